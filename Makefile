@@ -1,0 +1,35 @@
+# The two commands of the README: `make play` (the main job) and `make test` (every test).
+# Both create .venv in the repository and install what they need into it.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "tabletop needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+		echo "python3-venv is missing; installing it with apt-get"; \
+		apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && $(PYTHON) -m venv $(VENV); }
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/tabletop play beetle --seats human,bot,bot
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,128 @@
+"""The ``tabletop`` command: list games, play in the terminal, replay records, game tools.
+
+Every command turns bad input into a one-line error on stderr and a non-zero exit; nothing it
+prints on stdout is a half result.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+import tabletop
+from tabletop.cli.beetle import beetle_app
+from tabletop.cli.options import parse_options
+from tabletop.cli.play import result_line, run, seat_agents
+from tabletop.core import Record, TabletopError, winner_field
+
+app = typer.Typer(
+    help="tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(beetle_app, name="beetle")
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``error: message`` on stderr and return the Exit to raise."""
+    errors.print(Text(f"error: {message}", style="bold red"))
+    return typer.Exit(code)
+
+
+@app.command()
+def games() -> None:
+    """List the games and their options."""
+    for name, cls in tabletop.REGISTRY.items():
+        spec = cls.spec
+        table = Table(title=f"{spec.title}  —  tabletop play {name}", title_justify="left", expand=False)
+        table.add_column("option")
+        table.add_column("default")
+        table.add_column("allowed")
+        table.add_column("what it does")
+        for option in spec.all_options:
+            default = "—" if option.default is None else str(option.default).lower() \
+                if isinstance(option.default, bool) else str(option.default)
+            table.add_row(option.name, default, option.describe(), option.help)
+        console.print(table)
+        facts = [
+            f"players {spec.min_players}–{spec.max_players}",
+            f"chance: {spec.chance.value}",
+            "hidden information" if spec.hidden_information else "perfect information",
+            f"rules: shared/rules/{spec.rules}" if spec.rules else "",
+        ]
+        console.print(Text(spec.description))
+        console.print(Text(" · ".join(f for f in facts if f), style="dim"))
+        console.print()
+
+
+@app.command(name="play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="game name (see `tabletop games`)")],
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
+    seats: Annotated[str | None, typer.Option(help="comma-separated: human, bot, random, first")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for the dice and the bots")] = None,
+    record: Annotated[Path | None, typer.Option(help="save the game record (JSON) here")] = None,
+    delay: Annotated[float, typer.Option(help="seconds to pause after a bot's move")] = 0.3,
+) -> None:
+    """Play a game in the terminal; with only bots seated it runs by itself."""
+    try:
+        spec = tabletop.REGISTRY[game].spec
+        options = parse_options(spec, option or [])
+        if seats and "players" not in options:
+            options["players"] = len(seats.split(","))
+        loaded = tabletop.load(game, **options)
+        agents, names = seat_agents(seats, loaded.num_players, console)
+    except TabletopError as error:
+        raise fail(str(error)) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    console.print(Text(f"{spec.title} — {loaded.num_players} players — seed {seed}", style="bold"))
+    console.print(Text("Seats: " + ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)), style="dim"))
+    run(loaded, agents, names, seed, console, record, delay if sys.stdin.isatty() else 0.0)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON); - reads standard input")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+) -> None:
+    """Replay a game record and print its result; a bad record names its first bad action."""
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot read {file}: {error.strerror}", 1) from None
+    try:
+        record = Record.from_json(text)
+        state = tabletop.replay(record)
+    except TabletopError as error:
+        raise fail(str(error), 1) from None
+    if as_json:
+        result: dict[str, Any] = {
+            "game": record.game,
+            "options": dict(state.game.options),
+            "actions": len(record.actions),
+            "terminal": state.is_terminal,
+            "returns": list(state.returns()),
+            "winner": winner_field(state),
+        }
+        typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    console.print(Text(str(state)))
+    console.print(result_line(state, record.meta.get("players")))
+
+
+def main() -> None:
+    """Entry point of the ``tabletop`` script."""
+    app()

@@ -1,0 +1,127 @@
+"""Terminal play: people type actions, bots answer, the board is drawn before each human turn."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from tabletop.agents import Agent, Decision, HumanAgent, QuitGame, make_bot
+from tabletop.core import Game, Record, State, TabletopError, winner_field
+from tabletop.sim import play
+
+
+def seat_agents(spec: str | None, players: int, console: Console) -> tuple[list[Agent], list[str]]:
+    """Agents from a seat list such as ``human,bot,bot``; default: one human, bots elsewhere."""
+    kinds = [k.strip().lower() for k in spec.split(",")] if spec else ["human"] + ["bot"] * (players - 1)
+    if len(kinds) != players:
+        raise TabletopError(f"--seats names {len(kinds)} seats but the game has {players} players")
+    agents: list[Agent] = []
+    for seat, kind in enumerate(kinds):
+        if kind == "human":
+            agents.append(HumanAgent(_asker(console), _teller(console), name=f"human {seat + 1}"))
+            continue
+        try:
+            agents.append(make_bot(kind))
+        except ValueError as error:
+            raise TabletopError(f"--seats: {error}, or human") from None
+    return agents, [agent.name for agent in agents]
+
+
+def _asker(console: Console) -> Any:
+    def ask(decision: Decision) -> str:
+        legal = decision.legal_actions
+        hint = f"[{legal[0]}: press Enter]" if len(legal) == 1 else "(? lists the legal actions)"
+        try:
+            return console.input(Text(f"Seat {decision.seat + 1}, your move {hint}: ", style="bold cyan"))
+        except EOFError:
+            raise QuitGame from None
+
+    return ask
+
+
+def _teller(console: Console) -> Any:
+    return lambda message: console.print(Text(message, style="yellow"))
+
+
+def board(state: State[Any], seat: int) -> str:
+    """What ``seat`` sees: the full picture when nothing is hidden, otherwise its view."""
+    if not state.game.spec.hidden_information:
+        return str(state)
+    return json.dumps(state.view(seat), indent=1, ensure_ascii=False)
+
+
+class _Showing:
+    """A human agent that is shown the board before each of its decisions."""
+
+    def __init__(self, inner: Agent, console: Console, current: list[State[Any]]) -> None:
+        self.inner, self.name, self.console, self.current = inner, inner.name, console, current
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        self.console.print()
+        self.console.print(Text(board(self.current[0], decision.seat)))
+        return self.inner.choose(decision, rng)
+
+
+def run(
+    game: Game[Any, Any],
+    agents: list[Agent],
+    names: list[str],
+    seed: int,
+    console: Console,
+    record_path: Path | None = None,
+    delay: float = 0.0,
+) -> Record:
+    """Play one game in the terminal; return its record, saved to ``record_path`` if given.
+
+    Quitting (``q`` or end of input) keeps the moves made so far in a partial record.
+    """
+    humans = {i for i, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
+    current: list[State[Any]] = [game.initial_state()]
+    seated: list[Agent] = [_Showing(a, console, current) if i in humans else a for i, a in enumerate(agents)]
+    actions: list[str] = []
+
+    def on_step(before: State[Any], action: Any, after: State[Any]) -> None:
+        current[0] = after
+        actions.append(str(action))
+        console.print(Text("  " + before.describe(action), style="dim" if before.is_chance else ""))
+        if delay and humans and not before.is_chance and before.current_player not in humans:
+            time.sleep(delay)
+
+    try:
+        played = play(game, seated, seed, names=names, on_step=on_step)
+    except QuitGame:
+        console.print(Text("Game stopped.", style="yellow"))
+        record = Record(game.name, dict(game.options), tuple(actions), {"seed": seed, "players": names})
+        _save(record, record_path, console)
+        return record
+    console.print()
+    console.print(Text(str(played.state)))
+    console.print(result_line(played.state, names))
+    _save(played.record, record_path, console)
+    return played.record
+
+
+def result_line(state: State[Any], names: list[str] | None = None) -> Text:
+    """``Seat 2 (random) wins.``, a tie or a draw, for a finished game."""
+    winner = winner_field(state)
+    if not state.is_terminal:
+        return Text("The game is not finished.", style="yellow")
+    if winner is None:
+        return Text("Draw.", style="bold")
+    if isinstance(winner, int):
+        who = f" ({names[winner]})" if names else ""
+        return Text(f"Seat {winner + 1}{who} wins.", style="bold green")
+    return Text("Tie between seats " + ", ".join(str(s + 1) for s in winner) + ".", style="bold")
+
+
+def _save(record: Record, path: Path | None, console: Console) -> None:
+    if path is None:
+        return
+    path.write_text(record.to_json() + "\n", encoding="utf-8")
+    console.print(Text(f"Record saved to {path}", style="dim"))

@@ -1,0 +1,42 @@
+"""The core of tabletop: the game interface, its spec, errors, records and the registry.
+
+Nothing here imports a game; games import this.
+"""
+
+from tabletop.core.errors import (
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+    TabletopError,
+    UnknownGameError,
+)
+from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
+from tabletop.core.outcome import winner_field, winners
+from tabletop.core.record import Record, iter_replay, replay
+from tabletop.core.registry import Registry
+from tabletop.core.spec import Chance, GameSpec, Option
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Chance",
+    "Game",
+    "GameSpec",
+    "IllegalActionError",
+    "NotationError",
+    "Option",
+    "OptionError",
+    "Player",
+    "Record",
+    "RecordError",
+    "Registry",
+    "State",
+    "TabletopError",
+    "UnknownGameError",
+    "View",
+    "iter_replay",
+    "replay",
+    "winner_field",
+    "winners",
+]

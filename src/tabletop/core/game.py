@@ -1,0 +1,212 @@
+"""The game interface every game implements and everything else depends on.
+
+Shaped after OpenSpiel's explicit-chance model: a :class:`State` says who moves next — a seat
+number, :data:`CHANCE` or :data:`TERMINAL` — and chance nodes list their outcomes with exact
+probabilities, applied like any other action, so exact search and sampling share one API. States
+are immutable values: :meth:`State.apply` validates and returns a new state, leaving its input as
+it was. Hidden information has one door, :meth:`State.view`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Generic, TypeVar
+
+from tabletop.core.errors import IllegalActionError, NotationError, list_allowed
+from tabletop.core.spec import Chance, GameSpec
+
+Player = int
+"""A seat number, 0-based, in turn order ("clockwise")."""
+
+CHANCE: Final[Player] = -1
+"""The player to move at a chance node (a die roll, a shuffle, a throw)."""
+
+TERMINAL: Final[Player] = -2
+"""The "player to move" once the game is over."""
+
+View = Mapping[str, Any]
+"""What one player may see of a state: JSON-ready data, never the state itself."""
+
+ActionT = TypeVar("ActionT", bound=Hashable)
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+class State(ABC, Generic[ActionT]):
+    """One position of a game, as an immutable value.
+
+    Subclasses implement the ``_``-prefixed hooks and the abstract properties; the public methods
+    here do the validation once for every game.
+    """
+
+    __slots__ = ()
+
+    game: Game[Any, ActionT]
+
+    # --- what subclasses provide -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> Player:
+        """The seat to move, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[ActionT]:
+        """The actions the player to move may take (at a chance node: the possible outcomes)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[ActionT, Fraction]]:
+        """At a chance node, every outcome with its exact probability (they sum to 1).
+
+        Raises:
+            IllegalActionError: when this is not a chance node.
+        """
+
+    @abstractmethod
+    def _apply(self, action: ActionT) -> State[ActionT]:
+        """Return the state after a legal ``action`` (already validated)."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's utility: final at a terminal state, 0 for everyone before."""
+
+    @abstractmethod
+    def view(self, player: Player) -> View:
+        """What ``player`` may see (JSON-ready). Nothing hidden from that player is in it."""
+
+    # --- the shared machinery ----------------------------------------------------------------
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next action is a chance outcome."""
+        return self.current_player == CHANCE
+
+    def apply(self, action: ActionT) -> State[ActionT]:
+        """Return the state after ``action``; this state is left unchanged.
+
+        Raises:
+            IllegalActionError: naming the action and what is legal, before anything changes.
+        """
+        if self.is_terminal:
+            raise IllegalActionError(f"{action}: the game is over; no action is legal")
+        legal = self.legal_actions()
+        if action not in legal:
+            who = "chance" if self.is_chance else f"seat {self.current_player}"
+            raise IllegalActionError(
+                f"{action}: not legal for {who} here; legal: {list_allowed(legal)}"
+            )
+        return self._apply(action)
+
+    def apply_text(self, text: str) -> State[ActionT]:
+        """Parse ``text`` in the game's notation and apply it."""
+        return self.apply(self.game.parse_action(text))
+
+    def sample_chance(self, rng: random.Random) -> ActionT:
+        """Draw a chance outcome from ``rng`` with the node's probabilities."""
+        outcomes = self.chance_outcomes()
+        point = rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += float(probability)
+            if point < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def observation(self, action: ActionT, player: Player) -> str | None:
+        """How ``player`` sees ``action`` taken here: its notation, or None if it is hidden.
+
+        The default is safe: in a game without hidden information everyone sees everything;
+        otherwise a player sees only their own actions. Games with hidden information override
+        this to reveal what the rules make public (a card played, a redacted discard).
+        """
+        if not self.game.spec.hidden_information or self.current_player == player:
+            return str(action)
+        return None
+
+    def describe(self, action: ActionT) -> str:
+        """A short sentence for a move log saying what ``action`` does here."""
+        who = "chance" if self.is_chance else f"seat {self.current_player}"
+        return f"{who}: {action}"
+
+
+class Game(ABC, Generic[StateT, ActionT]):
+    """A game with its options fixed: the factory of initial states and the action parser.
+
+    Construct one through :func:`tabletop.load` (or the class itself) with keyword options;
+    they are validated against :attr:`spec`. Games compare equal when name and options agree.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, **options: Any) -> None:
+        self._options = MappingProxyType(self.spec.resolve(options))
+        self._key = (self.spec.name, json.dumps(self._options, sort_keys=True, default=str))
+
+    @property
+    def name(self) -> str:
+        """The registry name of the game."""
+        return self.spec.name
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The complete, validated options (defaults filled in)."""
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        """How many seats this game has."""
+        return int(self._options["players"])
+
+    @property
+    def has_chance(self) -> bool:
+        """True when the game has chance nodes."""
+        return self.spec.chance is not Chance.NONE
+
+    @abstractmethod
+    def initial_state(self) -> StateT:
+        """The state before the first action (often a chance node: a deal, a roll-off)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> ActionT:
+        """The action written ``text`` in this game's notation (inverse of ``str(action)``).
+
+        Raises:
+            NotationError: saying what the notation looks like.
+        """
+
+    @abstractmethod
+    def state_from_view(self, view: View, rng: random.Random) -> StateT:
+        """A state that shows ``view`` to its player, with whatever the view hides drawn from ``rng``.
+
+        This is how a bot that sees only its view samples the worlds it might be in
+        (determinisation), and how tests prove views hide what they should: every state built
+        here must give back the same view. In a game without hidden information it rebuilds
+        the state exactly.
+
+        Raises:
+            TabletopError: when ``view`` is not a view of this game.
+        """
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"tabletop.load({self.spec.name!r}, {args})"
+
+
+def notation_error(text: str, expected: str) -> NotationError:
+    """A :class:`NotationError` for ``text`` saying what was ``expected``."""
+    return NotationError(f"{text!r} is not an action; expected {expected}")

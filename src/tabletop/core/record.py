@@ -1,0 +1,122 @@
+"""Game records: options, every chance outcome and every action, in order, as JSON.
+
+A record replays exactly: the same game with the same options, fed the same actions in the
+game's notation, reaches the same state. Records are what the CLI saves, the server stores and
+``tabletop replay`` reads; reading one validates it fully and names the first bad action.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pydantic
+
+from tabletop.core.errors import RecordError, TabletopError
+from tabletop.core.game import Game, State
+
+FORMAT_VERSION = 1
+
+
+class _RecordModel(pydantic.BaseModel):
+    """The JSON shape of a record, for validation with precise messages."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True)
+
+    game: str
+    options: dict[str, Any] = {}
+    actions: list[str]
+    meta: dict[str, Any] = {}
+    version: int = FORMAT_VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A played (or partly played) game: ``{"game", "options", "actions", "meta"}``.
+
+    ``meta`` holds optional facts that replay does not need: ``seed``, ``players`` (names),
+    ``date``, ``result``.
+    """
+
+    game: str
+    options: Mapping[str, Any]
+    actions: tuple[str, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The record as JSON text."""
+        return json.dumps(
+            {
+                "version": FORMAT_VERSION,
+                "game": self.game,
+                "options": dict(self.options),
+                "actions": list(self.actions),
+                "meta": dict(self.meta),
+            },
+            indent=indent,
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Parse and validate a record; raises :class:`RecordError` saying what is malformed."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"record is not valid JSON: {error}") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: object) -> Record:
+        """Validate already-decoded JSON data as a record."""
+        if not isinstance(data, dict):
+            raise RecordError("record must be a JSON object with game, options and actions")
+        try:
+            model = _RecordModel.model_validate(data)
+        except pydantic.ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}"
+                for e in error.errors()
+            )
+            bad_actions = [
+                e["loc"][1] for e in error.errors() if e["loc"][:1] == ("actions",) and len(e["loc"]) > 1
+            ]
+            index = bad_actions[0] if bad_actions and isinstance(bad_actions[0], int) else None
+            raise RecordError(f"malformed record: {problems}", index=index) from None
+        if model.version != FORMAT_VERSION:
+            raise RecordError(
+                f"record format version {model.version} is not supported (expected {FORMAT_VERSION})"
+            )
+        return cls(model.game, model.options, tuple(model.actions), model.meta)
+
+
+def iter_replay(game: Game[Any, Any], actions: Sequence[str]) -> Iterator[State[Any]]:
+    """Yield the initial state and the state after each action of ``actions``.
+
+    Raises:
+        RecordError: at the first action that does not parse or is not legal, with its index.
+    """
+    state: State[Any] = game.initial_state()
+    yield state
+    for index, text in enumerate(actions):
+        try:
+            state = state.apply_text(text)
+        except TabletopError as error:
+            raise RecordError(f"action {index} `{text}`: {error}", index=index) from None
+        yield state
+
+
+def replay(record: Record, load: Callable[..., Game[Any, Any]]) -> State[Any]:
+    """Replay ``record`` with the game that ``load(name, **options)`` builds; return the last state.
+
+    Raises:
+        RecordError: for an unknown game, bad options, or the first bad action (with its index).
+    """
+    try:
+        game = load(record.game, **record.options)
+    except TabletopError as error:
+        raise RecordError(f"record's game cannot be loaded: {error}") from None
+    return deque(iter_replay(game, record.actions), maxlen=1)[0]

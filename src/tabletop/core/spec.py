@@ -1,0 +1,162 @@
+"""A game's capabilities and options, declared once as data.
+
+A :class:`GameSpec` says what a game is (players, chance, hidden information, utility range,
+length) and which options it takes; :meth:`GameSpec.resolve` turns user-given options into a
+complete, validated mapping, or raises :class:`OptionError` naming what is allowed. The CLI, the
+web app and the RL adapters read the same spec, so a game never describes itself twice.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.errors import OptionError, list_allowed
+
+Validator = Callable[[Any], Any]
+
+
+class Chance(enum.Enum):
+    """How a game's chance events are given."""
+
+    NONE = "none"  #: deterministic game
+    EXPLICIT = "explicit"  #: chance nodes list every outcome with its exact probability
+    SAMPLED = "sampled"  #: outcomes can only be sampled (e.g. a physics simulation)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One game option: its type, default, and what values it accepts.
+
+    ``kind`` is ``int``, ``str``, ``bool`` or ``"data"`` (structured data such as a parts table:
+    JSON-like in records, read from a TOML/JSON file by the CLI). ``check`` may further validate
+    and normalise a value; it raises ``ValueError`` with a message saying what is allowed.
+    """
+
+    name: str
+    default: Any
+    help: str
+    kind: type | str = int
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    check: Validator | None = field(default=None, compare=False)
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` coerced to this option's type, or raise :class:`OptionError`."""
+        value = self._coerce(value)
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name}={value!r} is not allowed; "
+                f"choose one of: {list_allowed(self.choices)}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name}={value!r} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name}={value!r} is above the maximum {self.maximum}")
+        if self.check is not None:
+            try:
+                value = self.check(value)
+            except OptionError:
+                raise
+            except ValueError as error:
+                raise OptionError(f"option {self.name}: {error}") from None
+        return value
+
+    def describe(self) -> str:
+        """One line saying what values this option takes, for help texts."""
+        if self.choices is not None:
+            allowed = " | ".join(str(c) for c in self.choices)
+        elif self.kind is int:
+            allowed = f"integer {self.minimum if self.minimum is not None else ''}.."
+            allowed += f"{self.maximum if self.maximum is not None else ''}"
+        elif self.kind is bool:
+            allowed = "true | false"
+        elif self.kind == "data":
+            allowed = "a TOML/JSON file"
+        else:
+            allowed = "text"
+        return allowed
+
+    def _coerce(self, value: Any) -> Any:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
+                return True
+            if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.name}={value!r} must be true or false")
+        if self.kind is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name}={value!r} must be an integer")
+            if isinstance(value, int):
+                return value
+            if isinstance(value, str):
+                try:
+                    return int(value.strip())
+                except ValueError:
+                    pass
+            raise OptionError(f"option {self.name}={value!r} must be an integer")
+        if self.kind is str:
+            if isinstance(value, str):
+                return value.strip()
+            raise OptionError(f"option {self.name}={value!r} must be text")
+        return value  # "data": validated by ``check``
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is, as data: every consumer (CLI, web, adapters, tests) reads it from here.
+
+    ``max_length`` bounds the number of actions (chance outcomes included) in a game, or is
+    None when a game can in principle go on for ever (Beetle: a player may keep missing).
+    ``players`` is always an option; the others come from ``options``.
+    """
+
+    name: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    default_players: int
+    chance: Chance
+    hidden_information: bool
+    utility: tuple[float, float]
+    max_length: int | None
+    options: tuple[Option, ...] = ()
+    rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
+
+    @property
+    def all_options(self) -> tuple[Option, ...]:
+        """The options, ``players`` first."""
+        players = Option(
+            "players",
+            self.default_players,
+            f"number of players ({self.min_players}–{self.max_players})",
+            kind=int,
+            minimum=self.min_players,
+            maximum=self.max_players,
+        )
+        return (players, *self.options)
+
+    def option(self, name: str) -> Option:
+        """The option called ``name``; raises :class:`OptionError` listing the known ones."""
+        for option in self.all_options:
+            if option.name == name:
+                return option
+        raise OptionError(
+            f"{self.name} has no option {name!r}; "
+            f"its options are: {list_allowed(o.name for o in self.all_options)}"
+        )
+
+    def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate ``given`` options and fill in defaults; raises :class:`OptionError`."""
+        for name in given:
+            self.option(name)
+        return {
+            option.name: option.validate(given.get(option.name, option.default))
+            for option in self.all_options
+        }

@@ -1,0 +1,9 @@
+"""The games tabletop ships, registered by name. Each is a package that imports only the core."""
+
+from tabletop.core import Registry
+from tabletop.games.beetle import Beetle
+
+REGISTRY = Registry(Beetle)
+"""Every registered game: ``REGISTRY["beetle"]`` is the Beetle class."""
+
+__all__ = ["REGISTRY"]

@@ -1,0 +1,163 @@
+"""The conformance suite: every registered game, every configuration, random legal play (STYLE 14).
+
+Checks the interface contract that agents, records, the server and the adapters rely on: play
+reaches the end, chance probabilities are exact and sum to 1, ``apply`` leaves its input
+unchanged and refuses illegal actions without a change, notation round-trips, records replay
+identically, and views hide what they must (every state rebuilt from a view shows that view).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.core import CHANCE, TERMINAL, IllegalActionError, NotationError, Record, State, TabletopError
+from tabletop.sim import play, random_playout
+from tabletop.agents import RandomAgent
+
+from tests.conformance.configs import ALL, IDS
+
+GAMES_PER_CONFIG = 2_000  # spread over the configurations below; ≥ 2,000 games for each game
+_STEP_LIMIT = 100_000
+
+
+def _games_for(name: str) -> int:
+    count = sum(1 for n, _ in ALL if n == name)
+    return -(-GAMES_PER_CONFIG // count)
+
+
+@pytest.mark.parametrize(("name", "config"), ALL, ids=IDS)
+def test_random_games_reach_the_end_and_replay(name: str, config: dict[str, Any]) -> None:
+    """Many random games per configuration end, and their records replay to the same state."""
+    game = tabletop.load(name, **config)
+    lo, hi = game.spec.utility
+    for seed in range(_games_for(name)):
+        played = play(game, [RandomAgent() for _ in range(game.num_players)], seed)
+        assert played.state.is_terminal
+        assert all(lo <= r <= hi for r in played.state.returns())
+        if game.spec.max_length is not None:
+            assert len(played.record.actions) <= game.spec.max_length
+        again = tabletop.replay(Record.from_json(played.record.to_json()))
+        assert again == played.state
+        assert again.returns() == played.state.returns()
+
+
+def _check_state(state: State[Any], rng: random.Random) -> None:
+    """Every per-state invariant of the interface."""
+    game = state.game
+    player = state.current_player
+    assert player == CHANCE or player == TERMINAL or 0 <= player < game.num_players
+    assert state.is_terminal == (player == TERMINAL)
+    legal = list(state.legal_actions())
+    if state.is_terminal:
+        assert legal == []
+        for action in _illegal_actions(game, []):
+            with pytest.raises(IllegalActionError, match="over"):
+                state.apply(action)
+    else:
+        assert legal, "a non-terminal state must have a legal action"
+        assert len(set(legal)) == len(legal), "legal actions must be distinct"
+        assert all(r == 0 for r in state.returns())
+    for action in legal:  # notation round-trips
+        assert game.parse_action(str(action)) == action
+        assert str(game.parse_action(str(action))) == str(action)
+    if state.is_chance:
+        outcomes = state.chance_outcomes()
+        assert sum((p for _, p in outcomes), Fraction(0)) == 1
+        assert all(p > 0 for _, p in outcomes)
+        assert [o for o, _ in outcomes] == legal
+    else:
+        with pytest.raises(TabletopError):
+            state.chance_outcomes()
+    for seat in range(game.num_players):  # views are JSON and rebuild states showing the same view
+        view = state.view(seat)
+        json.dumps(view)
+        rebuilt = game.state_from_view(view, rng)
+        assert rebuilt.view(seat) == view
+        if not game.spec.hidden_information:
+            assert rebuilt == state
+            assert view == state.view(0), "without hidden information every seat sees the same"
+
+
+@pytest.mark.parametrize(("name", "config"), ALL, ids=IDS)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_state_of_a_random_game_keeps_the_contract(name: str, config: dict[str, Any], seed: int) -> None:
+    """At every step of random legal play: the state invariants, immutability, illegal moves refused."""
+    game = tabletop.load(name, **config)
+    rng = random.Random(seed)
+    state: State[Any] = game.initial_state()
+    assert state == game.initial_state() and hash(state) == hash(game.initial_state())
+    steps = 0
+    while not state.is_terminal and steps < _STEP_LIMIT:
+        _check_state(state, rng)
+        snapshot = (repr(state), hash(state))
+        legal = list(state.legal_actions())
+        for bad in _illegal_actions(game, legal):
+            with pytest.raises(IllegalActionError) as raised:
+                state.apply(bad)
+            assert str(bad) in str(raised.value)
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(legal)
+        after = state.apply(action)
+        assert (repr(state), hash(state)) == snapshot, "apply must not change its input"
+        assert after is not state
+        state = after
+        steps += 1
+    assert state.is_terminal
+    _check_state(state, rng)
+
+
+def _illegal_actions(game: tabletop.Game, legal: list[Any]) -> list[Any]:
+    """Well-formed actions of ``game`` that are not in ``legal`` (from the notation's vocabulary)."""
+    vocabulary = _VOCABULARY.get(game.name, [])
+    actions = []
+    for text in vocabulary:
+        try:
+            action = game.parse_action(text)
+        except NotationError:
+            continue
+        if action not in legal:
+            actions.append(action)
+    return actions
+
+
+_VOCABULARY = {"beetle": ["roll", "1", "2", "3", "4", "5", "6"]}
+
+
+@pytest.mark.parametrize("name", list(tabletop.REGISTRY))
+@pytest.mark.parametrize("text", ["", "   ", "xyzzy", "roll roll", "7", "-1", "☃"])
+def test_nonsense_is_a_notation_error(name: str, text: str) -> None:
+    """Text that is no action raises NotationError (a ValueError) saying what was expected."""
+    game = tabletop.load(name)
+    with pytest.raises(NotationError) as raised:
+        game.parse_action(text)
+    assert isinstance(raised.value, ValueError)
+    assert "expected" in str(raised.value)
+
+
+@pytest.mark.parametrize("name", list(tabletop.REGISTRY))
+def test_random_playout_is_deterministic_for_a_seed(name: str) -> None:
+    """All randomness flows from the generator passed in: same seed, same game."""
+    game = tabletop.load(name)
+    a, len_a = random_playout(game, random.Random(7))
+    b, len_b = random_playout(game, random.Random(7))
+    assert (a, len_a) == (b, len_b)
+
+
+@pytest.mark.parametrize("name", list(tabletop.REGISTRY))
+def test_spec_is_complete(name: str) -> None:
+    """Every game declares its capabilities as data, and its options validate their defaults."""
+    spec = tabletop.REGISTRY[name].spec
+    assert spec.name == name and spec.title and spec.description and spec.rules
+    assert 1 <= spec.min_players <= spec.default_players <= spec.max_players
+    assert spec.utility[0] <= spec.utility[1]
+    game = tabletop.load(name)
+    assert set(game.options) == {o.name for o in spec.all_options}
+    assert tabletop.load(name, **dict(game.options)) == game
