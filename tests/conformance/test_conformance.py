@@ -18,10 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
+from tabletop.agents import RandomAgent
 from tabletop.core import CHANCE, TERMINAL, IllegalActionError, NotationError, Record, State, TabletopError
 from tabletop.sim import play, random_playout
-from tabletop.agents import RandomAgent
-
 from tests.conformance.configs import ALL, IDS
 
 GAMES_PER_CONFIG = 2_000  # spread over the configurations below; ≥ 2,000 games for each game
@@ -53,7 +52,7 @@ def _check_state(state: State[Any], rng: random.Random) -> None:
     """Every per-state invariant of the interface."""
     game = state.game
     player = state.current_player
-    assert player == CHANCE or player == TERMINAL or 0 <= player < game.num_players
+    assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players
     assert state.is_terminal == (player == TERMINAL)
     legal = list(state.legal_actions())
     if state.is_terminal:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -37,9 +37,9 @@ def joint_first_player_wins(table: PartsTable) -> Fraction:
 
     def step(sheet: tuple[int, ...], face: int) -> tuple[int, ...]:
         part = table.drawable(sheet, face)
-        return sheet if part is None else sheet[:part] + (sheet[part] + 1,) + sheet[part + 1:]
+        return sheet if part is None else (*sheet[:part], sheet[part] + 1, *sheet[part + 1:])
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(a: tuple[int, ...], b: tuple[int, ...]) -> Fraction:
         # V0 = A0 + qa·V1 and V1 = A1 + qb·V0, where A are the terms in which the roller draws
         qa = qb = Fraction(0)
@@ -57,7 +57,7 @@ def joint_first_player_wins(table: PartsTable) -> Fraction:
                 a1 += Fraction(1, 6) * value(a, b2)
         return (a0 + qa * a1) / (1 - qa * qb)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value_second(a: tuple[int, ...], b: tuple[int, ...]) -> Fraction:
         # the second player is to roll: they win at once if they complete
         total = Fraction(0)

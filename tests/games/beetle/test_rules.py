@@ -38,7 +38,7 @@ def turn(state: BeetleState, face: int) -> BeetleState:
 
 def test_b1_one_shared_die_each_player_a_sheet() -> None:
     """B1: every seat has its own sheet; one die serves the table (one chance node at a time)."""
-    game, state = start_with_seat0(4)
+    _game, state = start_with_seat0(4)
     assert len(state.sheets) == 4
     assert state.current_player == 0
     rolled = state.apply(ROLL)

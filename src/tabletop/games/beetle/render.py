@@ -65,12 +65,14 @@ def picture(table: PartsTable, counts: tuple[int, ...], ghost: bool = False) -> 
     """The beetle drawn so far as lines of text; ``ghost`` dots in the parts still to draw.
 
     >>> from tabletop.games.beetle.parts import preset
-    >>> print("\\n".join(picture(preset("classic"), (1, 1, 0, 2, 0, 0))).rstrip())
-    <BLANKLINE>
-           (o_o)
-         .-------.
-         |<=  |  =>|
-         '-------'
+    >>> for line in picture(preset("classic"), (1, 1, 0, 2, 0, 0)):  # body, head, two eyes
+    ...     print(line.rstrip() or "~")
+    ~
+          (o_o)
+        .-------.
+        |   |   |
+        '-------'
+    ~
     """
     grid = [[" "] * _WIDTH for _ in _PICTURE]
     extras: list[str] = []

@@ -1,0 +1,87 @@
+"""`make bench`: random-playout speed per game and exact-odds timings, as medians of several runs.
+
+Timings on shared machines are noisy, so every figure is the median of ``REPEATS`` runs, and a
+pure-Python reference loop is timed in the same run so figures can be compared across machines
+as ratios. Not a test: nothing here fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+import tabletop
+from tabletop.games.beetle import preset
+from tabletop.games.beetle.odds import chain, turn_order_odds
+from tabletop.sim import random_playout
+
+REPEATS = 5
+
+
+def median_seconds(work: Callable[[], object], repeats: int = REPEATS) -> float:
+    """The median wall time of ``work()`` over ``repeats`` runs."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def reference() -> float:
+    """Seconds for one million draws from a seeded generator: the machine's yardstick."""
+    rng = random.Random(0)
+    return median_seconds(lambda: [rng.random() for _ in range(1_000_000)])
+
+
+def main() -> None:
+    console = Console()
+    ref = reference()
+    console.print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
+                  f"reference (1M rng draws): {ref * 1000:.1f} ms; medians of {REPEATS} runs")
+    games = Table(title="Random playouts", title_justify="left")
+    for column in ("game", "options", "games/s", "actions/s", "actions/game", "games per ref time"):
+        games.add_column(column, justify="right" if column != "game" else "left")
+    for name in tabletop.REGISTRY:
+        for options in ({}, {"players": tabletop.REGISTRY[name].spec.max_players}):
+            game = tabletop.load(name, **options)
+            n = 200
+            lengths: list[int] = []
+
+            def batch(game: tabletop.Game = game, n: int = n, lengths: list[int] = lengths) -> None:
+                rng = random.Random(1)
+                lengths.clear()
+                for _ in range(n):
+                    lengths.append(random_playout(game, rng)[1])
+
+            seconds = median_seconds(batch)
+            per_game = statistics.fmean(lengths)
+            games.add_row(name, f"players={game.num_players}", f"{n / seconds:,.0f}",
+                          f"{n * per_game / seconds:,.0f}", f"{per_game:.0f}", f"{n / seconds * ref:.2f}")
+    console.print(games)
+    odds = Table(title="Beetle exact odds", title_justify="left")
+    for column in ("table", "players", "play-on", "sheets", "ms (cold chain)", "ms (cached chain)"):
+        odds.add_column(column, justify="right")
+    for variant, players, play_on in [("classic", 2, False), ("classic", 8, False), ("winged", 8, True)]:
+        table = preset(variant)
+
+        def cold(table: object = table, players: int = players, play_on: bool = play_on) -> None:
+            chain.cache_clear()
+            turn_order_odds(table, players, play_on)  # type: ignore[arg-type]
+
+        cold_s = median_seconds(cold)
+        warm_s = median_seconds(lambda t=table, p=players, o=play_on: turn_order_odds(t, p, o))
+        odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
+                     f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
+    console.print(odds)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
