@@ -20,7 +20,7 @@ from rich.text import Text
 import tabletop
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.options import parse_options
-from tabletop.cli.play import result_line, run, seat_agents
+from tabletop.cli.play import result_line, run, seat_agents, styled
 from tabletop.core import Record, TabletopError, winner_field
 
 app = typer.Typer(
@@ -119,7 +119,7 @@ def replay(
         }
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    console.print(Text(str(state)))
+    console.print(styled(str(state)))
     console.print(result_line(state, record.meta.get("players")))
 
 

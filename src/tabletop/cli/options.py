@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from tabletop.core import GameSpec, OptionError
+from tabletop.core import GameSpec, OptionError, data
 
 
 def read_data_file(path: str) -> Any:
     """The JSON or TOML data in ``path`` (for options such as a parts table)."""
-    file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise OptionError(f"cannot read {path}: {error.strerror}") from None
-    try:
-        return tomllib.loads(text) if file.suffix.lower() == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise OptionError(f"{path} is not valid {'TOML' if file.suffix.lower() == '.toml' else 'JSON'}: "
-                          f"{error}") from None
+        return data.read_data_file(path)
+    except ValueError as error:
+        raise OptionError(str(error)) from None
 
 
 def parse_options(spec: GameSpec, pairs: Sequence[str]) -> dict[str, Any]:

@@ -64,7 +64,7 @@ class _Showing:
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         self.console.print()
-        self.console.print(Text(board(self.current[0], decision.seat)))
+        self.console.print(styled(board(self.current[0], decision.seat)))
         return self.inner.choose(decision, rng)
 
 
@@ -101,10 +101,18 @@ def run(
         _save(record, record_path, console)
         return record
     console.print()
-    console.print(Text(str(played.state)))
+    console.print(styled(str(played.state)))
     console.print(result_line(played.state, names))
     _save(played.record, record_path, console)
     return played.record
+
+
+def styled(text: str) -> Text:
+    """A rendering with the parts still to draw dimmed and the marker of the player to move bold."""
+    rich = Text(text)
+    rich.highlight_regex(r"·+", "dim")
+    rich.highlight_regex(r"▶ Seat \d+", "bold cyan")
+    return rich
 
 
 def result_line(state: State[Any], names: list[str] | None = None) -> Text:

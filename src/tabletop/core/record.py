@@ -15,6 +15,7 @@ from typing import Any
 
 import pydantic
 
+from tabletop.core.data import problems
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Game, State
 
@@ -77,15 +78,11 @@ class Record:
         try:
             model = _RecordModel.model_validate(data)
         except pydantic.ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}"
-                for e in error.errors()
-            )
             bad_actions = [
                 e["loc"][1] for e in error.errors() if e["loc"][:1] == ("actions",) and len(e["loc"]) > 1
             ]
             index = bad_actions[0] if bad_actions and isinstance(bad_actions[0], int) else None
-            raise RecordError(f"malformed record: {problems}", index=index) from None
+            raise RecordError(f"malformed record: {problems(error, 'record')}", index=index) from None
         if model.version != FORMAT_VERSION:
             raise RecordError(
                 f"record format version {model.version} is not supported (expected {FORMAT_VERSION})"

@@ -78,7 +78,7 @@ def test_b10_unreadable_or_malformed_files(tmp_path: Path) -> None:
         PartsTable.load(tmp_path / "missing.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("name = ", encoding="utf-8")
-    with pytest.raises(ValueError, match="not valid TOML"):
+    with pytest.raises(ValueError, match="is not valid TOML"):
         PartsTable.load(bad)
 
 

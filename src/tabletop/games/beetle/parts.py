@@ -8,8 +8,6 @@ way in — unknown or duplicate names, a face outside 1–6, a count below 1, or
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -17,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pydantic
+
+from tabletop.core.data import problems, read_data_file
 
 MAX_COUNT = 20
 """The largest count a part may have; larger beetles would be tedious and slow to analyse."""
@@ -113,11 +113,7 @@ class PartsTable:
         try:
             model = _TableModel.model_validate(data)
         except pydantic.ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'table'}: {e['msg'].removeprefix('Value error, ')}"
-                for e in error.errors()
-            )
-            raise ValueError(f"invalid parts table: {problems}") from None
+            raise ValueError(f"invalid parts table: {problems(error, 'table')}") from None
         parts = tuple(Part(p.name, p.face, p.count, tuple(p.requires)) for p in model.parts)
         return cls(model.name, parts)
 
@@ -128,16 +124,7 @@ class PartsTable:
         Raises:
             ValueError: for an unreadable file, bad syntax, or an invalid table.
         """
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ValueError(f"cannot read parts table {path}: {error.strerror}") from None
-        try:
-            data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-            raise ValueError(f"parts table {path} is not valid {path.suffix[1:].upper()}: {error}") from None
-        return cls.from_data(data)
+        return cls.from_data(read_data_file(path))
 
     def to_data(self) -> dict[str, Any]:
         """The table as JSON-ready data (what records store)."""
