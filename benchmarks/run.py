@@ -10,15 +10,15 @@ from __future__ import annotations
 import platform
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 import tabletop
-from tabletop.games.beetle import preset
+from tabletop.games.beetle import PartsTable, preset
 from tabletop.games.beetle.odds import chain, turn_order_odds
 from tabletop.sim import random_playout
 
@@ -55,7 +55,7 @@ def main() -> None:
             n = 200
             lengths: list[int] = []
 
-            def batch(game: tabletop.Game = game, n: int = n, lengths: list[int] = lengths) -> None:
+            def batch(game: tabletop.Game[Any, Any] = game, n: int = n, lengths: list[int] = lengths) -> None:
                 rng = random.Random(1)
                 lengths.clear()
                 for _ in range(n):
@@ -72,16 +72,19 @@ def main() -> None:
     for variant, players, play_on in [("classic", 2, False), ("classic", 8, False), ("winged", 8, True)]:
         table = preset(variant)
 
-        def cold(table: object = table, players: int = players, play_on: bool = play_on) -> None:
+        def cold(table: PartsTable = table, players: int = players, play_on: bool = play_on) -> None:
             chain.cache_clear()
-            turn_order_odds(table, players, play_on)  # type: ignore[arg-type]
+            turn_order_odds(table, players, play_on)
+
+        def warm(table: PartsTable = table, players: int = players, play_on: bool = play_on) -> None:
+            turn_order_odds(table, players, play_on)
 
         cold_s = median_seconds(cold)
-        warm_s = median_seconds(lambda t=table, p=players, o=play_on: turn_order_odds(t, p, o))
+        warm_s = median_seconds(warm)
         odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
                      f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
     console.print(odds)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -98,13 +98,20 @@ class State(ABC, Generic[ActionT]):
         """
         if self.is_terminal:
             raise IllegalActionError(f"{action}: the game is over; no action is legal")
-        legal = self.legal_actions()
-        if action not in legal:
+        if not self.is_legal(action):
             who = "chance" if self.is_chance else f"seat {self.current_player}"
             raise IllegalActionError(
-                f"{action}: not legal for {who} here; legal: {list_allowed(legal)}"
+                f"{action}: not legal for {who} here; legal: {list_allowed(self.legal_actions())}"
             )
         return self._apply(action)
+
+    def is_legal(self, action: ActionT) -> bool:
+        """True when ``action`` may be applied here.
+
+        Games whose actions or chance outcomes cannot be listed (a continuous throw, a sampled
+        physics outcome) override this instead of relying on :meth:`legal_actions`.
+        """
+        return action in self.legal_actions()
 
     def apply_text(self, text: str) -> State[ActionT]:
         """Parse ``text`` in the game's notation and apply it."""
