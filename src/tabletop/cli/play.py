@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from pathlib import Path
@@ -53,7 +52,7 @@ def board(state: State[Any], seat: int) -> str:
     """What ``seat`` sees: the full picture when nothing is hidden, otherwise its view."""
     if not state.game.spec.hidden_information:
         return str(state)
-    return json.dumps(state.view(seat), indent=1, ensure_ascii=False)
+    return state.render(seat)
 
 
 class _Showing:
@@ -90,6 +89,8 @@ def run(
         current[0] = after
         actions.append(str(action))
         console.print(Text("  " + before.describe(action), style="dim" if before.is_chance else ""))
+        for line in after.announcements():
+            console.print(Text("    " + line, style="green"))
         if delay and humans and not before.is_chance and before.current_player not in humans:
             time.sleep(delay)
 
@@ -101,7 +102,7 @@ def run(
         _save(record, record_path, console)
         return record
     console.print()
-    console.print(styled(str(played.state)))
+    console.print(styled(played.state.render()))
     console.print(result_line(played.state, names))
     _save(played.record, record_path, console)
     return played.record

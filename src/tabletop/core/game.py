@@ -139,6 +139,14 @@ class State(ABC, Generic[ActionT]):
             return str(action)
         return None
 
+    def announcements(self) -> list[str]:
+        """What the last action caused, for a move log (points scored, a reshuffle…); often nothing."""
+        return []
+
+    def render(self, player: Player | None = None) -> str:
+        """Text for a terminal: the whole state, or only what ``player`` may see."""
+        return str(self)
+
     def describe(self, action: ActionT) -> str:
         """A short sentence for a move log saying what ``action`` does here."""
         who = "chance" if self.is_chance else f"seat {self.current_player}"

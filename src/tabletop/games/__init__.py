@@ -2,8 +2,9 @@
 
 from tabletop.core import Registry
 from tabletop.games.beetle import Beetle
+from tabletop.games.cribbage import Cribbage
 
-REGISTRY = Registry(Beetle)
+REGISTRY = Registry(Beetle, Cribbage)
 """Every registered game: ``REGISTRY["beetle"]`` is the Beetle class."""
 
 __all__ = ["REGISTRY"]

@@ -1,0 +1,44 @@
+"""Cribbage, rules C1–C19 of ``shared/rules/cribbage.md``, for 2, 3 and 4 players.
+
+A self-contained package importing only :mod:`tabletop.core`: cards are core primitives; the
+scoring kernel, the rules, the views and the text rendering live here.
+"""
+
+from tabletop.games.cribbage.actions import (
+    Claim,
+    Count,
+    CribbageAction,
+    Cut,
+    Deal,
+    Discard,
+    Go,
+    Muggins,
+    Pass,
+    Play,
+    Starter,
+)
+from tabletop.games.cribbage.rules import Cribbage, CribbageState
+from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
+from tabletop.games.cribbage.state import Pegs, Phase
+
+__all__ = [
+    "Claim",
+    "Combination",
+    "Count",
+    "Cribbage",
+    "CribbageAction",
+    "CribbageState",
+    "Cut",
+    "Deal",
+    "Discard",
+    "Go",
+    "Muggins",
+    "Pass",
+    "Pegs",
+    "Phase",
+    "Play",
+    "Score",
+    "Starter",
+    "pegging_score",
+    "score_hand",
+]

@@ -1,0 +1,145 @@
+"""Cribbage as text: hands, the pegging piles with the running count beside them, the pegboard
+with both pegs of every side, and the show's spoken count. Reads states; never changes them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import View
+from tabletop.games.cribbage import actions as act
+from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.state import Phase
+
+if TYPE_CHECKING:
+    from tabletop.games.cribbage.rules import CribbageState
+
+_TRACK = 60  # holes per circuit of the board for one side (C1)
+
+
+def side_name(side: int, players: int) -> str:
+    """``Seat 2`` or, with partners, ``Seats 1 & 3``."""
+    if players == 4:
+        return f"Seats {side + 1} & {side + 3}"
+    return f"Seat {side + 1}"
+
+
+def pegboard(pegs: list[dict[str, int]], target: int, players: int) -> list[str]:
+    """Each side's 60-hole track as two rows of 30 (C1): ``●`` front peg, ``○`` rear peg (C2).
+
+    A score past 60 goes round again (the lap is shown); the target itself is the game hole.
+
+    >>> print("\\n".join(pegboard([{"front": 7, "rear": 3}], 121, 2)))
+    Seat 1        7 ··○·│·●··│····┃····│····│····│  lap 1
+                    ····│····│····┃····│····│····│
+    """
+    lines = []
+    for side, peg in enumerate(pegs):
+        front, rear = peg["front"], peg["rear"]
+        holes = {_hole(rear): "○"} if rear > 0 else {}
+        if 0 < front < target:
+            holes[_hole(front)] = "●"
+        rows = []
+        for row in range(2):
+            cells = []
+            for k in range(1, _TRACK // 2 + 1):
+                hole = row * 30 + k
+                mark = "┃" if k == 15 else "│" if k % 5 == 0 else "·"
+                cells.append(holes.get(hole, mark))
+            rows.append("".join(cells))
+        status = "● in the game hole" if front >= target else f"lap {(max(front, 1) - 1) // _TRACK + 1}"
+        label = f"{side_name(side, players):<12}{front:>3}"
+        lines.append(f"{label} {rows[0]}  {status}")
+        lines.append(f"{'':<15} {rows[1]}")
+    return lines
+
+
+def _hole(score: int) -> int:
+    """The hole (1–60) a score is pegged in: the track goes round twice to 121 (C1, C3)."""
+    return (score - 1) % _TRACK + 1
+
+
+def render_view(data: View) -> str:
+    """A seat's view as the terminal shows it: board, piles and count, its hand, the show."""
+    n = len(data["piles"])
+    seat = data["seat"]
+    lines = pegboard(data["pegs"], data["target"], n)
+    if any(data["match_points"]) or data["games"]:
+        lines.append("Match: " + ", ".join(f"{side_name(s, n)} {p}" for s, p in enumerate(data["match_points"])))
+    crib = " ".join(data["crib"]) if data["crib"] else f"{data['crib_size']} cards"
+    lines.append(f"Dealer: seat {data['dealer'] + 1}   Starter: {data['starter'] or '—'}   Crib: {crib}")
+    if data["phase"] in ("play", "claim", "muggins") or any(data["piles"]):
+        for s in range(n):
+            you = " (you)" if s == seat else ""
+            said = "  go" if s in data["passed"] else ""
+            lines.append(f"  seat {s + 1}{you}: {' '.join(data['piles'][s]) or '—'}{said}")
+        lines.append(f"  count {data['count']}: {' '.join(data['series']) or '(new series)'}")
+    if data["hands_shown"] is not None:
+        for s in range(n):
+            lines.append(f"  hand of seat {s + 1}: {' '.join(data['hands_shown'][s])}")
+    for event in data["events"]:
+        lines.append("  " + event_text(event, n))
+    lines.append(f"Your hand: {' '.join(data['hand']) or '—'}"
+                 + (f"   (laid away: {' '.join(data['discards'])})" if data["discards"] else ""))
+    return "\n".join(lines)
+
+
+def event_text(event: dict[str, Any], players: int) -> str:
+    """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``."""
+    who = f"seat {event['seat'] + 1}" if event["seat"] is not None else side_name(event["side"], players)
+    spoken = f": {event['score']['spoken']}" if "score" in event and event["score"]["combinations"] else ""
+    return f"{who} pegs {event['points']} ({event['kind']}){spoken}"
+
+
+def render_state(state: CribbageState, seat: int | None) -> str:
+    """The whole table (every hand face up) or, with a seat, that seat's view."""
+    if seat is not None:
+        return render_view(state.view(seat))
+    n = state.game.num_players
+    data = state.view(0)
+    lines = [render_view(data).rsplit("\n", 1)[0]]
+    for s in range(n):
+        lines.append(f"  seat {s + 1} holds {' '.join(str(c) for c in state.hands[s]) or '—'}")
+    lines.append(f"Phase: {state.phase.value}" + (f", seat {state.to_move + 1} to move"
+                                                   if not state.is_chance and not state.is_terminal else ""))
+    return "\n".join(lines)
+
+
+def describe(state: CribbageState, action: Any) -> str:
+    """One line for the move log, saying the count and what scored."""
+    seat = f"seat {state.to_move + 1}"
+    match action:
+        case act.Cut(card):
+            return f"seat {state.cutters[len(state.cuts)] + 1} cuts {card.symbol}"
+        case act.Deal():
+            return "a card is dealt"
+        case act.Starter(card):
+            heels = " — two for his heels to the dealer" if card.rank == 11 else ""
+            return f"the starter is {card.symbol}{heels}"
+        case act.Discard(cards):
+            return f"{seat} lays away {len(cards)} card{'s' if len(cards) > 1 else ''} to the crib"
+        case act.Play(card):
+            count = state.count + value(card)
+            score = pegging_score((*state.series, card))
+            scored = f" — {score.spoken()}" if score.total and not state.game.options["muggins"] else ""
+            return f"{seat} plays {card.symbol}, count {count}{scored}"
+        case act.Go():
+            return f"{seat} says go"
+        case act.Count(declared):
+            starter = state.starter
+            is_crib = state.show_step >= state.game.num_players
+            counted = state.crib if is_crib else state.kept[state.to_move]
+            score = score_hand(counted, starter, crib=is_crib)
+            shown = " ".join(c.symbol for c in counted)
+            said = "" if declared is None else f" (declares {declared})"
+            what = "the crib" if is_crib else "the hand"
+            return f"{seat} counts {what} {shown} + {starter.symbol if starter else '?'}: {score.spoken()}{said}"
+        case act.Claim(declared):
+            return f"{seat} claims {declared}"
+        case act.Muggins():
+            return f"{seat} says muggins!"
+        case act.Pass():
+            return f"{seat} lets it go"
+    return f"{seat}: {action}"
+
+
+__all__ = ["Phase", "describe", "pegboard", "render_state", "render_view"]

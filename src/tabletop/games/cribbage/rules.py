@@ -1,0 +1,591 @@
+"""Cribbage rules C1–C19: the cut, the deal, the crib, the pegging, the show, games and matches.
+
+A :class:`CribbageState` is an immutable position; :meth:`CribbageState._apply` copies its fields
+into a :class:`_Draft`, lets the rule functions below change the draft, and freezes the result,
+so each rule reads as what happens at the table and nothing is half-applied. Points always go
+through :meth:`_Draft.peg`, which moves the pegs (C2) and ends the game the moment a side
+reaches the target (C14).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core.cards import DECK, Card
+from tabletop.games.cribbage import actions as act
+from tabletop.games.cribbage.actions import CribbageAction
+from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, ScoreEvent, side_of, sides_of
+
+SPEC = GameSpec(
+    name="cribbage",
+    title="Cribbage",
+    description=(
+        "The classic card game of fifteens, pairs and runs for 2, 3 or 4 players (partners opposite): "
+        "discard to the crib, peg in the play up to 31, count hands and crib in the show, and race the "
+        "pegs round the board to 121 (or 61)."
+    ),
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    chance=Chance.EXPLICIT,
+    hidden_information=True,
+    utility=(-1.0, 1.0),
+    max_length=None,  # the cut for the deal repeats on ties, without bound
+    options=(
+        Option("target", 121, "points to win a game (C3): 121, the short game 61, or any 31–181",
+               kind=int, minimum=31, maximum=181),
+        Option("games", 1, "games in the match (C16); the side winning most wins the match",
+               kind=int, choices=(1, 3, 5, 7, 9)),
+        Option("stop_at_majority", False, "end the match once a side has won a majority (C16)", kind=bool),
+        Option("muggins", False, "players count their own points; opponents may take what they miss (C17)",
+               kind=bool),
+        Option("skunk", False, "a skunk counts two games, a double skunk three, in the match (C18)", kind=bool),
+    ),
+    rules="cribbage.md",
+)
+
+
+class Cribbage(Game["CribbageState", CribbageAction]):
+    """Cribbage with fixed options."""
+
+    spec = SPEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        self.sides = sides_of(n)
+        self.hand_size = 6 if n == 2 else 5  # C5
+        self.discards = 2 if n == 2 else 1
+        self.crib_from_pack = 1 if n == 3 else 0
+        self.target: int = self.options["target"]
+
+    def initial_state(self) -> CribbageState:
+        """Everyone cuts for the first deal (C6)."""
+        n = self.num_players
+        return CribbageState(
+            game=self,
+            phase=Phase.CUT,
+            dealer=0,
+            to_move=0,
+            deck=DECK,
+            hands=((),) * n,
+            kept=((),) * n,
+            discards=((),) * n,
+            crib=(),
+            dealt=0,
+            starter=None,
+            count=0,
+            series=(),
+            piles=((),) * n,
+            passed=frozenset(),
+            last_player=None,
+            scores=(0,) * self.sides,
+            pegs=(Pegs(),) * self.sides,
+            show_step=0,
+            cutters=tuple(range(n)),
+            cuts=(),
+            pending=None,
+            match_points=(0,) * self.sides,
+            results=(),
+        )
+
+    def parse_action(self, text: str) -> CribbageAction:
+        """Cribbage notation: see :mod:`tabletop.games.cribbage.actions`."""
+        return act.parse_action(text)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        return side_of(seat, self.num_players)
+
+    def state_from_view(self, view: View, rng: random.Random) -> CribbageState:
+        """A state showing ``view`` to its seat, with every card it cannot see dealt at random."""
+        from tabletop.games.cribbage.views import state_from_view
+
+        return state_from_view(self, view, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class CribbageState(State[CribbageAction]):
+    """A cribbage position. Hidden parts (hands, discards, the rest of the pack) only leave through
+    :meth:`view`; the pack has no order until chance deals from it."""
+
+    game: Cribbage
+    phase: Phase
+    dealer: int
+    to_move: int
+    deck: tuple[Card, ...]  #: the cards not yet dealt, in index order
+    hands: tuple[tuple[Card, ...], ...]  #: what each seat holds now
+    kept: tuple[tuple[Card, ...], ...]  #: each seat's hand for the show (after discarding)
+    discards: tuple[tuple[Card, ...], ...]  #: what each seat laid away to the crib
+    crib: tuple[Card, ...]
+    dealt: int  #: cards dealt so far this hand
+    starter: Card | None
+    count: int  #: the running total in the pegging
+    series: tuple[Card, ...]  #: cards played since the count was last reset
+    piles: tuple[tuple[Card, ...], ...]  #: each seat's face-up cards this hand (C8)
+    passed: frozenset[int]  #: seats that said go in this series
+    last_player: int | None  #: who played the last card of the series
+    scores: tuple[int, ...]  #: per side
+    pegs: tuple[Pegs, ...]  #: per side (C2)
+    show_step: int  #: 0…players−1: the hands in counting order; players: the crib
+    cutters: tuple[int, ...]  #: seats cutting for the deal this round (C6)
+    cuts: tuple[Card, ...]  #: their cuts so far, in order
+    pending: Pending | None  #: a muggins claim under way (C17)
+    match_points: tuple[int, ...]  #: per side (C16, C18)
+    results: tuple[GameResult, ...]  #: the finished games of the match
+    events: tuple[ScoreEvent, ...] = field(default=(), compare=False)  #: points pegged by the last action
+
+    # --- the interface -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player:
+        match self.phase:
+            case Phase.CUT | Phase.DEAL | Phase.STARTER:
+                return CHANCE
+            case Phase.OVER:
+                return TERMINAL
+        return self.to_move
+
+    def legal_actions(self) -> Sequence[CribbageAction]:
+        match self.phase:
+            case Phase.CUT:
+                return tuple(act.Cut(c) for c in self.deck)
+            case Phase.DEAL:
+                return tuple(act.Deal(c) for c in self.deck)
+            case Phase.STARTER:
+                return tuple(act.Starter(c) for c in self.deck)
+            case Phase.DISCARD:
+                hand = self.hands[self.to_move]
+                return tuple(act.discard(list(cards)) for cards in combinations(hand, self.game.discards))
+            case Phase.PLAY:
+                playable = tuple(act.Play(c) for c in self.hands[self.to_move] if self.count + value(c) <= 31)
+                return playable or (act.GO,)
+            case Phase.CLAIM:
+                return tuple(act.Claim(n) for n in range(act.MAX_DECLARED + 1))
+            case Phase.SHOW:
+                if self.game.options["muggins"]:
+                    return tuple(act.Count(n) for n in range(30))
+                return (act.COUNT,)
+            case Phase.MUGGINS:
+                return (act.MUGGINS, act.PASS)
+        return ()
+
+    def is_legal(self, action: CribbageAction) -> bool:
+        match self.phase:
+            case Phase.CUT:
+                return isinstance(action, act.Cut) and action.card in self.deck
+            case Phase.DEAL:
+                return isinstance(action, act.Deal) and action.card in self.deck
+            case Phase.STARTER:
+                return isinstance(action, act.Starter) and action.card in self.deck
+        return action in self.legal_actions()
+
+    def chance_outcomes(self) -> Sequence[tuple[CribbageAction, Fraction]]:
+        if not self.is_chance:
+            raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase")
+        probability = Fraction(1, len(self.deck))
+        return tuple((a, probability) for a in self.legal_actions())
+
+    def sample_chance(self, rng: random.Random) -> CribbageAction:
+        card = self.deck[rng.randrange(len(self.deck))]
+        match self.phase:
+            case Phase.CUT:
+                return act.Cut(card)
+            case Phase.DEAL:
+                return act.Deal(card)
+            case Phase.STARTER:
+                return act.Starter(card)
+        raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase")
+
+    def _apply(self, action: CribbageAction) -> CribbageState:
+        draft = _Draft(self)
+        match action:
+            case act.Cut(card):
+                _cut(draft, card)
+            case act.Deal(card):
+                _deal(draft, card)
+            case act.Discard(cards):
+                _discard(draft, cards)
+            case act.Starter(card):
+                _starter(draft, card)
+            case act.Play(card):
+                _play(draft, card)
+            case act.Go():
+                _go(draft)
+            case act.Claim(declared):
+                _claim(draft, declared)
+            case act.Count(declared):
+                _count(draft, declared)
+            case act.Muggins() | act.Pass():
+                _muggins(draft, isinstance(action, act.Muggins))
+        return draft.freeze()
+
+    def returns(self) -> tuple[float, ...]:
+        """Match result: the winning side's seats +1 (shared among tied sides), the others −1 (shared)."""
+        n = self.game.num_players
+        if self.phase is not Phase.OVER:
+            return (0.0,) * n
+        best = max(self.match_points)
+        top = [s for s, p in enumerate(self.match_points) if p == best]
+        if len(top) > 1:  # C16 tie on match points: most games won decides
+            wins = [sum(1 for r in self.results if r.winner == s) for s in top]
+            top = [s for s, w in zip(top, wins, strict=True) if w == max(wins)]
+        rest = self.game.sides - len(top)
+        if rest == 0:
+            return (0.0,) * n
+        per_side = [1 / len(top) if side in top else -1 / rest for side in range(self.game.sides)]
+        return tuple(per_side[self.game.side_of(seat)] for seat in range(n))
+
+    def view(self, player: Player) -> View:
+        from tabletop.games.cribbage.views import view
+
+        return view(self, player)
+
+    def observation(self, action: CribbageAction, player: Player) -> str | None:
+        """Cards dealt to others and others' discards are hidden; the rest is public."""
+        match action:
+            case act.Deal():
+                recipient = _recipient(self)
+                return str(action) if recipient == player else "deal"
+            case act.Discard(cards):
+                return str(action) if self.to_move == player else "discard " + " ".join("?" for _ in cards)
+        return str(action)
+
+    def describe(self, action: CribbageAction) -> str:
+        from tabletop.games.cribbage.render import describe
+
+        return describe(self, action)
+
+    def announcements(self) -> list[str]:
+        from tabletop.games.cribbage.render import event_text
+
+        return [event_text(e.to_data(), self.game.num_players) for e in self.events]
+
+    def render(self, player: Player | None = None) -> str:
+        from tabletop.games.cribbage.render import render_state
+
+        return render_state(self, player)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    # --- helpers for views, renderers and bots ----------------------------------------------
+
+    def show_seat(self) -> int | None:
+        """In the show: the seat counting now, or None when it is the crib."""
+        n = self.game.num_players
+        return None if self.show_step >= n else (self.dealer + 1 + self.show_step) % n
+
+
+_FIELDS = tuple(f.name for f in fields(CribbageState))
+
+
+def _recipient(state: CribbageState) -> int | None:
+    """The seat the next dealt card goes to, or None for the crib (three players, C5)."""
+    n = state.game.num_players
+    to_hands = n * state.game.hand_size
+    return (state.dealer + 1 + state.dealt) % n if state.dealt < to_hands else None
+
+
+class _Draft:
+    """A mutable copy of a state's fields for one transition; :meth:`freeze` makes the new state."""
+
+    game: Cribbage
+    phase: Phase
+    dealer: int
+    to_move: int
+    deck: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    dealt: int
+    starter: Card | None
+    count: int
+    series: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    passed: frozenset[int]
+    last_player: int | None
+    scores: tuple[int, ...]
+    pegs: tuple[Pegs, ...]
+    show_step: int
+    cutters: tuple[int, ...]
+    cuts: tuple[Card, ...]
+    pending: Pending | None
+    match_points: tuple[int, ...]
+    results: tuple[GameResult, ...]
+
+    def __init__(self, state: CribbageState) -> None:
+        self.__dict__.update({name: getattr(state, name) for name in _FIELDS})
+        self.events: tuple[ScoreEvent, ...] = ()
+        self.game_over = False
+
+    def freeze(self) -> CribbageState:
+        values = self.__dict__
+        return CribbageState(**{name: values[name] for name in _FIELDS})
+
+    def peg(self, side: int, points: int, kind: str, seat: int | None, score: Any = None) -> bool:
+        """Peg ``points`` for ``side`` (C2); True if that ends the game (C14)."""
+        if self.game_over or (points <= 0 and kind not in ("hand", "crib")):
+            return self.game_over  # a count of nothing is still announced ("nineteen")
+        game: Cribbage = self.game
+        points = min(points, game.target - self.scores[side])  # the last hole is the target (C3)
+        self.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(self.pegs))
+        self.scores = tuple(p.front for p in self.pegs)
+        self.events = (*self.events, ScoreEvent(seat, side, kind, points, score))
+        if self.scores[side] >= game.target:
+            _end_game(self, side)
+            return True
+        return False
+
+    def peg_seat(self, seat: int, points: int, kind: str, score: Any = None) -> bool:
+        """Peg for the side of ``seat``."""
+        return self.peg(self.game.side_of(seat), points, kind, seat, score)
+
+
+# --- the rules -------------------------------------------------------------------------------
+
+
+def _cut(d: _Draft, card: Card) -> None:
+    """C6: each seat cuts; the lowest card deals; those tied for lowest cut again."""
+    d.cuts = (*d.cuts, card)
+    d.deck = tuple(c for c in d.deck if c is not card)
+    if len(d.cuts) < len(d.cutters):
+        return
+    low = min(c.rank for c in d.cuts)
+    lowest = tuple(s for s, c in zip(d.cutters, d.cuts, strict=True) if c.rank == low)
+    if len(lowest) > 1:
+        d.cutters, d.deck = lowest, DECK
+        d.cuts = ()
+        return
+    d.cutters, d.cuts = (), ()
+    _new_hand(d, lowest[0])
+
+
+def _new_hand(d: _Draft, dealer: int) -> None:
+    """A fresh pack, nothing dealt; the deal starts left of the dealer (C5, C6)."""
+    n = d.game.num_players
+    d.phase, d.dealer, d.to_move = Phase.DEAL, dealer, (dealer + 1) % n
+    d.deck, d.dealt, d.starter = DECK, 0, None
+    d.hands = d.kept = d.discards = d.piles = ((),) * n
+    d.crib, d.count, d.series, d.passed, d.last_player = (), 0, (), frozenset(), None
+    d.show_step, d.pending = 0, None
+
+
+def _deal(d: _Draft, card: Card) -> None:
+    """C5: one card at a time clockwise from the dealer's left; with three, one to the crib."""
+    game: Cribbage = d.game
+    n = game.num_players
+    to_hands = n * game.hand_size
+    if d.dealt < to_hands:
+        seat = (d.dealer + 1 + d.dealt) % n
+        d.hands = tuple((*h, card) if s == seat else h for s, h in enumerate(d.hands))
+    else:
+        d.crib = (*d.crib, card)
+    d.deck = tuple(c for c in d.deck if c is not card)
+    d.dealt += 1
+    if d.dealt == to_hands + game.crib_from_pack:
+        d.phase, d.to_move = Phase.DISCARD, (d.dealer + 1) % n
+
+
+def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
+    """C5: each player lays away to the dealer's crib, starting left of the dealer."""
+    n = d.game.num_players
+    seat = d.to_move
+    keep = tuple(c for c in d.hands[seat] if c not in cards)
+    d.hands = tuple(keep if s == seat else h for s, h in enumerate(d.hands))
+    d.kept = tuple(keep if s == seat else h for s, h in enumerate(d.kept))
+    d.discards = tuple(cards if s == seat else h for s, h in enumerate(d.discards))
+    d.crib = (*d.crib, *cards)
+    d.to_move = (seat + 1) % n
+    if seat == d.dealer:
+        d.phase = Phase.STARTER
+
+
+def _starter(d: _Draft, card: Card) -> None:
+    """C7: the starter is turned; a jack gives the dealer two "for his heels"; then the play (C8)."""
+    d.starter = card
+    d.deck = tuple(c for c in d.deck if c is not card)
+    d.phase, d.to_move = Phase.PLAY, (d.dealer + 1) % d.game.num_players
+    if card.rank == 11:
+        d.peg_seat(d.dealer, 2, "heels")
+
+
+def _play(d: _Draft, card: Card) -> None:
+    """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
+    seat = d.to_move
+    d.hands = tuple(tuple(c for c in h if c is not card) if s == seat else h for s, h in enumerate(d.hands))
+    d.piles = tuple((*p, card) if s == seat else p for s, p in enumerate(d.piles))
+    d.series = (*d.series, card)
+    d.count += value(card)
+    d.last_player = seat
+    score = pegging_score(d.series)
+    if d.game.options["muggins"]:
+        d.phase = Phase.CLAIM
+        d.pending = Pending(seat, score.total, -1, resume=Phase.PLAY, what="pegging")
+        return
+    if d.peg_seat(seat, score.total, "pegging", score):
+        return
+    _after_play(d, seat)
+
+
+def _after_play(d: _Draft, seat: int) -> None:
+    """C9, C10, C12: 31 resets the count; when no one can go on, the last card pegs one."""
+    if d.count == 31:
+        _reset(d, seat)
+        return
+    nxt = _next_actor(d, seat, include_self=True)
+    if nxt is None:
+        _go_point(d)
+    else:
+        d.to_move = nxt
+
+
+def _go(d: _Draft) -> None:
+    """C9: "go": play continues with whoever can; when nobody can, the last to play pegs one."""
+    seat = d.to_move
+    d.passed = d.passed | {seat}
+    nxt = _next_actor(d, seat, include_self=False)
+    if nxt is None:
+        _go_point(d)
+    else:
+        d.to_move = nxt
+
+
+def _go_point(d: _Draft) -> None:
+    """C9, C12: one for the go, or for the last card of the whole play; then the count resets."""
+    last = d.last_player
+    assert last is not None
+    kind = "go" if any(d.hands) else "last card"
+    if d.peg_seat(last, 1, kind):
+        return
+    _reset(d, last)
+
+
+def _reset(d: _Draft, last: int) -> None:
+    """C9: the count goes back to 0 and the player left of the last card leads; or the show begins."""
+    d.count, d.series, d.passed = 0, (), frozenset()
+    n = d.game.num_players
+    nxt = next(((last + k) % n for k in range(1, n + 1) if d.hands[(last + k) % n]), None)
+    if nxt is None:
+        d.phase, d.show_step, d.to_move = Phase.SHOW, 0, (d.dealer + 1) % n
+    else:
+        d.to_move = nxt
+
+
+def _next_actor(d: _Draft, seat: int, include_self: bool) -> int | None:
+    """The next seat clockwise from ``seat`` that still holds cards and has not said go."""
+    n = d.game.num_players
+    for k in range(1, n + 1 if include_self else n):
+        s = (seat + k) % n
+        if d.hands[s] and s not in d.passed:
+            return s
+    return None
+
+
+def _claim(d: _Draft, declared: int) -> None:
+    """C17: the player declares the points of the card just played; misses may be taken."""
+    pending = d.pending
+    assert pending is not None
+    d.pending = None
+    d.phase = Phase.PLAY
+    if d.peg_seat(pending.seat, min(declared, pending.actual), "pegging", pegging_score(d.series)):
+        return
+    if declared < pending.actual and _offer_muggins(d, pending, declared):
+        return
+    _after_play(d, pending.seat)
+
+
+def _count(d: _Draft, declared: int | None) -> None:
+    """C13: hands are counted from the dealer's left, the dealer last, then the crib (C14 applies)."""
+    game: Cribbage = d.game
+    state_seat = (d.dealer + 1 + d.show_step) % game.num_players if d.show_step < game.num_players else None
+    starter = d.starter
+    if state_seat is None:
+        seat, what, score = d.dealer, "crib", score_hand(d.crib, starter, crib=True)
+    else:
+        seat, what, score = state_seat, "hand", score_hand(d.kept[state_seat], starter)
+    points = score.total if declared is None else min(declared, score.total)
+    if d.peg_seat(seat, points, what, score):
+        return
+    if declared is not None and declared < score.total:
+        pending = Pending(seat, score.total, declared, resume=Phase.SHOW, what=what)
+        if _offer_muggins(d, pending, declared):
+            return
+    _next_count(d)
+
+
+def _next_count(d: _Draft) -> None:
+    """Move the show on: the next hand, the crib, or the next deal (the deal passes left, C6)."""
+    n = d.game.num_players
+    if d.show_step < n:
+        d.show_step += 1
+        d.to_move = (d.dealer + 1 + d.show_step) % n if d.show_step < n else d.dealer
+    else:
+        _new_hand(d, (d.dealer + 1) % n)
+
+
+def _offer_muggins(d: _Draft, pending: Pending, declared: int) -> bool:
+    """C17: opponents, clockwise, may take the points missed. True if someone is asked."""
+    game: Cribbage = d.game
+    n = game.num_players
+    side = game.side_of(pending.seat)
+    claimants = tuple((pending.seat + k) % n for k in range(1, n) if game.side_of((pending.seat + k) % n) != side)
+    d.pending = Pending(pending.seat, pending.actual, declared, claimants[1:], pending.resume, pending.what)
+    d.phase, d.to_move = Phase.MUGGINS, claimants[0]
+    return True
+
+
+def _muggins(d: _Draft, take: bool) -> None:
+    """C17: take the missed points ("muggins!") or pass; then play resumes."""
+    pending = d.pending
+    assert pending is not None
+    if take:
+        if d.peg_seat(d.to_move, pending.actual - pending.declared, "muggins"):
+            return
+    elif pending.claimants:
+        d.pending = Pending(pending.seat, pending.actual, pending.declared, pending.claimants[1:],
+                            pending.resume, pending.what)
+        d.to_move = pending.claimants[0]
+        return
+    d.pending = None
+    d.phase = pending.resume
+    if pending.resume is Phase.PLAY:
+        _after_play(d, pending.seat)
+    else:
+        _next_count(d)
+
+
+def _end_game(d: _Draft, winner: int) -> None:
+    """C14, C16, C18: the game is won; score it in the match; deal the next game or end the match."""
+    game: Cribbage = d.game
+    value = 1
+    if game.options["skunk"]:
+        best_loser = max(s for side, s in enumerate(d.scores) if side != winner)
+        if game.target >= 91 and best_loser < game.target - 60:
+            value = 3
+        elif best_loser < game.target - 30:
+            value = 2
+    d.results = (*d.results, GameResult(winner, d.scores, value))
+    d.match_points = tuple(p + value if s == winner else p for s, p in enumerate(d.match_points))
+    d.game_over = True
+    games = game.options["games"]
+    majority = max(d.match_points) * 2 > games
+    if len(d.results) >= games or (game.options["stop_at_majority"] and majority):
+        d.phase = Phase.OVER
+        return
+    # C6: the loser of the game deals first in the next; among several, the lowest score
+    lowest = min(d.scores)
+    n = game.num_players
+    dealer = next((d.dealer + k) % n for k in range(1, n + 1)
+                  if d.scores[game.side_of((d.dealer + k) % n)] == lowest)
+    d.scores = (0,) * game.sides
+    d.pegs = (Pegs(),) * game.sides
+    _new_hand(d, dealer)

@@ -1,0 +1,94 @@
+"""Cribbage's state as a value: phases, sides, pegs, and the records of scores and games.
+
+The rules that move from one state to the next live in :mod:`.rules`; this module only says
+what a position is. Sides (C15) are seats in 2- and 3-player games and partnerships (seats 0 & 2
+against 1 & 3) with four players; scores, pegs and games won belong to sides.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from tabletop.core.cards import Card
+from tabletop.games.cribbage.scoring import Score
+
+
+class Phase(enum.Enum):
+    """Where a game is (STYLE 9: an enum dispatched with ``match``)."""
+
+    CUT = "cut"  #: cutting for the first deal (C6): chance
+    DEAL = "deal"  #: dealing one card at a time (C5): chance
+    DISCARD = "discard"  #: laying away to the crib (C5)
+    STARTER = "starter"  #: cutting the starter (C7): chance
+    PLAY = "play"  #: the pegging (C8–C12)
+    CLAIM = "claim"  #: muggins: the player who just played declares its points (C17)
+    SHOW = "show"  #: counting hands and crib (C13)
+    MUGGINS = "muggins"  #: an opponent may take points that were missed (C17)
+    OVER = "over"  #: the match is over
+
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """A side's two pegs (C2): ``front`` shows the score, ``rear`` the score before the last peg."""
+
+    front: int = 0
+    rear: int = 0
+
+    def advance(self, points: int) -> Pegs:
+        """C2: the rear peg jumps ``points`` past the front one and becomes the new front."""
+        return Pegs(self.front + points, self.front)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Muggins: a count that was declared, what it was really worth, and who may still claim."""
+
+    seat: int
+    actual: int
+    declared: int
+    claimants: tuple[int, ...] = ()
+    resume: Phase = Phase.PLAY
+    what: str = "pegging"  #: pegging, hand or crib
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """Points pegged: by whom, for what, with the itemised combinations when there are some."""
+
+    seat: int | None
+    side: int
+    kind: str  #: pegging, go, last card, heels, hand, crib, muggins
+    points: int
+    score: Score | None = None
+
+    def to_data(self) -> dict[str, object]:
+        """JSON-ready."""
+        data: dict[str, object] = {"seat": self.seat, "side": self.side, "kind": self.kind, "points": self.points}
+        if self.score is not None:
+            data["score"] = self.score.to_data()
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game of a match: its winning side, final scores and match value (C16, C18)."""
+
+    winner: int
+    scores: tuple[int, ...]
+    value: int  #: 1 for a win, 2 for a skunk, 3 for a double skunk (with the skunk option)
+
+
+def sides_of(players: int) -> int:
+    """How many sides play: partnerships with four players (C15)."""
+    return 2 if players == 4 else players
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat plays for: partners sit opposite (C5)."""
+    return seat % 2 if players == 4 else seat
+
+
+def cards_text(cards: tuple[Card, ...]) -> list[str]:
+    """Cards as notation strings, for views."""
+    return [str(c) for c in cards]
