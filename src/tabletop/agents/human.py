@@ -8,7 +8,7 @@ answer takes the only legal action when there is just one (Beetle's ``roll``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tabletop.agents.base import Decision
 from tabletop.core import TabletopError
@@ -41,6 +41,9 @@ class HumanAgent:
             if not text:
                 self.tell(f"type an action; legal: {list_allowed(decision.legal_actions)}")
                 continue
+            shorthand = _shorthand(text, decision.legal_actions)
+            if shorthand is not None:
+                return shorthand
             try:
                 action = decision.game.parse_action(text)
             except TabletopError as error:
@@ -50,3 +53,14 @@ class HumanAgent:
                 self.tell(f"{action} is not legal now; legal: {list_allowed(decision.legal_actions)}")
                 continue
             return action
+
+
+def _shorthand(text: str, legal: Sequence[object]) -> object | None:
+    """The one legal action whose notation ends with what was typed (``5H 6D`` for ``discard 5H 6D``).
+
+    Card order and case do not matter; None when no legal action, or more than one, matches.
+    """
+    words = sorted(text.lower().split())
+    matches = [a for a in legal if sorted(str(a).lower().split()[-len(words):]) == words
+               and len(str(a).split()) > len(words)]
+    return matches[0] if len(matches) == 1 else None

@@ -19,6 +19,7 @@ from rich.text import Text
 
 import tabletop
 from tabletop.cli.beetle import beetle_app
+from tabletop.cli.cribbage import cribbage_app
 from tabletop.cli.options import parse_options
 from tabletop.cli.play import result_line, run, seat_agents, styled
 from tabletop.core import Record, TabletopError, winner_field
@@ -30,6 +31,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(beetle_app, name="beetle")
+app.add_typer(cribbage_app, name="cribbage")
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)

@@ -64,6 +64,9 @@ class _Showing:
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         self.console.print()
         self.console.print(styled(board(self.current[0], decision.seat)))
+        legal = decision.legal_actions
+        if 1 < len(legal) <= 20:
+            self.console.print(Text("Legal: " + ", ".join(str(a) for a in legal), style="dim"))
         return self.inner.choose(decision, rng)
 
 
@@ -88,7 +91,9 @@ def run(
     def on_step(before: State[Any], action: Any, after: State[Any]) -> None:
         current[0] = after
         actions.append(str(action))
-        console.print(Text("  " + before.describe(action), style="dim" if before.is_chance else ""))
+        line = before.describe(action)
+        if line:
+            console.print(Text("  " + line, style="dim" if before.is_chance else ""))
         for line in after.announcements():
             console.print(Text("    " + line, style="green"))
         if delay and humans and not before.is_chance and before.current_player not in humans:

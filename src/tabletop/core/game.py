@@ -148,7 +148,7 @@ class State(ABC, Generic[ActionT]):
         return str(self)
 
     def describe(self, action: ActionT) -> str:
-        """A short sentence for a move log saying what ``action`` does here."""
+        """A short sentence for a move log saying what ``action`` does here ("" when not worth a line)."""
         who = "chance" if self.is_chance else f"seat {self.current_player}"
         return f"{who}: {action}"
 

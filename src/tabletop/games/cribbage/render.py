@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import View
+from tabletop.core.cards import Card
 from tabletop.games.cribbage import actions as act
-from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.scoring import score_hand, value
 from tabletop.games.cribbage.state import Phase
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ def render_view(data: View) -> str:
             lines.append(f"  hand of seat {s + 1}: {' '.join(data['hands_shown'][s])}")
     for event in data["events"]:
         lines.append("  " + event_text(event, n))
-    lines.append(f"Your hand: {' '.join(data['hand']) or '—'}"
+    hand = sorted((Card.parse(c) for c in data["hand"]), key=lambda c: (c.rank, c.suit))
+    lines.append(f"Your hand: {' '.join(c.symbol for c in hand) or '—'}"
                  + (f"   (laid away: {' '.join(data['discards'])})" if data["discards"] else ""))
     return "\n".join(lines)
 
@@ -105,23 +107,20 @@ def render_state(state: CribbageState, seat: int | None) -> str:
 
 
 def describe(state: CribbageState, action: Any) -> str:
-    """One line for the move log, saying the count and what scored."""
+    """One line for the move log, saying the count and what scored ("" for a card dealt)."""
     seat = f"seat {state.to_move + 1}"
     match action:
         case act.Cut(card):
             return f"seat {state.cutters[len(state.cuts)] + 1} cuts {card.symbol}"
         case act.Deal():
-            return "a card is dealt"
+            return ""  # twelve or more lines saying "a card is dealt" help nobody
         case act.Starter(card):
             heels = " — two for his heels to the dealer" if card.rank == 11 else ""
             return f"the starter is {card.symbol}{heels}"
         case act.Discard(cards):
             return f"{seat} lays away {len(cards)} card{'s' if len(cards) > 1 else ''} to the crib"
         case act.Play(card):
-            count = state.count + value(card)
-            score = pegging_score((*state.series, card))
-            scored = f" — {score.spoken()}" if score.total and not state.game.options["muggins"] else ""
-            return f"{seat} plays {card.symbol}, count {count}{scored}"
+            return f"{seat} plays {card.symbol}, count {state.count + value(card)}"
         case act.Go():
             return f"{seat} says go"
         case act.Count(declared):

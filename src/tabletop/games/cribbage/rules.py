@@ -496,7 +496,7 @@ def _claim(d: _Draft, declared: int) -> None:
     assert pending is not None
     d.pending = None
     d.phase = Phase.PLAY
-    if d.peg_seat(pending.seat, min(declared, pending.actual), "pegging", pegging_score(d.series)):
+    if d.peg_seat(pending.seat, min(declared, pending.actual), "pegging"):
         return
     if declared < pending.actual and _offer_muggins(d, pending, declared):
         return
@@ -513,7 +513,8 @@ def _count(d: _Draft, declared: int | None) -> None:
     else:
         seat, what, score = state_seat, "hand", score_hand(d.kept[state_seat], starter)
     points = score.total if declared is None else min(declared, score.total)
-    if d.peg_seat(seat, points, what, score):
+    # with muggins the count is what the player declared: the breakdown is for the opponents to find
+    if d.peg_seat(seat, points, what, score if declared is None else None):
         return
     if declared is not None and declared < score.total:
         pending = Pending(seat, score.total, declared, resume=Phase.SHOW, what=what)
@@ -576,6 +577,7 @@ def _end_game(d: _Draft, winner: int) -> None:
     d.results = (*d.results, GameResult(winner, d.scores, value))
     d.match_points = tuple(p + value if s == winner else p for s, p in enumerate(d.match_points))
     d.game_over = True
+    d.pending = None
     games = game.options["games"]
     majority = max(d.match_points) * 2 > games
     if len(d.results) >= games or (game.options["stop_at_majority"] and majority):

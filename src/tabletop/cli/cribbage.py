@@ -1,0 +1,147 @@
+"""``tabletop cribbage …``: Cribbage's own tools — score a hand, the score distribution, discard advice.
+
+Cards are written rank then suit, in any case: ``5H``, ``TD`` or ``10D``, ``K♣``. Bad input is one
+red line on stderr and exit code 2; ``--json`` prints machine-readable figures on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.core.cards import Card, parse_cards
+from tabletop.core.errors import TabletopError
+from tabletop.games.cribbage.analysis import DEALS, discard_analysis, hand_distribution
+from tabletop.games.cribbage.crib_tables import TABLES_FILE, write_tables
+from tabletop.games.cribbage.scoring import score_hand
+
+cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+CardsArgument = Annotated[list[str], typer.Argument(help="cards, e.g. 5H 5C 5S JD (rank A 2-9 T/10 J Q K, suit CDHS)",
+                                                    show_default=False)]
+JsonOption = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` as one line on stderr and return the Exit (code 2) to raise."""
+    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    return typer.Exit(2)
+
+
+@cribbage_app.command()
+def score(
+    cards: CardsArgument,
+    starter: Annotated[str | None, typer.Option(help="the starter card, counted as a fifth card")] = None,
+    crib: Annotated[bool, typer.Option("--crib", help="count as the crib: only a five-card flush scores")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Count a hand (or crib) with the starter, every combination itemised (C13, C19)."""
+    try:
+        if len(cards) != 4:
+            raise TabletopError(f"{len(cards)} cards given: a hand (or crib) has 4, plus --starter")
+        if starter is None:
+            raise TabletopError("--starter is missing: the show counts the starter as a fifth card")
+        hand = parse_cards(cards)
+        cut = Card.parse(starter)
+        if cut in hand:
+            raise TabletopError(f"the starter {cut} is also in the hand; a pack has one of each card")
+    except ValueError as error:
+        raise fail(str(error)) from None
+    result = score_hand(hand, cut, crib)
+    if as_json:
+        typer.echo(json.dumps({"hand": [str(card) for card in hand], "starter": str(cut), "crib": crib,
+                               **result.to_data()}, ensure_ascii=False, indent=2))
+        return
+    what = "Crib" if crib else "Hand"
+    grid = Table(title=f"{what} {' '.join(card.symbol for card in hand)}, starter {cut.symbol}: {result.total}",
+                 title_justify="left")
+    grid.add_column("combination")
+    grid.add_column("cards")
+    grid.add_column("points", justify="right")
+    for combo in result.combinations:
+        grid.add_row(combo.kind, " ".join(card.symbol for card in combo.cards), str(combo.points))
+    grid.add_row("total", "", str(result.total), style="bold")
+    console.print(grid)
+    spoken = result.spoken()
+    console.print(spoken[:1].upper() + spoken[1:] + ".")
+
+
+@cribbage_app.command()
+def distribution(
+    crib: Annotated[bool, typer.Option("--crib", help="count as cribs: only five-card flushes score")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """How often each score occurs over all 12,994,800 (hand, starter) deals: exact counts (C20)."""
+    counts = hand_distribution(crib)
+    if as_json:
+        typer.echo(json.dumps({str(points): count for points, count in counts.items()}, indent=2))
+        return
+    mean = sum(points * count for points, count in counts.items()) / DEALS
+    grid = Table(title=f"{'Crib' if crib else 'Hand'} scores over all {DEALS:,} deals (mean {mean:.4f})",
+                 title_justify="left")
+    for column in ("score", "deals", "share"):
+        grid.add_column(column, justify="right")
+    for points, count in counts.items():
+        grid.add_row(str(points), f"{count:,}", f"{count / DEALS:.4%}", style="dim" if not count else "")
+    console.print(grid)
+
+
+@cribbage_app.command()
+def discard(
+    cards: CardsArgument,
+    dealer: Annotated[bool | None, typer.Option("--dealer/--pone", help="whose crib it is: yours or the other side's",
+                                                show_default=False)] = None,
+    exact_crib: Annotated[bool, typer.Option("--exact-crib", help="value the crib with your kept cards out of "
+                                             "the pack, instead of the classic tables")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Every way to throw to the crib, best first: expected hand, expected crib and net points."""
+    try:
+        if dealer is None:
+            raise TabletopError("say whose crib it is: --dealer (yours) or --pone (the other side's)")
+        hand = parse_cards(cards)
+        options = discard_analysis(hand, dealer, "exact" if exact_crib else "table")
+    except ValueError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps([option.to_data() for option in options], indent=2))
+        return
+    sign = "+" if dealer else "−"
+    grid = Table(title=f"Throwing from {' '.join(card.symbol for card in hand)} as "
+                 f"{'dealer' if dealer else 'pone'}: net = hand {sign} crib", title_justify="left")
+    for column in ("throw", "keep", "hand", "hand range", "crib", "net"):
+        grid.add_column(column, justify="left" if column in ("throw", "keep") else "right")
+    for option in options:
+        grid.add_row(" ".join(card.symbol for card in option.discard), " ".join(card.symbol for card in option.keep),
+                     f"{option.hand:.2f}", f"{option.hand_min}–{option.hand_max}", f"{option.crib:.2f}",
+                     f"{option.net:+.2f}")
+    console.print(grid)
+    starters = 52 - len(hand)
+    crib_note = ("exact, with your kept cards out of the pack" if exact_crib
+                 else "classic tables (your kept cards not taken out of the pack)")
+    console.print(Text(f"Hand: exact mean over the {starters} unseen starters. Crib: {crib_note}; the rest of "
+                       "the crib and the starter random among the unseen cards.", style="dim"))
+
+
+@cribbage_app.command()
+def tables(
+    output: Annotated[Path | None, typer.Option(help="where to write (default: the shipped file)",
+                                                show_default=False)] = None,
+) -> None:
+    """Rebuild the crib expectation tables (expected crib points by the cards thrown)."""
+    start = time.perf_counter()
+    try:
+        path = write_tables(output)
+    except OSError as error:
+        raise fail(f"cannot write {output or TABLES_FILE}: {error.strerror}") from None
+    console.print(f"Wrote 169 two-card and 13 one-card crib expectations to {path} "
+                  f"in {time.perf_counter() - start:.2f} s.")

@@ -1,0 +1,49 @@
+"""Property tests over random legal play: cards are conserved, the count never passes 31, scores
+only increase within a game, and the pegs leapfrog (C2)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.core.cards import DECK
+from tabletop.games.cribbage import CribbageState, Phase
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), muggins=st.booleans())
+def test_invariants_of_random_play(players: int, seed: int, muggins: bool) -> None:
+    rng = random.Random(seed)
+    game = tabletop.load("cribbage", players=players, muggins=muggins, games=3, target=61)
+    state = game.initial_state()
+    assert isinstance(state, CribbageState)
+    while not state.is_terminal:
+        before = state
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+        assert isinstance(state, CribbageState)
+        # card conservation: every card is in exactly one place
+        if state.phase not in (Phase.CUT,):
+            places = [*state.deck, *state.crib, *(c for h in state.hands for c in h),
+                      *(c for p in state.piles for c in p), *([state.starter] if state.starter else [])]
+            assert len(places) == 52 and set(places) == set(DECK)
+            for seat in range(players):  # the kept hand is what is held plus what was played
+                if state.kept[seat]:
+                    assert set(state.kept[seat]) == set(state.hands[seat]) | set(state.piles[seat])
+        # C8–C10: the count never passes 31 and equals the series' values
+        assert 0 <= state.count <= 31
+        assert state.count == sum(min(c.rank, 10) for c in state.series)
+        if len(state.results) == len(before.results):  # same game: scores only go up, pegs leapfrog
+            for side, (old, new) in enumerate(zip(before.pegs, state.pegs, strict=True)):
+                assert new.front >= old.front
+                gained = sum(e.points for e in state.events if e.side == side)
+                assert new.front - old.front == gained
+                if gained:
+                    assert new.rear >= old.front  # the rear peg is the previous front (C2)
+                    assert (new.rear == old.front) == (sum(1 for e in state.events
+                                                           if e.side == side and e.points) == 1)
+            assert state.scores == tuple(p.front for p in state.pegs)
+        assert max(state.scores) <= game.options["target"]
+    assert len(state.results) >= 2
