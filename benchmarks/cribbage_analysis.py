@@ -7,12 +7,11 @@ prints them. Run this file alone to see them without the rest of the benchmarks.
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
 import numpy as np
+from timing import median_seconds
 
 from tabletop.core.cards import DECK, Card, parse_cards
 from tabletop.games.cribbage import crib_tables
@@ -32,13 +31,8 @@ REPEATS = 7
 
 
 def _median_seconds(work: Callable[[], object], repeats: int = REPEATS) -> float:
-    """The median wall time of ``work()`` over ``repeats`` runs."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    """The median wall time of ``work()`` over this module's number of runs."""
+    return median_seconds(work, repeats)
 
 
 def _cold_distribution() -> None:

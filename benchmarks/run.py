@@ -7,15 +7,15 @@ as ratios. Not a test: nothing here fails on a slow machine.
 
 from __future__ import annotations
 
+import importlib
 import platform
 import random
 import statistics
-import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from timing import median_seconds
 
 import tabletop
 from tabletop.games.beetle import PartsTable, preset
@@ -23,16 +23,6 @@ from tabletop.games.beetle.odds import chain, turn_order_odds
 from tabletop.sim import random_playout
 
 REPEATS = 5
-
-
-def median_seconds(work: Callable[[], object], repeats: int = REPEATS) -> float:
-    """The median wall time of ``work()`` over ``repeats`` runs."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def reference() -> float:
@@ -84,6 +74,14 @@ def main() -> None:
         odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
                      f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
     console.print(odds)
+    sections = (("Cribbage analysis", "cribbage_analysis"),)
+    for title, module in sections:
+        section = Table(title=title, title_justify="left")
+        section.add_column("what")
+        section.add_column("figure", justify="right")
+        for what, figure in importlib.import_module(module).rows():
+            section.add_row(what, figure)
+        console.print(section)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tabletop.core.cards import Card, parse_cards
 from tabletop.core.errors import NotationError
@@ -23,33 +24,35 @@ from tabletop.core.game import notation_error
 
 
 @dataclass(frozen=True, slots=True)
-class Cut:
+class _CardEvent:
+    """A chance event that turns up one card, written ``<word> <card>``."""
+
+    card: Card
+    word: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(_CardEvent):
     """Chance: a card cut for the deal."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"cut {self.card}"
+    word: ClassVar[str] = "cut"
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(_CardEvent):
     """Chance: the next card off the pack."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"deal {self.card}"
+    word: ClassVar[str] = "deal"
 
 
 @dataclass(frozen=True, slots=True)
-class Starter:
+class Starter(_CardEvent):
     """Chance: the starter."""
 
-    card: Card
-
-    def __str__(self) -> str:
-        return f"starter {self.card}"
+    word: ClassVar[str] = "starter"
 
 
 @dataclass(frozen=True, slots=True)

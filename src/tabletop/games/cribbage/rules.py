@@ -440,19 +440,20 @@ def _after_play(d: _Draft, seat: int) -> None:
     """C9, C10, C12: 31 resets the count; when no one can go on, the last card pegs one."""
     if d.count == 31:
         _reset(d, seat)
-        return
-    nxt = _next_actor(d, seat, include_self=True)
-    if nxt is None:
-        _go_point(d)
     else:
-        d.to_move = nxt
+        _pass_turn(d, seat, include_self=True)
 
 
 def _go(d: _Draft) -> None:
     """C9: "go": play continues with whoever can; when nobody can, the last to play pegs one."""
     seat = d.to_move
     d.passed = d.passed | {seat}
-    nxt = _next_actor(d, seat, include_self=False)
+    _pass_turn(d, seat, include_self=False)
+
+
+def _pass_turn(d: _Draft, seat: int, include_self: bool) -> None:
+    """The turn goes to the next seat that can still play in this series, or the go is pegged."""
+    nxt = _next_actor(d, seat, include_self)
     if nxt is None:
         _go_point(d)
     else:
