@@ -74,7 +74,7 @@ def main() -> None:
         odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
                      f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
     console.print(odds)
-    sections = (("Cribbage analysis", "cribbage_analysis"),)
+    sections = (("Cribbage analysis", "cribbage_analysis"), ("Cribbage engine vs OpenSpiel", "cribbage_engine"))
     for title, module in sections:
         section = Table(title=title, title_justify="left")
         section.add_column("what")
