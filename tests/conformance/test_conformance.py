@@ -24,7 +24,7 @@ from tabletop.core import CHANCE, TERMINAL, IllegalActionError, NotationError, R
 from tabletop.sim import play, random_playout
 from tests.conformance.configs import ALL, IDS
 
-BASE_GAMES = {"beetle": 250, "cribbage": 1_000}
+BASE_GAMES = {"beetle": 250, "cribbage": 1_000, "cubulus": 2_000}
 """Random games for each player count with default options: Beetle 8 × 250 = 2,000 (foundation
 issue), Cribbage 1,000 for each of 2, 3 and 4 players (cribbage issue)."""
 VARIANT_GAMES = 40
@@ -139,6 +139,8 @@ def _illegal_actions(game: tabletop.Game, legal: list[Any]) -> list[Any]:
 
 
 _VOCABULARY = {
+    "cubulus": ["first 0", "first 1", "first 2", "place 111", "place 000", "insert U102", "insert R211",
+                "insert L000", "shift U102", "shift R211", "shift F101", "pass"],
     "beetle": ["roll", "1", "2", "3", "4", "5", "6"],
     "cribbage": ["go", "count", "count 3", "claim 2", "muggins", "pass", "5H", "KS", "discard 5H 6D", "discard AC",
                  "cut 2C", "deal AS", "starter JD"],

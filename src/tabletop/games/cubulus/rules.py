@@ -1,0 +1,458 @@
+"""Cubulus rules U1–U16 (``shared/rules/cubulus.md``): the draw for the start, the neutral set-up,
+inserts and shifts, the undo ban, passes, the win check and the draws.
+
+A :class:`CubulusState` is an immutable position: the phase, the seat to move, the board as three
+27-bit masks, and just enough history for the rules that look back — the board the next move may
+not recreate (U12) and the positions met since the last insert (U16). Only shifts and passes keep
+the number of balls on the board, so a position can recur only within a run of them: an insert
+starts the history afresh, which keeps it small. Text (pictures, log lines) lives in
+:mod:`.render`; views in :mod:`.views`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Final
+
+from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core.errors import list_allowed
+from tabletop.games.cubulus.actions import (
+    FIRSTS,
+    INSERTS,
+    PASS,
+    PLACES,
+    SHIFTS,
+    CubulusAction,
+    First,
+    Insert,
+    Pass,
+    Place,
+    Shift,
+    parse_action,
+)
+from tabletop.games.cubulus.board import (
+    BALLS_PER_COLOUR,
+    COLOUR_NAMES,
+    EMPTY_BOARD,
+    NEUTRAL_NAME,
+    Board,
+    insert,
+    is_null_shift,
+    line_set,
+    one_colour_lines,
+    owners_near,
+    pushes,
+    shift,
+)
+from tabletop.games.cubulus.geometry import ALL_CELLS, CELLS, EXTERIOR, HOLES, LINE_BIT, LINE_MASK, Hole
+
+NEUTRAL: Final = 2
+"""With two players, colour 2 is the neutral colour (U4); with three it is seat 2's."""
+MAX_MOVE_CAP: Final = 10_000
+
+SPEC = GameSpec(
+    name="cubulus",
+    title="Cubulus",
+    description=(
+        "An abstract game in a 3×3×3 cube of balls: insert a ball of your colour through one of the 54 "
+        "holes, pushing the balls in its line deeper, or turn a full line; the first to show a square of "
+        "four of their colour on a face wins — but a square you make for someone else makes them win."
+    ),
+    min_players=2,
+    max_players=3,
+    default_players=2,
+    chance=Chance.EXPLICIT,
+    hidden_information=False,
+    utility=(-1.0, 1.0),
+    max_length=1 + BALLS_PER_COLOUR + MAX_MOVE_CAP,  # the draw for the start, the set-up, the cap
+    options=(
+        Option("first", "random", "who starts (U4, U9, U13): drawn at random (a recorded chance event), "
+               "0 (Seat 1) or 1 (Seat 2)", kind=str, choices=("random", "0", "1")),
+        Option("neutral_cells", "all", "where the 9 neutral balls may be placed (U13): any cell, or the surface "
+               "only (not the centre 111)", kind=str, choices=("all", "exterior")),
+        Option("allow_null_shift", False, "allow a shift that changes nothing: a line of one colour (U11)",
+               kind=bool),
+        Option("no_undo", "next", "U12: the next move may not recreate the board before the last move, or off",
+               kind=str, choices=("next", "off")),
+        Option("move_cap", 300, "the game is drawn after this many moves after the set-up (U16)",
+               kind=int, minimum=1, maximum=MAX_MOVE_CAP),
+        Option("repetition_draw", True, "draw on the third occurrence of a position (U16)", kind=bool),
+    ),
+    rules="cubulus.md",
+)
+
+
+class Phase(enum.Enum):
+    """Where a game is (STYLE 9: an enum dispatched with ``match``)."""
+
+    START = "start"  #: chance draws who starts (option first=random)
+    SETUP = "setup"  #: two players: the one who does not start places the 9 neutral balls (U4, U13)
+    PLAY = "play"  #: inserts and shifts (U5–U7, U10–U12)
+    OVER = "over"  #: a square was made (U8, U15) or the game was drawn (U16)
+
+
+class End(enum.Enum):
+    """Why a game ended."""
+
+    SQUARE = "square"  #: U8, U15: someone owns a square
+    REPETITION = "repetition"  #: U16: a position occurred for the third time
+    MOVE_CAP = "move cap"  #: U16: the move cap was reached
+
+
+class Cubulus(Game["CubulusState", CubulusAction]):
+    """Cubulus with fixed options.
+
+    ``first`` may also be given as the int 0 or 1; it is stored as text, as the command line gives it.
+    """
+
+    spec = SPEC
+
+    def __init__(self, **options: Any) -> None:
+        first = options.get("first")
+        if isinstance(first, int) and not isinstance(first, bool):
+            options["first"] = str(first)
+        super().__init__(**options)
+        self.colours = range(self.num_players)  #: the colours that can win: one per seat
+        self.has_neutral = self.num_players == 2
+        self.neutral_cells = EXTERIOR if self.options["neutral_cells"] == "exterior" else ALL_CELLS
+        self.allow_null_shift: bool = self.options["allow_null_shift"]
+        self.no_undo = self.options["no_undo"] == "next"
+        self.move_cap: int = self.options["move_cap"]
+        self.repetition_draw: bool = self.options["repetition_draw"]
+
+    def initial_state(self) -> CubulusState:
+        """Chance draws the first player (option first=random), else the game starts at once."""
+        first = self.options["first"]
+        if first == "random":
+            return CubulusState(self, Phase.START, 0, EMPTY_BOARD)
+        return self.start(int(first))
+
+    def start(self, seat: Player) -> CubulusState:
+        """The empty cube once ``seat`` is known to start: the set-up (two players) or the first insert."""
+        if self.has_neutral:
+            return CubulusState(self, Phase.SETUP, 1 - seat, EMPTY_BOARD)
+        return CubulusState(self, Phase.PLAY, seat, EMPTY_BOARD, seen=self.history_of(EMPTY_BOARD, seat))
+
+    def colour_name(self, colour: int) -> str:
+        """``red``, ``blue``, ``yellow``, or ``neutral`` for colour 2 with two players."""
+        return NEUTRAL_NAME if self.has_neutral and colour == NEUTRAL else COLOUR_NAMES[colour]
+
+    def history_of(self, board: Board, to_move: Player) -> frozenset[int]:
+        """The positions met so far when ``board`` with ``to_move`` starts a fresh history (U16)."""
+        return frozenset((position_key(board, to_move),)) if self.repetition_draw else frozenset()
+
+    def parse_action(self, text: str) -> CubulusAction:
+        """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""
+        return parse_action(text)
+
+    def state_from_view(self, view: View, rng: random.Random) -> CubulusState:
+        """Everything in Cubulus is public, so a view rebuilds its state exactly."""
+        from tabletop.games.cubulus.views import state_from_view
+
+        return state_from_view(self, view)
+
+    def position(self, cells: Mapping[str, int], to_move: Player = 0, moves: int = 0) -> CubulusState:
+        """A position set up by hand: ``{"102": 0, "101": 1}`` puts colour 0 on 102 and colour 1 on 101.
+
+        For puzzles, tests and analysis. Every seat holds the balls of its colour not on the board;
+        with two players, neutral balls not on the board stay in the bag.
+
+        Raises:
+            TabletopError: for a bad cell or colour, too many balls, or a square already made.
+        """
+        from tabletop.games.cubulus.views import position
+
+        return position(self, cells, to_move, moves)
+
+
+def position_key(board: Board, to_move: Player) -> int:
+    """A position for the repetition rule (U16) as one int: the board and the seat to move.
+
+    The balls in hand are implied: each seat holds the 9 balls of its colour not on the board.
+    """
+    return board[0] | board[1] << 27 | board[2] << 54 | to_move << 81
+
+
+@dataclass(frozen=True, slots=True)
+class Last:
+    """The last action and the board before it: for the log, the picture's highlights and the view."""
+
+    action: CubulusAction
+    seat: Player
+    before: Board
+
+
+@dataclass(frozen=True, slots=True)
+class CubulusState(State[CubulusAction]):
+    """A Cubulus position.
+
+    ``to_move`` is the seat to act (in the set-up, the one placing the neutral balls; once over, the
+    last to move). ``banned`` is the board the next move may not recreate (U12): the board before
+    the last shift (a pass, being no move, keeps it), None after an insert or with ``no_undo=off``.
+    ``seen`` holds the positions (see :func:`position_key`) met since the last insert, the current
+    one included, and ``repeated`` those met twice: meeting one of those again is a draw (U16).
+    """
+
+    game: Cubulus
+    phase: Phase
+    to_move: Player
+    board: Board
+    moves: int = 0  #: moves made since the set-up (U16's cap)
+    banned: Board | None = None
+    seen: frozenset[int] = frozenset()
+    repeated: frozenset[int] = frozenset()
+    winner: Player | None = None
+    end: End | None = None
+    last: Last | None = field(default=None, compare=False)
+
+    # --- the interface -----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player:
+        match self.phase:
+            case Phase.START:
+                return CHANCE
+            case Phase.OVER:
+                return TERMINAL
+        return self.to_move
+
+    def hand(self, colour: int) -> int:
+        """The balls of ``colour`` not on the board: in the seat's hand, or neutral balls in the bag."""
+        return BALLS_PER_COLOUR - self.board[colour].bit_count()
+
+    def legal_actions(self) -> Sequence[CubulusAction]:
+        match self.phase:
+            case Phase.START:
+                return FIRSTS[: self.game.num_players]
+            case Phase.SETUP:
+                free = self.game.neutral_cells & ~(self.board[0] | self.board[1] | self.board[2])
+                return tuple(PLACES[c] for c in CELLS if free >> c & 1)
+            case Phase.PLAY:
+                return tuple(self._moves()) or (PASS,)
+        return ()
+
+    def _moves(self) -> list[CubulusAction]:
+        """U10–U12: the inserts into lines that are not full (with a ball in hand) and the legal shifts."""
+        board = self.board
+        occupied = board[0] | board[1] | board[2]
+        moves: list[CubulusAction] = list(_open_inserts(occupied)) if self.hand(self.to_move) else []
+        full = _full_holes(occupied)
+        if not full:
+            return moves
+        if self.game.allow_null_shift:
+            shifts = list(full)
+        else:
+            null = one_colour_lines(board)
+            shifts = [h for h in full if not null & LINE_BIT[h]]
+        banned = self.banned
+        if banned is not None:
+            # a shift changes only its own line, so it can recreate the banned board only if the
+            # two boards differ nowhere else
+            diff = (banned[0] ^ board[0]) | (banned[1] ^ board[1]) | (banned[2] ^ board[2])
+            shifts = [h for h in shifts if diff & ~LINE_MASK[h] or shift(board, h) != banned]
+        moves += [SHIFTS[h] for h in shifts]
+        return moves
+
+    def why_illegal(self, action: object) -> str | None:
+        """Why ``action`` may not be taken here, or None when it may (the reason names the rule)."""
+        game, phase = self.game, self.phase
+        if phase is Phase.OVER:
+            return "the game is over; no action is legal"
+        if phase is Phase.START and not isinstance(action, First):
+            return "chance first draws who starts (U4, U9)"
+        match action:
+            case First(seat):
+                if phase is not Phase.START:
+                    return "who starts is already decided"
+                if not 0 <= seat < game.num_players:
+                    return f"there is no seat {seat} in a {game.num_players}-player game"
+                return None
+            case Place(cell):
+                if not game.has_neutral:
+                    return "there are no neutral balls with three players (U9)"
+                if phase is not Phase.SETUP:
+                    return "the neutral balls are all placed (U13)"
+                if (self.board[0] | self.board[1] | self.board[2]) >> cell & 1:
+                    return f"cell {cell} already holds a ball"
+                if not game.neutral_cells >> cell & 1:
+                    return f"cell {cell} is the centre; neutral balls go on the surface (neutral_cells=exterior)"
+                return None
+        if phase is Phase.SETUP:
+            return f"seat {self.to_move + 1} is placing the neutral balls first (U13: place xyz)"
+        match action:
+            case Insert(hole):
+                if not self.hand(self.to_move):
+                    return f"seat {self.to_move + 1} has no ball left in hand; only shifts remain (U7)"
+                if pushes(self.board, hole) is None:
+                    return f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)"
+                return None
+            case Shift(hole):
+                return self._why_not_shift(hole)
+            case Pass():
+                if self._moves():
+                    return f"seat {self.to_move + 1} has a legal move and must move (U14)"
+                return None
+        return "not a Cubulus action"
+
+    def _why_not_shift(self, hole: Hole) -> str | None:
+        """U11, U12: a shift needs a full line, must change something, and may not undo the last move."""
+        board = self.board
+        line = LINE_MASK[hole]
+        balls = ((board[0] | board[1] | board[2]) & line).bit_count()
+        if balls < 3:
+            return f"line {hole.line_name} holds {balls} ball{'s' if balls != 1 else ''}; only a full line shifts (U11)"
+        if not self.game.allow_null_shift and is_null_shift(board, hole):
+            colour = next(c for c in range(3) if board[c] & line == line)
+            return (f"line {hole.line_name} holds three {self.game.colour_name(colour)} balls; "
+                    "shifting it changes nothing (U11, allow_null_shift=false)")
+        if self.banned is not None and shift(board, hole) == self.banned:
+            return "it would recreate the board as it was before the previous move (U12, no_undo=next)"
+        return None
+
+    def is_legal(self, action: CubulusAction) -> bool:
+        return self.why_illegal(action) is None
+
+    def apply(self, action: CubulusAction) -> CubulusState:
+        """Return the state after ``action``; this state is left unchanged.
+
+        Raises:
+            IllegalActionError: saying which rule forbids ``action`` and what is legal, before any change.
+        """
+        reason = self.why_illegal(action)
+        if reason is not None:
+            legal = self.legal_actions()
+            tail = f"; legal: {list_allowed(legal, limit=12)}" if legal else ""
+            raise IllegalActionError(f"{action}: {reason}{tail}")
+        return self._apply(action)
+
+    def chance_outcomes(self) -> Sequence[tuple[CubulusAction, Fraction]]:
+        if self.phase is not Phase.START:
+            raise IllegalActionError(f"nothing is drawn at random now: this is the {self.phase.value} phase")
+        n = self.game.num_players
+        return tuple((first, Fraction(1, n)) for first in FIRSTS[:n])
+
+    def _apply(self, action: CubulusAction) -> CubulusState:
+        match action:
+            case First(seat):
+                return _with_last(self.game.start(seat), Last(action, seat, self.board))
+            case Place(cell):
+                return self._place(action, cell)
+            case Insert(hole):
+                return self._after_move(action, insert(self.board, self.to_move, hole), hole, fresh=True)
+            case Shift(hole):
+                return self._after_move(action, shift(self.board, hole), hole, fresh=False)
+            case Pass():
+                return self._after_move(action, self.board, None, fresh=False)
+        raise AssertionError(action)  # pragma: no cover - apply() refuses anything else
+
+    def _place(self, action: Place, cell: int) -> CubulusState:
+        """U13: one neutral ball into an empty cell; after the ninth, the starting player inserts."""
+        b0, b1, b2 = self.board
+        board = (b0, b1, b2 | 1 << cell)
+        last = Last(action, self.to_move, self.board)
+        if board[NEUTRAL].bit_count() < BALLS_PER_COLOUR:
+            return CubulusState(self.game, Phase.SETUP, self.to_move, board, last=last)
+        starter = 1 - self.to_move
+        return CubulusState(self.game, Phase.PLAY, starter, board, seen=self.game.history_of(board, starter),
+                            last=last)
+
+    def _after_move(self, action: CubulusAction, board: Board, hole: int | None, fresh: bool) -> CubulusState:
+        """U15 (the win), U12 (the undo ban), U16 (repetition and the cap), then the next seat (U9)."""
+        game, seat = self.game, self.to_move
+        moves = self.moves + 1
+        last = Last(action, seat, self.board)
+        if hole is not None:
+            winner = _winner(board, game.colours, seat, hole)
+            if winner is not None:
+                return CubulusState(game, Phase.OVER, seat, board, moves, winner=winner, end=End.SQUARE, last=last)
+        nxt = (seat + 1) % game.num_players
+        banned: Board | None = None
+        repeated: frozenset[int] = frozenset()
+        if fresh:  # an insert: no earlier position can come back, nor the board before it (U12)
+            seen = game.history_of(board, nxt)
+        else:
+            # a pass is no move: the ban on undoing the last move stays as it was
+            banned = self.banned if isinstance(action, Pass) else self.board if game.no_undo else None
+            seen, repeated = self.seen, self.repeated
+            if game.repetition_draw:
+                key = position_key(board, nxt)
+                if key in repeated:
+                    return CubulusState(game, Phase.OVER, seat, board, moves, banned, seen, repeated,
+                                        end=End.REPETITION, last=last)
+                if key in seen:
+                    repeated = repeated | {key}
+                else:
+                    seen = seen | {key}
+        if moves >= game.move_cap:
+            return CubulusState(game, Phase.OVER, seat, board, moves, banned, seen, repeated,
+                                end=End.MOVE_CAP, last=last)
+        return CubulusState(game, Phase.PLAY, nxt, board, moves, banned, seen, repeated, last=last)
+
+    def returns(self) -> tuple[float, ...]:
+        """The winner +1, the others share −1 (−1 each with two players, −½ with three); a draw 0."""
+        n = self.game.num_players
+        if self.winner is None:
+            return (0.0,) * n
+        return tuple(1.0 if seat == self.winner else -1.0 / (n - 1) for seat in range(n))
+
+    def view(self, player: Player) -> View:
+        """Everything is public: every seat sees the whole cube and history."""
+        from tabletop.games.cubulus.views import view
+
+        return view(self, player)
+
+    def describe(self, action: CubulusAction) -> str:
+        from tabletop.games.cubulus.render import describe
+
+        return describe(self, action)
+
+    def announcements(self) -> list[str]:
+        from tabletop.games.cubulus.render import announcements
+
+        return announcements(self)
+
+    def render(self, player: Player | None = None) -> str:
+        from tabletop.games.cubulus.render import render_state
+
+        return render_state(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _winner(board: Board, colours: range, mover: Player, hole: int) -> Player | None:
+    """U8, U15: another seat's square wins for them (the first after the mover); else the mover's own."""
+    owners = owners_near(board, colours, hole)
+    if not owners:
+        return None
+    n = len(colours)
+    for step in range(1, n + 1):
+        seat = (mover + step) % n
+        if seat in owners:
+            return seat
+    raise AssertionError(owners)  # pragma: no cover - the mover is the last seat tried
+
+
+def _with_last(state: CubulusState, last: Last) -> CubulusState:
+    """``state`` remembering ``last``."""
+    return CubulusState(state.game, state.phase, state.to_move, state.board, state.moves, state.banned,
+                        state.seen, state.repeated, state.winner, state.end, last)
+
+
+@lru_cache(maxsize=1 << 14)
+def _open_inserts(occupied: int) -> tuple[Insert, ...]:
+    """The inserts into lines that are not full (U10), for a set of occupied cells."""
+    full = line_set(occupied)
+    return tuple(INSERTS[h] for h in HOLES if not full & LINE_BIT[h])
+
+
+@lru_cache(maxsize=1 << 14)
+def _full_holes(occupied: int) -> tuple[Hole, ...]:
+    """The holes whose lines are full (U11), for a set of occupied cells."""
+    full = line_set(occupied)
+    return tuple(h for h in HOLES if full & LINE_BIT[h])

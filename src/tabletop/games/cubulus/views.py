@@ -1,0 +1,129 @@
+"""What a seat sees of a Cubulus state — everything: the game has no hidden information — and the
+way back: a state rebuilt exactly from its view, or set up by hand with :func:`position`.
+
+The view is JSON-ready. The board is 27 characters in cell order 000, 001, …, 222 (``.`` empty,
+``0``/``1``/``2`` a colour; with two players colour 2 is neutral), the form a client can index by
+cell number. The history the rules need (U12, U16) is in the view too, so a rebuilt state plays on
+exactly as the original would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from tabletop.core import TabletopError, View
+from tabletop.games.cubulus.actions import parse_action
+from tabletop.games.cubulus.board import (
+    Board,
+    board_text,
+    check_board,
+    owned_squares,
+    parse_board_text,
+)
+from tabletop.games.cubulus.geometry import ALL_CELLS, SQUARE_OF_MASK, Cell
+from tabletop.games.cubulus.rules import Cubulus, CubulusState, End, Last, Phase, position_key
+
+
+def view(state: CubulusState, seat: int) -> View:
+    """The whole state as JSON-ready data (the same for every seat)."""
+    game = state.game
+    n = game.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"no seat {seat}; seats are 0–{n - 1}")
+    last = state.last
+    return {
+        "game": "cubulus",
+        "players": n,
+        "phase": state.phase.value,
+        "to_move": state.current_player,
+        "seat": state.to_move,
+        "board": board_text(state.board),
+        "colours": [game.colour_name(c) for c in range(3)],
+        "hands": [state.hand(c) for c in range(3)],
+        "moves": state.moves,
+        "move_cap": game.move_cap,
+        "banned": None if state.banned is None else board_text(state.banned),
+        "seen": [_position(key) for key in sorted(state.seen)],
+        "repeated": [_position(key) for key in sorted(state.repeated)],
+        "winner": state.winner,
+        "end": None if state.end is None else state.end.value,
+        "squares": [] if state.winner is None else [
+            {"colour": c, "square": str(SQUARE_OF_MASK[s])} for c, s in owned_squares(state.board, n)],
+        "last": None if last is None else {
+            "action": str(last.action), "seat": last.seat, "before": board_text(last.before)},
+    }
+
+
+def _position(key: int) -> list[Any]:
+    """A repetition key as ``[board, seat to move]``."""
+    board, seat = _decode(key)
+    return [board, seat]
+
+
+@lru_cache(maxsize=1 << 12)
+def _decode(key: int) -> tuple[str, int]:
+    """Board text and seat of a repetition key (cached: the same keys are shown at every step)."""
+    return board_text((key & ALL_CELLS, key >> 27 & ALL_CELLS, key >> 54 & ALL_CELLS)), key >> 81
+
+
+def state_from_view(game: Cubulus, data: View) -> CubulusState:
+    """The state ``data`` shows, rebuilt exactly.
+
+    Raises:
+        TabletopError: when ``data`` is not a view of this game.
+    """
+    try:
+        return _rebuild(game, data)
+    except TabletopError as error:
+        raise TabletopError(f"not a view of this Cubulus game: {error}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise TabletopError(f"not a view of this Cubulus game: {error!r}") from None
+
+
+def _rebuild(game: Cubulus, data: View) -> CubulusState:
+    if data["game"] != "cubulus" or data["players"] != game.num_players or data["move_cap"] != game.move_cap:
+        raise TabletopError("the view is of another game, table size or move cap")
+    board = parse_board_text(data["board"])
+    check_board(board)
+    banned = None if data["banned"] is None else parse_board_text(data["banned"])
+    keys = [frozenset(position_key(parse_board_text(b), int(s)) for b, s in data[name])
+            for name in ("seen", "repeated")]
+    last = data["last"]
+    return CubulusState(
+        game=game,
+        phase=Phase(data["phase"]),
+        to_move=int(data["seat"]),
+        board=board,
+        moves=int(data["moves"]),
+        banned=banned,
+        seen=keys[0],
+        repeated=keys[1],
+        winner=None if data["winner"] is None else int(data["winner"]),
+        end=None if data["end"] is None else End(data["end"]),
+        last=None if last is None else Last(
+            parse_action(last["action"]), int(last["seat"]), parse_board_text(last["before"])),
+    )
+
+
+def position(game: Cubulus, cells: Mapping[str, int], to_move: int, moves: int) -> CubulusState:
+    """A play position from ``{cell: colour}`` (see :meth:`Cubulus.position`)."""
+    masks = [0, 0, 0]
+    for name, colour in cells.items():
+        cell = Cell.parse(name)
+        if colour not in (0, 1, 2):
+            raise TabletopError(f"cell {cell}: colour {colour!r} is not one of 0, 1, 2")
+        if any(m >> cell & 1 for m in masks):
+            raise TabletopError(f"cell {cell} is given twice")
+        masks[colour] |= 1 << cell
+    board: Board = (masks[0], masks[1], masks[2])
+    check_board(board)
+    if not 0 <= to_move < game.num_players:
+        raise TabletopError(f"no seat {to_move}; seats are 0–{game.num_players - 1}")
+    if not 0 <= moves < game.move_cap:
+        raise TabletopError(f"moves must be 0–{game.move_cap - 1} (the move cap is {game.move_cap})")
+    made = owned_squares(board, game.num_players)
+    if made:
+        raise TabletopError(f"colour {made[0][0]} already has a square: the game would be over (U15)")
+    return CubulusState(game, Phase.PLAY, to_move, board, moves, seen=game.history_of(board, to_move))
