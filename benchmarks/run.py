@@ -24,6 +24,9 @@ from tabletop.sim import random_playout
 
 REPEATS = 5
 
+PLAYOUT_OPTIONS = {"kubik": {"throws": "calibrated"}}
+"""Options for the random-playout table: Kubik's physics throws are measured in their own table."""
+
 
 def reference() -> float:
     """Seconds for one million draws from a seeded generator: the machine's yardstick."""
@@ -40,7 +43,8 @@ def main() -> None:
     for column in ("game", "options", "games/s", "actions/s", "actions/game", "games per ref time"):
         games.add_column(column, justify="right" if column != "game" else "left")
     for name in tabletop.REGISTRY:
-        for options in ({}, {"players": tabletop.REGISTRY[name].spec.max_players}):
+        base = PLAYOUT_OPTIONS.get(name, {})
+        for options in (base, {**base, "players": tabletop.REGISTRY[name].spec.max_players}):
             game = tabletop.load(name, **options)
             n = 200
             lengths: list[int] = []
@@ -53,7 +57,8 @@ def main() -> None:
 
             seconds = median_seconds(batch)
             per_game = statistics.fmean(lengths)
-            games.add_row(name, f"players={game.num_players}", f"{n / seconds:,.0f}",
+            label = " ".join(f"{k}={v}" for k, v in {**options, "players": game.num_players}.items())
+            games.add_row(name, label, f"{n / seconds:,.0f}",
                           f"{n * per_game / seconds:,.0f}", f"{per_game:.0f}", f"{n / seconds * ref:.2f}")
     console.print(games)
     odds = Table(title="Beetle exact odds", title_justify="left")
@@ -74,7 +79,8 @@ def main() -> None:
         odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
                      f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
     console.print(odds)
-    sections = (("Cribbage analysis", "cribbage_analysis"), ("Cribbage engine vs OpenSpiel", "cribbage_engine"))
+    sections = (("Cribbage analysis", "cribbage_analysis"), ("Cribbage engine vs OpenSpiel", "cribbage_engine"),
+                ("Kubik physics", "kubik_physics"))
     for title, module in sections:
         section = Table(title=title, title_justify="left")
         section.add_column("what")

@@ -6,15 +6,20 @@ from typing import Any
 
 import tabletop
 
+BASE_OPTIONS: dict[str, dict[str, Any]] = {"kubik": {"throws": "manual"}}
+"""Options a game's configurations start from. Kubik is played in scorekeeper mode (outcomes
+drawn uniformly); its physics and calibrated modes are the single-option variations below."""
+
 
 def configurations(name: str) -> list[dict[str, Any]]:
     """Every player count, then each other choice (and each boolean flipped) one at a time."""
     spec = tabletop.REGISTRY[name].spec
-    configs: list[dict[str, Any]] = [{"players": n} for n in range(spec.min_players, spec.max_players + 1)]
+    base = BASE_OPTIONS.get(name, {})
+    configs: list[dict[str, Any]] = [{**base, "players": n} for n in range(spec.min_players, spec.max_players + 1)]
     for option in spec.options:
         alternatives: list[Any] = []
         if option.choices is not None:
-            alternatives = [c for c in option.choices if c != option.default]
+            alternatives = [c for c in option.choices if c != base.get(option.name, option.default)]
         elif option.kind is bool:
             alternatives = [not option.default]
         for value in alternatives:
@@ -22,8 +27,13 @@ def configurations(name: str) -> list[dict[str, Any]]:
                 tabletop.load(name, **{option.name: value})
             except tabletop.core.OptionError:
                 continue  # a choice that needs other options too (e.g. variant=custom)
-            configs += [{"players": n, option.name: value} for n in (spec.min_players, spec.max_players)]
+            configs += [{**base, "players": n, option.name: value} for n in (spec.min_players, spec.max_players)]
     return configs
+
+
+def is_base(name: str, config: dict[str, Any]) -> bool:
+    """True for a configuration that only sets the player count (on top of the game's base options)."""
+    return set(config) - set(BASE_OPTIONS.get(name, {})) == {"players"}
 
 
 ALL = [(name, config) for name in tabletop.REGISTRY for config in configurations(name)]

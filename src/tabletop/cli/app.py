@@ -20,6 +20,7 @@ from rich.text import Text
 import tabletop
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
+from tabletop.cli.kubik import kubik_app
 from tabletop.cli.options import parse_options
 from tabletop.cli.play import result_line, run, seat_agents, styled
 from tabletop.core import Record, TabletopError, winner_field
@@ -32,6 +33,7 @@ app = typer.Typer(
 )
 app.add_typer(beetle_app, name="beetle")
 app.add_typer(cribbage_app, name="cribbage")
+app.add_typer(kubik_app, name="kubik")
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -77,6 +79,8 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="seed for the dice and the bots")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record (JSON) here")] = None,
     delay: Annotated[float, typer.Option(help="seconds to pause after a bot's move")] = 0.3,
+    chance: Annotated[str, typer.Option(help="who decides chance: auto (the game says), machine, or people "
+                                             "(type the dice, cards or throws of a real table)")] = "auto",
 ) -> None:
     """Play a game in the terminal; with only bots seated it runs by itself."""
     try:
@@ -92,7 +96,10 @@ def play_command(
         seed = random.SystemRandom().randrange(2**31)
     console.print(Text(f"{spec.title} — {loaded.num_players} players — seed {seed}", style="bold"))
     console.print(Text("Seats: " + ", ".join(f"{i + 1} {n}" for i, n in enumerate(names)), style="dim"))
-    run(loaded, agents, names, seed, console, record, delay if sys.stdin.isatty() else 0.0)
+    if chance not in ("auto", "machine", "people"):
+        raise fail(f"--chance {chance!r}: choose auto, machine or people")
+    by_people = chance == "people" or (chance == "auto" and loaded.chance_entered_by_people)
+    run(loaded, agents, names, seed, console, record, delay if sys.stdin.isatty() else 0.0, by_people)
 
 
 @app.command()

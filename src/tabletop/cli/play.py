@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tabletop.agents import Agent, Decision, HumanAgent, QuitGame, make_bot
-from tabletop.core import Game, Record, State, TabletopError, winner_field
+from tabletop.core import CHANCE, Game, Record, State, TabletopError, winner_field
 from tabletop.sim import play
 
 
@@ -36,8 +36,9 @@ def _asker(console: Console) -> Any:
     def ask(decision: Decision) -> str:
         legal = decision.legal_actions
         hint = f"[{legal[0]}: press Enter]" if len(legal) == 1 else "(? lists the legal actions)"
+        who = "What happened?" if decision.seat == CHANCE else f"Seat {decision.seat + 1}, your move"
         try:
-            return console.input(Text(f"Seat {decision.seat + 1}, your move {hint}: ", style="bold cyan"))
+            return console.input(Text(f"{who} {hint}: ", style="bold cyan"))
         except EOFError:
             raise QuitGame from None
 
@@ -63,7 +64,7 @@ class _Showing:
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         self.console.print()
-        self.console.print(styled(board(self.current[0], decision.seat)))
+        self.console.print(styled(board(self.current[0], max(decision.seat, 0))))
         legal = decision.legal_actions
         if 1 < len(legal) <= 20:
             self.console.print(Text("Legal: " + ", ".join(str(a) for a in legal), style="dim"))
@@ -78,6 +79,7 @@ def run(
     console: Console,
     record_path: Path | None = None,
     delay: float = 0.0,
+    chance_by_people: bool = False,
 ) -> Record:
     """Play one game in the terminal; return its record, saved to ``record_path`` if given.
 
@@ -100,7 +102,10 @@ def run(
             time.sleep(delay)
 
     try:
-        played = play(game, seated, seed, names=names, on_step=on_step)
+        entering = None
+        if chance_by_people:
+            entering = _Showing(HumanAgent(_asker(console), _teller(console), name="scorekeeper"), console, current)
+        played = play(game, seated, seed, names=names, on_step=on_step, chance=entering)
     except QuitGame:
         console.print(Text("Game stopped.", style="yellow"))
         record = Record(game.name, dict(game.options), tuple(actions), {"seed": seed, "players": names})

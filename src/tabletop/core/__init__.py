@@ -8,6 +8,7 @@ from tabletop.core.errors import (
     NotationError,
     OptionError,
     RecordError,
+    SampledChanceError,
     TabletopError,
     UnknownGameError,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Registry",
+    "SampledChanceError",
     "State",
     "TabletopError",
     "UnknownGameError",

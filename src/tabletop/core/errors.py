@@ -32,6 +32,10 @@ class IllegalActionError(TabletopError):
     """A well-formed action that the rules forbid in the current state."""
 
 
+class SampledChanceError(TabletopError):
+    """A chance node whose outcomes cannot be listed, only sampled (a physics throw)."""
+
+
 class RecordError(TabletopError):
     """A game record that is malformed or does not replay.
 

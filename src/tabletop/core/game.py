@@ -17,7 +17,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
-from tabletop.core.errors import IllegalActionError, NotationError, list_allowed
+from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, list_allowed
 from tabletop.core.spec import Chance, GameSpec
 
 Player = int
@@ -100,9 +100,11 @@ class State(ABC, Generic[ActionT]):
             raise IllegalActionError(f"{action}: the game is over; no action is legal")
         if not self.is_legal(action):
             who = "chance" if self.is_chance else f"seat {self.current_player}"
-            raise IllegalActionError(
-                f"{action}: not legal for {who} here; legal: {list_allowed(self.legal_actions())}"
-            )
+            try:
+                legal = list_allowed(self.legal_actions())
+            except SampledChanceError:
+                legal = "only what the simulation can produce"
+            raise IllegalActionError(f"{action}: not legal for {who} here; legal: {legal}")
         return self._apply(action)
 
     def is_legal(self, action: ActionT) -> bool:
@@ -185,6 +187,12 @@ class Game(ABC, Generic[StateT, ActionT]):
     def has_chance(self) -> bool:
         """True when the game has chance nodes."""
         return self.spec.chance is not Chance.NONE
+
+    @property
+    def chance_entered_by_people(self) -> bool:
+        """True when the people at the table say what chance did (a scorekeeper for a real game),
+        so a front end should ask for chance outcomes instead of drawing them."""
+        return False
 
     @abstractmethod
     def initial_state(self) -> StateT:

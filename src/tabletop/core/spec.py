@@ -30,7 +30,7 @@ class Chance(enum.Enum):
 class Option:
     """One game option: its type, default, and what values it accepts.
 
-    ``kind`` is ``int``, ``str``, ``bool`` or ``"data"`` (structured data such as a parts table:
+    ``kind`` is ``int``, ``float``, ``str``, ``bool`` or ``"data"`` (structured data such as a parts table:
     JSON-like in records, read from a TOML/JSON file by the CLI). ``check`` may further validate
     and normalise a value; it raises ``ValueError`` with a message saying what is allowed.
     """
@@ -40,8 +40,8 @@ class Option:
     help: str
     kind: type | str = int
     choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
     check: Validator | None = field(default=None, compare=False)
 
     def validate(self, value: Any) -> Any:
@@ -69,6 +69,9 @@ class Option:
         """One line saying what values this option takes, for help texts."""
         if self.choices is not None:
             allowed = " | ".join(str(c) for c in self.choices)
+        elif self.kind is float:
+            allowed = f"number {self.minimum if self.minimum is not None else ''}.."
+            allowed += f"{self.maximum if self.maximum is not None else ''}"
         elif self.kind is int:
             allowed = f"integer {self.minimum if self.minimum is not None else ''}.."
             allowed += f"{self.maximum if self.maximum is not None else ''}"
@@ -100,6 +103,15 @@ class Option:
                 except ValueError:
                     pass
             raise OptionError(f"option {self.name}={value!r} must be an integer")
+        if self.kind is float:
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+            if isinstance(value, str):
+                try:
+                    return float(value.strip())
+                except ValueError:
+                    pass
+            raise OptionError(f"option {self.name}={value!r} must be a number")
         if self.kind is str:
             if isinstance(value, str):
                 return value.strip()

@@ -4,8 +4,9 @@ from tabletop.core import Registry
 from tabletop.games.beetle import Beetle
 from tabletop.games.cribbage import Cribbage
 from tabletop.games.cubulus import Cubulus
+from tabletop.games.kubik import Kubik
 
-REGISTRY = Registry(Beetle, Cribbage, Cubulus)
+REGISTRY = Registry(Beetle, Cribbage, Cubulus, Kubik)
 """Every registered game: ``REGISTRY["beetle"]`` is the Beetle class."""
 
 __all__ = ["REGISTRY"]

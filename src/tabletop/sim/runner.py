@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tabletop.agents.base import Agent, Decision
-from tabletop.core import Game, Record, State, winner_field
+from tabletop.core import CHANCE, Game, Record, State, winner_field
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,13 @@ def play(
     names: Sequence[str] | None = None,
     on_step: Callable[[State[Any], Any, State[Any]], None] | None = None,
     max_actions: int | None = None,
+    chance: Agent | None = None,
 ) -> Played:
     """Play ``game`` to the end with one agent per seat; ``on_step(before, action, after)`` sees each step.
 
-    ``max_actions`` stops an endless game early (the record is then unfinished).
+    ``max_actions`` stops an endless game early (the record is then unfinished). ``chance``, if
+    given, is asked for every chance outcome instead of drawing it (people entering what happened
+    on a real table or field).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} with {game.num_players} players needs {game.num_players} agents, "
@@ -52,7 +55,10 @@ def play(
     actions: list[str] = []
     seen: list[list[str]] = [[] for _ in range(game.num_players)]  # what each seat has observed
     while not state.is_terminal and (max_actions is None or len(actions) < max_actions):
-        if state.is_chance:
+        if state.is_chance and chance is not None:
+            decision = Decision(game, CHANCE, state.view(0), tuple(state.legal_actions()), tuple(seen[0]))
+            action = chance.choose(decision, chance_rng)
+        elif state.is_chance:
             action = state.sample_chance(chance_rng)
         else:
             seat = state.current_player

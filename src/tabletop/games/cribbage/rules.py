@@ -185,6 +185,9 @@ class CribbageState(State[CribbageAction]):
                 return isinstance(action, act.Deal) and action.card in self.deck
             case Phase.STARTER:
                 return isinstance(action, act.Starter) and action.card in self.deck
+            case Phase.PLAY if isinstance(action, act.Play):  # the hot path of every playout
+                card = action.card
+                return card in self.hands[self.to_move] and self.count + value(card) <= 31
         return action in self.legal_actions()
 
     def chance_outcomes(self) -> Sequence[tuple[CribbageAction, Fraction]]:

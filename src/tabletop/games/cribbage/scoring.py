@@ -122,11 +122,12 @@ def _phrase(combo: Combination, running: int) -> str:
 
 def fifteens(cards: Sequence[Card]) -> list[Combination]:
     """C13: every set of cards whose values add to 15, two points each."""
+    values = [value(c) for c in cards]
     return [
         Combination("fifteen", subset, 2)
         for size in range(2, len(cards) + 1)
-        for subset in combinations(cards, size)
-        if sum(value(c) for c in subset) == 15
+        for subset, worth in zip(combinations(cards, size), combinations(values, size), strict=True)
+        if sum(worth) == 15
     ]
 
 

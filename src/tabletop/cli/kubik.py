@@ -1,0 +1,155 @@
+"""``tabletop kubik …``: Kubik's physics tools — simulate one throw, fit the calibrated model (K20, K20b).
+
+``throw`` runs the MuJoCo simulation of one throw and prints what happened (``--json`` adds the
+trajectory for an animation); ``calibrate`` simulates many throws, fits the fast outcome model and writes
+the data file the rules engine ships with. Bad input is one red line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.games.kubik import calibrated, calibration
+from tabletop.games.kubik.field import CubePose, Throw
+
+kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` as one line on stderr and return the Exit (code 2) to raise."""
+    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    return typer.Exit(2)
+
+
+@kubik_app.command()
+def throw(
+    line: Annotated[str, typer.Option(help="throwing line, A or B")] = "A",
+    position: Annotated[float, typer.Option(help="metres along the line, −1 … 1")] = 0.0,
+    aim: Annotated[float, typer.Option(help="degrees left (+) or right (−) of the cube, −6 … 6")] = 0.0,
+    power: Annotated[float, typer.Option(help="release speed, m/s, 8 … 18")] = 12.0,
+    spin: Annotated[float, typer.Option(help="turns per second, 0 … 6")] = 2.0,
+    skill: Annotated[float, typer.Option(help="1 throws exactly as chosen, 0 is very wild")] = 0.8,
+    seed: Annotated[int | None, typer.Option(help="seed for the thrower's errors")] = None,
+    cube: Annotated[str, typer.Option(help="standard (15 cm), small (4.2 cm) or an edge in metres")] = "standard",
+    steps: Annotated[float, typer.Option(help="distance from the circle to the lines, in steps (K3)")] = 6.0,
+    top: Annotated[int, typer.Option(help="the cube's top face")] = 1,
+    front: Annotated[int, typer.Option(help="the cube's face towards line A")] = 2,
+    x: Annotated[float, typer.Option(help="the cube's x, m from the circle's centre")] = 0.0,
+    y: Annotated[float, typer.Option(help="the cube's y, m from the circle's centre")] = 0.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result and trajectory as JSON")] = False,
+) -> None:
+    """Simulate one throw with MuJoCo and print the outcome (K7, K9, K12)."""
+    from tabletop.games.kubik import physics  # MuJoCo loads only for the commands that simulate
+
+    try:
+        _, field = calibrated.parse_field_key(f"{cube}:{steps:g}")
+        choice = Throw(line, position, aim, power, spin)
+        pose = CubePose(top, front, x, y)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        noise = physics.sample_noise(random.Random(seed))
+        started = time.perf_counter()
+        result = physics.simulate_throw(field, pose, choice, skill, noise)
+        seconds = time.perf_counter() - started
+    except ValueError as error:
+        raise fail(str(error)) from None
+    summary = ("miss" if not result.hit else f"out, {result.top} on top" if result.out
+               else f"stays in, {result.top} on top")
+    if as_json:
+        figures: dict[str, Any] = {
+            "throw": str(choice), "skill": skill, "seed": seed, "noise": list(noise.values),
+            "hit": result.hit, "out": result.out, "top": result.top, "front": result.front,
+            "x": result.x, "y": result.y, "yaw": result.yaw, "crossed_border": result.crossed_border,
+            "trajectory": result.trajectory.as_dict(),
+        }
+        typer.echo(json.dumps(figures))
+        return
+    console.print(Text(f"{choice}, skill {skill:g}, seed {seed}: {summary}", style="bold"))
+    travelled = (result.x - x) ** 2 + (result.y - y) ** 2
+    console.print(f"cube at rest at ({result.x:+.2f}, {result.y:+.2f}) m, turned {result.yaw * 57.29578:+.0f}°, "
+                  f"{travelled ** 0.5:.2f} m from where it stood; top {result.top}, front {result.front}"
+                  + ("; crossed the border line" if result.crossed_border else ""))
+    console.print(Text(f"{len(result.trajectory)} frames over {result.trajectory.times[-1]:.2f} s, "
+                       f"simulated in {seconds * 1000:.0f} ms", style="dim"))
+
+
+@kubik_app.command()
+def calibrate(
+    throws: Annotated[int, typer.Option(help="simulated throws per cube")] = 3000,
+    intercepts: Annotated[int, typer.Option(help="simulated interceptions per cube (of throws that crossed)")] = 400,
+    cube: Annotated[list[str] | None, typer.Option(help="cube to fit: standard, small or an edge in metres; "
+                                                   "repeat for several (default: standard and small)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of the training throws")] = 1,
+    jobs: Annotated[int, typer.Option(help="processes to simulate on")] = 1,
+    output: Annotated[Path | None, typer.Option(help="where to write (default: the data file tabletop ships)")] = None,
+) -> None:
+    """Fit the calibrated outcome model (K20b) to simulated throws and write it as data.
+
+    The default run (3000 throws and 400 interceptions for each of two cubes) takes two or three
+    minutes on one core; --throws and --jobs make bigger runs. An existing output file keeps the cubes
+    it does not refit. See docs/kubik-physics.md for the model and how the shipped data was made.
+    """
+    from tabletop.games.kubik import physics
+
+    cubes = cube or ["standard", "small"]
+    try:
+        if throws < 50 or intercepts < 0 or jobs < 1:
+            raise ValueError("--throws must be at least 50, --intercepts at least 0, --jobs at least 1")
+        for name in cubes:
+            calibrated.parse_field_key(f"{name}:6")
+    except ValueError as error:
+        raise fail(str(error)) from None
+    target = output or calibrated.DATA_PATH
+    data: dict[str, Any] = {"format": calibrated.FORMAT, "models": {}, "runs": {}}
+    if target.exists():
+        try:
+            old = json.loads(target.read_text(encoding="utf-8"))
+            if old.get("format") == calibrated.FORMAT:
+                data = old
+        except (OSError, json.JSONDecodeError):
+            pass
+    for name in cubes:
+        started = time.perf_counter()
+        done = [0]
+
+        def progress(count: int, done: list[int] = done, name: str = name) -> None:
+            done[0] += count
+            if done[0] % 500 < count:
+                errors.print(Text(f"{name}: {done[0]}/{throws} throws", style="dim"))
+
+        try:
+            model, samples = calibration.calibrate(name, throws, intercepts, seed, jobs, progress=progress)
+        except ValueError as error:
+            raise fail(str(error)) from None
+        seconds = time.perf_counter() - started
+        data["models"][name] = model.as_dict()
+        data["runs"][name] = {"throws": throws, "intercepts": intercepts, "seed": seed,
+                              "timestep": physics.DEFAULT_TIMESTEP, "seconds": round(seconds, 1),
+                              "checks": calibration.checks(model, samples)}
+        show(name, data["runs"][name])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    console.print(f"wrote {target}")
+
+
+def show(name: str, run: dict[str, Any]) -> None:
+    """Print a calibration run's checks: simulated against fitted rates, by skill band."""
+    table = Table(title=f"{name}: {run['throws']} throws in {run['seconds']:.0f} s — simulated / fitted",
+                  title_justify="left")
+    for column in ("skill", "throws", "hit", "out", "past", "top stays (of out)"):
+        table.add_column(column, justify="right")
+    for band in run["checks"]:
+        table.add_row(band["skill"], str(band["throws"]),
+                      *(f"{band[k][0]:.3f} / {band[k][1]:.3f}" for k in ("hit", "out", "past", "stays")))
+    console.print(table)

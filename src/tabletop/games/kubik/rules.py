@@ -1,0 +1,473 @@
+"""Kubik rules K1–K21: two teams take turns throwing a bat at a die-marked cube in a circle.
+
+A turn is the thrower's choice (line, place, aim, power, spin — K6), then chance: the outcome of
+the throw. Where outcomes come from is the option ``throws`` (K20): ``physics`` simulates each
+throw in MuJoCo (outcomes can only be sampled), ``calibrated`` draws from a model fitted to the
+physics (exact probabilities), and ``manual`` is the scorekeeper for a game on a real field (the
+people enter what happened). All three record outcomes the same way, so replays never re-run a
+simulation. With the interception variant (K12–K15) a throw that sends the cube across the border
+line lets the other team try to intercept it.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from itertools import product
+from typing import Any
+
+from tabletop.core import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    OptionError,
+    Player,
+    SampledChanceError,
+    State,
+    TabletopError,
+    View,
+)
+from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, ThrowChoice, parse_action
+from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw
+
+#: The thrower's grid of choices (documented in docs/kubik.md).
+POSITIONS = (-1.0, -0.5, 0.0, 0.5, 1.0)
+AIMS = tuple(float(a) for a in range(-6, 7))
+POWERS = (8.0, 10.0, 12.0, 14.0, 16.0, 18.0)
+SPINS = (0.0, 2.0, 4.0, 6.0)
+
+MISS_PENALTY = 5  #: K9
+INTERCEPT_MISS_PENALTY = 10  #: K15
+MANUAL_OUTCOMES = ("miss", "in", *(f"out {n}" for n in range(1, 7)))
+MANUAL_PAST = tuple(f"past {n}" for n in range(1, 7))
+MANUAL_INTERCEPTS = (*(f"hit {n}" for n in range(1, 7)), "miss")
+
+
+class Phase(enum.Enum):
+    """Where a game is (dispatched with ``match``)."""
+
+    LOT = "lot"  #: chance: which team throws first (K5)
+    AIM = "aim"  #: the thrower chooses the throw (K6)
+    THROW = "throw"  #: chance: what the throw did (K7, K9, K20)
+    OFFER = "offer"  #: the other team may intercept (K13, K19)
+    INTERCEPT = "intercept"  #: chance: what the interception did (K14, K15)
+    OVER = "over"
+
+
+def _check_teams(value: object) -> str:
+    text = str(value).replace(" ", "")
+    if text == "":
+        return ""
+    parts = text.split("+")
+    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 8 for p in parts):
+        raise ValueError(f"teams={value!r}: write the two team sizes as A+B, each 1–8, e.g. 3+2")
+    return text
+
+
+def _check_edge(value: object) -> str:
+    text = str(value).strip().lower().removesuffix("cm").strip()
+    if text == "small":
+        return "small"
+    try:
+        edge = float(text)
+    except ValueError:
+        raise ValueError(f"cube_edge={value!r}: give the edge in cm (3–30) or the preset small") from None
+    if not 3 <= edge <= 30:
+        raise ValueError(f"cube_edge={value!r}: the edge must be 3–30 cm (or the preset small)")
+    return f"{edge:g}"
+
+
+def _check_skills(value: object) -> str:
+    text = str(value).replace(" ", "")
+    if text == "":
+        return ""
+    try:
+        skills = [float(s) for s in text.split(",")]
+    except ValueError:
+        raise ValueError(f"skills={value!r}: a comma-separated list of numbers 0–1, one per player") from None
+    if not all(0 <= s <= 1 for s in skills):
+        raise ValueError(f"skills={value!r}: every skill must be between 0 and 1")
+    return ",".join(f"{s:g}" for s in skills)
+
+
+SPEC = GameSpec(
+    name="kubik",
+    title="Kubik (Игра с кубиком)",
+    description=(
+        "A folk outdoor team game: throw a bat at a die-marked wooden cube in a circle and knock it "
+        "out; the face on top scores, a miss costs five, and the first team to 30 wins. Throws are "
+        "simulated in 3D physics, or entered by hand as a scorekeeper for a real field."
+    ),
+    min_players=2,
+    max_players=16,
+    default_players=4,
+    chance=Chance.SAMPLED,
+    hidden_information=False,
+    utility=(-1.0, 1.0),
+    max_length=None,
+    options=(
+        Option("teams", "", "team sizes A+B (each 1–8, e.g. 3+2); default: players split evenly (K18)",
+               kind=str, check=_check_teams),
+        Option("throws", "physics", "where outcomes come from: physics, calibrated model, or manual (K20)",
+               kind=str, choices=("physics", "calibrated", "manual")),
+        Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
+               minimum=5, maximum=500),
+        Option("interception", False, "the interception variant (K12–K15)", kind=bool),
+        Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
+        Option("cube_edge", "15", "cube edge in cm, or the preset small (4.2 cm) (K1a)", kind=str,
+               check=_check_edge),
+        Option("distance", 6, "steps from the circle to the throwing lines (K3)", kind=int, minimum=5, maximum=7),
+        Option("skill", 0.7, "every player's skill, 0 (wild) to 1 (perfect)", kind=float, minimum=0.0,
+               maximum=1.0),
+        Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
+               check=_check_skills),
+        Option("max_throws", 200, "the game ends after this many throws; the higher score wins", kind=int,
+               minimum=2, maximum=5000),
+    ),
+    rules="kubik.md",
+)
+
+
+class Kubik(Game["KubikState", KubikAction]):
+    """Kubik with fixed options: the teams, the field and where outcomes come from."""
+
+    spec = SPEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        teams = self.options["teams"]
+        a, b = (int(t) for t in teams.split("+")) if teams else ((n + 1) // 2, n // 2)
+        if a + b != n:
+            raise OptionError(f"teams={teams} makes {a + b} players but players={n}")
+        if not (1 <= a <= 8 and 1 <= b <= 8):
+            raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B")
+        self.team_sizes = (a, b)
+        edge = self.options["cube_edge"]
+        self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100)
+        skills = self.options["skills"]
+        self.skills = tuple(float(s) for s in skills.split(",")) if skills else (self.options["skill"],) * n
+        if len(self.skills) != n:
+            raise OptionError(f"skills lists {len(self.skills)} players but there are {n}")
+        self.labels = tuple(self.label(s) for s in range(n))
+        self.mode: str = self.options["throws"]
+
+    @property
+    def chance_entered_by_people(self) -> bool:
+        """K20: in scorekeeper mode the people enter what each throw did."""
+        return self.mode == "manual"
+
+    def team_of(self, seat: int) -> int:
+        """0 for team A (seats 0…a−1), 1 for team B."""
+        return 0 if seat < self.team_sizes[0] else 1
+
+    def seat(self, team: int, index: int) -> int:
+        """The seat of a team's ``index``-th player (0-based)."""
+        return index if team == 0 else self.team_sizes[0] + index
+
+    def label(self, seat: int) -> str:
+        """``A1``, ``B2``…: team letter and place in the team's throwing order."""
+        team = self.team_of(seat)
+        return f"{'AB'[team]}{seat - (0 if team == 0 else self.team_sizes[0]) + 1}"
+
+    @cached_property
+    def throw_choices(self) -> tuple[ThrowChoice, ...]:
+        """Every throw on the grid (K6; docs/kubik.md)."""
+        return tuple(ThrowChoice(Throw(line, p, a, w, s))
+                     for line, p, a, w, s in product("AB", POSITIONS, AIMS, POWERS, SPINS))
+
+    def initial_state(self) -> KubikState:
+        """K4, K5: the cube in the centre with 1 up; the lot decides who throws first."""
+        return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
+
+    def parse_action(self, text: str) -> KubikAction:
+        """Kubik notation: see :mod:`tabletop.games.kubik.actions`."""
+        return parse_action(text, {label: seat for seat, label in enumerate(self.labels)})
+
+    def state_from_view(self, view: View, rng: random.Random) -> KubikState:
+        """The whole field is public: a view rebuilds its state exactly."""
+        try:
+            pose = view["cube"]
+            pending = view["pending"]
+            return KubikState(
+                self,
+                Phase(view["phase"]),
+                int(view["team"]),
+                tuple(int(i) for i in view["next_index"]),  # type: ignore[arg-type]
+                tuple(int(s) for s in view["scores"]),  # type: ignore[arg-type]
+                CubePose(int(pose["top"]), int(pose["front"]), float(pose["x"]), float(pose["y"]), float(pose["yaw"])),
+                int(view["throws"]),
+                None if view["throw"] is None else self.parse_action(view["throw"]),  # type: ignore[arg-type]
+                None if pending is None else self.parse_action(pending),  # type: ignore[arg-type]
+                None if view["interceptor"] is None else int(view["interceptor"]),
+                tuple(_event_from(e) for e in view["events"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise TabletopError(f"not a view of this Kubik game: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Points scored (or lost) by a team, and why."""
+
+    team: int
+    points: int
+    why: str
+
+
+def _event_from(data: dict[str, Any]) -> Event:
+    return Event(int(data["team"]), int(data["points"]), str(data["why"]))
+
+
+@dataclass(frozen=True, slots=True)
+class KubikState(State[KubikAction]):
+    """A Kubik position: scores, the cube, whose throw it is, and a throw awaiting interception."""
+
+    game: Kubik
+    phase: Phase
+    team: int  #: the team throwing now (K10)
+    next_index: tuple[int, int]  #: each team's next thrower, by place in the team (K10, K18)
+    scores: tuple[int, int]
+    cube: CubePose
+    throws: int  #: throws made so far
+    throw: ThrowChoice | None = None  #: the throw being made
+    pending: Outcome | None = None  #: a throw's outcome awaiting the interception decision
+    interceptor: int | None = None
+    events: tuple[Event, ...] = field(default=(), compare=False)
+    last: Outcome | None = field(default=None, compare=False)  #: the last outcome, with its trajectory
+
+    @property
+    def thrower(self) -> int:
+        """The seat throwing now."""
+        return self.game.seat(self.team, self.next_index[self.team])
+
+    @property
+    def current_player(self) -> Player:
+        match self.phase:
+            case Phase.LOT | Phase.THROW | Phase.INTERCEPT:
+                return CHANCE
+            case Phase.AIM:
+                return self.thrower
+            case Phase.OFFER:
+                other = 1 - self.team
+                return self.game.seat(other, self.next_index[other])
+        return TERMINAL
+
+    def legal_actions(self) -> Sequence[KubikAction]:
+        game = self.game
+        match self.phase:
+            case Phase.LOT:
+                return (FirstTeam(0), FirstTeam(1))
+            case Phase.AIM:
+                return (ThrowChoice(),) if game.mode == "manual" else game.throw_choices
+            case Phase.THROW | Phase.INTERCEPT:
+                return tuple(o for o, _ in self._enumerated_outcomes())
+            case Phase.OFFER:
+                other = 1 - self.team
+                team = [game.seat(other, i) for i in range(game.team_sizes[other])]
+                return (Intercept(None), *(Intercept(s, game.labels[s]) for s in team))
+        return ()
+
+    def is_legal(self, action: KubikAction) -> bool:
+        match self.phase:
+            case Phase.THROW:
+                return isinstance(action, Outcome) and _valid_throw_outcome(action, self.game.options["interception"])
+            case Phase.INTERCEPT:
+                return isinstance(action, Outcome) and action.kind in ("hit", "miss") and _valid_faces(action)
+            case Phase.AIM if self.game.mode != "manual":
+                return isinstance(action, ThrowChoice) and action.throw is not None and _on_field(action.throw)
+        return action in self.legal_actions()
+
+    def _enumerated_outcomes(self) -> tuple[tuple[Outcome, Fraction], ...]:
+        """The outcomes of a manual or calibrated throw with their probabilities."""
+        game = self.game
+        if game.mode == "physics":
+            raise SampledChanceError("a simulated throw's outcomes can only be sampled (throws=physics)")
+        if game.mode == "calibrated":
+            from tabletop.games.kubik import calibrated
+
+            if self.phase is Phase.THROW:
+                assert self.throw is not None and self.throw.throw is not None
+                table = calibrated.outcome_probabilities(game.field, self.cube, self.throw.throw,
+                                                         game.skills[self.thrower],
+                                                         interception=game.options["interception"])
+            else:
+                assert self.interceptor is not None
+                table = calibrated.intercept_probabilities(game.field, game.skills[self.interceptor],
+                                                           self.cube.top)
+            return tuple((_outcome(game, text), Fraction(p)) for text, p in table.items() if p)
+        names = MANUAL_INTERCEPTS if self.phase is Phase.INTERCEPT else (
+            MANUAL_OUTCOMES + (MANUAL_PAST if game.options["interception"] else ()))
+        return tuple((_outcome(game, n), Fraction(1, len(names))) for n in names)
+
+    def chance_outcomes(self) -> Sequence[tuple[KubikAction, Fraction]]:
+        match self.phase:
+            case Phase.LOT:
+                return ((FirstTeam(0), Fraction(1, 2)), (FirstTeam(1), Fraction(1, 2)))
+            case Phase.THROW | Phase.INTERCEPT:
+                return self._enumerated_outcomes()
+        raise IllegalActionError(f"this is not a chance node (phase {self.phase.value})")
+
+    def sample_chance(self, rng: random.Random) -> KubikAction:
+        if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT):
+            from tabletop.games.kubik.simulate import simulated_outcome
+
+            return simulated_outcome(self, rng)
+        return State.sample_chance(self, rng)
+
+    def _apply(self, action: KubikAction) -> KubikState:
+        match action:
+            case FirstTeam(team):
+                return replace(self, phase=Phase.AIM, team=team, events=())
+            case ThrowChoice():
+                return replace(self, phase=Phase.THROW, throw=action, events=())
+            case Intercept(seat):
+                if seat is None:
+                    assert self.pending is not None
+                    return _score_throw(replace(self, pending=None), self.pending, ())
+                return replace(self, phase=Phase.INTERCEPT, interceptor=seat, events=())
+            case Outcome() if self.phase is Phase.INTERCEPT:
+                return _interception(self, action)
+            case Outcome():
+                if action.kind == "past" and self.game.options["interception"]:
+                    return replace(self, phase=Phase.OFFER, pending=action, events=(), last=action)
+                return _score_throw(self, action, ())
+        raise AssertionError(action)  # pragma: no cover - apply() validated the action
+
+    def returns(self) -> tuple[float, ...]:
+        """The winning team's players +1, the other's −1; a draw at the throw limit is 0."""
+        n = self.game.num_players
+        winner = self._winner() if self.phase is Phase.OVER else None
+        if winner is None:
+            return (0.0,) * n
+        return tuple(1.0 if self.game.team_of(s) == winner else -1.0 for s in range(n))
+
+    def _winner(self) -> int | None:
+        """The team that reached the target (K11) or, at the throw limit, the higher score."""
+        if self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    def view(self, player: Player) -> View:
+        from tabletop.games.kubik.render import view
+
+        return view(self, player)
+
+    def describe(self, action: KubikAction) -> str:
+        from tabletop.games.kubik.render import describe
+
+        return describe(self, action)
+
+    def announcements(self) -> list[str]:
+        return [f"team {'AB'[e.team]} {e.points:+d} ({e.why}) → {self.scores[e.team]}" for e in self.events]
+
+    def __str__(self) -> str:
+        from tabletop.games.kubik.render import render
+
+        return render(self)
+
+
+def _outcome(game: Kubik, text: str) -> Outcome:
+    """An outcome written in notation."""
+    action = game.parse_action(text)
+    assert isinstance(action, Outcome)
+    return action
+
+
+def _valid_faces(outcome: Outcome) -> bool:
+    top, front = outcome.top, outcome.front
+    if top is None:
+        return outcome.kind in ("miss", "in") and front is None
+    return front is None or (front != top and front + top != 7)
+
+
+def _valid_throw_outcome(outcome: Outcome, interception: bool) -> bool:
+    if outcome.kind not in ("miss", "in", "out", "past") or not _valid_faces(outcome):
+        return False
+    return outcome.kind != "past" or interception  # crossing the border matters only with interception
+
+
+def _on_field(throw: Throw) -> bool:
+    """Any throw within the grid's ranges is allowed, not only the grid's points."""
+    return (throw.line in ("A", "B") and -1.0 <= throw.position <= 1.0 and -6 <= throw.aim <= 6
+            and 8 <= throw.power <= 18 and 0 <= throw.spin <= 6)
+
+
+def _settle(cube: CubePose, outcome: Outcome, recentre: bool) -> CubePose:
+    """Where the cube is before the next throw (K8, K17, K20a)."""
+    if outcome.kind == "miss":
+        return cube
+    top = outcome.top if outcome.top is not None else cube.top
+    front = outcome.front if outcome.front is not None else _front_for(top, cube.front)
+    if outcome.kind == "in" and outcome.at is not None and not recentre:
+        x, y, yaw = outcome.at
+        return CubePose(top, front, x, y, yaw)
+    if outcome.kind == "in" and outcome.top is None and not recentre:
+        return cube  # scorekeeper: the real cube stays where it is
+    return CubePose(top, front)
+
+
+def _front_for(top: int, front: int) -> int:
+    """Keep the old front face if it still can be one with the new top; else the lowest that can."""
+    if front != top and front + top != 7:
+        return front
+    return min(f for f in range(1, 7) if f != top and f + top != 7)
+
+
+def _score_throw(state: KubikState, outcome: Outcome, events: tuple[Event, ...]) -> KubikState:
+    """K7, K9: out scores the face on top, in scores nothing, a miss costs 5; then the next team."""
+    team = state.team
+    if outcome.kind == "miss":
+        events = (*events, Event(team, -MISS_PENALTY, "miss"))
+    elif outcome.kind in ("out", "past"):
+        assert outcome.top is not None
+        events = (*events, Event(team, outcome.top, f"out with {outcome.top} on top"))
+    else:
+        events = (*events, Event(team, 0, "stayed in"))
+    cube = _settle(state.cube, outcome, state.game.options["recentre"])
+    return _next_turn(state, events, cube, outcome)
+
+
+def _interception(state: KubikState, outcome: Outcome) -> KubikState:
+    """K14: a hit cancels the throw's points and scores double the face for the interceptors;
+    K15: a miss costs them 10, and the throw counts as it was."""
+    pending = state.pending
+    assert pending is not None and state.interceptor is not None
+    them = 1 - state.team
+    if outcome.kind == "hit":
+        assert outcome.top is not None
+        events = (Event(state.team, 0, "intercepted"), Event(them, 2 * outcome.top, f"interception: {outcome.top} × 2"))
+        cube = _settle(state.cube, outcome, state.game.options["recentre"])
+        return _next_turn(replace(state, pending=None, interceptor=None), events, cube, outcome)
+    penalty = (Event(them, -INTERCEPT_MISS_PENALTY, "interception missed"),)
+    return _score_throw(replace(state, pending=None, interceptor=None), pending, penalty)
+
+
+def _next_turn(state: KubikState, events: tuple[Event, ...], cube: CubePose, outcome: Outcome) -> KubikState:
+    """Apply the points event by event — K16: the win is checked after every scored event — then
+    pass the throw to the other team's next player (K10)."""
+    scores = list(state.scores)
+    target = state.game.options["target"]
+    over = False
+    for event in events:
+        scores[event.team] += event.points
+        if event.points > 0 and scores[event.team] >= target:
+            over = True
+            break
+    team = state.team
+    index = list(state.next_index)
+    index[team] = (index[team] + 1) % state.game.team_sizes[team]
+    throws = state.throws + 1
+    if throws >= state.game.options["max_throws"]:
+        over = True
+    return replace(state, phase=Phase.OVER if over else Phase.AIM, team=1 - team, next_index=(index[0], index[1]),
+                   scores=(scores[0], scores[1]), cube=cube, throws=throws, throw=None, pending=None,
+                   interceptor=None, events=events, last=outcome)
