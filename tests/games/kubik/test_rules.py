@@ -231,3 +231,33 @@ def test_random_scorekeeping_is_replayable() -> None:
         assert tabletop.replay(played.record) == played.state
     rng = random.Random(0)
     assert rng  # the runner owns the randomness; nothing global is used
+
+
+def test_k20_physics_interceptions_replay_from_the_record() -> None:
+    """K20, K20a: a simulated throw and its interception are recorded with their noise; the record
+    replays without the physics, and re-running the throw from the recorded noise reproduces it."""
+    from tabletop.games.kubik import physics
+
+    game = tabletop.load("kubik", players=2, interception=True)
+    rng = random.Random(1)
+    state = game.initial_state()
+    actions = []
+    while not state.is_terminal:
+        if state.phase is Phase.OFFER:
+            action = state.game.parse_action("intercept B1" if state.team == 0 else "intercept A1")
+        else:
+            action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        before, state = state, state.apply(action)
+        actions.append(str(action))
+        if before.phase is Phase.INTERCEPT:
+            pending = before.pending
+            assert pending is not None and before.throw is not None and before.throw.throw is not None
+            rerun = physics.simulate_throw(game.field, before.cube, before.throw.throw,  # type: ignore[attr-defined]
+                                           game.skills[before.thrower],  # type: ignore[attr-defined]
+                                           physics.Noise(pending.noise))
+            assert rerun.out and rerun.crossed_border and rerun.top == pending.top
+            break
+    else:
+        raise AssertionError("no interception in this game")
+    replayed = tabletop.replay(tabletop.core.Record("kubik", dict(game.options), tuple(actions)))
+    assert replayed == state
