@@ -188,6 +188,11 @@ class Game(ABC, Generic[StateT, ActionT]):
         """True when the game has chance nodes."""
         return self.spec.chance is not Chance.NONE
 
+    def check_seat(self, seat: Player) -> None:
+        """Raise ValueError unless ``seat`` is one of this game's seats (for views and agents)."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}; seats are 0–{self.num_players - 1}")
+
     @property
     def chance_entered_by_people(self) -> bool:
         """True when the people at the table say what chance did (a scorekeeper for a real game),

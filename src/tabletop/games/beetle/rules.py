@@ -280,8 +280,7 @@ class BeetleState(State[BeetleAction]):
 
     def view(self, player: Player) -> View:
         """Everything in Beetle is public (B1: the sheets are in plain sight)."""
-        if not 0 <= player < len(self.sheets):
-            raise ValueError(f"no seat {player}; seats are 0–{len(self.sheets) - 1}")
+        self.game.check_seat(player)
         table = self.game.table
         return {
             "game": "beetle",

@@ -43,8 +43,7 @@ def view(state: CribbageState, seat: int) -> View:
     """What ``seat`` may see, as JSON-ready data."""
     game = state.game
     n = game.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"no seat {seat}; seats are 0–{n - 1}")
+    game.check_seat(seat)
     pending = state.pending
     return {
         "game": "cribbage",

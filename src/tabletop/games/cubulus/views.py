@@ -30,8 +30,7 @@ def view(state: CubulusState, seat: int) -> View:
     """The whole state as JSON-ready data (the same for every seat)."""
     game = state.game
     n = game.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"no seat {seat}; seats are 0–{n - 1}")
+    game.check_seat(seat)
     last = state.last
     return {
         "game": "cubulus",

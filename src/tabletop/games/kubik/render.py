@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 def view(state: KubikState, player: int) -> View:
     """The whole field is public (there is nothing to hide in Kubik)."""
     game = state.game
-    if not 0 <= player < game.num_players:
-        raise ValueError(f"no seat {player}; seats are 0–{game.num_players - 1}")
+    game.check_seat(player)
     cube = state.cube
     return {
         "game": "kubik",
