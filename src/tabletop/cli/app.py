@@ -22,6 +22,7 @@ from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
 from tabletop.cli.kubik import kubik_app
 from tabletop.cli.options import parse_options
+from tabletop.cli.output import fail
 from tabletop.cli.play import result_line, run, seat_agents, styled
 from tabletop.core import Record, TabletopError, winner_field
 
@@ -36,13 +37,7 @@ app.add_typer(cribbage_app, name="cribbage")
 app.add_typer(kubik_app, name="kubik")
 
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
 
-
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``error: message`` on stderr and return the Exit to raise."""
-    errors.print(Text(f"error: {message}", style="bold red"))
-    return typer.Exit(code)
 
 
 @app.command()

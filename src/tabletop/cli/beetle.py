@@ -8,8 +8,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
+from tabletop.cli.output import fail
 from tabletop.core import TabletopError
 from tabletop.games.beetle import PRESETS, PartsTable
 from tabletop.games.beetle.odds import expected_rolls, finish_time, turn_order_odds
@@ -27,7 +27,6 @@ def odds(
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     """Exact win probability by turn order, and the rolls one player needs to finish."""
-    errors = Console(stderr=True)
     try:
         if not 1 <= players <= 8:
             raise TabletopError(f"--players {players}: Beetle has 1–8 players")
@@ -41,8 +40,7 @@ def odds(
         rolls = finish_time(table)
         mean = expected_rolls(table)
     except ValueError as error:
-        errors.print(Text(f"error: {error}", style="bold red"))
-        raise typer.Exit(2) from None
+        raise fail(str(error)) from None
     figures: dict[str, Any] = {
         "players": players,
         "table": table.name,

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.output import fail
 from tabletop.core.cards import Card, parse_cards
 from tabletop.core.errors import TabletopError
 from tabletop.games.cribbage.analysis import DEALS, discard_analysis, hand_distribution
@@ -24,17 +25,11 @@ from tabletop.games.cribbage.scoring import score_hand
 
 cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True)
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
 
 CardsArgument = Annotated[list[str], typer.Argument(help="cards, e.g. 5H 5C 5S JD (rank A 2-9 T/10 J Q K, suit CDHS)",
                                                     show_default=False)]
 JsonOption = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
 
-
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` as one line on stderr and return the Exit (code 2) to raise."""
-    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
-    return typer.Exit(2)
 
 
 @cribbage_app.command()

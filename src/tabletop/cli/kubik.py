@@ -18,18 +18,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.output import errors, fail
 from tabletop.games.kubik import calibrated, calibration
 from tabletop.games.kubik.field import CubePose, Throw
 
 kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True)
 console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
 
-
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` as one line on stderr and return the Exit (code 2) to raise."""
-    errors.print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
-    return typer.Exit(2)
 
 
 @kubik_app.command()
@@ -118,7 +113,7 @@ def calibrate(
             if old.get("format") == calibrated.FORMAT:
                 data = old
         except (OSError, json.JSONDecodeError):
-            pass
+            pass  # an unreadable old file is simply replaced by the fresh calibration
     for name in cubes:
         started = time.perf_counter()
         done = [0]
