@@ -52,7 +52,8 @@ def test_wrong_number_of_agents() -> None:
 
 
 def test_make_bot() -> None:
-    assert make_bot("bot").name == "random"
+    assert make_bot("bot").name == "normal"  # the default level; a game's own expert where it has one
+    assert make_bot("random").name == "random"
     with pytest.raises(ValueError, match="no bot called 'genius'"):
         make_bot("genius")
 

@@ -1,4 +1,4 @@
-"""The agent protocol: what a player (bot or person) is asked, and what it answers.
+"""The simplest agents; the protocol they implement (:class:`Agent`, :class:`Decision`) is the core's.
 
 An agent sees a :class:`Decision` — its seat, its *view* of the state (never the state: hidden
 information has one door), the legal actions and the public actions so far — and returns one of
@@ -8,33 +8,9 @@ the legal actions. The runner owns the random generator and hands each agent its
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from tabletop.core import Game, Player, View
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Everything an agent may use to choose: nothing it may not see."""
-
-    game: Game[Any, Any]
-    seat: Player
-    view: View
-    legal_actions: Sequence[Any]
-    history: tuple[str, ...] = ()  #: the actions so far that this seat saw, in notation
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that picks an action for a seat."""
-
-    name: str
-
-    def choose(self, decision: Decision, rng: random.Random) -> Any:
-        """One of ``decision.legal_actions``."""
-        ...
+from tabletop.core import Agent, Decision
 
 
 class RandomAgent:
@@ -55,3 +31,5 @@ class FirstAgent:
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         """The first legal action."""
         return decision.legal_actions[0]
+
+__all__ = ["Agent", "Decision", "FirstAgent", "RandomAgent"]

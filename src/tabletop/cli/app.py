@@ -70,7 +70,8 @@ def games() -> None:
 def play_command(
     game: Annotated[str, typer.Argument(help="game name (see `tabletop games`)")],
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")] = None,
-    seats: Annotated[str | None, typer.Option(help="comma-separated: human, bot, random, first")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="comma-separated: human, bot (the normal level), easy, normal, hard, random, or a game's own bot")] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the dice and the bots")] = None,
     record: Annotated[Path | None, typer.Option(help="save the game record (JSON) here")] = None,
     delay: Annotated[float, typer.Option(help="seconds to pause after a bot's move")] = 0.3,
@@ -84,7 +85,7 @@ def play_command(
         if seats and "players" not in options:
             options["players"] = len(seats.split(","))
         loaded = tabletop.load(game, **options)
-        agents, names = seat_agents(seats, loaded.num_players, console)
+        agents, names = seat_agents(seats, loaded, console)
     except TabletopError as error:
         raise fail(str(error)) from None
     if seed is None:

@@ -15,8 +15,9 @@ from tabletop.core import CHANCE, Game, Record, State, TabletopError, winner_fie
 from tabletop.sim import play
 
 
-def seat_agents(spec: str | None, players: int, console: Console) -> tuple[list[Agent], list[str]]:
-    """Agents from a seat list such as ``human,bot,bot``; default: one human, bots elsewhere."""
+def seat_agents(spec: str | None, game: Game[Any, Any], console: Console) -> tuple[list[Agent], list[str]]:
+    """Agents from a seat list such as ``human,bot,hard``; default: one human, bots elsewhere."""
+    players = game.num_players
     kinds = [k.strip().lower() for k in spec.split(",")] if spec else ["human"] + ["bot"] * (players - 1)
     if len(kinds) != players:
         raise TabletopError(f"--seats names {len(kinds)} seats but the game has {players} players")
@@ -26,7 +27,7 @@ def seat_agents(spec: str | None, players: int, console: Console) -> tuple[list[
             agents.append(HumanAgent(_asker(console), _teller(console), name=f"human {seat + 1}"))
             continue
         try:
-            agents.append(make_bot(kind))
+            agents.append(make_bot(kind, game))
         except ValueError as error:
             raise TabletopError(f"--seats: {error}, or human") from None
     return agents, [agent.name for agent in agents]

@@ -3,6 +3,7 @@
 Nothing here imports a game; games import this.
 """
 
+from tabletop.core.agent import LEVELS, Agent, Decision
 from tabletop.core.errors import (
     IllegalActionError,
     NotationError,
@@ -20,8 +21,11 @@ from tabletop.core.spec import Chance, GameSpec, Option
 
 __all__ = [
     "CHANCE",
+    "LEVELS",
     "TERMINAL",
+    "Agent",
     "Chance",
+    "Decision",
     "Game",
     "GameSpec",
     "IllegalActionError",

@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, list_allowed
 from tabletop.core.spec import Chance, GameSpec
 
@@ -198,6 +199,15 @@ class Game(ABC, Generic[StateT, ActionT]):
         """True when the people at the table say what chance did (a scorekeeper for a real game),
         so a front end should ask for chance outcomes instead of drawing them."""
         return False
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """This game's own players by name: its expert at each level (``easy``, ``normal``,
+        ``hard``) and any baselines worth naming. Empty where generic search serves.
+
+        Game expertise lives in the game's package (STYLE 10) and reaches agents, tournaments and
+        the server only through here, so nothing outside the game needs to know the game.
+        """
+        return {}
 
     @abstractmethod
     def initial_state(self) -> StateT:
