@@ -142,6 +142,11 @@ class State(ABC, Generic[ActionT]):
             return str(action)
         return None
 
+    def seat_points(self) -> tuple[float, ...] | None:
+        """Each seat's points in the game's own terms (pegs on the board, team points, parts
+        drawn), for statistics; None in a game that keeps no score beyond its result."""
+        return None
+
     def announcements(self) -> list[str]:
         """What the last action caused, for a move log (points scored, a reshuffle…); often nothing."""
         return []

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from tabletop.core import (
     CHANCE,
+    LEVELS,
     TERMINAL,
+    Agent,
     Chance,
+    Decision,
     Game,
     GameSpec,
     IllegalActionError,
@@ -130,6 +133,10 @@ class Beetle(Game["BeetleState", BeetleAction]):
                     "(a parts table implies variant=custom)"
                 )
             self.table = PRESETS[variant]
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """Beetle has no decisions (B13: every turn is a roll), so every level is the same roller."""
+        return {level: Roller for level in LEVELS}
 
     def initial_state(self) -> BeetleState:
         """A blank sheet per seat; the roll-off first (B6), unless one plays alone."""
@@ -278,6 +285,10 @@ class BeetleState(State[BeetleAction]):
         place = {seat: i for i, seat in enumerate(self.finished)}
         return tuple((n - 1 - place[s]) / (n - 1) for s in range(n))
 
+    def seat_points(self) -> tuple[float, ...]:
+        """Parts drawn on each sheet so far (B5): how far each beetle has come."""
+        return tuple(float(sum(sheet)) for sheet in self.sheets)
+
     def view(self, player: Player) -> View:
         """Everything in Beetle is public (B1: the sheets are in plain sight)."""
         self.game.check_seat(player)
@@ -330,3 +341,13 @@ def _replace(state: BeetleState, **changes: Any) -> BeetleState:
     values = {name: getattr(state, name) for name in BeetleState.__dataclass_fields__}
     values.update(changes)
     return BeetleState(**values)
+
+
+class Roller:
+    """Beetle's bot: the only decision is to roll (B13), so it rolls."""
+
+    name = "roller"
+
+    def choose(self, decision: Decision, rng: random.Random) -> BeetleAction:
+        """Roll the die."""
+        return ROLL

@@ -1,0 +1,189 @@
+"""Round-robin tournaments between bots: the schedule, the standings and the ratings.
+
+Every group of agents that can sit at one table (each pair in a two-player game; each trio in a
+three-player game; with fewer agents than seats, every mix of at least two of them) plays
+``games`` games, the seats rotating through every distinct seating so that no one keeps the
+first move. Standings give win rates with Wilson confidence intervals, points per game (the
+games' returns) with t intervals, the game's own points where it keeps them, and think times.
+Ratings come from OpenSkill's Plackett–Luce model, updated game by game in schedule order, so
+they do not depend on the order in which workers finished.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from openskill.models import PlackettLuce
+from scipy import stats
+
+import tabletop
+from tabletop.sim.jobs import GameJob, GameResult
+
+
+def seatings(table: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct way to seat ``table``'s agents, in a fixed order (rotations first).
+
+    >>> seatings(("a", "b"))
+    [('a', 'b'), ('b', 'a')]
+    >>> seatings(("a", "a", "b"))
+    [('a', 'a', 'b'), ('a', 'b', 'a'), ('b', 'a', 'a')]
+    """
+    rotations = [tuple(table[i:]) + tuple(table[:i]) for i in range(len(table))]
+    rest = sorted(set(itertools.permutations(table)) - set(rotations))
+    return list(dict.fromkeys(rotations)) + rest
+
+
+def tables(agents: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+    """The groups of agents that play each other: every combination of ``seats`` distinct agents,
+    or, with fewer agents than seats, every multiset of them with at least two different agents.
+
+    >>> tables(["a", "b", "c"], 2)
+    [('a', 'b'), ('a', 'c'), ('b', 'c')]
+    >>> tables(["a", "b"], 3)
+    [('a', 'a', 'b'), ('a', 'b', 'b')]
+    """
+    if len(set(agents)) != len(agents):
+        raise ValueError(f"--agents names an agent twice: {', '.join(agents)}")
+    if len(agents) < 2:
+        raise ValueError("a tournament needs at least two agents")
+    if len(agents) >= seats:
+        return list(itertools.combinations(agents, seats))
+    return [mix for mix in itertools.combinations_with_replacement(agents, seats) if len(set(mix)) > 1]
+
+
+def schedule(game: str, options: Mapping[str, Any], agents: Sequence[str], games: int, seed: int | str,
+             max_actions: int | None = None) -> list[GameJob]:
+    """The round robin's games: ``games`` per table, seats rotating, each with its own seed."""
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    seats = tabletop.load(game, **options).num_players
+    jobs: list[GameJob] = []
+    for number, table in enumerate(tables(agents, seats)):
+        ways = seatings(table)
+        for i in range(games):
+            jobs.append(GameJob(len(jobs), game, dict(options), ways[i % len(ways)], f"{seed}:{number}:{i}",
+                                table=number, max_actions=max_actions))
+    return jobs
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One agent's tournament line."""
+
+    agent: str
+    games: int
+    wins: int
+    draws: int  #: draws and shared first places
+    losses: int
+    win_rate: float
+    win_interval: tuple[float, float]  #: 95% Wilson interval
+    points: float  #: mean return per game
+    points_interval: tuple[float, float]  #: 95% t interval
+    game_points: float | None  #: mean of the game's own points (pegs, team points), where kept
+    rating: float  #: OpenSkill mu
+    rating_sigma: float
+    ordinal: float  #: mu − 3 sigma: the rating it almost surely deserves at least
+    think_p50_ms: float
+    think_p95_ms: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {key: (list(value) if isinstance(value, tuple) else value) for key, value in self.__dict__.items()}
+
+
+def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (SciPy's), (0, 1) with no trials."""
+    if trials == 0:
+        return (0.0, 1.0)
+    interval = stats.binomtest(successes, trials).proportion_ci(confidence, method="wilson")
+    return (float(interval.low), float(interval.high))
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float]:
+    """A t interval for the mean of ``values`` (the mean itself when they cannot vary)."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2 or len(set(values)) == 1:
+        return (mean, mean)
+    low, high = stats.t.interval(confidence, len(values) - 1, loc=mean, scale=stats.sem(values))
+    return (float(low), float(high))
+
+
+def ratings(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+    """Each agent's OpenSkill (Plackett–Luce) rating after ``results`` in order: (mu, sigma, ordinal).
+
+    Each seat is a one-player team ranked by its return (equal returns tie, so partnerships share a
+    place); an agent in several seats of one game is rated once per seat and its new rating is the
+    average of those.
+    """
+    model = PlackettLuce()
+    current = {name: model.rating(name=name) for name in agents}
+    for result in results:
+        if not result.finished:
+            continue
+        teams = [[current[name]] for name in result.agents]
+        updated = model.rate(teams, scores=list(result.returns))
+        for name in set(result.agents):
+            mine = [team[0] for team, seat_name in zip(updated, result.agents, strict=True) if seat_name == name]
+            current[name] = model.rating(mu=statistics.fmean(r.mu for r in mine),
+                                         sigma=statistics.fmean(r.sigma for r in mine), name=name)
+    return {name: (r.mu, r.sigma, r.ordinal()) for name, r in current.items()}
+
+
+def standings(results: Sequence[GameResult], agents: Sequence[str]) -> list[Standing]:
+    """Each agent's results over every seat it took, best rating first."""
+    rated = ratings(results, agents)
+    lines = []
+    for name in agents:
+        wins = draws = losses = 0
+        returns: list[float] = []
+        own_points: list[float] = []
+        times: list[float] = []
+        for result in results:
+            for seat, seat_name in enumerate(result.agents):
+                if seat_name != name:
+                    continue
+                returns.append(result.returns[seat])
+                times.extend(result.think_seconds[seat])
+                if result.points is not None:
+                    own_points.append(result.points[seat])
+                if result.winners == (seat,):
+                    wins += 1
+                elif seat in result.winners or not result.winners:
+                    draws += 1
+                else:
+                    losses += 1
+        played = wins + draws + losses
+        mu, sigma, ordinal = rated[name]
+        lines.append(Standing(
+            agent=name, games=played, wins=wins, draws=draws, losses=losses,
+            win_rate=wins / played if played else 0.0, win_interval=wilson(wins, played),
+            points=statistics.fmean(returns) if returns else 0.0, points_interval=mean_interval(returns),
+            game_points=statistics.fmean(own_points) if own_points else None,
+            rating=mu, rating_sigma=sigma, ordinal=ordinal,
+            think_p50_ms=percentile(times, 50) * 1e3, think_p95_ms=percentile(times, 95) * 1e3,
+        ))
+    return sorted(lines, key=lambda line: -line.ordinal)
+
+
+def head_to_head(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, dict[str, float]]:
+    """``matrix[a][b]``: the share of the games a and b both played that a won outright."""
+    matrix: dict[str, dict[str, float]] = {}
+    for a in agents:
+        row: dict[str, float] = {}
+        for b in agents:
+            shared = [r for r in results if a in r.agents and b in r.agents and a != b]
+            won = sum(1 for r in shared if len(r.winners) == 1 and r.agents[r.winners[0]] == a)
+            if shared:
+                row[b] = won / len(shared)
+        matrix[a] = row
+    return matrix
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile of ``values`` (NumPy's linear rule); 0 when there are none."""
+    return float(np.percentile(values, q)) if len(values) else 0.0

@@ -1,0 +1,87 @@
+"""Round-robin schedule, standings, intervals and ratings (bots issue, part 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from tabletop.sim.executors import LocalExecutor, run_jobs
+from tabletop.sim.jobs import GameJob, GameResult, run_job
+from tabletop.sim.tournament import head_to_head, mean_interval, ratings, schedule, seatings, standings, tables, wilson
+
+
+def result(index: int, agents: tuple[str, ...], returns: tuple[float, ...], winners: tuple[int, ...]) -> GameResult:
+    return GameResult(index, 0, agents, str(index), returns, winners, True, 10, (1,) * len(agents), None,
+                      tuple((0.001,) for _ in agents))
+
+
+def test_every_pair_meets_and_seats_rotate() -> None:
+    jobs = schedule("cubulus", {}, ["random", "first", "easy"], games=4, seed=7)
+    assert len(jobs) == 3 * 4
+    pairs = {frozenset(job.agents) for job in jobs}
+    assert pairs == {frozenset(p) for p in (("random", "first"), ("random", "easy"), ("first", "easy"))}
+    for table in range(3):
+        games = [job for job in jobs if job.table == table]
+        firsts = [job.agents[0] for job in games]
+        assert firsts.count(firsts[0]) == 2  # each agent takes the first seat in half the games
+    assert len({job.seed for job in jobs}) == len(jobs)
+
+
+def test_fewer_agents_than_seats_mix_them() -> None:
+    assert tables(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
+    assert seatings(("a", "a", "b")) == [("a", "a", "b"), ("a", "b", "a"), ("b", "a", "a")]
+    assert len(seatings(("a", "b", "c"))) == 6
+
+
+@pytest.mark.parametrize(("agents", "message"), [(["a"], "at least two"), (["a", "a"], "twice")])
+def test_bad_agent_lists(agents: list[str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tables(agents, 2)
+
+
+def test_bad_game_count() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        schedule("beetle", {}, ["random", "first"], games=0, seed=0)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(55, 100)
+    assert low == pytest.approx(0.4524, abs=1e-4) and high == pytest.approx(0.6438, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert mean_interval([1.0, 1.0]) == (1.0, 1.0)
+    low, high = mean_interval([0.0, 1.0] * 50)
+    assert low < 0.5 < high
+
+
+def test_standings_count_wins_draws_losses_and_rate_the_winner_higher() -> None:
+    results = [result(i, ("a", "b") if i % 2 else ("b", "a"), (1.0, -1.0), (0,)) for i in range(10)]
+    results.append(result(10, ("a", "b"), (0.0, 0.0), ()))
+    lines = {line.agent: line for line in standings(results, ["a", "b"])}
+    assert (lines["a"].wins, lines["a"].draws, lines["a"].losses) == (5, 1, 5)
+    assert lines["a"].games == lines["b"].games == 11
+    rated = ratings([result(i, ("a", "b"), (1.0, -1.0), (0,)) for i in range(5)], ["a", "b"])
+    assert rated["a"][0] > 25 > rated["b"][0]
+    assert head_to_head(results, ["a", "b"])["a"]["b"] == pytest.approx(5 / 11)
+
+
+class Backwards:
+    """An executor whose games finish in the reverse order (as a slow first game on a pool would)."""
+
+    def results(self, jobs: Sequence[GameJob]) -> Iterator[GameResult]:
+        return iter([run_job(job) for job in reversed(jobs)])
+
+
+def test_results_and_ratings_do_not_depend_on_arrival_order() -> None:
+    jobs = schedule("cubulus", {}, ["random", "first"], games=6, seed=1)
+    arrived: list[int] = []
+    backwards = run_jobs(jobs, Backwards(), on_result=lambda r: arrived.append(r.index))
+    assert arrived == list(range(len(jobs)))[::-1]
+    in_order = run_jobs(jobs)
+    assert backwards == in_order
+    assert ratings(backwards, ["random", "first"]) == ratings(in_order, ["random", "first"])
+
+
+def test_a_process_pool_gives_the_same_games_as_one_process() -> None:
+    jobs = schedule("beetle", {"players": 3}, ["random", "first"], games=3, seed="pool")
+    assert run_jobs(jobs, LocalExecutor(2)) == run_jobs(jobs, LocalExecutor(1))
