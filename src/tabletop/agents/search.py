@@ -179,10 +179,12 @@ def _memoised(depth: int, evaluator: Callable[[State[Any]], Sequence[float]]) ->
 
 LEVELS: dict[str, Callable[[], MCTSAgent]] = {
     "easy": lambda: MCTSAgent(simulations=50, name="easy"),
-    "normal": lambda: MCTSAgent(simulations=300, time_budget=0.25, name="normal"),
-    "hard": lambda: MCTSAgent(simulations=3_000, time_budget=2.0, name="hard"),
+    "normal": lambda: MCTSAgent(simulations=200, name="normal"),
+    "hard": lambda: MCTSAgent(simulations=2_000, name="hard"),
 }
-"""Named strengths: iterations and a time budget per decision (bots issue: easy | normal | hard)."""
+"""Named strengths of the generic search, for games without an expert of their own: iterations per
+decision, not seconds, so that a seed decides every game whatever the machine's load (tournaments
+give the same results on any backend). ``MCTSAgent(time_budget=…)`` caps the thinking time instead."""
 
 __all__ = ["LEVELS", "Evaluator", "ExpectimaxAgent", "MCTSAgent", "random_rollout"]
 

@@ -1,5 +1,36 @@
-"""Simulation: playing games with agents, in one process now and in batches later."""
+"""Simulation: playing games with agents — one game, batches, tournaments — here or on a cluster.
 
+>>> from tabletop.sim import run_jobs, simulation_jobs, summarise
+>>> results = run_jobs(simulation_jobs("beetle", {"players": 2}, ["random"], games=5, seed=1))
+>>> summarise(results)["finished"]
+5
+"""
+
+from tabletop.sim.executors import BACKENDS, Executor, LocalExecutor, RayExecutor, make_executor, run_jobs
+from tabletop.sim.jobs import GameJob, GameResult, run_job
 from tabletop.sim.runner import Played, play, random_playout, streams
+from tabletop.sim.stats import simulation_jobs, summarise
+from tabletop.sim.tournament import Standing, head_to_head, ratings, schedule, standings
 
-__all__ = ["Played", "play", "random_playout", "streams"]
+__all__ = [
+    "BACKENDS",
+    "Executor",
+    "GameJob",
+    "GameResult",
+    "LocalExecutor",
+    "Played",
+    "RayExecutor",
+    "Standing",
+    "head_to_head",
+    "make_executor",
+    "play",
+    "random_playout",
+    "ratings",
+    "run_job",
+    "run_jobs",
+    "schedule",
+    "simulation_jobs",
+    "standings",
+    "streams",
+    "summarise",
+]
