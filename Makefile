@@ -26,6 +26,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
+	@sh scripts/services.sh
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)

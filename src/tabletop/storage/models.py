@@ -1,0 +1,71 @@
+"""The database schema of live play: tables, their seats, and each table's event log.
+
+The event log is the truth: a table's state is its game's initial state with every logged action
+applied in order (chance outcomes included), so a restarted server rebuilds every table from here.
+``(table_id, number)`` is the log's primary key: two servers or two requests racing to write move
+``n`` cannot both succeed — the database refuses the second (optimistic concurrency).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def now() -> datetime:
+    """The current time, timezone-aware (UTC)."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of tabletop's tables."""
+
+
+class TableRow(Base):
+    """A game table: which game with which options, its status, and its result once over."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)  #: open, playing, over, abandoned
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  #: timers, hot-seat, …
+
+    seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat",
+                                                cascade="all, delete-orphan", lazy="selectin")
+
+
+class SeatRow(Base):
+    """One seat: a person (by secret token, stored hashed), a bot (by level) or a hot-seat local."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  #: human, bot, local
+    name: Mapped[str] = mapped_column(String(64), default="")
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    joined: Mapped[bool] = mapped_column(default=False)
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class EventRow(Base):
+    """Move ``number`` of a table's log: an action in the game's notation (or an undo)."""
+
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), default="action")  #: action, undo
+    seat: Mapped[int] = mapped_column(Integer)  #: who acted; -1 for chance
+    action: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

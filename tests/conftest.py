@@ -1,0 +1,49 @@
+"""Shared fixtures: real databases for the storage and server tests.
+
+PostgreSQL is the one at ``TABLETOP_TEST_POSTGRES`` (default: the local server on 127.0.0.1:5432);
+``make test`` starts one where the machine has none (``scripts/services.sh``). Each test gets a fresh
+database of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+POSTGRES = os.environ.get("TABLETOP_TEST_POSTGRES", "postgresql+psycopg://postgres:postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A new, empty PostgreSQL database's URL."""
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    name = f"tabletop_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:  # a clear message instead of a connection traceback
+        pytest.fail(f"PostgreSQL is not reachable at {POSTGRES} ({type(error).__name__}); "
+                    "`make test` starts it, or set TABLETOP_TEST_POSTGRES")
+    url = POSTGRES.rsplit("/", 1)[0] + f"/{name}"
+    yield url
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A new SQLite file's URL."""
+    return f"sqlite:///{tmp_path / 'tabletop.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """Each real database in turn: a SQLite file, then a PostgreSQL database."""
+    fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    return str(request.getfixturevalue(fixture))
