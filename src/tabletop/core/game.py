@@ -79,6 +79,16 @@ class State(ABC, Generic[ActionT]):
     def view(self, player: Player) -> View:
         """What ``player`` may see (JSON-ready). Nothing hidden from that player is in it."""
 
+    def public_view(self) -> View:
+        """What a spectator may see: only what every seat sees (JSON-ready).
+
+        In a perfect-information game that is everything; a game with hidden information
+        overrides this to leave out every private card or tile.
+        """
+        if self.game.spec.hidden_information:
+            raise NotImplementedError(f"{self.game.name} must say what a spectator may see")
+        return self.view(0)
+
     # --- the shared machinery ----------------------------------------------------------------
 
     @property

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import product
 from typing import Any
 
 from tabletop.core import (
     CHANCE,
     TERMINAL,
+    Agent,
     Chance,
     Game,
     GameSpec,
@@ -164,6 +165,13 @@ class Kubik(Game["KubikState", KubikAction]):
     def chance_entered_by_people(self) -> bool:
         """K20: in scorekeeper mode the people enter what each throw did."""
         return self.mode == "manual"
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
+        expected value; see :mod:`tabletop.games.kubik.expert`."""
+        from tabletop.games.kubik.expert import KubikExpert
+
+        return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
 
     def team_of(self, seat: int) -> int:
         """0 for team A (seats 0…a−1), 1 for team B."""
@@ -341,6 +349,10 @@ class KubikState(State[KubikAction]):
                     return replace(self, phase=Phase.OFFER, pending=action, events=(), last=action)
                 return _score_throw(self, action, ())
         raise AssertionError(action)  # pragma: no cover - apply() validated the action
+
+    def seat_points(self) -> tuple[float, ...]:
+        """Each seat's team's points (K7, K9, K11)."""
+        return tuple(float(self.scores[self.game.team_of(seat)]) for seat in range(self.game.num_players))
 
     def returns(self) -> tuple[float, ...]:
         """The winning team's players +1, the other's −1; a draw at the throw limit is 0."""

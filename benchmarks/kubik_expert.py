@@ -1,0 +1,127 @@
+"""Kubik's expert bots (issue #6): strength and decision time.
+
+Plays the expert at level ``normal`` against the random agent and against ``easy`` (and ``hard`` against
+``normal``) with ``throws=calibrated``, seats alternating, and reports win rates with 95% Wilson intervals
+(a draw counts a half); then a few games with ``throws=physics`` to show that throws chosen against the
+calibrated model score as much in the physics (points per throw with each). Every decision of the expert
+is timed (p50, p95): the bot never simulates a throw, so its time does not depend on ``throws``.
+
+    python benchmarks/kubik_expert.py --games 400 --physics-games 12
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from tabletop.agents import RandomAgent
+from tabletop.core import Agent, Decision, State
+from tabletop.games.kubik.expert import KubikExpert
+from tabletop.games.kubik.rules import Kubik, KubikState, Phase
+from tabletop.sim import play
+
+
+class Timed:
+    """An agent whose decisions are timed (seconds per call)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds: list[float] = []
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        action = self.agent.choose(decision, rng)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def make(name: str) -> Agent:
+    """``random`` or a Kubik expert level."""
+    return RandomAgent() if name == "random" else KubikExpert(name)
+
+
+def match(game: Kubik, first: str, second: str, games: int, timed: Timed | None = None,
+          tag: str = "") -> tuple[float, float]:
+    """``first`` against ``second`` over ``games`` games, seats alternating: (first's wins, points per throw).
+
+    With ``timed``, ``first``'s decisions are timed; points per throw are ``first``'s (K7, K9 scoring).
+    """
+    wins = 0.0
+    points = throws = 0
+    for i in range(games):
+        seat = i % 2
+        mine: Agent = timed if timed is not None else make(first)
+        agents = [make(second), make(second)]
+        agents[seat] = mine
+        team = game.team_of(seat)
+
+        def on_step(before: State[Any], action: Any, after: State[Any], team: int = team) -> None:
+            nonlocal points, throws
+            assert isinstance(before, KubikState) and isinstance(after, KubikState)
+            if before.phase is Phase.THROW and before.team == team:
+                throws += 1
+                points += sum(e.points for e in after.events if e.team == team)
+
+        result = play(game, agents, f"{tag}{first}-{second}:{i}", on_step=on_step).state.returns()[seat]
+        wins += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
+    return wins, points / max(throws, 1)
+
+
+def main() -> None:
+    """Run the matches and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per calibrated match")
+    parser.add_argument("--physics-games", type=int, default=8, help="games of normal vs random with physics")
+    parser.add_argument("--interception", action="store_true", help="play the interception variant (K12–K15)")
+    args = parser.parse_args()
+    calibrated = Kubik(throws="calibrated", players=2, interception=args.interception)
+    physics = Kubik(throws="physics", players=2, interception=args.interception)
+    print(f"kubik, 2 players, skill 0.7, interception {args.interception}; {args.games} games a match")
+    latencies: list[float] = []
+    for first, second in (("normal", "random"), ("normal", "easy"), ("hard", "normal"), ("easy", "random")):
+        timed = Timed(make(first))
+        start = time.perf_counter()
+        wins, ppt = match(calibrated, first, second, args.games, timed)
+        low, high = wilson(wins, args.games)
+        if first == "normal":
+            latencies += timed.seconds
+        print(f"{first:>6} vs {second:<6} (calibrated): wins {wins / args.games:.3f} [{low:.3f}, {high:.3f}], "
+              f"{first} points/throw {ppt:+.2f}, decision p50 {_ms(timed.seconds, 50)} p95 "
+              f"{_ms(timed.seconds, 95)} ({time.perf_counter() - start:.0f} s)")
+    print(f"normal decisions with throws=calibrated: p50 {_ms(latencies, 50)}, p95 {_ms(latencies, 95)} "
+          f"over {len(latencies)}")
+    if args.physics_games:
+        timed = Timed(make("normal"))
+        start = time.perf_counter()
+        wins, ppt = match(physics, "normal", "random", args.physics_games, timed, tag="physics:")
+        low, high = wilson(wins, args.physics_games)
+        _, ppt_model = match(calibrated, "normal", "random", args.physics_games, tag="physics:")
+        print(f"normal vs random (physics, {args.physics_games} games): wins {wins / args.physics_games:.3f} "
+              f"[{low:.3f}, {high:.3f}], normal points/throw {ppt:+.2f} with physics vs {ppt_model:+.2f} with the "
+              f"calibrated model (same seeds); decision p50 {_ms(timed.seconds, 50)} p95 {_ms(timed.seconds, 95)} "
+              f"over {len(timed.seconds)} ({time.perf_counter() - start:.0f} s)")
+
+
+def _ms(seconds: list[float], percent: int) -> str:
+    if len(seconds) < 2:
+        return "–"
+    return f"{statistics.quantiles(seconds, n=100)[percent - 1] * 1000:.1f} ms"
+
+
+if __name__ == "__main__":
+    main()

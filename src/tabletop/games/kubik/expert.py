@@ -1,0 +1,461 @@
+"""Kubik's own bots (issue #6): throws chosen against the calibrated model, interceptions by expected value.
+
+The bots never simulate physics, whatever the game's ``throws`` option: their model of the world is
+the calibrated model (K20b, :mod:`tabletop.games.kubik.calibrated`), evaluated here for every throw on
+the grid at once with numpy. The chance of each outcome of a throw depends on the field, the thrower's
+skill, where the cube lies (``x``, ``y``: the geometry of the throw) and which faces look where
+(``top``, ``front``: which face a tumble brings up), so the expensive part — the hit, out and past
+chances and the face chances by where a face was (:data:`~tabletop.games.kubik.calibrated.RELATIVE`)
+— is cached per field, skill and position, and the faces are mapped on per decision.
+
+Two values are put on a throw's outcomes (``miss``, ``in``, ``out n``, ``past n``):
+
+* **points** (``easy``, ``normal``): the expected points of the throw (K7, K9: +n out, 0 in, −5 a
+  miss); a ``past n`` counts as the worse for the thrower of letting it go (n) and the opponents'
+  best interceptor trying (K14, K15): ``(1 − h)(n + 10) − 2h·E[f | hit]``.
+* **win probability** (``hard``, and every level's interception decisions): the chance of winning
+  after the outcome, read from a table ``W(need, their need, top)`` solved once per game set-up by
+  value iteration over the scores, the cube's top face and whose throw it is, both teams throwing by
+  the points policy (so ``hard`` is one step of policy improvement on ``normal``).
+
+Interception (K13–K15, K19): intercept with the team's most accurate player exactly when that raises
+the expected value; see :func:`intercept_gain` and docs/kubik.md ("Bots") for the formulas.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.core import Decision
+from tabletop.games.kubik import calibrated
+from tabletop.games.kubik.actions import Intercept, Outcome, ThrowChoice
+from tabletop.games.kubik.field import CIRCLE_RADIUS, CubePose, Field, Throw
+
+if TYPE_CHECKING:
+    from tabletop.games.kubik.rules import Kubik, KubikState
+
+MISS, IN = 0, 1
+OUT = 2  #: columns 2…7 are ``out 1`` … ``out 6``; 8…13 are ``past 1`` … ``past 6`` (calibrated.OUTCOMES)
+PAST = 8
+FACES = np.arange(1, 7, dtype=float)
+POINTS = np.array([-5.0, 0.0, *FACES, *FACES])
+"""K7, K9: each outcome column's points for the thrower (a past n is out n until intercepted)."""
+
+EXTRA_NEED = 40
+"""The win table tracks a team's need up to target + this (scores may go negative, K16)."""
+
+MIN_DRIFT = 0.5
+"""The win table is trusted when each team's throws gain at least this many points on average with the 1
+up (skill ≳ 0.5 at 6 steps). Wilder teams lose points on average, their scores fall past the table's cap,
+and their games end at the throw limit, where the higher score wins: expected points decide for them."""
+
+HORIZON = 160
+"""The win table looks this many throws ahead of the throw limit at most (further is read as this far)."""
+
+
+# ---------------------------------------------------------------- the calibrated model, vectorised
+
+
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """Throws to choose from, as columns of numbers (and the throws themselves); compared by identity."""
+
+    throws: tuple[Throw, ...]
+    line_a: np.ndarray
+    position: np.ndarray
+    aim: np.ndarray
+    power: np.ndarray
+    spin: np.ndarray
+
+    @classmethod
+    def of(cls, throws: Sequence[Throw]) -> Candidates:
+        """Columns for ``throws``."""
+        return cls(tuple(throws), np.array([t.line == "A" for t in throws]),
+                   *(np.array([getattr(t, name) for t in throws], dtype=float)
+                     for name in ("position", "aim", "power", "spin")))
+
+
+@dataclass(frozen=True, eq=False)
+class ThrowChances:
+    """For every candidate: the chance pieces of the calibrated model at one cube position and skill."""
+
+    miss: np.ndarray  #: P(miss)
+    hit_in: np.ndarray  #: P(hit, stays in)
+    out_only: np.ndarray  #: P(out, not past the border)
+    past: np.ndarray  #: P(out past the border)
+    faces_out: np.ndarray  #: (throws, 6): P(top face came from RELATIVE[i] | out, not past)
+    faces_past: np.ndarray  #: (throws, 6): the same given past
+
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0))))
+
+
+def _softmax_rows(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return np.asarray(e / e.sum(axis=1, keepdims=True))
+
+
+def throw_chances(model: calibrated.Model, field: Field, x: float, y: float, skill: float,
+                  candidates: Candidates) -> ThrowChances:
+    """:func:`calibrated.outcome_floats` for many throws at once (the same formulas, as arrays)."""
+    q = 1.0 - skill
+    rx = np.where(candidates.line_a, candidates.position, -field.line_offset)
+    ry = np.where(candidates.line_a, -field.line_offset, candidates.position)
+    dx, dy = x - rx, y - ry
+    distance = np.hypot(dx, dy)
+    ux, uy = dx / distance, dy / distance
+    along = x * ux + y * uy
+    exit_ = -along + np.sqrt(np.maximum(0.0, along * along - x * x - y * y + CIRCLE_RADIUS ** 2))
+    with np.errstate(divide="ignore", invalid="ignore"):  # each line divides by its own forward component only
+        border = np.where(candidates.line_a, (field.border_offset - y) / uy, (field.border_offset - x) / ux)
+    lateral = distance * np.sin(np.radians(candidates.aim))
+    d, p, s = distance - 5.0, (candidates.power - 13.0) / 5.0, (candidates.spin - 3.0) / 3.0
+    e, b = exit_ - CIRCLE_RADIUS, border - 1.45
+    ones = np.ones_like(d)
+    values: dict[str, np.ndarray] = {
+        "1": ones, "q": q * ones, "q2": q * q * ones, "d": d, "dq": d * q, "p": p, "pq": p * q, "p2": p * p,
+        "s": s, "sq": s * q, "s2": s * s, "e": e, "ep": e * p, "b": b, "bp": b * p}
+    r = np.minimum(np.abs(lateral), calibrated.KNOTS[-1])
+    step = calibrated.KNOTS[1] - calibrated.KNOTS[0]
+    for j, knot in enumerate(calibrated.KNOTS[1:], start=1):
+        h = np.maximum(0.0, 1.0 - np.abs(r - knot) / step)
+        values[f"h{j}"], values[f"h{j}q"], values[f"h{j}q2"] = h, h * q, h * q * q
+
+    def logit(piece: str, w: np.ndarray) -> np.ndarray:
+        return np.asarray(np.column_stack([values[n] for n in calibrated.FEATURES[piece]]) @ w)
+
+    z_hit, z_out, z_past = logit("hit", model.hit), logit("out", model.out), logit("past", model.past)
+    hit, out, past = _sigmoid(z_hit), _sigmoid(z_out), _sigmoid(z_past)
+    face_x = np.column_stack([values[n] for n in calibrated.FEATURES["faces"]])
+    return ThrowChances(_sigmoid(-z_hit), hit * _sigmoid(-z_out), hit * out * _sigmoid(-z_past),
+                        hit * out * past, _softmax_rows(face_x @ model.faces_out.T),
+                        _softmax_rows(face_x @ model.faces_past.T))
+
+
+def model_field(field: Field) -> tuple[calibrated.Model, Field]:
+    """The calibrated model for ``field``; an uncalibrated cube borrows the calibrated cube nearest in size."""
+    try:
+        return calibrated.model_for(field)
+    except ValueError:
+        nearest = min(calibrated.CUBES, key=lambda name: abs(calibrated.CUBES[name] - field.cube_edge))
+        return calibrated.model_for(f"{nearest}:{field.distance_steps:g}")
+
+
+@lru_cache(maxsize=256)
+def _chances(field: Field, skill: float, x: float, y: float, candidates: Candidates) -> ThrowChances:
+    model, model_fld = model_field(field)
+    return throw_chances(model, model_fld, x, y, skill, candidates)
+
+
+def outcome_matrix(field: Field, pose: CubePose, skill: float, candidates: Candidates,
+                   interception: bool) -> np.ndarray:
+    """(throws, 14): each candidate's chance of each of :data:`calibrated.OUTCOMES` for a cube in ``pose``.
+
+    Without the interception variant the ``past n`` columns are 0 and counted in ``out n``, as the rules do.
+    """
+    c = _chances(field, float(skill), round(pose.x, 4), round(pose.y, 4), candidates)
+    by_face = {line: np.array([calibrated.relative_faces(pose, line)[name] - 1 for name in calibrated.RELATIVE])
+               for line in "AB"}
+    out_faces = np.empty_like(c.faces_out)
+    past_faces = np.empty_like(c.faces_past)
+    for line, rows in (("A", candidates.line_a), ("B", ~candidates.line_a)):
+        out_faces[np.ix_(rows, by_face[line])] = c.faces_out[rows]
+        past_faces[np.ix_(rows, by_face[line])] = c.faces_past[rows]
+    out = c.out_only[:, None] * out_faces
+    past = c.past[:, None] * past_faces
+    if not interception:
+        out, past = out + past, np.zeros_like(past)
+    return np.column_stack([c.miss, c.hit_in, out, past])
+
+
+@cache
+def grid(game: Kubik) -> Candidates:
+    """The game's 3,120 grid throws (K6), in the order of its legal actions."""
+    return Candidates.of([choice.throw for choice in game.throw_choices if choice.throw is not None])
+
+
+# ---------------------------------------------------------------- interception (K13–K15)
+
+
+def interceptor_chances(field: Field, skill: float, top: int) -> tuple[float, np.ndarray]:
+    """An interceptor's hit chance and the chance of each face 1–6 given a hit, for a cube that had ``top``."""
+    model, _ = model_field(field)
+    q = 1.0 - skill
+    hit = float(1.0 / (1.0 + math.exp(-float(np.array([1.0, q, q * q]) @ model.intercept))))
+    same, opposite, side = model.intercept_faces
+    faces = np.array([same if n == top else opposite if n == 7 - top else side for n in range(1, 7)])
+    return hit, faces / faces.sum()
+
+
+def best_interceptor(game: Kubik, team: int, top: int) -> tuple[int, float, np.ndarray]:
+    """K19: the team's player most likely to hit (the first such in seat order), with the hit chance and faces."""
+    seats = [game.seat(team, i) for i in range(game.team_sizes[team])]
+    chances = [interceptor_chances(game.field, game.skills[s], top) for s in seats]
+    best = max(range(len(seats)), key=lambda i: chances[i][0])
+    return seats[best], chances[best][0], chances[best][1]
+
+
+def intercept_points(hit: float, faces: np.ndarray, n: int) -> float:
+    """Points (interceptors minus throwers) gained by intercepting a ``past n`` rather than letting it go.
+
+    Letting it go: the throwers score n. Intercepting: a hit scores 2f for the interceptors and
+    nothing for the throw (K14); a miss costs the interceptors 10 and the throw counts (K15). So the
+    gain is ``h·(2·E[f | hit] + n) − 10·(1 − h)``.
+
+    >>> intercept_points(0.5, np.array([0, 0, 1.0, 0, 0, 0]), 4)
+    0.0
+    """
+    return hit * (2.0 * float(faces @ FACES) + n) - INTERCEPT_MISS * (1.0 - hit)
+
+
+INTERCEPT_MISS = 10.0  #: K15
+
+
+# ---------------------------------------------------------------- the win table
+
+
+@dataclass(frozen=True, eq=False)
+class WinTable:
+    """``value[l, k, a, b, t]``: the chance that team k, about to throw with l throws left before the limit
+    (``max_throws``), wins when it needs a points, the other team needs b, and the cube lies in the centre
+    with t on top. Needs run 1 … ``cap`` (more is read as ``cap``); more than ``horizon`` throws left is
+    read as ``horizon``."""
+
+    value: np.ndarray
+    cap: int
+    horizon: int
+    reliable: bool  #: both teams' policies gain points (see :data:`MIN_DRIFT`): the needs stay within the cap
+
+    def to_throw(self, team: int, need: int, their_need: int, top: int, left: int) -> float:
+        """The chance that ``team``, about to throw with ``left`` throws left, wins (1 if it needs nothing,
+        0 if the others need nothing; with no throws left the higher score wins, a draw counting a half)."""
+        if need <= 0:
+            return 1.0
+        if their_need <= 0:
+            return 0.0
+        if left <= 0:
+            return 1.0 if need < their_need else 0.5 if need == their_need else 0.0
+        return float(self.value[min(left, self.horizon), team, min(need, self.cap), min(their_need, self.cap), top])
+
+
+def policy_outcomes(field: Field, skill: float, candidates: Candidates) -> np.ndarray:
+    """(7, 8): for each top face t, the chances of miss, in, out 1…6 of the points policy's throw from the
+    centre, averaged over the four ways the cube can face the lines (the basis of the win table)."""
+    table = np.zeros((7, 8))
+    for top in range(1, 7):
+        fronts = [f for f in range(1, 7) if f != top and f + top != 7]
+        for front in fronts:
+            matrix = outcome_matrix(field, CubePose(top, front), skill, candidates, interception=False)
+            best = int(np.argmax(matrix @ POINTS))
+            table[top] += matrix[best, :8] / len(fronts)
+    return table
+
+
+@lru_cache(maxsize=4)
+def win_table(field: Field, target: int, max_throws: int, skills: tuple[float, float],
+              candidates: Candidates) -> WinTable:
+    """Solve ``W`` backwards from the throw limit (both teams throwing by the points policy; interceptions
+    left out): with l throws left a throw leads to the other team's turn with l − 1 left, so each layer
+    follows from the one before, and with none left the higher score wins (docs/kubik.md)."""
+    cap = target + EXTRA_NEED
+    horizon = min(max_throws, HORIZON)
+    policy = [policy_outcomes(field, s, candidates) for s in skills]
+    size = cap + 1
+    needs = np.arange(size)
+    after_miss = np.minimum(needs + 5, cap)
+    after_out = [np.maximum(needs - n, 0) for n in range(7)]
+    won = [(needs <= n)[:, None] for n in range(7)]  # rows a with a − n ≤ 0: the thrower has won
+    value = np.zeros((horizon + 1, 2, size, size, 7), dtype=np.float32)
+    a, b = needs[:, None], needs[None, :]
+    value[0] = np.where(a < b, 1.0, np.where(a == b, 0.5, 0.0))[None, :, :, None]
+    for left in range(1, horizon + 1):
+        for k in (0, 1):
+            other = value[left - 1, 1 - k]  # [b, a', t]: the other team to throw, needing b, with a' for us
+            for t in range(1, 7):
+                miss, hit_in, *outs = policy[k][t]
+                seen = other[:, :, t].T  # [a', b]
+                acc = miss * (1.0 - seen[after_miss]) + hit_in * (1.0 - seen)
+                for n, p in enumerate(outs, start=1):
+                    if p:
+                        acc = acc + p * np.where(won[n], 1.0, 1.0 - other[:, :, n].T[after_out[n]])
+                value[left, k, :, :, t] = acc
+    drift = min(float(p[1] @ POINTS[:8]) for p in policy)  # expected points of a throw at 1 up, the worst face
+    return WinTable(value, cap, horizon, drift >= MIN_DRIFT)
+
+
+# ---------------------------------------------------------------- choosing
+
+
+LEVEL_SETTINGS: dict[str, tuple[str, float]] = {
+    "easy": ("coarse", 0.75),  # a coarse grid, choosing by a softmax of expected points (temperature, points)
+    "normal": ("grid", 0.0),  # the full grid, the best expected points
+    "hard": ("grid", 0.0),  # the full grid, the best chance to win
+}
+COARSE = {"position": (0.0,), "aim": (-4.0, -2.0, 0.0, 2.0, 4.0), "power": (8.0, 12.0, 16.0), "spin": (0.0, 4.0)}
+"""The easy bot's choices: 2 lines × 1 × 5 × 3 × 2 = 60 throws of the grid."""
+
+
+class KubikExpert:
+    """A Kubik player at a level: ``easy``, ``normal`` or ``hard`` (module docstring)."""
+
+    def __init__(self, level: str = "normal") -> None:
+        if level not in LEVEL_SETTINGS:
+            raise ValueError(f"no Kubik bot level {level!r}; levels: {', '.join(LEVEL_SETTINGS)}")
+        self.level = level
+        self.name = f"kubik-{level}"
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        """A legal action: a throw from the grid, ``throw`` on a real field, or an interception decision."""
+        from tabletop.games.kubik.rules import Kubik, Phase
+
+        game = decision.game
+        legal = decision.legal_actions
+        if not isinstance(game, Kubik) or len(legal) == 1:
+            return legal[0]
+        state = game.state_from_view(decision.view, rng)
+        if state.phase is Phase.OFFER:
+            return self._offer(game, state, decision.seat, legal)
+        if state.phase is Phase.AIM and isinstance(legal[0], ThrowChoice) and legal[0].throw is not None:
+            return self._throw(game, state, decision.seat, legal, rng)
+        return legal[0]
+
+    # ------------------------------------------------------------ throws
+
+    def _throw(self, game: Kubik, state: KubikState, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+        candidates, indices = self._candidates(game, legal)
+        values = throw_values(game, state, seat, candidates, score_aware=self.level == "hard")
+        temperature = LEVEL_SETTINGS[self.level][1]
+        if temperature > 0:
+            weights = np.exp((values - values.max()) / temperature)
+            pick = rng.choices(range(len(values)), weights=weights.tolist())[0]
+        else:
+            pick = int(np.argmax(values))
+        return legal[indices[pick]]
+
+    def _candidates(self, game: Kubik, legal: Sequence[Any]) -> tuple[Candidates, list[int]]:
+        """The throws this level considers and their places in ``legal``."""
+        full = grid(game)
+        on_grid = len(legal) == len(full.throws) and all(
+            isinstance(a, ThrowChoice) and a.throw == t for a, t in zip(legal, full.throws, strict=True))
+        if not on_grid:
+            throws = [a.throw for a in legal]
+            return Candidates.of(throws), list(range(len(throws)))
+        if LEVEL_SETTINGS[self.level][0] == "grid":
+            return full, list(range(len(full.throws)))
+        return _coarse(game)
+
+    # ------------------------------------------------------------ interceptions
+
+    def _offer(self, game: Kubik, state: KubikState, seat: int, legal: Sequence[Any]) -> Any:
+        pending = state.pending
+        if pending is None or pending.top is None:
+            return Intercept(None)
+        team = game.team_of(seat)
+        who, hit, faces = best_interceptor(game, team, state.cube.top)
+        gain = (intercept_points(hit, faces, pending.top) if self.level == "easy"
+                else intercept_gain(game, state, team, hit, faces, pending))
+        if gain > 0:
+            return next(a for a in legal if isinstance(a, Intercept) and a.seat == who)
+        return next(a for a in legal if isinstance(a, Intercept) and a.seat is None)
+
+
+@cache
+def _coarse(game: Kubik) -> tuple[Candidates, list[int]]:
+    full = grid(game)
+    indices = [i for i, t in enumerate(full.throws)
+               if t.position in COARSE["position"] and t.aim in COARSE["aim"] and t.power in COARSE["power"]
+               and t.spin in COARSE["spin"]]
+    return Candidates.of([full.throws[i] for i in indices]), indices
+
+
+def team_skills(game: Kubik) -> tuple[float, float]:
+    """Each team's mean skill (the win table's throwers)."""
+    means = []
+    for team in (0, 1):
+        seats = [game.seat(team, i) for i in range(game.team_sizes[team])]
+        means.append(round(sum(game.skills[s] for s in seats) / len(seats), 6))
+    return means[0], means[1]
+
+
+def game_win_table(game: Kubik) -> WinTable:
+    """The win table of ``game``'s field, target and teams (cached)."""
+    return win_table(game.field, int(game.options["target"]), int(game.options["max_throws"]), team_skills(game),
+                     grid(game))
+
+
+def throw_values(game: Kubik, state: KubikState, seat: int, candidates: Candidates, *,
+                 score_aware: bool) -> np.ndarray:
+    """Each candidate throw's value for ``seat``: expected points, or (``score_aware``) the chance to win."""
+    interception = bool(game.options["interception"])
+    skill = float(game.skills[seat])
+    matrix = outcome_matrix(game.field, state.cube, skill, candidates, interception)
+    us = game.team_of(seat)
+    them = 1 - us
+    top = state.cube.top
+    if not score_aware:
+        points = POINTS.copy()
+        if interception:
+            _, hit, faces = best_interceptor(game, them, top)
+            for n in range(1, 7):
+                points[PAST + n - 1] = min(float(n), (1 - hit) * (n + INTERCEPT_MISS) - 2 * hit * float(faces @ FACES))
+        return np.asarray(matrix @ points)
+    table = game_win_table(game)
+    if not table.reliable:
+        return throw_values(game, state, seat, candidates, score_aware=False)
+    target = int(game.options["target"])
+    need, their_need = target - state.scores[us], target - state.scores[them]
+    left = int(game.options["max_throws"]) - state.throws - 1  # the others' next throw, and those after it
+    worth = np.empty(14)
+    worth[MISS] = 1 - table.to_throw(them, their_need, need + 5, top, left)
+    worth[IN] = 1 - table.to_throw(them, their_need, need, top, left)
+    for n in range(1, 7):
+        worth[OUT + n - 1] = 1.0 if need - n <= 0 else 1 - table.to_throw(them, their_need, need - n, n, left)
+    if interception:
+        _, hit, faces = best_interceptor(game, them, top)
+        for n in range(1, 7):
+            hit_value = sum(float(faces[f - 1]) * (0.0 if their_need - 2 * f <= 0
+                                                   else 1 - table.to_throw(them, their_need - 2 * f, need, f, left))
+                            for f in range(1, 7))
+            miss_value = 1.0 if need - n <= 0 else 1 - table.to_throw(them, their_need + 10, need - n, n, left)
+            worth[PAST + n - 1] = min(worth[OUT + n - 1], hit * hit_value + (1 - hit) * miss_value)
+    else:
+        worth[PAST:] = worth[OUT:PAST]
+    return np.asarray(matrix @ worth)
+
+
+def intercept_gain(game: Kubik, state: KubikState, team: int, hit: float, faces: np.ndarray,
+                   pending: Outcome) -> float:
+    """How much intercepting ``pending`` (a ``past n``) raises ``team``'s chance to win (K13–K15, K19).
+
+    Letting it go, the throwers score n (and win if that reaches the target, K16) and ``team`` throws
+    next with n on top. Intercepting: with chance ``hit`` the interceptors score 2f (f drawn from
+    ``faces``) and the throw nothing (K14); otherwise they lose 10, the throw counts (K15). Either
+    way ``team`` throws next (its own next throw is not lost, K14). The gain is the chance to win
+    intercepting less than letting it go. Where the win table is not trusted (wild teams,
+    :data:`MIN_DRIFT`) it is the hit chance when letting it go loses at once, else the points gain
+    :func:`intercept_points`.
+    """
+    assert pending.top is not None
+    table = game_win_table(game)
+    target = int(game.options["target"])
+    need, their_need = target - state.scores[team], target - state.scores[1 - team]
+    n = pending.top
+    if not table.reliable:
+        return hit if their_need - n <= 0 else intercept_points(hit, faces, n)
+    left = int(game.options["max_throws"]) - state.throws - 1  # ``team`` throws next, after this throw counts
+
+    def after_their_points(mine: int) -> float:
+        return 0.0 if their_need - n <= 0 else table.to_throw(team, mine, their_need - n, n, left)
+
+    let_go = after_their_points(need)
+    caught = sum(float(faces[f - 1]) * table.to_throw(team, need - 2 * f, their_need, f, left) for f in range(1, 7))
+    missed = after_their_points(need + int(INTERCEPT_MISS))
+    return hit * caught + (1 - hit) * missed - let_go
