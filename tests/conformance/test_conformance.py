@@ -107,11 +107,14 @@ def _check_state(state: State[Any], rng: random.Random) -> None:
     elif not state.is_chance:
         with pytest.raises(TabletopError):
             state.chance_outcomes()
+    json.dumps(state.public_view())
     for seat in range(game.num_players):  # views are JSON and rebuild states showing the same view
         view = state.view(seat)
         json.dumps(view)
         rebuilt = game.state_from_view(view, rng)
         assert rebuilt.view(seat) == view
+        # a spectator sees nothing any seat cannot: another world behind this seat's view looks the same
+        assert rebuilt.public_view() == state.public_view()
         if not game.spec.hidden_information:
             assert rebuilt == state
             assert view == state.view(0), "without hidden information every seat sees the same"

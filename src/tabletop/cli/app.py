@@ -24,6 +24,7 @@ from tabletop.cli.kubik import kubik_app
 from tabletop.cli.options import parse_options
 from tabletop.cli.output import fail
 from tabletop.cli.play import result_line, run, seat_agents, styled
+from tabletop.cli.serve import serve
 from tabletop.cli.sim import simulate, tournament
 from tabletop.core import Record, TabletopError, winner_field
 
@@ -38,6 +39,7 @@ app.add_typer(cribbage_app, name="cribbage")
 app.add_typer(kubik_app, name="kubik")
 app.command()(tournament)
 app.command()(simulate)
+app.command()(serve)
 
 console = Console(highlight=False)
 

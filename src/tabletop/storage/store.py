@@ -136,6 +136,24 @@ class Store:
                 raise StorageError(f"table {table_id!r} has no seat {seat + 1}")
             row.joined, row.name = True, name or row.name
 
+    def claim_seat(self, table_id: str, seat: int, name: str) -> str:
+        """Give a free human seat to ``name`` from the lobby: a fresh token replaces the invitation's."""
+        token = secrets.token_urlsafe(24)
+        with self.session() as session, session.begin():
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None or row.kind != "human" or row.joined:
+                raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a free human seat")
+            row.token_hash, row.joined, row.name = hash_token(token), True, name or row.name
+        return token
+
+    def update_settings(self, table_id: str, changes: dict[str, Any]) -> None:
+        """Merge ``changes`` into the table's settings (zombie seats, clocks)."""
+        with self.session() as session, session.begin():
+            table = session.get(TableRow, table_id)
+            if table is None:
+                raise StorageError(f"no table {table_id!r}")
+            table.settings = {**table.settings, **changes}
+
     def set_status(self, table_id: str, status: str, result: dict[str, Any] | None = None) -> None:
         """Move a table to ``status`` (open, playing, over, abandoned), with its result when over."""
         if status not in STATUSES:

@@ -230,6 +230,10 @@ class CribbageState(State[CribbageAction]):
                 _muggins(draft, isinstance(action, act.Muggins))
         return draft.freeze()
 
+    def seat_points(self) -> tuple[float, ...]:
+        """Each seat's side's points in the game being played (the front peg, C3)."""
+        return tuple(float(self.scores[self.game.side_of(seat)]) for seat in range(self.game.num_players))
+
     def returns(self) -> tuple[float, ...]:
         """Match result: the winning side's seats +1 (shared among tied sides), the others −1 (shared)."""
         n = self.game.num_players
@@ -250,6 +254,11 @@ class CribbageState(State[CribbageAction]):
         from tabletop.games.cribbage.views import view
 
         return view(self, player)
+
+    def public_view(self) -> View:
+        from tabletop.games.cribbage.views import public_view
+
+        return public_view(self)
 
     def observation(self, action: CribbageAction, player: Player) -> str | None:
         """Cards dealt to others and others' discards are hidden; the rest is public."""

@@ -85,6 +85,11 @@ def view(state: CribbageState, seat: int) -> View:
     }
 
 
+def public_view(state: CribbageState) -> View:
+    """What a spectator sees: what every seat sees — no hand, no laid-away card, until they are shown."""
+    return {**view(state, 0), "seat": None, "hand": [], "kept": [], "discards": []}
+
+
 def state_from_view(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
     """A state that shows ``data`` to its seat; every card the seat cannot see is dealt at random."""
     try:

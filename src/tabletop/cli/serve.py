@@ -1,0 +1,26 @@
+"""``tabletop serve``: the live play server (uvicorn) on a database of your choice."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from tabletop.storage import DEFAULT_URL
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str, typer.Option(help="database URL: a SQLite file (default) or postgresql+psycopg://…")]
+    = DEFAULT_URL,
+    redis: Annotated[str | None, typer.Option(help="Redis URL, to share tables between server processes")] = None,
+    bot_workers: Annotated[int, typer.Option(help="processes for bot decisions (0: threads)")] = 1,
+) -> None:
+    """Serve live tables: create, join, play and watch games over HTTP and WebSockets."""
+    import uvicorn
+
+    from tabletop.server import ServerSettings, create_app
+
+    app = create_app(ServerSettings(db=db, redis=redis, bot_workers=bot_workers))
+    uvicorn.run(app, host=host, port=port, log_level="info")

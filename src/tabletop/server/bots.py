@@ -1,0 +1,51 @@
+"""Bot decisions for live tables, run in worker processes so the event loop never waits on a search.
+
+A request is plain data (game name and options, bot name, seat, view, legal actions in notation, the
+seat's history, a seed), so it pickles to any worker; the worker keeps loaded games and bots cached.
+The bot sees exactly what a person in that seat would: the view, never the state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import tabletop
+from tabletop.agents import Agent, make_bot
+from tabletop.core import Decision, Game
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """Everything a bot in a seat may use to choose."""
+
+    game: str
+    options_json: str
+    bot: str
+    seat: int
+    view: dict[str, Any]
+    legal: tuple[str, ...]
+    history: tuple[str, ...]
+    seed: str
+
+
+@lru_cache(maxsize=64)
+def _game(name: str, options_json: str) -> Game[Any, Any]:
+    return tabletop.load(name, **json.loads(options_json))
+
+
+@lru_cache(maxsize=256)
+def _bot(name: str, options_json: str, bot: str) -> Agent:
+    return make_bot(bot, _game(name, options_json))
+
+
+def decide(request: BotRequest) -> str:
+    """The bot's action, in notation (runs in a worker process)."""
+    game = _game(request.game, request.options_json)
+    legal = tuple(game.parse_action(text) for text in request.legal)
+    decision = Decision(game, request.seat, request.view, legal, request.history)
+    action = _bot(request.game, request.options_json, request.bot).choose(decision, random.Random(request.seed))
+    return str(action)

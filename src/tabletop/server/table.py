@@ -1,0 +1,165 @@
+"""One live table in memory: its game state rebuilt from the event log, and what each seat may see.
+
+The database's event log is the truth (:mod:`tabletop.storage`); a :class:`LiveTable` is a cache of it
+that can always be rebuilt (after a restart, or when another server process wrote moves). Events are
+actions in notation — chance outcomes included — and ``undo`` markers that take back the action
+before them, so the effective actions are a game record and replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import tabletop
+from tabletop.core import Game, State, winner_field
+from tabletop.storage.models import EventRow, SeatRow, TableRow
+
+SPECTATOR = -3
+"""The "seat" of a spectator: not a player, so observations show it only what is public."""
+
+
+@dataclass
+class Entry:
+    """One effective action and what it did, kept for undo and for per-seat logs."""
+
+    seat: int  #: who acted (CHANCE for a chance outcome)
+    action: str
+    observed: dict[int, str | None]  #: how each seat (and SPECTATOR) saw it
+
+
+@dataclass
+class LiveTable:
+    """A table's game, state and seats in memory; rebuilt from ``events`` whenever needed."""
+
+    row: TableRow
+    game: Game[Any, Any]
+    state: State[Any]
+    moves: int = 0  #: events written so far (the number the next event must carry)
+    entries: list[Entry] = field(default_factory=list)
+    undo: dict[str, Any] | None = None  #: {"seat", "move", "agreed": [...]} while an undo is asked
+    zombies: set[int] = field(default_factory=set)
+    deadline: float | None = None  #: the loop time at which the seat to move times out
+    turn_started: float | None = None  #: the loop time at which the seat to move was asked
+    banks: dict[int, float] = field(default_factory=dict)
+
+    @classmethod
+    def rebuild(cls, row: TableRow, events: list[EventRow]) -> LiveTable:
+        """The table as its log leaves it.
+
+        Raises:
+            TabletopError: when the log does not replay (a corrupted database).
+        """
+        game = tabletop.load(row.game, **row.options)
+        table = cls(row, game, game.initial_state(), zombies=set(row.settings.get("zombies", [])),
+                    banks={seat.seat: float(row.settings.get("time_bank", 0.0)) for seat in row.seats})
+        for event in events:
+            table.replay_event(event.kind, event.seat, event.action)
+        return table
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        """The table's seats in order."""
+        return list(self.row.seats)
+
+    @property
+    def status(self) -> str:
+        """open, playing, over or abandoned."""
+        return self.row.status
+
+    def replay_event(self, kind: str, seat: int, action: str) -> None:
+        """Apply one logged event to the in-memory state."""
+        if kind == "undo":
+            self.entries.pop()
+            self.state = _replay(self.game, [e.action for e in self.entries])
+        else:
+            self.entries.append(self._entry(seat, action))
+            self.state = self.state.apply_text(action)
+        self.moves += 1
+        self.undo = None
+
+    def _entry(self, seat: int, action: str) -> Entry:
+        parsed = self.game.parse_action(action)
+        viewers = [*range(self.game.num_players), SPECTATOR]
+        return Entry(seat, action, {viewer: self.state.observation(parsed, viewer) for viewer in viewers})
+
+    def chance_seed(self) -> random.Random:
+        """The generator for the chance event about to be written: table seed and move number."""
+        return random.Random(f"tabletop-table:{self.row.settings.get('seed', 0)}:{self.moves}")
+
+    def bot_seed(self) -> str:
+        """The seed a bot deciding move ``moves`` gets."""
+        return f"tabletop-table:{self.row.settings.get('seed', 0)}:{self.moves}:bot"
+
+    def seat_to_move(self) -> int:
+        """The seat to move, CHANCE, or TERMINAL."""
+        return self.state.current_player
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: its own, or the zombie that took it over."""
+        row = self.seats[seat]
+        if row.kind == "bot":
+            return row.bot or "normal"
+        if seat in self.zombies:
+            return "normal"
+        return None
+
+    def history(self, viewer: int) -> list[str]:
+        """The actions so far as ``viewer`` saw them (hidden ones left out)."""
+        return [seen for entry in self.entries if (seen := entry.observed[viewer]) is not None]
+
+    def view(self, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` (a seat or SPECTATOR) may see."""
+        if viewer == SPECTATOR:
+            return dict(self.state.public_view())
+        return dict(self.state.view(viewer))
+
+    def text(self, viewer: int) -> str:
+        """The position drawn for ``viewer``; spectators of hidden-information games get no drawing."""
+        if viewer == SPECTATOR:
+            return "" if self.game.spec.hidden_information else str(self.state)
+        return self.state.render(viewer) if self.game.spec.hidden_information else str(self.state)
+
+    def legal_for(self, viewer: int) -> list[str]:
+        """``viewer``'s legal actions when it is to move, else nothing."""
+        if self.status != "playing" or viewer < 0 or self.state.current_player != viewer:
+            return []
+        return [str(a) for a in self.state.legal_actions()]
+
+    def can_undo(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now (None when it may).
+
+        Board Game Arena's policy: only the mover's own last action, and only if nothing has been
+        revealed since — no chance outcome and no other seat's action after it.
+        """
+        if self.status != "playing":
+            return "the game is not being played"
+        if not self.entries:
+            return "nothing to undo"
+        last = self.entries[-1]
+        if last.seat != seat:
+            return "only your own last action can be taken back, and something happened since"
+        if self.state.is_terminal:
+            return "the game is over"
+        return None
+
+    def result(self) -> dict[str, Any] | None:
+        """The finished game's returns and winner, with any seats a bot took over."""
+        if not self.state.is_terminal:
+            return None
+        result: dict[str, Any] = {"returns": list(self.state.returns()), "winner": winner_field(self.state)}
+        if self.zombies:
+            result["zombies"] = sorted(self.zombies)
+        return result
+
+    def record_actions(self) -> list[str]:
+        """The effective actions: the table's game record."""
+        return [entry.action for entry in self.entries]
+
+
+def _replay(game: Game[Any, Any], actions: list[str]) -> State[Any]:
+    state: State[Any] = game.initial_state()
+    for action in actions:
+        state = state.apply_text(action)
+    return state

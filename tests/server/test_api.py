@@ -1,0 +1,200 @@
+"""The live play server over HTTP and WebSockets, on a real SQLite file (server issue, parts 1–7)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+import tabletop
+from tabletop.core import Record
+from tabletop.server import ServerSettings, create_app
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_workers=0))) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, "seats": seats, "seed": 7, **extra})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def until(ws: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first message that is ``wanted`` (earlier updates are skipped: connections race at the start)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if wanted(message):
+            return message
+        assert message["type"] == "state", message
+
+
+def until_my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
+    """Updates until this connection must act or the game is over."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        assert message["type"] == "state", message
+        if message["legal"] or message["status"] in ("over", "abandoned"):
+            return message
+
+
+def test_games_lists_every_game_with_its_options(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"beetle", "cribbage", "cubulus", "kubik"}
+    assert any(o["name"] == "target" for o in games["cribbage"]["options"])
+
+
+@pytest.mark.parametrize(("body", "status", "reason"), [
+    ({"game": "chess", "seats": [{"kind": "bot"}]}, 400, "no game"),
+    ({"game": "cubulus", "seats": [{"kind": "robot"}, {"kind": "bot"}]}, 422, "kind"),
+    ({"game": "cubulus", "seats": [{"kind": "bot", "bot": "genius"}, {"kind": "bot"}]}, 400, "no bot called"),
+    ({"game": "cubulus", "options": {"players": 3}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "players=3"),
+    ({"game": "cribbage", "options": {"target": 7}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "target"),
+    ({"game": "cubulus", "seats": []}, 422, "seats"),
+])
+def test_bad_tables_are_refused_with_a_reason(client: TestClient, body: dict[str, Any], status: int,
+                                              reason: str) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == status
+    assert reason in response.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_record(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    assert created["table"]["status"] == "open"
+    assert client.get(f"/api/tables/{table}/record").status_code == 409  # not while it is played
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}&name=Ann") as ws:
+        message = until_my_turn(ws)
+        while message["status"] == "playing":
+            ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
+            message = until_my_turn(ws)
+    assert message["status"] == "over" and message["result"] is not None
+    record = Record.from_json(json.dumps(client.get(f"/api/tables/{table}/record").json()))
+    final = tabletop.replay(record)
+    assert list(final.returns()) == message["result"]["returns"]
+    step = client.get(f"/api/tables/{table}/replay/3").json()
+    assert step["move"] == 3 and step["action"] == record.actions[2]
+    assert client.get(f"/api/tables/{table}/replay/99999").status_code == 404
+    assert client.get("/api/tables", params={"status": "over"}).json()[0]["seats"][0]["name"] == "Ann"
+
+
+def test_every_bad_message_is_refused_and_changes_nothing(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
+            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}") as second:
+        state = until_my_turn(first)
+        move = state["move"]
+        for bad, reason in [
+            ("not json", "malformed message"),
+            (json.dumps({"type": "act", "action": "insert U102"}), "move"),
+            (json.dumps({"type": "dance"}), "malformed message"),
+            (json.dumps({"type": "act", "action": "fly away", "move": move}), "not an action"),
+            (json.dumps({"type": "act", "action": state["legal"][0], "move": move + 5}), "stale"),
+            (json.dumps({"type": "undo", "move": move}), "cannot undo"),
+            (json.dumps({"type": "agree_undo"}), "no undo request"),
+        ]:
+            first.send_text(bad)
+            answer = until(first, lambda m: m["type"] == "error")
+            assert reason in answer["reason"], (bad, answer)
+        second.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
+        assert "not your turn" in until(second, lambda m: m["type"] == "error")["reason"]
+        assert client.get(f"/api/tables/{table}").json()["moves"] == move  # nothing was applied
+    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        assert spectator.receive_json()["seat"] is None
+        spectator.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
+        assert "spectators cannot act" in spectator.receive_json()["reason"]
+    with client.websocket_connect(f"/ws/tables/{table}?token=forged") as forged:
+        assert "not valid" in forged.receive_json()["reason"]
+
+
+def test_http_acting_racing_for_one_move_exactly_one_applies(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "local"}, {"kind": "local"}], options={"first": "1"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        state = until_my_turn(ws)
+    body = {"token": tokens[str(state["seat"])], "action": state["legal"][0], "move": state["move"]}
+    first = client.post(f"/api/tables/{table}/act", json=body)
+    second = client.post(f"/api/tables/{table}/act", json={**body, "action": state["legal"][-1]})
+    assert first.status_code == 200 and second.status_code == 409
+    assert "stale" in second.json()["detail"]
+    assert client.get(f"/api/tables/{table}").json()["moves"] == state["move"] + 1
+
+
+def test_hot_seat_plays_both_seats_from_one_connection(client: TestClient) -> None:
+    created = create(client, "beetle", [{"kind": "local"}, {"kind": "local"}])
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        message = until_my_turn(ws)
+        seats_moved = set()
+        while message["status"] == "playing":
+            seats_moved.add(message["seat"])
+            ws.send_text(json.dumps({"type": "act", "action": "roll", "move": message["move"]}))
+            message = until_my_turn(ws)
+    assert seats_moved == {0, 1}
+    assert message["result"]["winner"] in (0, 1)
+
+
+def test_joining_from_the_lobby_takes_a_free_seat_and_starts_the_game(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}])
+    table = created["table"]["id"]
+    assert [t["id"] for t in client.get("/api/tables").json()] == [table]
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "Bea", "seat": 1}).json()
+    assert joined["seat"] == 1
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Cy", "seat": 1}).status_code == 409
+    assert client.get(f"/api/tables/{table}").json()["status"] == "open"  # seat 1 is still free
+    joined0 = client.post(f"/api/tables/{table}/join", json={"name": "Al"}).json()
+    assert joined0["seat"] == 0
+    info = client.get(f"/api/tables/{table}").json()
+    assert info["status"] == "playing"
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Di"}).status_code == 409
+    assert client.get(f"/api/tables/{table}/state", params={"token": joined["token"]}).json()["seat"] == 1
+    assert client.get(f"/api/tables/{table}/state", params={"token": created["tokens"]["1"]}).status_code == 403
+
+
+def test_undo_needs_the_others_consent_and_nothing_revealed_since(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
+            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}") as second:
+        state = until_my_turn(first)
+        move = state["move"]
+        first.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
+        until(second, lambda m: m["move"] == move + 1)
+        first.send_text(json.dumps({"type": "undo", "move": move + 1}))
+        asked = until(second, lambda m: m["undo"] is not None)
+        assert asked["undo"]["seat"] == 0 and asked["undo"]["waiting"] == [1]
+        second.send_text(json.dumps({"type": "refuse_undo"}))
+        refused = until(first, lambda m: m["undo"] is None and m["move"] == move + 1)
+        assert refused["legal"] != state["legal"]  # the move stands
+        first.send_text(json.dumps({"type": "undo", "move": move + 1}))
+        until(second, lambda m: m["undo"] is not None)
+        second.send_text(json.dumps({"type": "agree_undo"}))
+        after = until(first, lambda m: m["move"] == move + 2)
+        assert after["legal"] == state["legal"] and after["view"] == state["view"]  # the move is taken back
+        second.send_text(json.dumps({"type": "undo", "move": move + 2}))
+        assert "cannot undo" in until(second, lambda m: m["type"] == "error")["reason"]  # not its action
+    record = client.get(f"/api/tables/{table}").json()
+    assert record["moves"] == move + 2
+
+
+def test_a_seat_that_times_out_is_taken_over_by_a_bot_and_the_result_says_so(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
+                     options={"first": "1"}, move_seconds=0.2)
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        message = ws.receive_json()
+        while message["status"] != "over":
+            message = ws.receive_json()
+    assert message["result"]["zombies"] == [0]
+    assert message["seats"][0]["zombie"] is True

@@ -1,0 +1,131 @@
+"""Recovery and scale-out against real processes (server issue, parts 5 and 8).
+
+A server process is killed with SIGKILL in the middle of a game and restarted on the same SQLite
+file: every accepted action is still there and the game goes on. Two server processes share one
+PostgreSQL database and one Redis: a game is played with its seats connected to different processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+pytestmark = pytest.mark.slow
+
+REDIS = os.environ.get("TABLETOP_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(db: str, redis: str | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``tabletop serve`` in its own process; yields its base URL once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", db]
+    if redis:
+        command += ["--redis", redis]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not start")
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(30)
+
+
+def act_http(base: str, table: str, token: str) -> dict[str, Any]:
+    """Take the first legal action for this seat by HTTP when it is its turn; return the update."""
+    for _ in range(600):
+        reply = httpx.get(f"{base}/api/tables/{table}/state", params={"token": token})
+        assert reply.status_code == 200, reply.text
+        state: dict[str, Any] = reply.json()
+        if state["status"] != "playing":
+            return state
+        if state["legal"]:
+            response = httpx.post(f"{base}/api/tables/{table}/act",
+                                  json={"token": token, "action": state["legal"][0], "move": state["move"]})
+            assert response.status_code == 200, response.text
+            return dict(response.json())
+        time.sleep(0.02)
+    raise AssertionError("never my turn")
+
+
+def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> None:
+    db = f"sqlite:///{tmp_path / 'live.db'}"
+    with server(db) as (base, process):
+        created = httpx.post(f"{base}/api/tables", json={
+            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3}).json()
+        table, token = created["table"]["id"], created["tokens"]["0"]
+        with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}"):
+            for _ in range(4):
+                last = act_http(base, table, token)
+        moves_before = last["move"]
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(30)
+    with server(db) as (base, _):
+        resumed = httpx.get(f"{base}/api/tables/{table}/state", params={"token": token}).json()
+        assert resumed["move"] >= moves_before and resumed["status"] == "playing"
+        with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}") as ws:
+            first = json.loads(ws.recv(timeout=30))
+            assert first["type"] == "state" and first["seat"] == 0
+            state = resumed
+            while state["status"] == "playing":
+                state = act_http(base, table, token)
+        assert state["status"] == "over"
+        record = httpx.get(f"{base}/api/tables/{table}/record").json()
+        assert len(record["actions"]) >= moves_before
+
+
+def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgres_url: str) -> None:
+    redis = REDIS
+    with server(postgres_url, redis) as (one, _), server(postgres_url, redis) as (two, _):
+        created = httpx.post(f"{one}/api/tables", json={
+            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
+            "seed": 5}).json()
+        table, tokens = created["table"]["id"], created["tokens"]
+        with connect(f"{one.replace('http', 'ws')}/ws/tables/{table}?token={tokens['0']}") as zero, \
+                connect(f"{two.replace('http', 'ws')}/ws/tables/{table}?token={tokens['1']}") as first:
+            sockets = [zero, first]
+            latest: list[dict[str, Any]] = [{}, {}]
+            moves = 0
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                for seat, ws in enumerate(sockets):
+                    try:
+                        message = json.loads(ws.recv(timeout=0.05))
+                    except TimeoutError:
+                        continue
+                    assert message["type"] == "state", message
+                    latest[seat] = message
+                    if message["legal"] and message["move"] >= moves:
+                        ws.send(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
+                        moves = message["move"] + 1
+                if all(m.get("status") == "over" for m in latest):
+                    break
+            assert all(m.get("status") == "over" for m in latest), "each process heard every move of the other"
+            assert latest[0]["move"] == latest[1]["move"] and latest[0]["view"] == latest[1]["view"]
