@@ -58,9 +58,9 @@ def play_through_server(client: TestClient, stack: ExitStack, name: str, options
     assert created.status_code == 201, created.text
     table, tokens = created.json()["table"]["id"], created.json()["tokens"]
     rng = random.Random(seed)
-    spectator = Recorder(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")))
-    players = [Recorder(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}?token={tokens[str(i)]}")))
-               for i in range(len(seats))]
+    spectator = Recorder(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}?text=1")))
+    players = [Recorder(stack.enter_context(client.websocket_connect(
+        f"/ws/tables/{table}?text=1&token={tokens[str(i)]}"))) for i in range(len(seats))]
     latest = spectator.until(lambda m: m["status"] == "playing")
     while latest["status"] == "playing":
         seat, move = latest["to_move"], latest["move"]

@@ -178,7 +178,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str, token: Annotated[list[str] | None, Query()] = None,
-                   name: str = "") -> None:
+                   name: str = "", text: bool = False) -> None:
         """A live connection: updates out; actions, undo requests and answers in."""
         await websocket.accept()
         try:
@@ -188,7 +188,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await websocket.send_json({"type": "error", "reason": str(error)})
             await websocket.close(code=4404)
             return
-        connection = Connection(websocket.send_json, seats)
+        connection = Connection(websocket.send_json, seats, text)
         await hub().connect(table_id, connection, name)
         try:
             while True:

@@ -39,9 +39,10 @@ class Rejection(Exception):
 class Connection:
     """One live connection to a table: the seats it holds (none: a spectator) and how to reach it."""
 
-    def __init__(self, send: Send, seats: list[int]) -> None:
+    def __init__(self, send: Send, seats: list[int], text: bool = False) -> None:
         self.send = send
         self.seats = seats
+        self.text = text  #: also send the position drawn as text (terminal clients)
 
     def viewer(self, table: LiveTable) -> int:
         """The seat whose view this connection gets now: the one to move if it holds it (hot seat)."""
@@ -186,7 +187,8 @@ class Hub:
         self.connections.setdefault(table_id, []).append(connection)
         started = await self._maybe_start(table)
         if not started:
-            await connection.send(self.update(self.tables[table_id], connection.viewer(self.tables[table_id])))
+            table = self.tables[table_id]
+            await connection.send(self.update(table, connection.viewer(table), connection.text))
         return self.tables[table_id]
 
     def disconnect(self, table_id: str, connection: Connection) -> None:
@@ -224,11 +226,11 @@ class Hub:
             self._check_turn(table, seat, move)
             try:
                 action = table.game.parse_action(text)
-                table.state.apply(action)  # validates; the result is discarded until the log has it
+                after = table.state.apply(action)  # validated; kept in memory only once the log has it
             except TabletopError as error:
                 raise Rejection(str(error)) from None
             self._spend_clock(table, seat)
-            await self._write(table, seat, str(action))
+            await self._write(table, seat, str(action), after=after)
         await self._advance(table_id)
 
     def _check_turn(self, table: LiveTable, seat: int, move: int) -> None:
@@ -242,7 +244,8 @@ class Hub:
             raise Rejection(f"not your turn: seat {to_move + 1} is to move" if to_move >= 0 else
                             "not your turn: chance is to move")
 
-    async def _write(self, table: LiveTable, seat: int, action: str, kind: str = "action") -> None:
+    async def _write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
+                     after: Any = None) -> None:
         """Log the event (committed), then apply it here and tell the other processes."""
         try:
             await asyncio.to_thread(self.store.append, table.row.id, table.moves, seat, action, kind)
@@ -250,7 +253,7 @@ class Hub:
             await self._reload(table.row.id)
             await self.broadcast(table.row.id)
             raise Rejection(f"move {table.moves} was already made (by another connection); try again") from None
-        table.replay_event(kind, seat, action)
+        table.replay_event(kind, seat, action, after)
         table.deadline = None
         await self._notify(table)
 
@@ -380,8 +383,9 @@ class Hub:
         return [SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, joined=s.joined,
                          zombie=s.seat in table.zombies) for s in table.seats]
 
-    def update(self, table: LiveTable, viewer: int) -> dict[str, Any]:
-        """The ``state`` message for ``viewer`` (a seat or SPECTATOR): only what it may see."""
+    def update(self, table: LiveTable, viewer: int, text: bool = True) -> dict[str, Any]:
+        """The ``state`` message for ``viewer`` (a seat or SPECTATOR): only what it may see (with the
+        position drawn as ``text`` when asked: rendering costs more than the rest of the message)."""
         clock = None
         seconds = table.row.settings.get("move_seconds")
         if seconds:
@@ -393,7 +397,8 @@ class Hub:
         return Update(table=table.row.id, status=table.status, move=table.moves,
                       seat=None if viewer == SPECTATOR else viewer, to_move=table.seat_to_move(),
                       view=table.view(viewer), legal=table.legal_for(viewer), log=table.history(viewer),
-                      text=table.text(viewer), seats=self.seat_infos(table), undo=table.undo, clock=clock,
+                      text=table.text(viewer) if text else "", seats=self.seat_infos(table), undo=table.undo,
+                      clock=clock,
                       result=table.result() if table.status in ("over", "abandoned") else None,
                       ).model_dump()
 
@@ -404,7 +409,7 @@ class Hub:
             return
         for connection in list(self.connections.get(table_id, [])):
             try:
-                await connection.send(self.update(table, connection.viewer(table)))
+                await connection.send(self.update(table, connection.viewer(table), connection.text))
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
 

@@ -68,14 +68,15 @@ class LiveTable:
         """open, playing, over or abandoned."""
         return self.row.status
 
-    def replay_event(self, kind: str, seat: int, action: str) -> None:
-        """Apply one logged event to the in-memory state."""
+    def replay_event(self, kind: str, seat: int, action: str, after: State[Any] | None = None) -> None:
+        """Apply one logged event to the in-memory state (``after``: the state it leads to, when the
+        caller has already computed it)."""
         if kind == "undo":
             self.entries.pop()
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
             self.entries.append(self._entry(seat, action))
-            self.state = self.state.apply_text(action)
+            self.state = after if after is not None else self.state.apply_text(action)
         self.moves += 1
         self.undo = None
 

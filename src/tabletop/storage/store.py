@@ -178,12 +178,11 @@ class Store:
         with self.session() as session:
             try:
                 with session.begin():
-                    count = session.query(EventRow).filter_by(table_id=table_id).count()
-                    if number != count:
-                        raise StaleMoveError(f"move {number} is stale: the table is at move {count}")
+                    if number > 0 and session.get(EventRow, (table_id, number - 1)) is None:
+                        raise StaleMoveError(f"move {number} is stale: the table has not reached move {number - 1}")
                     session.add(EventRow(table_id=table_id, number=number, seat=seat, action=action, kind=kind))
             except IntegrityError:
-                raise StaleMoveError(f"move {number} was already made at table {table_id}") from None
+                raise StaleMoveError(f"move {number} is stale: it was already made at table {table_id}") from None
 
     def events(self, table_id: str) -> list[EventRow]:
         """The table's log in order."""
