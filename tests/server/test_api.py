@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -198,3 +199,34 @@ def test_a_seat_that_times_out_is_taken_over_by_a_bot_and_the_result_says_so(cli
             message = ws.receive_json()
     assert message["result"]["zombies"] == [0]
     assert message["seats"][0]["zombie"] is True
+
+
+def test_an_abandoned_table_keeps_its_record_and_refuses_moves(client: TestClient) -> None:
+    created = create(client, "cribbage", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        state = until_my_turn(ws)
+    assert client.post(f"/api/tables/{table}/abandon", params={"token": "forged"}).status_code == 403
+    assert client.post(f"/api/tables/{table}/abandon", params={"token": token}).json()["status"] == "abandoned"
+    assert client.post(f"/api/tables/{table}/abandon", params={"token": token}).status_code == 409
+    refused = client.post(f"/api/tables/{table}/act", json={"token": token, "action": state["legal"][0],
+                                                           "move": state["move"]})
+    assert refused.status_code == 409 and "abandoned" in refused.json()["detail"]
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert len(record["actions"]) == state["move"] and "result" not in record["meta"]
+    assert tabletop.replay(Record.from_json(json.dumps(record))).current_player == 0  # replays to where it stopped
+
+
+def test_a_time_bank_pays_for_a_slow_move(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"},
+                     move_seconds=0.05, time_bank=30)
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
+            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}"):
+        state = until_my_turn(first)
+        assert state["clock"]["move_seconds"] == 0.05 and state["clock"]["remaining"] > 1
+        time.sleep(0.3)  # beyond the per-move clock, well within the bank
+        first.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": state["move"]}))
+        after = until(first, lambda m: m["move"] == state["move"] + 1)
+        assert after["seats"][0]["zombie"] is False
+        assert 29 < after["clock"]["banks"]["0"] < 29.8  # the overrun came out of the bank
