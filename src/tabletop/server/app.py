@@ -14,9 +14,11 @@ import json
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 import tabletop
@@ -27,6 +29,8 @@ from tabletop.server.table import SPECTATOR
 from tabletop.storage import DEFAULT_URL, Store
 
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+WEB = Path(__file__).resolve().parents[1] / "web"
+"""The browser client's files (``tabletop/web``), served at ``/`` after the API's routes."""
 
 
 @dataclass(frozen=True)
@@ -243,4 +247,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise HTTPException(409, "the game is still being played: its record would show hidden cards")
         return table
 
+    if (WEB / "index.html").exists():
+        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
