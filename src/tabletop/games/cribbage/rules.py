@@ -10,13 +10,14 @@ reaches the target (C14).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
 from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core.agent import Agent
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.actions import CribbageAction
@@ -109,6 +110,15 @@ class Cribbage(Game["CribbageState", CribbageAction]):
         from tabletop.games.cribbage.views import state_from_view
 
         return state_from_view(self, view, rng)
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """The cribbage expert at each level, and the "ev-greedy" baseline it is measured against."""
+        from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+
+        def level(name: str) -> Callable[[], Agent]:
+            return lambda: CribbageExpert(LEVELS[name])
+
+        return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
 
 
 @dataclass(frozen=True, slots=True)

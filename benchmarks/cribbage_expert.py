@@ -1,0 +1,185 @@
+"""The cribbage expert's strength: ``normal`` against the ``ev-greedy`` baseline, two players.
+
+Plays ``--games`` whole games (default 10,000) with the readable engine (:func:`tabletop.sim.play`),
+the expert taking seat 0 in even games and seat 1 in odd ones, each game its own seed, optionally on
+several processes (``--level`` and ``--against`` choose other pairings). Prints the expert's
+final-score margin per game with a 95% confidence interval, its win rate with a 95% Wilson
+interval, its average hand as pone and as dealer and its average crib per deal (exact show values
+with the starter, C13, whether or not the show was reached), the pegging margin per deal, and the
+latency of its decisions (those with more than one legal action).
+
+    .venv/bin/python benchmarks/cribbage_expert.py --games 10000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import tabletop
+from tabletop.core import Agent, Decision, State
+from tabletop.games.cribbage import Cribbage, CribbageState, Phase, Starter, score_hand
+from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+from tabletop.sim import play
+
+PEGGING = ("pegging", "go", "last card")
+
+
+@dataclass
+class Tally:
+    """What a batch of games measured, from the expert's side."""
+
+    games: int = 0
+    wins: int = 0
+    margins: list[int] = field(default_factory=list)  #: expert's final score minus the opponent's
+    pone_hands: list[int] = field(default_factory=list)
+    dealer_hands: list[int] = field(default_factory=list)
+    cribs: list[int] = field(default_factory=list)  #: the expert's own crib, when it deals
+    given_cribs: list[int] = field(default_factory=list)  #: the opponent's crib, when it deals
+    pegging: list[int] = field(default_factory=list)  #: expert's pegging points minus the opponent's, per deal
+    seconds: list[float] = field(default_factory=list)  #: the expert's decisions with a choice
+
+    def add(self, other: Tally) -> None:
+        """Fold another batch in."""
+        self.games += other.games
+        self.wins += other.wins
+        for name in ("margins", "pone_hands", "dealer_hands", "cribs", "given_cribs", "pegging", "seconds"):
+            getattr(self, name).extend(getattr(other, name))
+
+
+class Timed:
+    """Wraps an agent and records how long its decisions with a choice take."""
+
+    def __init__(self, agent: CribbageExpert, seconds: list[float]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = seconds
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        """The wrapped agent's action, timed."""
+        start = time.perf_counter()
+        action = self.agent.choose(decision, rng)
+        if len(decision.legal_actions) > 1:
+            self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def opponent(name: str) -> Agent:
+    """The other seat: the baseline, or the expert at a level."""
+    return EvGreedyAgent() if name == "ev-greedy" else CribbageExpert(LEVELS[name])
+
+
+def play_games(indices: Sequence[int], level: str = "normal", against: str = "ev-greedy") -> Tally:
+    """Play the games ``indices`` (the expert in seat ``index % 2``)."""
+    game = tabletop.load("cribbage")
+    assert isinstance(game, Cribbage)
+    tally = Tally()
+    for index in indices:
+        seat = index % 2
+        expert = Timed(CribbageExpert(LEVELS[level]), tally.seconds)
+        agents: list[Agent] = [opponent(against), opponent(against)]
+        agents[seat] = expert
+        deal_pegging = [0, 0]
+
+        def watch(before: State[Any], action: Any, after: State[Any], seat: int = seat,
+                  deal_pegging: list[int] = deal_pegging) -> None:
+            assert isinstance(before, CribbageState) and isinstance(after, CribbageState)
+            if isinstance(action, Starter):
+                starter = action.card
+                hand = score_hand(after.kept[seat], starter).total
+                if after.dealer == seat:
+                    tally.dealer_hands.append(hand)
+                    tally.cribs.append(score_hand(after.crib, starter, crib=True).total)
+                else:
+                    tally.pone_hands.append(hand)
+                    tally.given_cribs.append(score_hand(after.crib, starter, crib=True).total)
+            for event in after.events:
+                if event.kind in PEGGING:
+                    deal_pegging[event.side] += event.points
+            if before.phase is Phase.PLAY and after.phase is Phase.SHOW:
+                tally.pegging.append(deal_pegging[seat] - deal_pegging[1 - seat])
+            if after.phase is not Phase.PLAY:
+                deal_pegging[0] = deal_pegging[1] = 0
+
+        played = play(game, agents, seed=f"cribbage-expert:{index}", on_step=watch)
+        state = played.state
+        assert isinstance(state, CribbageState)
+        result = state.results[0]
+        tally.games += 1
+        tally.wins += result.winner == seat
+        tally.margins.append(result.scores[seat] - result.scores[1 - seat])
+    return tally
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return centre - half, centre + half
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> str:
+    """``mean ± half-width`` of a normal-approximation interval."""
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return f"{mean:+.2f} ± {half:.2f} (95% CI {mean - half:+.2f} … {mean + half:+.2f})"
+
+
+def report(tally: Tally, seconds: float, level: str = "normal", against: str = "ev-greedy") -> str:
+    """The figures, one a line."""
+    low, high = wilson(tally.wins, tally.games)
+    times = sorted(tally.seconds)
+
+    def quantile(q: float) -> float:
+        return times[min(len(times) - 1, int(q * len(times)))] * 1000
+
+    def avg(values: list[int]) -> str:
+        return f"{statistics.fmean(values):.3f} (n={len(values)})" if values else "n/a"
+
+    return "\n".join([
+        f"games: {tally.games} (expert {level} vs {against}, seats alternating), {seconds:.0f} s",
+        f"final-score margin per game: {mean_interval(tally.margins)}",
+        f"win rate: {tally.wins / tally.games:.4f} (95% Wilson CI {low:.4f} … {high:.4f})",
+        f"expert hand as pone: {avg(tally.pone_hands)}; as dealer: {avg(tally.dealer_hands)}",
+        f"expert crib per deal (its deal): {avg(tally.cribs)}; opponent's crib (its deal): {avg(tally.given_cribs)}",
+        f"pegging margin per deal: {mean_interval(tally.pegging)}",
+        f"expert decision latency (with a choice, n={len(times)}): p50 {quantile(0.5):.1f} ms, "
+        f"p95 {quantile(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms",
+    ])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=10_000, help="games to play (default 10,000)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="also print the figures so far to stderr every N games (a multiple of 50)")
+    parser.add_argument("--level", default="normal", choices=sorted(LEVELS), help="the expert's level")
+    parser.add_argument("--against", default="ev-greedy", choices=["ev-greedy", *sorted(LEVELS)],
+                        help="the other seat (default the ev-greedy baseline)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    chunks = [list(range(i, min(i + 50, args.games))) for i in range(0, args.games, 50)]
+    tally = Tally()
+    with multiprocessing.Pool(max(args.workers, 1)) as pool:
+        for part in pool.imap_unordered(partial(play_games, level=args.level, against=args.against), chunks):
+            tally.add(part)
+            if args.progress and tally.games % args.progress == 0 and tally.games < args.games:
+                print(report(tally, time.perf_counter() - start, args.level, args.against), end="\n\n",
+                      file=sys.stderr, flush=True)
+    print(report(tally, time.perf_counter() - start, args.level, args.against))
+
+
+if __name__ == "__main__":
+    main()
