@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
 from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core.agent import Agent
 from tabletop.core.errors import list_allowed
 from tabletop.games.cubulus.actions import (
     FIRSTS,
@@ -145,6 +146,12 @@ class Cubulus(Game["CubulusState", CubulusAction]):
     def history_of(self, board: Board, to_move: Player) -> frozenset[int]:
         """The positions met so far when ``board`` with ``to_move`` starts a fresh history (U16)."""
         return frozenset((position_key(board, to_move),)) if self.repetition_draw else frozenset()
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """The Cubulus expert at each level (alpha-beta on the bitboards: :mod:`.expert`)."""
+        from tabletop.games.cubulus.expert import make_levels
+
+        return make_levels()
 
     def parse_action(self, text: str) -> CubulusAction:
         """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""
