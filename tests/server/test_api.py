@@ -14,6 +14,7 @@ from starlette.testclient import WebSocketTestSession
 import tabletop
 from tabletop.core import Record
 from tabletop.server import ServerSettings, create_app
+from tabletop.server.messages import Update
 
 
 @pytest.fixture
@@ -80,6 +81,7 @@ def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_recor
             ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
             message = until_my_turn(ws)
     assert message["status"] == "over" and message["result"] is not None
+    Update.model_validate(message)  # every update has the documented shape
     record = Record.from_json(json.dumps(client.get(f"/api/tables/{table}/record").json()))
     final = tabletop.replay(record)
     assert list(final.returns()) == message["result"]["returns"]

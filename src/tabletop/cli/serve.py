@@ -16,6 +16,8 @@ def serve(
     = DEFAULT_URL,
     redis: Annotated[str | None, typer.Option(help="Redis URL, to share tables between server processes")] = None,
     bot_workers: Annotated[int, typer.Option(help="processes for bot decisions (0: threads)")] = 1,
+    compress: Annotated[bool, typer.Option(help="compress WebSocket messages (less bandwidth, more CPU)")]
+    = False,
 ) -> None:
     """Serve live tables: create, join, play and watch games over HTTP and WebSockets."""
     import uvicorn
@@ -23,4 +25,4 @@ def serve(
     from tabletop.server import ServerSettings, create_app
 
     app = create_app(ServerSettings(db=db, redis=redis, bot_workers=bot_workers))
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    uvicorn.run(app, host=host, port=port, log_level="info", ws_per_message_deflate=compress)

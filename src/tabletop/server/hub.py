@@ -23,9 +23,10 @@ from typing import Any
 
 from tabletop.core import CHANCE, Chance, TabletopError
 from tabletop.server.bots import BotRequest, decide
-from tabletop.server.messages import CreateTable, SeatInfo, TableInfo, Update
+from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
 from tabletop.server.table import SPECTATOR, LiveTable
-from tabletop.storage import SeatSpec, StaleMoveError, StorageError, Store
+from tabletop.server.writer import EventWriter
+from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store
 
 log = logging.getLogger("tabletop.server")
 
@@ -57,6 +58,7 @@ class Hub:
 
     def __init__(self, store: Store, bots: Executor | None = None, redis_url: str | None = None) -> None:
         self.store = store
+        self.writer = EventWriter(store)
         self.bots = bots
         self.redis_url = redis_url
         self.instance = uuid.uuid4().hex
@@ -70,6 +72,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every unfinished table from its log and resume what the server itself plays."""
+        self.writer.start()
         for row in await asyncio.to_thread(self.store.tables, ("open", "playing")):
             table = await self._load(row.id)
             if table.status == "playing":
@@ -87,6 +90,7 @@ class Hub:
         for task in list(self.tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.writer.stop()
         if self._redis is not None:
             await self._redis.aclose()
 
@@ -248,7 +252,7 @@ class Hub:
                      after: Any = None) -> None:
         """Log the event (committed), then apply it here and tell the other processes."""
         try:
-            await asyncio.to_thread(self.store.append, table.row.id, table.moves, seat, action, kind)
+            await self.writer.append(NewEvent(table.row.id, table.moves, seat, action, kind))
         except StaleMoveError:
             await self._reload(table.row.id)
             await self.broadcast(table.row.id)
@@ -298,7 +302,7 @@ class Hub:
         bot = table.bot_for(seat)
         if bot is None or table.moves != move:
             return
-        request = BotRequest(table.game.name, json.dumps(_jsonable(table.game.options), sort_keys=True), bot, seat,
+        request = BotRequest(table.game.name, table.options_json, bot, seat,
                              table.view(seat), tuple(table.legal_for(seat)), tuple(table.history(seat)),
                              table.bot_seed())
         loop = asyncio.get_running_loop()
@@ -380,8 +384,13 @@ class Hub:
     @staticmethod
     def seat_infos(table: LiveTable) -> list[SeatInfo]:
         """Public facts about each seat."""
-        return [SeatInfo(seat=s.seat, kind=s.kind, name=s.name, bot=s.bot, joined=s.joined,
-                         zombie=s.seat in table.zombies) for s in table.seats]
+        return [SeatInfo(**seat) for seat in Hub.seat_dicts(table)]
+
+    @staticmethod
+    def seat_dicts(table: LiveTable) -> list[dict[str, Any]]:
+        """Public facts about each seat, as JSON data."""
+        return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
+                 "zombie": s.seat in table.zombies} for s in table.seats]
 
     def update(self, table: LiveTable, viewer: int, text: bool = True) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (a seat or SPECTATOR): only what it may see (with the
@@ -394,13 +403,12 @@ class Hub:
                 remaining = max(0.0, table.deadline - asyncio.get_running_loop().time())
             clock = {"move_seconds": seconds, "remaining": remaining,
                      "banks": {str(k): round(v, 3) for k, v in table.banks.items()}}
-        return Update(table=table.row.id, status=table.status, move=table.moves,
-                      seat=None if viewer == SPECTATOR else viewer, to_move=table.seat_to_move(),
-                      view=table.view(viewer), legal=table.legal_for(viewer), log=table.history(viewer),
-                      text=table.text(viewer) if text else "", seats=self.seat_infos(table), undo=table.undo,
-                      clock=clock,
-                      result=table.result() if table.status in ("over", "abandoned") else None,
-                      ).model_dump()
+        # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
+        return {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
+                "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
+                "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
+                "text": table.text(viewer) if text else "", "seats": self.seat_dicts(table), "undo": table.undo,
+                "clock": clock, "result": table.result() if table.status in ("over", "abandoned") else None}
 
     async def broadcast(self, table_id: str) -> None:
         """Send every connection of the table its own view."""

@@ -8,6 +8,7 @@ before them, so the effective actions are a game record and replay exactly.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,7 @@ class LiveTable:
     deadline: float | None = None  #: the loop time at which the seat to move times out
     turn_started: float | None = None  #: the loop time at which the seat to move was asked
     banks: dict[int, float] = field(default_factory=dict)
+    logs: dict[int, list[str]] = field(default_factory=dict)  #: each viewer's observed actions so far
 
     @classmethod
     def rebuild(cls, row: TableRow, events: list[EventRow]) -> LiveTable:
@@ -59,6 +61,11 @@ class LiveTable:
         return table
 
     @property
+    def options_json(self) -> str:
+        """The game's options as JSON (what bot workers load the game from)."""
+        return json.dumps(self.row.options, sort_keys=True)
+
+    @property
     def seats(self) -> list[SeatRow]:
         """The table's seats in order."""
         return list(self.row.seats)
@@ -72,10 +79,17 @@ class LiveTable:
         """Apply one logged event to the in-memory state (``after``: the state it leads to, when the
         caller has already computed it)."""
         if kind == "undo":
-            self.entries.pop()
+            undone = self.entries.pop()
+            for viewer, seen in undone.observed.items():
+                if seen is not None:
+                    self.logs[viewer].pop()
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
-            self.entries.append(self._entry(seat, action))
+            entry = self._entry(seat, action)
+            self.entries.append(entry)
+            for viewer, seen in entry.observed.items():
+                if seen is not None:
+                    self.logs.setdefault(viewer, []).append(seen)
             self.state = after if after is not None else self.state.apply_text(action)
         self.moves += 1
         self.undo = None
@@ -108,7 +122,7 @@ class LiveTable:
 
     def history(self, viewer: int) -> list[str]:
         """The actions so far as ``viewer`` saw them (hidden ones left out)."""
-        return [seen for entry in self.entries if (seen := entry.observed[viewer]) is not None]
+        return self.logs.get(viewer, [])
 
     def view(self, viewer: int) -> dict[str, Any]:
         """What ``viewer`` (a seat or SPECTATOR) may see."""

@@ -1,6 +1,6 @@
 """Storage of live play: tables, seats and event logs in SQLite (default) or PostgreSQL."""
 
 from tabletop.storage.migrate import upgrade
-from tabletop.storage.store import DEFAULT_URL, SeatSpec, StaleMoveError, StorageError, Store, hash_token
+from tabletop.storage.store import DEFAULT_URL, NewEvent, SeatSpec, StaleMoveError, StorageError, Store, hash_token
 
-__all__ = ["DEFAULT_URL", "SeatSpec", "StaleMoveError", "StorageError", "Store", "hash_token", "upgrade"]
+__all__ = ["DEFAULT_URL", "NewEvent", "SeatSpec", "StaleMoveError", "StorageError", "Store", "hash_token", "upgrade"]
