@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -192,7 +193,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await websocket.send_json({"type": "error", "reason": str(error)})
             await websocket.close(code=4404)
             return
-        connection = Connection(websocket.send_json, seats, text)
+        async def send(message: dict[str, Any]) -> None:
+            await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+
+        connection = Connection(send, seats, text)
         await hub().connect(table_id, connection, name)
         try:
             while True:
