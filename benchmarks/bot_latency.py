@@ -26,7 +26,7 @@ GAMES: dict[str, dict[str, object]] = {
 """The configurations timed: each game's common table (Kubik's bot never simulates physics to decide,
 so the throw source does not change its latency)."""
 
-GAMES_PER_CONFIGURATION = {"beetle": 3, "cribbage": 2, "cubulus": 2, "kubik": 3}
+GAMES_PER_CONFIGURATION = {"beetle": 3, "cribbage": 4, "cubulus": 6, "kubik": 5}
 
 
 def pin_to_one_core() -> None:

@@ -30,6 +30,7 @@ from tabletop.core import Agent, Decision, State
 from tabletop.games.cribbage import Cribbage, CribbageState, Phase, Starter, score_hand
 from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.sim import play
+from tabletop.sim.tournament import wilson
 
 PEGGING = ("pegging", "go", "last card")
 
@@ -120,12 +121,6 @@ def play_games(indices: Sequence[int], level: str = "normal", against: str = "ev
     return tally
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion."""
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return centre - half, centre + half
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> str:

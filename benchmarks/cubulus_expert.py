@@ -23,6 +23,7 @@ import tabletop
 from tabletop.agents import MCTSAgent, make_bot
 from tabletop.core import Agent, Decision
 from tabletop.sim import play
+from tabletop.sim.tournament import wilson
 
 
 class Timed:
@@ -48,14 +49,6 @@ class Timed:
         return action
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% for z = 1.96)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -12,7 +12,6 @@ is timed (p50, p95): the bot never simulates a throw, so its time does not depen
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -23,6 +22,7 @@ from tabletop.core import Agent, Decision, State
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.rules import Kubik, KubikState, Phase
 from tabletop.sim import play
+from tabletop.sim.tournament import wilson
 
 
 class Timed:
@@ -40,14 +40,6 @@ class Timed:
         return action
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def make(name: str) -> Agent:
@@ -97,7 +89,7 @@ def main() -> None:
         timed = Timed(make(first))
         start = time.perf_counter()
         wins, ppt = match(calibrated, first, second, args.games, timed)
-        low, high = wilson(wins, args.games)
+        low, high = wilson(round(wins), args.games)  # a draw counts half a win
         if first == "normal":
             latencies += timed.seconds
         print(f"{first:>6} vs {second:<6} (calibrated): wins {wins / args.games:.3f} [{low:.3f}, {high:.3f}], "
@@ -109,7 +101,7 @@ def main() -> None:
         timed = Timed(make("normal"))
         start = time.perf_counter()
         wins, ppt = match(physics, "normal", "random", args.physics_games, timed, tag="physics:")
-        low, high = wilson(wins, args.physics_games)
+        low, high = wilson(round(wins), args.physics_games)
         _, ppt_model = match(calibrated, "normal", "random", args.physics_games, tag="physics:")
         print(f"normal vs random (physics, {args.physics_games} games): wins {wins / args.physics_games:.3f} "
               f"[{low:.3f}, {high:.3f}], normal points/throw {ppt:+.2f} with physics vs {ppt_model:+.2f} with the "
