@@ -5,6 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+WEB := src/tabletop/web
+WEB_STAMP := $(WEB)/node_modules/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: play test lint bench clean
 
@@ -18,15 +22,21 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/tabletop play beetle --seats human,bot,bot
+# the browser client's npm packages (three.js), installed once; nothing is fetched at run time
+$(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(WEB_STAMP)
+
+play: $(STAMP) $(WEB_STAMP)
+	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --open
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+test: lint $(WEB_STAMP)
 	@sh scripts/services.sh
+	@sh scripts/browser.sh
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)

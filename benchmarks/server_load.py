@@ -16,9 +16,6 @@ import argparse
 import asyncio
 import json
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,11 +24,7 @@ import httpx
 import numpy as np
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tabletop.server.process import serving
 
 
 async def new_table(client: httpx.AsyncClient, base: str, bot: str, seed: int) -> tuple[str, str]:
@@ -101,23 +94,8 @@ def main() -> None:
 
 def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random") -> list[tuple[str, str]]:
     """(what, figure) rows for ``make bench``."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        db = f"sqlite:///{Path(folder) / 'load.db'}"
-        server = subprocess.Popen([sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", db],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            times, games = asyncio.run(run(base, tables, seconds, bot))
-        finally:
-            server.terminate()
-            server.wait(30)
+    with tempfile.TemporaryDirectory() as folder, serving(f"sqlite:///{Path(folder) / 'load.db'}") as (base, _):
+        times, games = asyncio.run(run(base, tables, seconds, bot))
     ms = np.array(times) * 1e3 if times else np.zeros(1)
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     return [

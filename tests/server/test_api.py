@@ -232,3 +232,21 @@ def test_a_time_bank_pays_for_a_slow_move(client: TestClient) -> None:
         after = until(first, lambda m: m["move"] == state["move"] + 1)
         assert after["seats"][0]["zombie"] is False
         assert 29 < after["clock"]["banks"]["0"] < 29.8  # the overrun came out of the bank
+
+
+def test_a_scorekeeper_table_asks_the_people_what_happened(client: TestClient) -> None:
+    """K20: with throws=manual the server draws nothing; any person at the table enters the outcome."""
+    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "manual"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        message = until_my_turn(ws)
+        assert message["to_move"] == -1 and message["legal"] == ["first A", "first B"]  # who throws first
+        ws.send_text(json.dumps({"type": "act", "action": "first B", "move": message["move"]}))
+        message = until(ws, lambda m: m["move"] == 1)
+        assert message["log"] == ["first B"] and message["to_move"] >= 0
+        ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": 1}))  # the throw
+        outcome = until(ws, lambda m: m["move"] == 2)
+        assert outcome["to_move"] == -1 and "miss" in outcome["legal"]  # what happened?
+        ws.send_text(json.dumps({"type": "act", "action": "out 6", "move": 2}))
+        scored = until(ws, lambda m: m["move"] == 3)
+        assert scored["log"][-1] == "out 6"

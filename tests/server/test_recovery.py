@@ -10,52 +10,18 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tabletop.server.process import serving
+
 pytestmark = pytest.mark.slow
 
 REDIS = os.environ.get("TABLETOP_TEST_REDIS", "redis://127.0.0.1:6379/0")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(db: str, redis: str | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``tabletop serve`` in its own process; yields its base URL once it answers."""
-    port = free_port()
-    command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", db]
-    if redis:
-        command += ["--redis", redis]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError("the server did not start")
-        yield base, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(30)
 
 
 def act_http(base: str, table: str, token: str) -> dict[str, Any]:
@@ -77,7 +43,7 @@ def act_http(base: str, table: str, token: str) -> dict[str, Any]:
 
 def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'live.db'}"
-    with server(db) as (base, process):
+    with serving(db) as (base, process):
         created = httpx.post(f"{base}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3}).json()
         table, token = created["table"]["id"], created["tokens"]["0"]
@@ -87,7 +53,7 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
         moves_before = last["move"]
         os.kill(process.pid, signal.SIGKILL)
         process.wait(30)
-    with server(db) as (base, _):
+    with serving(db) as (base, _):
         resumed = httpx.get(f"{base}/api/tables/{table}/state", params={"token": token}).json()
         assert resumed["move"] >= moves_before and resumed["status"] == "playing"
         with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}") as ws:
@@ -103,7 +69,7 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
 
 def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgres_url: str) -> None:
     redis = REDIS
-    with server(postgres_url, redis) as (one, _), server(postgres_url, redis) as (two, _):
+    with serving(postgres_url, redis=redis) as (one, _), serving(postgres_url, redis=redis) as (two, _):
         created = httpx.post(f"{one}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
             "seed": 5}).json()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ import tabletop
 from tabletop.core import Record
 from tabletop.server.hub import Connection, Hub, Rejection
 from tabletop.server.messages import Act, AnswerUndo, ClientMessage, CreateTable, Ping, RequestUndo, TableCreated
+from tabletop.server.odds import router as odds_router
 from tabletop.server.table import SPECTATOR
 from tabletop.storage import DEFAULT_URL, Store
 
@@ -65,7 +67,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        bots: Executor | None = ProcessPoolExecutor(settings.bot_workers) if settings.bot_workers > 0 else None
+        bots: Executor | None = None
+        if settings.bot_workers > 0:  # never fork the threaded server: workers start from a clean forkserver
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["tabletop.server.bots"])
+            bots = ProcessPoolExecutor(settings.bot_workers, mp_context=context)
         hub = Hub(store, bots, settings.redis)
         await hub.start()
         app.state.hub = hub
@@ -251,6 +257,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise HTTPException(409, "the game is still being played: its record would show hidden cards")
         return table
 
+    app.include_router(odds_router)
     if (WEB / "index.html").exists():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

@@ -244,6 +244,8 @@ class Hub:
         if move != table.moves:
             raise Rejection(f"move {move} is stale: the table is at move {table.moves}")
         to_move = table.seat_to_move()
+        if to_move == CHANCE and table.people_enter_chance(seat):
+            return
         if to_move != seat:
             raise Rejection(f"not your turn: seat {to_move + 1} is to move" if to_move >= 0 else
                             "not your turn: chance is to move")
@@ -279,6 +281,8 @@ class Hub:
                     table.row.status, table.row.result = "over", table.result()
                     await self._notify(table)
                     break
+                if table.state.is_chance and table.game.chance_entered_by_people:
+                    break  # a scorekeeper: the people at the field say what happened (K20)
                 if table.state.is_chance:
                     with contextlib.suppress(Rejection):  # another process drew it first: go on from there
                         await self._write(table, CHANCE, await self._draw(table))

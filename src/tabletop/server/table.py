@@ -138,9 +138,15 @@ class LiveTable:
 
     def legal_for(self, viewer: int) -> list[str]:
         """``viewer``'s legal actions when it is to move, else nothing."""
-        if self.status != "playing" or viewer < 0 or self.state.current_player != viewer:
+        if self.status != "playing" or viewer < 0:
+            return []
+        if self.state.current_player != viewer and not (self.state.is_chance and self.people_enter_chance(viewer)):
             return []
         return [str(a) for a in self.state.legal_actions()]
+
+    def people_enter_chance(self, seat: int) -> bool:
+        """True when ``seat`` (a person) may say what chance did: a scorekeeper for a real game."""
+        return self.game.chance_entered_by_people and seat >= 0 and self.bot_for(seat) is None
 
     def can_undo(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now (None when it may).

@@ -8,6 +8,7 @@ it produces. Ray is an optional extra (``pip install 'tabletop[ray]'``) imported
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -42,7 +43,9 @@ class LocalExecutor:
         if self.workers == 1 or len(jobs) <= 1:
             yield from map(run_job, jobs)
             return
-        with ProcessPoolExecutor(max_workers=min(self.workers, len(jobs))) as pool:
+        context = multiprocessing.get_context("forkserver")  # no fork of a threaded parent (progress bars)
+        context.set_forkserver_preload(["tabletop.sim.jobs"])
+        with ProcessPoolExecutor(max_workers=min(self.workers, len(jobs)), mp_context=context) as pool:
             pending = iter(jobs)
             running = {pool.submit(run_job, job) for job in _take(pending, 4 * self.workers)}
             while running:

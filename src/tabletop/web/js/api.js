@@ -1,0 +1,61 @@
+// The server's HTTP API (docs/server.md) and the seat tokens this browser holds, per table.
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = data && data.detail;
+    const reason = typeof detail === "string" ? detail
+      : Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ")
+      : `${response.status} ${response.statusText}`;
+    throw new Error(reason);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  tables: (statuses) => request("GET", "/api/tables?" + statuses.map((s) => `status=${s}`).join("&")),
+  table: (id) => request("GET", `/api/tables/${id}`),
+  create: (body) => request("POST", "/api/tables", body),
+  join: (id, name, seat) => request("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
+  replay: (id, move) => request("GET", `/api/tables/${id}/replay/${move}`),
+  odds: (id, move) => request("GET", `/api/tables/${id}/odds` + (move === undefined ? "" : `?move=${move}`)),
+};
+
+const KEY = "tabletop.seats";
+
+/** Every table's tokens held here: {tableId: {seat: token}}. */
+function allTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** The tokens held for one table, as {seat: token}. */
+export function tokensFor(tableId) {
+  return allTokens()[tableId] || {};
+}
+
+/** Remember a seat's token (so a reload reconnects to the seat). */
+export function saveToken(tableId, seat, token) {
+  const all = allTokens();
+  all[tableId] = { ...(all[tableId] || {}), [seat]: token };
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+/** The player's name (remembered for the next table). */
+export function playerName() {
+  return localStorage.getItem("tabletop.name") || "";
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem("tabletop.name", name);
+}

@@ -1,0 +1,166 @@
+// The Cubulus cube in 3D (three.js): balls in their cells, an arrow at every hole that has a
+// legal move (a click inserts or shifts), drag with mouse or finger to turn the cube, arrow keys too.
+
+import * as THREE from "three";
+import { BALL, holes, index, marks } from "./cubulus.js";
+import { t } from "../i18n.js";
+
+const GAP = 1.15;
+const NORMALS = { L: [-1, 0, 0], R: [1, 0, 0], F: [0, 0, 1], B: [0, 0, -1], D: [0, -1, 0], U: [0, 1, 0] };
+
+/** The scene position of cell (x, y, z): x right, z up, y (front to back) into the screen. */
+function place(x, y, z) {
+  return new THREE.Vector3((x - 1) * GAP, (z - 1) * GAP, (1 - y) * GAP);
+}
+
+export class Cube3D {
+  constructor(element, act) {
+    this.element = element;
+    this.act = act;
+    element.tabIndex = 0;
+    element.setAttribute("role", "application");
+    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}`);
+    try {
+      this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    } catch (error) {
+      element.textContent = `WebGL: ${error.message}`;
+      return;
+    }
+    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
+    element.append(this.renderer.domElement);
+    this.scene = new THREE.Scene();
+    this.scene.background = new THREE.Color("#eef2f7");
+    this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, 100);
+    this.camera.position.set(0, 0, 9.5);
+    this.scene.add(new THREE.AmbientLight(0xffffff, 0.9));
+    const light = new THREE.DirectionalLight(0xffffff, 1.6);
+    light.position.set(4, 6, 8);
+    this.scene.add(light);
+    this.group = new THREE.Group();
+    this.group.rotation.set(0.45, -0.6, 0);
+    this.scene.add(this.group);
+    const frame = new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.BoxGeometry(GAP * 3, GAP * 3, GAP * 3)),
+      new THREE.LineBasicMaterial({ color: 0x8895a7 }));
+    this.group.add(frame);
+    this.balls = new THREE.Group();
+    this.arrows = new THREE.Group();
+    this.group.add(this.balls, this.arrows);
+    this.ballGeometry = new THREE.SphereGeometry(0.45, 28, 20);
+    this.coneGeometry = new THREE.ConeGeometry(0.17, 0.38, 16);
+    this.raycaster = new THREE.Raycaster();
+    this.bind();
+    this.resize = this.resize.bind(this);
+    window.addEventListener("resize", this.resize);
+    this.resize();
+  }
+
+  bind() {
+    const el = this.renderer.domElement;
+    let down = null;
+    el.addEventListener("pointerdown", (e) => {
+      down = { x: e.clientX, y: e.clientY, moved: 0 };
+      el.setPointerCapture(e.pointerId);
+    });
+    el.addEventListener("pointermove", (e) => {
+      if (!down) return;
+      const dx = e.clientX - down.x;
+      const dy = e.clientY - down.y;
+      down.moved += Math.abs(dx) + Math.abs(dy);
+      down.x = e.clientX;
+      down.y = e.clientY;
+      this.turn(dx * 0.01, dy * 0.01);
+    });
+    el.addEventListener("pointerup", (e) => {
+      if (down && down.moved < 6) this.click(e);
+      down = null;
+    });
+    this.element.addEventListener("keydown", (e) => {
+      const step = 0.15;
+      const turns = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      if (turns[e.key]) {
+        e.preventDefault();
+        this.turn(...turns[e.key]);
+      }
+    });
+  }
+
+  turn(yaw, pitch) {
+    this.group.rotation.y += yaw;
+    this.group.rotation.x = Math.max(-1.4, Math.min(1.4, this.group.rotation.x + pitch));
+    this.render();
+  }
+
+  click(event) {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const pointer = new THREE.Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1,
+      -((event.clientY - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(pointer, this.camera);
+    const hit = this.raycaster.intersectObjects([...this.arrows.children, ...this.balls.children], false)
+      .find((h) => h.object.userData.action);
+    if (hit) this.act(hit.object.userData.action);
+  }
+
+  resize() {
+    if (!this.renderer) return;
+    const width = this.element.clientWidth || 400;
+    const height = this.element.clientHeight || 400;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  update(view, legal) {
+    if (!this.renderer) return;
+    const mk = marks(view);
+    for (const child of [...this.balls.children, ...this.arrows.children]) child.material.dispose();
+    this.balls.clear();
+    this.arrows.clear();
+    for (let x = 0; x < 3; x += 1) {
+      for (let y = 0; y < 3; y += 1) {
+        for (let z = 0; z < 3; z += 1) {
+          const i = index(x, y, z);
+          const ch = view.board[i];
+          const cell = `${x}${y}${z}`;
+          const action = legal.includes(`place ${cell}`) ? `place ${cell}` : null;
+          let material;
+          if (ch === ".") {
+            material = new THREE.MeshStandardMaterial({ color: action ? 0x1f6f50 : 0xffffff, transparent: true,
+              opacity: action ? 0.22 : 0.08 });
+          } else {
+            const colour = view.colours[Number(ch)];
+            material = new THREE.MeshStandardMaterial({ color: (BALL[colour] || BALL.neutral).fill, roughness: 0.45 });
+            if (mk.winning.has(i)) material.emissive = new THREE.Color(0x555555);
+            else if (mk.changed.has(i)) material.emissive = new THREE.Color(0x4a1f3a);
+          }
+          const ball = new THREE.Mesh(this.ballGeometry, material);
+          ball.position.copy(place(x, y, z));
+          ball.userData.action = action;
+          this.balls.add(ball);
+        }
+      }
+    }
+    for (const [hole, x, y, z] of holes()) {
+      const action = legal.includes(`insert ${hole}`) ? `insert ${hole}` : legal.includes(`shift ${hole}`) ? `shift ${hole}` : null;
+      const last = mk.lastHole === hole;
+      if (!action && !last) continue;
+      const normal = new THREE.Vector3(...NORMALS[hole[0]]);
+      const colour = last && !action ? 0xcc79a7 : action.startsWith("shift") ? 0x7a4fa0 : 0x1f6f50;
+      const cone = new THREE.Mesh(this.coneGeometry, new THREE.MeshStandardMaterial({ color: colour }));
+      cone.position.copy(place(x, y, z).add(normal.clone().multiplyScalar(GAP * 0.95)));
+      cone.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), normal.clone().negate());  // pointing in
+      cone.userData.action = action;
+      this.arrows.add(cone);
+    }
+    this.render();
+  }
+
+  render() {
+    if (this.renderer) this.renderer.render(this.scene, this.camera);
+  }
+
+  destroy() {
+    window.removeEventListener("resize", this.resize);
+    if (this.renderer) this.renderer.dispose();
+  }
+}

@@ -1,0 +1,359 @@
+// The lobby (the four games, open tables, finished games, joining by link) and the create-table
+// form, which is generated from GET /api/games: every option with its input, default and help.
+
+import { api, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
+import { h, fill } from "./dom.js";
+import { optionText, t } from "./i18n.js";
+import { picture } from "./pictures.js";
+
+let gamesCache = null;
+
+/** The games and their options (fetched once per page load). */
+export async function games() {
+  if (!gamesCache) gamesCache = api.games();
+  return gamesCache;
+}
+
+/** A game's title in the current language. */
+export function gameTitle(name) {
+  const key = `game.${name}.title`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+// ------------------------------------------------------------------ the lobby
+
+export function renderLobby(root) {
+  let alive = true;
+  const gamesBox = h("section", { class: "games", "aria-labelledby": "games-h" });
+  const openBox = h("section", { class: "tables", "aria-labelledby": "open-h" });
+  const pastBox = h("section", { class: "tables", "aria-labelledby": "past-h" });
+  const linkBox = h("section", { class: "by-link", "aria-labelledby": "link-h" });
+
+  async function draw() {
+    const list = await games();
+    if (!alive) return;
+    fill(gamesBox, h("h2", { id: "games-h" }, t("lobby.games")),
+      h("div", { class: "game-grid" }, list.map((game) => h("article", { class: "game-card", "data-game": game.name },
+        h("div", { class: "picture", html: picture(game.name) }),
+        h("h3", {}, gameTitle(game.name)),
+        h("p", { class: "players" }, t("lobby.players", { min: game.players[0], max: game.players[1] })),
+        h("p", {}, t(`game.${game.name}.blurb`)),
+        h("div", { class: "buttons" },
+          h("a", { class: "button primary", href: `#/new/${game.name}`, "data-action": "new" }, t("lobby.new")),
+          h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules"))),
+      ))));
+    drawLink();
+    await drawTables();
+  }
+
+  function drawLink() {
+    const input = h("input", { type: "text", id: "join-link", placeholder: t("lobby.linkPlaceholder"),
+      "aria-label": t("lobby.byLink") });
+    const message = h("p", { class: "hint", role: "status" });
+    const form = h("form", { class: "inline", onsubmit: (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      const match = text.match(/#\/(join|table|replay)\/[^\s]+/);
+      if (match) location.hash = match[0].slice(1);
+      else if (/^[0-9a-f]{16,64}$/i.test(text)) location.hash = `#/table/${text}`;
+      else message.textContent = t("lobby.badLink");
+    } }, input, h("button", { type: "submit" }, t("lobby.go")));
+    fill(linkBox, h("h2", { id: "link-h" }, t("lobby.byLink")), form, message);
+  }
+
+  async function drawTables() {
+    const [live, past, list] = await Promise.all([api.tables(["open", "playing"]), api.tables(["over", "abandoned"]),
+      games()]);
+    if (!alive) return;
+    const titles = Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)]));
+    fill(openBox, h("h2", { id: "open-h" }, t("lobby.open"),
+      h("button", { class: "small", onclick: () => drawTables() }, t("lobby.refresh"))),
+    tableList(live, titles, false));
+    fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.slice(0, 30), titles, true));
+  }
+
+  draw().catch((error) => fill(root, h("p", { class: "banner error", role: "alert" },
+    t("common.error", { reason: error.message }))));
+  root.append(gamesBox, linkBox, openBox, pastBox);
+  return { destroy: () => { alive = false; } };
+}
+
+function seatLabel(seat) {
+  if (seat.kind === "bot") return `${seat.name} (${t("table.bot", { level: seat.bot })})`;
+  if (!seat.joined) return t("table.free");
+  return seat.name || t("common.seat", { n: seat.seat + 1 });
+}
+
+function tableList(tables, titles, finished) {
+  if (!tables.length) return h("p", { class: "hint" }, t("lobby.none"));
+  return h("ul", { class: "table-list" }, tables.map((table) => {
+    const mine = Object.keys(tokensFor(table.id)).length > 0;
+    const free = table.seats.some((s) => s.kind === "human" && !s.joined);
+    const buttons = [];
+    if (finished) {
+      buttons.push(h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")));
+    } else {
+      if (mine) buttons.push(h("a", { class: "button primary", href: `#/table/${table.id}` }, t("lobby.resume")));
+      if (free) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => joinTable(table.id) },
+        t("lobby.join")));
+      buttons.push(h("a", { class: "button", href: `#/watch/${table.id}`, "data-action": "watch" }, t("lobby.watch")));
+    }
+    return h("li", { "data-table": table.id },
+      h("strong", {}, titles[table.game] || table.game), " · ",
+      h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)), " · ",
+      table.seats.map(seatLabel).join(", "), " · ", t("lobby.moves", { n: table.moves }),
+      h("span", { class: "buttons" }, buttons));
+  }));
+}
+
+async function joinTable(tableId) {
+  try {
+    const { seat, token } = await api.join(tableId, playerName() || t("create.namePlaceholder"));
+    saveToken(tableId, seat, token);
+    location.hash = `#/table/${tableId}`;
+  } catch (error) {
+    alert(error.message);
+  }
+}
+
+// ------------------------------------------------------------------ the create-table form
+
+/** The input an option needs, read from its `allowed` text and kind. */
+function inputKind(option) {
+  const allowed = option.allowed;
+  if (option.kind === "bool" || allowed === "true | false") return { type: "bool" };
+  if (option.kind === "data") return { type: "data" };
+  let match = allowed.match(/^integer (-?\d+)\.\.(-?\d+)$/);
+  if (match) return { type: "int", min: Number(match[1]), max: Number(match[2]) };
+  match = allowed.match(/^number (-?[\d.]+)\.\.(-?[\d.]+)$/);
+  if (match) return { type: "float", min: Number(match[1]), max: Number(match[2]) };
+  if (allowed.includes(" | ")) return { type: "choice", choices: allowed.split(" | ") };
+  return { type: "text" };
+}
+
+export function renderCreate(root, gameName) {
+  let alive = true;
+  let game = null;
+  const state = { name: playerName(), options: {}, seats: [], moveSeconds: "", timeBank: "", seed: "", invites: null,
+    error: "" };
+
+  function defaultSeats(n) {
+    const seats = state.seats.slice(0, n);
+    while (seats.length < n) seats.push(seats.length === 0 ? { kind: "you" } : { kind: "bot", level: "normal" });
+    state.seats = seats;
+  }
+
+  function setPlayers(n) {
+    state.options.players = n;
+    defaultSeats(n);
+  }
+
+  function optionInput(option) {
+    const kind = inputKind(option);
+    const [label, help] = optionText(game.name, option);
+    const id = `opt-${option.name}`;
+    const value = state.options[option.name];
+    const helpId = `${id}-help`;
+    const common = { id, name: option.name, "aria-describedby": helpId };
+    let input;
+    switch (kind.type) {
+      case "bool":
+        input = h("input", { ...common, type: "checkbox", checked: Boolean(value),
+          onchange: (e) => { state.options[option.name] = e.target.checked; } });
+        break;
+      case "int":
+      case "float":
+        input = h("input", { ...common, type: "number", min: kind.min, max: kind.max, step: kind.type === "int" ? 1 : "any",
+          value: value ?? "", required: true, oninput: (e) => {
+            const number = e.target.value === "" ? null : Number(e.target.value);
+            if (option.name === "players" && number >= kind.min && number <= kind.max) {
+              setPlayers(number);
+              drawSeats();
+            } else {
+              state.options[option.name] = number;
+            }
+          } });
+        break;
+      case "choice":
+        input = h("select", { ...common, onchange: (e) => { state.options[option.name] = e.target.value; } },
+          kind.choices.map((c) => h("option", { value: c, selected: String(value) === c }, c)));
+        break;
+      case "data":
+        input = h("textarea", { ...common, rows: 3, placeholder: '{"name": "mine", "parts": [{"name": "body", "face": 1, "count": 1}]}',
+          oninput: (e) => { state.options[option.name] = e.target.value; } }, value || "");
+        break;
+      default:
+        input = h("input", { ...common, type: "text", value: value ?? "",
+          oninput: (e) => { state.options[option.name] = e.target.value; } });
+    }
+    const shown = kind.type === "bool" ? (option.default ? t("create.yes") : t("create.no"))
+      : option.default === null || option.default === "" ? "—" : String(option.default);
+    return h("div", { class: `field ${kind.type}` },
+      h("label", { for: id }, label), input,
+      h("small", { id: helpId, class: "help" }, help, " · ", t("create.default", { value: shown })));
+  }
+
+  const seatsBox = h("fieldset", { class: "seats" });
+
+  function drawSeats() {
+    const players = game.players;
+    const rows = state.seats.map((seat, i) => {
+      const kindSelect = h("select", { "aria-label": `${t("create.seat", { n: i + 1 })}`, name: `seat-${i}-kind`,
+        onchange: (e) => { seat.kind = e.target.value; seat.level ||= "normal"; drawSeats(); } },
+      ["you", "bot", "friend", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
+      const extra = [];
+      if (seat.kind === "bot") {
+        extra.push(h("select", { "aria-label": t("create.level"), name: `seat-${i}-level`,
+          onchange: (e) => { seat.level = e.target.value; } },
+        ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: (seat.level || "normal") === l },
+          t(`create.level.${l}`)))));
+      }
+      if (seat.kind === "local" || seat.kind === "friend") {
+        extra.push(h("input", { type: "text", "aria-label": t("create.localName"), placeholder: t("create.localName"),
+          name: `seat-${i}-name`, value: seat.name || "", maxlength: 64, oninput: (e) => { seat.name = e.target.value; } }));
+      }
+      return h("div", { class: "seat-row" }, h("span", { class: "seat-n" }, t("create.seat", { n: i + 1 })), kindSelect, extra);
+    });
+    const n = state.seats.length;
+    fill(seatsBox, h("legend", {}, t("create.seats")), rows,
+      h("div", { class: "buttons" },
+        h("button", { type: "button", disabled: n >= players[1], onclick: () => { setPlayers(n + 1); syncPlayers(); drawSeats(); } },
+          t("create.addSeat")),
+        h("button", { type: "button", disabled: n <= players[0], onclick: () => { setPlayers(n - 1); syncPlayers(); drawSeats(); } },
+          t("create.removeSeat"))));
+  }
+
+  function syncPlayers() {
+    const input = root.querySelector("#opt-players");
+    if (input) input.value = state.options.players;
+  }
+
+  function body() {
+    const options = {};
+    for (const option of game.options) {
+      const kind = inputKind(option);
+      let value = state.options[option.name];
+      if (kind.type === "data") {
+        if (!value) continue;
+        try {
+          value = JSON.parse(value);
+        } catch (error) {
+          throw new Error(`${option.name}: ${error.message}`);
+        }
+      }
+      if (kind.type === "choice" && typeof option.default === "number") value = Number(value);
+      if (value === null || value === undefined) continue;
+      options[option.name] = value;
+    }
+    options.players = state.seats.length;
+    const name = state.name || t("create.namePlaceholder");
+    const seats = state.seats.map((seat, i) => {
+      switch (seat.kind) {
+        case "you": return { kind: "human", name };
+        case "friend": return { kind: "human", name: seat.name || "" };
+        case "local": return { kind: "local", name: seat.name || t("common.seat", { n: i + 1 }) };
+        default: return { kind: "bot", bot: seat.level || "normal" };
+      }
+    });
+    const request = { game: game.name, options, seats };
+    if (state.seed !== "") request.seed = Number(state.seed);
+    if (state.moveSeconds !== "") {
+      request.move_seconds = Number(state.moveSeconds);
+      if (state.timeBank !== "") request.time_bank = Number(state.timeBank);
+    }
+    return request;
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    state.error = "";
+    try {
+      setPlayerName(state.name);
+      const created = await api.create(body());
+      const id = created.table.id;
+      const invites = [];
+      state.seats.forEach((seat, i) => {
+        const token = created.tokens[i];
+        if (!token) return;
+        if (seat.kind === "friend") invites.push({ seat: i, url: `${location.origin}${location.pathname}#/join/${id}/${token}` });
+        else saveToken(id, i, token);
+      });
+      if (invites.length) {
+        localStorage.setItem(`tabletop.invites.${id}`, JSON.stringify(invites));
+        state.invites = { id, invites };
+        draw();
+      } else {
+        location.hash = `#/table/${id}`;
+      }
+    } catch (error) {
+      state.error = error.message;
+      draw();
+    }
+  }
+
+  function draw() {
+    if (!alive || !game) return;
+    if (state.invites) {
+      fill(root, h("section", { class: "panel invites" },
+        h("h2", {}, t("table.invite")), h("p", {}, t("create.invite")),
+        inviteList(state.invites.invites),
+        h("a", { class: "button primary", href: `#/table/${state.invites.id}`, "data-action": "to-table" }, t("create.toTable"))));
+      return;
+    }
+    const form = h("form", { class: "panel create", onsubmit: submit, "aria-labelledby": "create-h" },
+      h("h2", { id: "create-h" }, t("create.title", { game: gameTitle(game.name) })),
+      state.error ? h("p", { class: "banner error", role: "alert" }, state.error) : null,
+      h("div", { class: "field" }, h("label", { for: "player-name" }, t("create.name")),
+        h("input", { id: "player-name", type: "text", maxlength: 64, value: state.name, placeholder: t("create.namePlaceholder"),
+          oninput: (e) => { state.name = e.target.value; } })),
+      h("fieldset", { class: "options" }, h("legend", {}, t("create.options")), game.options.map(optionInput)),
+      seatsBox,
+      h("fieldset", { class: "timers" }, h("legend", {}, t("create.timers")),
+        h("div", { class: "field" }, h("label", { for: "move-seconds" }, t("create.moveSeconds")),
+          h("input", { id: "move-seconds", type: "number", min: 1, step: "any", value: state.moveSeconds,
+            oninput: (e) => { state.moveSeconds = e.target.value; } })),
+        h("div", { class: "field" }, h("label", { for: "time-bank" }, t("create.timeBank")),
+          h("input", { id: "time-bank", type: "number", min: 0, step: "any", value: state.timeBank,
+            oninput: (e) => { state.timeBank = e.target.value; } })),
+        h("div", { class: "field" }, h("label", { for: "seed" }, t("create.seed")),
+          h("input", { id: "seed", type: "number", min: 0, step: 1, value: state.seed,
+            oninput: (e) => { state.seed = e.target.value; } }))),
+      h("div", { class: "buttons" },
+        h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create.submit")),
+        h("a", { class: "button", href: "#/" }, t("create.cancel"))));
+    fill(root, form);
+    drawSeats();
+  }
+
+  games().then((list) => {
+    game = list.find((g) => g.name === gameName);
+    if (!game) {
+      location.replace("#/");
+      return;
+    }
+    for (const option of game.options) state.options[option.name] = option.default;
+    if (game.options.some((o) => o.name === "parts")) state.options.parts = "";
+    defaultSeats(Math.max(game.players[0], Math.min(game.players[1], Number(state.options.players) || 2)));
+    draw();
+  }).catch((error) => fill(root, h("p", { class: "banner error", role: "alert" }, t("common.error", { reason: error.message }))));
+  fill(root, h("p", {}, t("common.loading")));
+  return { destroy: () => { alive = false; }, relabel: draw };
+}
+
+/** Invitation links, each with a copy button. */
+export function inviteList(invites) {
+  return h("ul", { class: "invite-list" }, invites.map(({ seat, url }) => {
+    const button = h("button", { type: "button", onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        button.textContent = t("common.copied");
+      } catch {
+        input.select();
+      }
+    } }, t("common.copy"));
+    const input = h("input", { type: "text", readonly: true, value: url, class: "invite-url", "data-seat": seat,
+      "aria-label": t("common.seat", { n: seat + 1 }), onfocus: (e) => e.target.select() });
+    return h("li", {}, h("span", {}, t("common.seat", { n: seat + 1 })), input, button);
+  }));
+}

@@ -1,0 +1,80 @@
+// The app's entry: the language switch and a hash router over the lobby, rules, the create-table
+// form, live tables, invitation links and replays. Each route renders into <main id="app"> and
+// returns an object whose destroy() stops its sockets and timers when the route changes.
+
+import { LANGUAGES, lang, onLangChange, setLang, t } from "./i18n.js";
+import { h, fill } from "./dom.js";
+import { saveToken } from "./api.js";
+import { renderLobby, renderCreate } from "./lobby.js";
+import { renderRules } from "./rules.js";
+import { renderTable } from "./table.js";
+import { renderReplay } from "./replay.js";
+
+const app = document.getElementById("app");
+let current = null;
+
+function parse(hash) {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  return parts;
+}
+
+function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  const [page, ...rest] = parse(location.hash);
+  fill(app);
+  try {
+    switch (page) {
+      case undefined:
+      case "":
+        current = renderLobby(app);
+        break;
+      case "rules":
+        current = renderRules(app, rest[0]);
+        break;
+      case "new":
+        current = renderCreate(app, rest[0]);
+        break;
+      case "table":
+        current = renderTable(app, rest[0], { watch: false });
+        break;
+      case "watch":
+        current = renderTable(app, rest[0], { watch: true });
+        break;
+      case "join":  // an invitation: keep the token, then show the table as its seat
+        saveToken(rest[0], `invite:${rest[1].slice(0, 8)}`, rest[1]);
+        location.replace(`#/table/${encodeURIComponent(rest[0])}`);
+        return;
+      case "replay":
+        current = renderReplay(app, rest[0]);
+        break;
+      default:
+        location.replace("#/");
+    }
+  } catch (error) {
+    fill(app, h("p", { class: "banner error", role: "alert" }, t("common.error", { reason: error.message })));
+  }
+}
+
+function header() {
+  document.getElementById("tagline").textContent = t("app.tagline");
+  document.getElementById("lang-label").textContent = t("nav.language");
+  const select = document.getElementById("lang");
+  select.setAttribute("aria-label", t("nav.language"));
+  if (!select.options.length) {
+    for (const [code, name] of Object.entries(LANGUAGES)) select.append(h("option", { value: code }, name));
+    select.addEventListener("change", () => setLang(select.value));
+  }
+  select.value = lang();
+  document.title = t("app.title");
+}
+
+onLangChange(() => {
+  header();
+  if (current && current.relabel) current.relabel();
+  else route();
+});
+
+window.addEventListener("hashchange", route);
+header();
+route();

@@ -1,0 +1,77 @@
+// A WebSocket to one table that reconnects by itself (with backoff) and keeps a ping going.
+
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string[]} tokens seat tokens held (none: a spectator)
+   * @param {{onMessage: Function, onStatus: Function}} handlers
+   * @param {string} name the player's name (for a seat taken by invitation)
+   */
+  constructor(tableId, tokens, handlers, name = "") {
+    this.tableId = tableId;
+    this.name = name;  // the name a seat joins under on its first connection
+    this.tokens = tokens;
+    this.handlers = handlers;
+    this.closed = false;
+    this.attempt = 0;
+    this.ws = null;
+    this.pinger = null;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const params = this.tokens.map((t) => `token=${encodeURIComponent(t)}`);
+    if (this.tokens.length && this.name) params.push(`name=${encodeURIComponent(this.name)}`);
+    const query = params.join("&");
+    return `${scheme}://${location.host}/ws/tables/${this.tableId}${query ? "?" + query : ""}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.handlers.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.handlers.onStatus("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 20000);
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.handlers.onMessage(message);
+    };
+    ws.onclose = (event) => {
+      clearInterval(this.pinger);
+      if (this.closed) return;
+      if (event.code === 4404) {  // no such table or a bad token: retrying cannot help
+        this.handlers.onStatus("refused");
+        return;
+      }
+      this.handlers.onStatus("reconnecting");
+      const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** Send a message; false when the socket is not open (the caller shows that). */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,312 @@
+// The table screen shared by every game: the live WebSocket (reconnecting by itself), the turn
+// indicator, seats with clocks, the move log, errors for refused actions, undo requests and
+// answers, the result, and the legal actions as buttons — so every game is always playable to the
+// end — around the game's own screen (js/games/<game>.js).
+
+import { api, saveToken, tokensFor, playerName } from "./api.js";
+import { h, fill } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameTitle, inviteList } from "./lobby.js";
+import { TableSocket } from "./socket.js";
+import { SCREENS } from "./games/index.js";
+
+const MANY = 40;  // more legal actions than this: a list box instead of buttons
+
+/** A seat's display name. */
+export function seatName(seats, seat) {
+  const info = seats && seats[seat];
+  if (!info) return t("common.seat", { n: seat + 1 });
+  return info.name || t("common.seat", { n: seat + 1 });
+}
+
+/** The result line of a finished game. */
+export function resultText(message) {
+  if (message.status === "abandoned") return t("table.abandoned");
+  const result = message.result;
+  if (!result) return t("table.over");
+  const lines = [];
+  if (Array.isArray(result.winner)) {
+    lines.push(t("table.winners", { names: result.winner.map((s) => seatName(message.seats, s)).join(", ") }));
+  } else if (result.winner === null || result.winner === undefined) {
+    lines.push(t("table.draw"));
+  } else {
+    lines.push(t("table.winner", { name: seatName(message.seats, result.winner) }));
+  }
+  if (result.zombies && result.zombies.length) {
+    lines.push(t("table.zombies", { names: result.zombies.map((s) => seatName(message.seats, s)).join(", ") }));
+  }
+  return lines.join(" ");
+}
+
+/** The legal actions as keyboard-reachable buttons (or a list box when there are many). */
+export function actionButtons(legal, act) {
+  if (legal.length <= MANY) {
+    return h("div", { class: "action-buttons", role: "group", "aria-label": t("table.actions") },
+      legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
+        onclick: () => act(action) }, action)));
+  }
+  const select = h("select", { "aria-label": t("table.choose"), class: "action-select" },
+    legal.map((action) => h("option", { value: action }, action)));
+  return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
+    select, h("button", { type: "submit", class: "primary" }, t("table.play")));
+}
+
+export function renderTable(root, tableId, { watch = false } = {}) {
+  let tokens = watch ? [] : Object.values(tokensFor(tableId));
+  let last = null;
+  let info = null;
+  let screen = null;
+  let socket = null;
+  let connection = "connecting";
+  let lastSent = null;  // the move number of our last action, for the undo button
+  let deadline = null;  // when the clock of the seat to move runs out (ms since epoch)
+  let errorTimer = null;
+
+  const title = h("h2", { class: "table-title" });
+  const statusLine = h("p", { class: "connection", role: "status" });
+  const turn = h("p", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
+  const error = h("div", { class: "banner error", role: "alert", hidden: true });
+  const undoBox = h("div", { class: "undo-box", "aria-live": "polite" });
+  const result = h("div", { class: "banner result", hidden: true, "aria-live": "polite", "data-testid": "result" });
+  const invites = h("div", { class: "invites" });
+  const board = h("div", { class: "board", "data-testid": "board" });
+  const seatsBox = h("section", { class: "seats-box", "aria-labelledby": "seats-h" });
+  const actionsBox = h("section", { class: "actions-box", "aria-labelledby": "actions-h" });
+  const logBox = h("section", { class: "log-box", "aria-labelledby": "log-h" });
+  const logList = h("ol", { class: "log", "data-testid": "log" });
+
+  fill(root, h("div", { class: "table-screen" },
+    h("div", { class: "table-head" }, title, statusLine, turn),
+    error, undoBox, result, invites,
+    h("div", { class: "table-body" }, board,
+      h("aside", { class: "side" }, seatsBox, actionsBox, logBox))));
+
+  function isMine(seat) {
+    return Boolean(last && last.seat !== null && mySeats().includes(seat));
+  }
+
+  function mySeats() {
+    if (!last || last.seat === null) return [];
+    const held = Object.keys(tokensFor(tableId)).filter((k) => /^\d+$/.test(k)).map(Number);
+    return [...new Set([last.seat, ...held])];
+  }
+
+  function showError(reason) {
+    fill(error, h("strong", {}, t("table.errorTitle"), ": "), reason, " ",
+      h("button", { type: "button", class: "small", onclick: () => { error.hidden = true; } }, t("table.dismiss")));
+    error.hidden = false;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(() => { error.hidden = true; }, 12000);
+  }
+
+  function act(action) {
+    if (!last) return;
+    error.hidden = true;
+    const sent = socket.send({ type: "act", action, move: last.move, seat: last.seat });
+    if (!sent) showError(t("table.notSent"));
+    else lastSent = last.move;
+  }
+
+  function send(message) {
+    if (!socket.send(message)) showError(t("table.notSent"));
+  }
+
+  const ctx = {
+    act,
+    tableId,
+    isMine,
+    seatName: (seat) => seatName(last && last.seats, seat),
+    options: () => (info ? info.options : {}),
+    replay: false,
+  };
+
+  function drawStatus() {
+    statusLine.textContent = connection === "open" ? "" : t(`table.${connection}`);
+    statusLine.className = `connection ${connection}`;
+  }
+
+  function drawTurn() {
+    if (!last) {
+      turn.textContent = t("common.loading");
+      return;
+    }
+    let text;
+    turn.className = "turn";
+    if (last.status === "open") text = t("table.waitingPlayers");
+    else if (last.status !== "playing") text = t("table.over");
+    else if (last.to_move === -1) text = t("table.chance");
+    else if (last.legal.length) {
+      text = tokens.length > 1 ? t("table.hotseatTurn", { name: seatName(last.seats, last.seat) }) : t("table.yourTurn");
+      turn.className = "turn mine";
+    } else text = t("table.waitingFor", { name: seatName(last.seats, last.to_move) });
+    if (last.seat === null && last.status === "playing") text = `${t("table.spectating")} · ${text}`;
+    turn.textContent = text;
+    turn.dataset.move = String(last.move);
+  }
+
+  function drawSeats() {
+    const seats = last ? last.seats : (info ? info.seats : []);
+    const clock = last && last.clock;
+    fill(seatsBox, h("h3", { id: "seats-h" }, t("table.seats")),
+      h("ul", { class: "seat-list" }, seats.map((seat) => {
+        const tags = [];
+        if (isMine(seat.seat)) tags.push(t("table.you"));
+        if (seat.kind === "bot") tags.push(t("table.bot", { level: seat.bot }));
+        if (seat.kind !== "bot" && !seat.joined) tags.push(t("table.free"));
+        if (seat.zombie) tags.push(t("table.zombie"));
+        const toMove = last && last.to_move === seat.seat && last.status === "playing";
+        const bank = clock && clock.banks && clock.banks[String(seat.seat)];
+        return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
+          h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? "▶" : ""),
+          h("span", { class: "seat-name" }, seatName(seats, seat.seat)),
+          tags.length ? h("span", { class: "tags" }, ` (${tags.join(", ")})`) : null,
+          toMove && deadline ? h("span", { class: "clock", "data-clock": "1" }) : null,
+          bank !== undefined && bank !== null ? h("span", { class: "bank" }, ` · ${t("table.bank", { s: Math.round(bank) })}`) : null,
+          !tokens.length && seat.kind === "human" && !seat.joined
+            ? h("button", { type: "button", class: "small", onclick: () => takeSeat(seat.seat) }, t("table.take")) : null);
+      })));
+    tickClock();
+  }
+
+  function tickClock() {
+    const el = seatsBox.querySelector("[data-clock]");
+    if (el && deadline) el.textContent = ` ⏱ ${t("table.remaining", { s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) })}`;
+  }
+
+  function drawActions() {
+    const legal = last ? last.legal : [];
+    const mine = last && last.seat !== null && last.status === "playing";
+    const canUndo = mine && lastSent !== null && last.move === lastSent + 1 && !last.undo;
+    fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")),
+      legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—"),
+      mine ? h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
+        onclick: () => send({ type: "undo", move: last.move, seat: last.seat }) }, t("table.undo")) : null);
+  }
+
+  function drawUndo() {
+    const pending = last && last.undo;
+    if (!pending) {
+      fill(undoBox);
+      return;
+    }
+    const asking = seatName(last.seats, pending.seat);
+    const answering = (pending.waiting || []).filter((s) => isMine(s) && !(pending.agreed || []).includes(s));
+    if (isMine(pending.seat)) {
+      fill(undoBox, h("p", { class: "banner" }, t("table.undoWaiting")));
+    } else if (answering.length) {
+      const seat = answering[0];
+      fill(undoBox, h("p", { class: "banner" }, t("table.undoAsked", { name: asking }), " ",
+        h("button", { type: "button", class: "primary", "data-action": "agree-undo",
+          onclick: () => send({ type: "agree_undo", seat }) }, t("table.agree")), " ",
+        h("button", { type: "button", "data-action": "refuse-undo",
+          onclick: () => send({ type: "refuse_undo", seat }) }, t("table.refuse"))));
+    } else {
+      fill(undoBox, h("p", { class: "banner" }, t("table.undoAsked", { name: asking })));
+    }
+  }
+
+  function drawLog() {
+    const entries = last ? last.log : [];
+    fill(logBox, h("h3", { id: "log-h" }, t("table.log")), logList);
+    fill(logList, entries.slice(-300).map((entry, i, shown) => h("li", { value: entries.length - shown.length + i + 1 }, entry)));
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function drawResult() {
+    if (!last || (last.status !== "over" && last.status !== "abandoned")) {
+      result.hidden = true;
+      return;
+    }
+    fill(result, h("strong", {}, resultText(last)), " ",
+      h("a", { class: "button", href: `#/replay/${tableId}` }, t("table.replay")), " ",
+      h("a", { class: "button", href: "#/" }, t("table.lobby")));
+    result.hidden = false;
+  }
+
+  function drawInvites() {
+    let saved = [];
+    try {
+      saved = JSON.parse(localStorage.getItem(`tabletop.invites.${tableId}`) || "[]");
+    } catch { /* nothing saved */ }
+    const seats = last ? last.seats : [];
+    const open = saved.filter((inv) => seats[inv.seat] && !seats[inv.seat].joined);
+    if (!open.length || !last || last.status !== "open") {
+      fill(invites);
+      return;
+    }
+    fill(invites, h("div", { class: "panel" }, h("h3", {}, t("table.invite")), h("p", {}, t("create.invite")),
+      inviteList(open)));
+  }
+
+  function draw() {
+    title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
+    drawStatus();
+    drawTurn();
+    drawSeats();
+    drawActions();
+    drawUndo();
+    drawLog();
+    drawResult();
+    drawInvites();
+    if (last && screen) screen.update(last);
+  }
+
+  function onMessage(message) {
+    if (message.type === "error") {
+      showError(message.reason);
+      return;
+    }
+    if (message.type !== "state") return;
+    const game = message.view && message.view.game;
+    if (!screen && SCREENS[game]) screen = SCREENS[game](board, ctx);
+    if (message.clock && message.clock.remaining !== null && message.clock.remaining !== undefined) {
+      deadline = Date.now() + message.clock.remaining * 1000;
+    } else {
+      deadline = null;
+    }
+    last = message;
+    draw();
+  }
+
+  async function takeSeat(seat) {
+    try {
+      const joined = await api.join(tableId, playerName() || t("create.namePlaceholder"), seat);
+      saveToken(tableId, joined.seat, joined.token);
+      location.hash = `#/table/${tableId}`;
+      if (watch) return;
+      tokens = Object.values(tokensFor(tableId));
+      connect();
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  function connect() {
+    if (socket) socket.close();
+    socket = new TableSocket(tableId, tokens, {
+      onMessage,
+      onStatus: (status) => {
+        connection = status;
+        drawStatus();
+      },
+    }, playerName());
+  }
+
+  api.table(tableId).then((data) => {
+    info = data;
+    if (!last) draw();
+  }).catch((e) => showError(e.message));
+  connect();
+  draw();
+  const ticker = setInterval(tickClock, 250);
+
+  return {
+    destroy() {
+      clearInterval(ticker);
+      clearTimeout(errorTimer);
+      if (socket) socket.close();
+      if (screen && screen.destroy) screen.destroy();
+    },
+    relabel: draw,
+  };
+}

@@ -1,0 +1,70 @@
+"""Fixtures for the browser tests: a real ``tabletop serve`` on a free port with a fresh SQLite file,
+and Debian's chromium driven by Playwright for Python (``scripts/browser.sh`` installs it).
+
+Screenshots go to ``tests/web/artifacts/`` (ignored by git) so a run leaves a picture of every
+game screen behind.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.server.process import serving
+
+CHROMIUM = os.environ.get("TABLETOP_TEST_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server (its own process, its own SQLite file) serving the browser client."""
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    with serving(f"sqlite:///{db}") as (base, _):
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM}: run `sh scripts/browser.sh` (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (its own localStorage), English, desktop-sized."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 950}, locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    """A page that fails the test on any uncaught script error."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: print(f"browser console: {message.text}") if message.type == "error" else None)
+    page.errors = errors
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a screenshot of the whole page as a test artifact."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

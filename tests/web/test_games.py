@@ -1,0 +1,94 @@
+"""Each game played to the end against a bot through its own screen in a real browser (issue #8,
+part 5), with screenshots of every game screen saved as artifacts; and a finished game's replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import shot
+from tests.web.play import (
+    beetle_step,
+    create_table,
+    cribbage_step,
+    cubulus_step,
+    kubik_step,
+    play_to_end,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def test_beetle_to_the_end_with_live_odds_and_replay(page: Any, base_url: str) -> None:
+    table = create_table(page, base_url, "beetle", {}, ["you", "bot"])
+    page.wait_for_selector("[data-action=roll]")
+    beetle_step(page)
+    beetle_step(page)
+    # every seat's exact chance of winning, from the server
+    page.wait_for_function("() => document.querySelectorAll('[data-odds]').length === 2")
+    odds = [float(x) for x in page.locator("[data-odds]").evaluate_all("els => els.map(e => e.dataset.odds)")]
+    assert len(odds) == 2 and abs(sum(odds) - 1) < 1e-6
+    shot(page, "beetle")
+    play_to_end(page, beetle_step)
+    assert "wins" in page.locator("[data-testid=result]").inner_text()
+    assert page.locator(".beetle-sheet.finished").count() == 1
+    shot(page, "beetle-over")
+    assert not page.errors
+
+    page.click("text=Watch the replay")
+    page.wait_for_selector("[data-testid=replay-position]:not(:empty)", state="attached")
+    position = "document.querySelector('[data-testid=replay-position]').textContent"
+    page.click("[data-action=first]")
+    page.wait_for_function(f"() => {position}.startsWith('After 0 ')")
+    page.click("[data-action=next]")
+    page.wait_for_function(f"() => {position}.startsWith('After 1 ')")
+    assert page.locator(".beetle-sheet").count() == 2
+    shot(page, "beetle-replay")
+    record = httpx.get(f"{base_url}/api/tables/{table}/record").json()
+    assert record["game"] == "beetle" and record["actions"][0] == "roll"
+
+
+def test_cribbage_to_the_end_by_cards(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cribbage", {"target": 31}, ["you", "bot"])
+    page.wait_for_selector("[data-testid=hand] .card")
+    played = play_to_end(page, cribbage_step, seconds=150)
+    assert played > 3
+    assert page.locator(".pegboard .peg").count() == 4  # two pegs per side
+    assert "wins" in page.locator("[data-testid=result]").inner_text()
+    shot(page, "cribbage")
+    assert not page.errors
+
+
+def test_cubulus_to_the_end_by_holes_with_3d_view(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 8}, ["you", "bot"])
+    page.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls (U13)
+    for _ in range(3):
+        cubulus_step(page)
+    shot(page, "cubulus-setup")
+    page.click("[data-action=view-3d]")
+    page.wait_for_selector(".cube3d canvas")
+    page.wait_for_timeout(300)
+    shot(page, "cubulus-3d")
+    page.click("[data-action=view-flat]")
+    play_to_end(page, cubulus_step)
+    assert page.locator("[data-testid=last-move]").count() == 1
+    assert page.locator(".changed").count() >= 1  # the last move is marked
+    shot(page, "cubulus")
+    assert not page.errors
+
+
+def test_kubik_to_the_end_by_throws(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 5, "max_throws": 6}, ["you", "bot"])
+    page.wait_for_selector("button[data-action=throw]", timeout=60_000)  # the bot may throw first
+    # choose a throw with the controls: line B, power one step up; the button sends that legal throw
+    page.locator("[role=radiogroup] button", has_text="B").click()
+    page.locator("#kubik-power").fill("3")
+    assert page.locator("#kubik-power").get_attribute("aria-valuetext") == "14"
+    shot(page, "kubik")
+    play_to_end(page, kubik_step)
+    assert page.locator(".field .cube").count() == 1
+    assert "Team A" in page.locator("[data-testid=scores]").inner_text()
+    shot(page, "kubik-over")
+    assert not page.errors

@@ -1,0 +1,160 @@
+"""The lobby, the create-table form, languages, the rules pages, two players on two browser
+contexts with undo, reconnecting after a reload, hot seat, spectators and refused actions."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import WEB, shot
+from tests.web.play import beetle_step, click_and_wait, create_table, move_number
+
+GAMES = ("beetle", "cribbage", "cubulus", "kubik")
+
+
+def test_lobby_shows_the_games_and_every_option(page: Any, base_url: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector(".game-card")
+    assert page.locator(".game-card").count() == 4
+    assert page.locator(".game-card .picture svg").count() == 4
+    shot(page, "lobby")
+    games = httpx.get(f"{base_url}/api/games").json()
+    for game in games:
+        page.goto(f"{base_url}/#/new/{game['name']}")
+        page.wait_for_selector("#create-submit")
+        for option in game["options"]:
+            field = page.locator(f"#opt-{option['name']}")
+            assert field.count() == 1, option["name"]
+            if option["kind"] == "bool":
+                assert field.get_attribute("type") == "checkbox"
+                assert field.is_checked() == option["default"]
+            elif option["allowed"].startswith("integer"):
+                assert field.get_attribute("type") == "number"
+                assert field.input_value() == str(option["default"])
+            help_id = field.get_attribute("aria-describedby")
+            assert page.locator(f"#{help_id}").inner_text()
+        assert page.locator(".seat-row").count() == int(game["options"][0]["default"])
+    shot(page, "create-kubik")
+    assert not page.errors
+
+
+def test_language_switch_changes_texts_and_is_remembered(page: Any, base_url: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector(".game-card")
+    assert page.locator("#games-h").inner_text() == "Games"
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.querySelector('#games-h').textContent === 'Игры'")
+    assert page.locator("html").get_attribute("lang") == "ru"
+    page.reload()
+    page.wait_for_selector(".game-card")
+    assert page.locator("#games-h").inner_text() == "Игры"
+    assert page.locator("#lang").input_value() == "ru"
+    page.goto(base_url + "/#/rules/cubulus")
+    page.wait_for_selector(".rules-text h3")
+    assert "Куб" in page.locator(".rules-text").inner_text()
+    page.select_option("#lang", "ro")
+    page.wait_for_function("() => document.querySelector('.rules-text').textContent.includes('Cubul')")
+    shot(page, "rules-ro")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.querySelector('.rules-text').textContent.includes('The cube')")
+    missing = page.evaluate("async () => (await import('/js/i18n.js')).missingKeys()")
+    assert missing == {"en": [], "ru": [], "ro": []}
+    assert not page.errors
+
+
+def test_rules_pages_exist_in_every_language() -> None:
+    for lang in ("en", "ru", "ro"):
+        for game in GAMES:
+            text = (WEB / "rules" / lang / f"{game}.html").read_text(encoding="utf-8")
+            assert text.count("<h3>") >= 4, (lang, game)
+
+
+@pytest.mark.slow
+def test_two_players_on_two_contexts_with_undo(browser: Any, base_url: str) -> None:
+    first = browser.new_context(viewport={"width": 1100, "height": 900})
+    second = browser.new_context(viewport={"width": 420, "height": 860}, is_mobile=True, has_touch=True)
+    try:
+        ann = first.new_page()
+        create_table(ann, base_url, "cubulus", {"first": "0"}, ["you", "friend"])
+        link = ann.locator(".invite-url").input_value()
+        assert "#/join/" in link
+        ann.click("[data-action=to-table]")
+        ann.wait_for_selector("[data-testid=turn]")
+        bob = second.new_page()
+        bob.goto(link)
+        bob.wait_for_url(re.compile(r"#/table/"))
+        # Bob, who does not start, places the nine neutral balls (U13)
+        for _ in range(9):
+            bob.wait_for_selector("[data-testid=layers] .cell.hole")
+            assert click_and_wait(bob, "[data-testid=layers] .cell.hole")
+        ann.wait_for_selector("[data-testid=layers] [data-legal]")
+        assert click_and_wait(ann, "[data-testid=layers] [data-legal^=insert]")
+        move = move_number(ann)
+        bob.wait_for_function(f"() => document.querySelector('[data-testid=turn]').dataset.move === '{move}'")
+        # Ann takes it back; Bob agrees; the undo is one more event in the log and the move is gone
+        ann.click("[data-action=undo]")
+        bob.wait_for_selector("[data-action=agree-undo]")
+        shot(bob, "two-players-phone")
+        bob.click("[data-action=agree-undo]")
+        ann.wait_for_function(f"() => document.querySelector('[data-testid=turn]').dataset.move === '{move + 1}'")
+        assert ann.inner_text("[data-testid=turn]") == "Your turn"
+        assert click_and_wait(ann, "[data-testid=layers] [data-legal^=insert]")
+        bob.wait_for_selector("[data-testid=layers] [data-legal]")
+        assert click_and_wait(bob, "[data-testid=layers] [data-legal]")
+        assert ann.locator("[data-testid=log] li").count() == bob.locator("[data-testid=log] li").count()
+        shot(ann, "two-players")
+    finally:
+        first.close()
+        second.close()
+
+
+def test_reload_reconnects_and_refusals_are_shown(page: Any, context: Any, base_url: str) -> None:
+    table = create_table(page, base_url, "beetle", {}, ["you", "bot"])
+    page.wait_for_selector("[data-action=roll]")
+    for _ in range(3):
+        beetle_step(page)
+    page.wait_for_selector("[data-action=roll]")
+    before = move_number(page)
+    page.reload()
+    page.wait_for_selector("[data-action=roll]")  # the seat token in localStorage reconnects the seat
+    assert move_number(page) == before
+    assert page.inner_text("[data-testid=turn]") == "Your turn"
+    # a second click on the same button carries a stale move number: the server refuses, we say why
+    page.evaluate("() => { const b = document.querySelector('[data-action=roll]'); b.click(); b.click(); }")
+    page.wait_for_selector("[role=alert]:not([hidden])")
+    assert "stale" in page.inner_text("[role=alert]")
+    # a spectator sees the table but cannot act
+    watcher = context.browser.new_context().new_page()
+    watcher.goto(f"{base_url}/#/watch/{table}")
+    watcher.wait_for_function("() => document.querySelector('[data-testid=turn]').textContent.includes('watching')")
+    assert watcher.locator("[data-action=roll]").count() == 0
+    watcher.context.close()
+    assert not page.errors
+
+
+def test_hot_seat_plays_both_seats_from_one_browser(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "beetle", {}, ["local", "local"])
+    page.wait_for_selector("[data-action=roll]")
+    seen = set()
+    for _ in range(6):
+        seen.add(page.inner_text("[data-testid=turn]"))
+        assert beetle_step(page)
+        page.wait_for_selector("[data-action=roll]")
+    assert any("hot-seat" in text for text in seen)
+    shot(page, "hot-seat")
+    assert not page.errors
+
+
+def test_open_tables_can_be_joined_from_the_lobby(page: Any, context: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {}, ["you", "friend"])
+    other = context.browser.new_context().new_page()
+    other.goto(base_url + "/")
+    other.wait_for_selector("[data-action=join]")
+    other.locator("[data-action=join]").first.click()
+    other.wait_for_url(re.compile(r"#/table/"))
+    other.wait_for_selector("[data-testid=turn][data-move]")
+    assert "watching" not in other.inner_text("[data-testid=turn]")
+    other.context.close()
