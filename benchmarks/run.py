@@ -80,7 +80,8 @@ def main() -> None:
                      f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
     console.print(odds)
     sections = (("Cribbage analysis", "cribbage_analysis"), ("Cribbage engine vs OpenSpiel", "cribbage_engine"),
-                ("Kubik physics", "kubik_physics"), ("Bot decision latency (one core)", "bot_latency"))
+                ("Kubik physics", "kubik_physics"), ("Bot decision latency (one core)", "bot_latency"),
+                ("Live server: 200 tables against bots, people thinking 1 s", "server_load"))
     for title, module in sections:
         section = Table(title=title, title_justify="left")
         section.add_column("what")

@@ -7,7 +7,10 @@ it sends a legal action and times the round trip — from sending the action to 
 that carries it (validated, logged to the database, applied and broadcast). Reports p50 / p95 /
 p99 of the round trip. Goal (server issue, part 9): 200 tables at p99 < 50 ms on a 2-core machine.
 
-    python benchmarks/server_load.py [--tables 200] [--seconds 30] [--bot random]
+    python benchmarks/server_load.py [--tables 200] [--seconds 30] [--bot random] [--think 1.0]
+
+A person thinks ``--think`` seconds on average before each move (0 makes it a stress test: every
+table answers at once, so the figures are the server's saturation).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ async def new_table(client: httpx.AsyncClient, base: str, bot: str, seed: int) -
 
 
 async def play_table(base: str, client: httpx.AsyncClient, table: str, token: str, until: float,
-                     times: list[float], rng: random.Random) -> None:
+                     times: list[float], rng: random.Random, think: float) -> None:
     """Play one table's human seat until the game ends or ``until``."""
     async with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}") as ws:
         pending: tuple[int, float] | None = None
@@ -54,31 +57,34 @@ async def play_table(base: str, client: httpx.AsyncClient, table: str, token: st
             if message["status"] == "over":
                 return
             if message["legal"] and pending is None:
+                if think:  # a person looks at the board first (uniformly 0.5–1.5 × think seconds)
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 action = message["legal"][rng.randrange(len(message["legal"]))]
                 pending = (message["move"], time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": action, "move": message["move"]}))
 
 
 async def seat(base: str, client: httpx.AsyncClient, first: tuple[str, str], bot: str, until: float,
-               times: list[float], number: int) -> int:
+               times: list[float], number: int, think: float) -> int:
     """One live table at all times: when a game ends, the next one starts. Returns games played."""
     rng = random.Random(number)
     table, token = first
     games = 0
     while time.monotonic() < until:
-        await play_table(base, client, table, token, until, times, rng)
+        await play_table(base, client, table, token, until, times, rng, think)
         games += 1
         table, token = await new_table(client, base, bot, number * 10_000 + games)
     return games
 
 
-async def run(base: str, tables: int, seconds: float, bot: str) -> tuple[list[float], int]:
+async def run(base: str, tables: int, seconds: float, bot: str, think: float) -> tuple[list[float], int]:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         first = [await new_table(client, base, bot, i) for i in range(tables)]
         times: list[float] = []
         until = time.monotonic() + seconds
-        games = await asyncio.gather(*(seat(base, client, first[i], bot, until, times, i) for i in range(tables)))
+        games = await asyncio.gather(*(seat(base, client, first[i], bot, until, times, i, think)
+                                       for i in range(tables)))
     return times, sum(games)
 
 
@@ -87,19 +93,21 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot", default="random", help="the bot at every table (random, easy, normal)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a person looks before moving, on average (0: a stress test)")
     args = parser.parse_args()
-    for line in rows(args.tables, args.seconds, args.bot):
+    for line in rows(args.tables, args.seconds, args.bot, args.think):
         print(f"{line[0]:45} {line[1]}")
 
 
-def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random") -> list[tuple[str, str]]:
+def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: float = 1.0) -> list[tuple[str, str]]:
     """(what, figure) rows for ``make bench``."""
     with tempfile.TemporaryDirectory() as folder, serving(f"sqlite:///{Path(folder) / 'load.db'}") as (base, _):
-        times, games = asyncio.run(run(base, tables, seconds, bot))
+        times, games = asyncio.run(run(base, tables, seconds, bot, think))
     ms = np.array(times) * 1e3 if times else np.zeros(1)
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     return [
-        (f"live tables ({bot} bots), seconds, games", f"{tables}, {seconds:.0f}, {games}"),
+        (f"live tables ({bot} bots, think {think:g} s), seconds, games", f"{tables}, {seconds:.0f}, {games}"),
         ("actions round-tripped (per second)", f"{len(times)} ({len(times) / seconds:.0f}/s)"),
         ("round trip p50 / p95 / p99 ms", f"{p50:.1f} / {p95:.1f} / {p99:.1f}"),
     ]
