@@ -225,7 +225,7 @@ def test_a_time_bank_pays_for_a_slow_move(client: TestClient) -> None:
     table, tokens = created["table"]["id"], created["tokens"]
     with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
             client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}"):
-        state = until_my_turn(first)
+        state = until(first, lambda m: bool(m["legal"]) and m["clock"]["remaining"] is not None)
         assert state["clock"]["move_seconds"] == 0.05 and state["clock"]["remaining"] > 1
         time.sleep(0.3)  # beyond the per-move clock, well within the bank
         first.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": state["move"]}))

@@ -126,10 +126,14 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        try:
-            return await self._load(table_id)
-        except StorageError as error:
-            raise Rejection(str(error)) from None
+        async with self.lock(table_id):  # one load at a time: an older read must not replace a newer
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            try:
+                return await self._load(table_id)
+            except StorageError as error:
+                raise Rejection(str(error)) from None
 
     async def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
         """A new table (validated: the game, its options, the seat count and every bot name)."""
@@ -183,12 +187,14 @@ class Hub:
 
     async def connect(self, table_id: str, connection: Connection, name: str = "") -> LiveTable:
         """Attach a connection (seats from tokens, or a spectator); a seat's first connection joins it."""
-        table = await self.table(table_id)
-        for seat in connection.seats:
-            if not table.seats[seat].joined:
-                await asyncio.to_thread(self.store.join, table_id, seat, name)
-                table = await self._reload(table_id)
-        self.connections.setdefault(table_id, []).append(connection)
+        await self.table(table_id)
+        async with self.lock(table_id):  # reloads in order, so the last one sees every seat joined
+            for seat in connection.seats:
+                if not self.tables[table_id].seats[seat].joined:
+                    await asyncio.to_thread(self.store.join, table_id, seat, name)
+                    await self._reload(table_id)
+            table = self.tables[table_id]
+            self.connections.setdefault(table_id, []).append(connection)
         started = await self._maybe_start(table)
         if not started:
             table = self.tables[table_id]
