@@ -178,11 +178,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         """A finished game after ``move`` of its actions: the action, every seat's view and the picture."""
         table = await _finished(table_id)
         actions = table.record_actions()
-        if not 0 <= move <= len(actions):
-            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
-        state = table.game.initial_state()
-        for text in actions[:move]:
-            state = state.apply_text(text)
+        try:
+            state = table.state_after(move)
+        except ValueError as error:
+            raise HTTPException(404, str(error)) from None
         return {"move": move, "moves": len(actions), "action": actions[move - 1] if move else None,
                 "to_move": state.current_player, "text": str(state),
                 "views": [dict(state.view(seat)) for seat in range(table.game.num_players)]}

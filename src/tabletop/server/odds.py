@@ -38,12 +38,10 @@ async def table_odds(table_id: str, request: Request, move: int | None = None) -
     if move is not None:
         if table.status not in ("over", "abandoned"):
             raise HTTPException(409, "odds at an earlier move are given for finished games (their replays) only")
-        actions = table.record_actions()
-        if not 0 <= move <= len(actions):
-            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
-        state = table.game.initial_state()
-        for text in actions[:move]:
-            state = state.apply_text(text)
+        try:
+            state = table.state_after(move)
+        except ValueError as error:
+            raise HTTPException(404, str(error)) from None
         moves = move
     if not isinstance(state, BeetleState):  # pragma: no cover - the game name says it is
         raise HTTPException(500, "not a beetle state")

@@ -174,6 +174,17 @@ class LiveTable:
             result["zombies"] = sorted(self.zombies)
         return result
 
+    def state_after(self, move: int) -> State[Any]:
+        """The position after the first ``move`` effective actions (for replays).
+
+        Raises:
+            ValueError: naming the moves there are.
+        """
+        actions = self.record_actions()
+        if not 0 <= move <= len(actions):
+            raise ValueError(f"move {move}: the game has moves 0–{len(actions)}")
+        return _replay(self.game, actions[:move])
+
     def record_actions(self) -> list[str]:
         """The effective actions: the table's game record."""
         return [entry.action for entry in self.entries]
