@@ -17,6 +17,7 @@ class RandomAgent:
     """Picks uniformly among the legal actions: the baseline every bot must beat."""
 
     name = "random"
+    instant = True  #: chooses without searching: a server may ask it in-process, no worker needed
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         """A uniformly random legal action."""
@@ -27,6 +28,7 @@ class FirstAgent:
     """Always the first legal action: deterministic, for tests and games without decisions."""
 
     name = "first"
+    instant = True
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         """The first legal action."""

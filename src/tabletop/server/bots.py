@@ -42,6 +42,12 @@ def _bot(name: str, options_json: str, bot: str) -> Agent:
     return make_bot(bot, _game(name, options_json))
 
 
+def is_instant(game: str, options_json: str, bot: str) -> bool:
+    """True for a bot that chooses without searching (``random``, ``first``): asking it in the
+    server's own process costs less than the round trip to a worker."""
+    return bool(getattr(_bot(game, options_json, bot), "instant", False))
+
+
 def decide(request: BotRequest) -> str:
     """The bot's action, in notation (runs in a worker process)."""
     game = _game(request.game, request.options_json)

@@ -22,7 +22,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tabletop.core import CHANCE, Chance, TabletopError
-from tabletop.server.bots import BotRequest, decide
+from tabletop.server.bots import BotRequest, decide, is_instant
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.writer import EventWriter
@@ -315,8 +315,10 @@ class Hub:
         request = BotRequest(table.game.name, table.options_json, bot, seat,
                              table.view(seat), tuple(table.legal_for(seat)), tuple(table.history(seat)),
                              table.bot_seed())
-        loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self.bots, decide, request)
+        if is_instant(request.game, request.options_json, bot):
+            action = decide(request)  # microseconds: a worker round trip would cost more than the choice
+        else:
+            action = await asyncio.get_running_loop().run_in_executor(self.bots, decide, request)
         with contextlib.suppress(Rejection):  # someone else moved first (another process, an undo)
             await self.submit(table_id, seat, action, move)
 

@@ -45,6 +45,8 @@ class LiveTable:
     turn_started: float | None = None  #: the loop time at which the seat to move was asked
     banks: dict[int, float] = field(default_factory=dict)
     logs: dict[int, list[str]] = field(default_factory=dict)  #: each viewer's observed actions so far
+    _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
+    #: actions in notation, written once per state however many updates carry them
 
     @classmethod
     def rebuild(cls, row: TableRow, events: list[EventRow]) -> LiveTable:
@@ -142,7 +144,9 @@ class LiveTable:
             return []
         if self.state.current_player != viewer and not (self.state.is_chance and self.people_enter_chance(viewer)):
             return []
-        return [str(a) for a in self.state.legal_actions()]
+        if self._legal is None or self._legal[0] is not self.state:
+            self._legal = (self.state, [str(a) for a in self.state.legal_actions()])
+        return list(self._legal[1])
 
     def people_enter_chance(self, seat: int) -> bool:
         """True when ``seat`` (a person) may say what chance did: a scorekeeper for a real game."""

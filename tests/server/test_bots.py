@@ -1,0 +1,81 @@
+"""Bots in seats (server issue, part 4): searching bots decide in the worker pool, instant ones in-process."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
+
+import pytest
+
+from tabletop.server.bots import BotRequest, decide, is_instant
+from tabletop.server.hub import Hub
+from tabletop.server.messages import CreateTable
+from tabletop.storage import Store
+
+
+class RefusingPool(Executor):
+    """A worker pool that must not be used: an instant bot has no reason to leave the process."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        raise AssertionError(f"{getattr(fn, '__name__', fn)} was sent to the worker pool")
+
+
+class CountingPool(Executor):
+    """A pool that runs work at once, counting it (a real pool of processes is tested in test_api)."""
+
+    def __init__(self) -> None:
+        self.jobs = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.jobs += 1
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+@pytest.mark.parametrize(("bot", "instant"), [("random", True), ("first", True), ("normal", False),
+                                              ("mcts", False)])
+def test_only_bots_that_do_not_search_are_instant(bot: str, instant: bool) -> None:
+    assert is_instant("cubulus", "{}", bot) is instant
+
+
+def test_a_bot_decides_from_its_request_alone_and_the_same_seed_gives_the_same_move() -> None:
+    request = BotRequest("beetle", '{"players": 2}', "random", 0, {}, ("roll",), (), "seed")
+    assert decide(request) == "roll"
+    legal = ("insert L001", "insert L010", "shift U102")
+    many = BotRequest("cubulus", "{}", "random", 0, {}, legal, (), "s")
+    assert decide(many) == decide(many) in legal
+
+
+def play(sqlite_url: str, bot: str, pool: Executor) -> dict[str, Any]:
+    """A table of two ``bot`` bots played to the end by a hub with ``pool``; its lobby line."""
+
+    async def main() -> dict[str, Any]:
+        hub = Hub(Store(sqlite_url), bots=pool)
+        await hub.start()
+        try:
+            table, _ = await hub.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
+                                                    seed=3))
+            for _ in range(600):
+                if table.status == "over":
+                    break
+                await asyncio.sleep(0.01)
+            return hub.info(table).model_dump()
+        finally:
+            await hub.stop()
+
+    return asyncio.run(main())
+
+
+def test_instant_bots_play_a_whole_game_without_the_worker_pool(sqlite_url: str) -> None:
+    info = play(sqlite_url, "random", RefusingPool())
+    assert info["status"] == "over" and info["result"]["winner"] is not None
+
+
+def test_searching_bots_decide_in_the_worker_pool(sqlite_url: str) -> None:
+    pool = CountingPool()
+    info = play(sqlite_url, "easy", pool)
+    assert info["status"] == "over"
+    assert pool.jobs >= info["moves"] // 3  # every bot move (chance draws and set-up aside) went there
