@@ -4,6 +4,7 @@ Nothing here imports a game; games import this.
 """
 
 from tabletop.core.agent import LEVELS, Agent, Decision
+from tabletop.core.encoding import Encoding, Field, Observation
 from tabletop.core.errors import (
     IllegalActionError,
     NotationError,
@@ -26,10 +27,13 @@ __all__ = [
     "Agent",
     "Chance",
     "Decision",
+    "Encoding",
+    "Field",
     "Game",
     "GameSpec",
     "IllegalActionError",
     "NotationError",
+    "Observation",
     "Option",
     "OptionError",
     "Player",

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop.core.agent import Agent
+from tabletop.core.encoding import Encoding
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, list_allowed
 from tabletop.core.spec import Chance, GameSpec
 
@@ -223,6 +224,15 @@ class Game(ABC, Generic[StateT, ActionT]):
         the server only through here, so nothing outside the game needs to know the game.
         """
         return {}
+
+    def encoding(self) -> Encoding[ActionT]:
+        """This configuration's fixed-size numeric form (action indices, observation vectors)
+        for learning code: the RL adapters in ``tabletop.interop`` speak it.
+
+        Raises:
+            NotImplementedError: in a game that offers none.
+        """
+        raise NotImplementedError(f"{self.name} has no numeric encoding for learning code")
 
     @abstractmethod
     def initial_state(self) -> StateT:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import (
     CHANCE,
@@ -34,6 +34,9 @@ from tabletop.core import (
 from tabletop.core.dice import fair_die
 from tabletop.core.game import notation_error
 from tabletop.games.beetle.parts import PRESETS, PartsTable
+
+if TYPE_CHECKING:
+    from tabletop.games.beetle.encoding import BeetleEncoding
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,15 @@ class Beetle(Game["BeetleState", BeetleAction]):
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
         """Beetle has no decisions (B13: every turn is a roll), so every level is the same roller."""
         return {level: Roller for level in LEVELS}
+
+    def encoding(self) -> BeetleEncoding:
+        """``roll`` as action 0, faces as chance outcomes 0–5, views as vectors (made once per game)."""
+        cached: BeetleEncoding | None = self.__dict__.get("_encoding")
+        if cached is None:
+            from tabletop.games.beetle.encoding import BeetleEncoding
+
+            cached = self.__dict__["_encoding"] = BeetleEncoding(self)
+        return cached
 
     def initial_state(self) -> BeetleState:
         """A blank sheet per seat; the roll-off first (B6), unless one plays alone."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
 from tabletop.core.agent import Agent
@@ -23,6 +23,9 @@ from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
 from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, ScoreEvent, side_of, sides_of
+
+if TYPE_CHECKING:
+    from tabletop.games.cribbage.encoding import CribbageEncoding
 
 SPEC = GameSpec(
     name="cribbage",
@@ -119,6 +122,15 @@ class Cribbage(Game["CribbageState", CribbageAction]):
             return lambda: CribbageExpert(LEVELS[name])
 
         return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
+
+    def encoding(self) -> CribbageEncoding:
+        """Every action and chance outcome an index, each view a vector (made once per game)."""
+        cached: CribbageEncoding | None = self.__dict__.get("_encoding")
+        if cached is None:
+            from tabletop.games.cribbage.encoding import CribbageEncoding
+
+            cached = self.__dict__["_encoding"] = CribbageEncoding(self)
+        return cached
 
 
 @dataclass(frozen=True, slots=True)

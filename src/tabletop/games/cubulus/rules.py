@@ -19,7 +19,19 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
-from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core import (
+    CHANCE,
+    TERMINAL,
+    Chance,
+    Encoding,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    Player,
+    State,
+    View,
+)
 from tabletop.core.agent import Agent
 from tabletop.core.errors import list_allowed
 from tabletop.games.cubulus.actions import (
@@ -152,6 +164,16 @@ class Cubulus(Game["CubulusState", CubulusAction]):
         from tabletop.games.cubulus.expert import make_levels
 
         return make_levels()
+
+    def encoding(self) -> Encoding[CubulusAction]:
+        """Actions as indices 0–135, ``first N`` as chance outcome N, views as vectors
+        (:mod:`.encoding`; made once per game)."""
+        cached: Encoding[CubulusAction] | None = self.__dict__.get("_encoding")
+        if cached is None:
+            from tabletop.games.cubulus.encoding import CubulusEncoding
+
+            cached = self.__dict__["_encoding"] = CubulusEncoding(self)
+        return cached
 
     def parse_action(self, text: str) -> CubulusAction:
         """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""

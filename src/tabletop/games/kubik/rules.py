@@ -25,6 +25,7 @@ from tabletop.core import (
     TERMINAL,
     Agent,
     Chance,
+    Encoding,
     Game,
     GameSpec,
     IllegalActionError,
@@ -172,6 +173,16 @@ class Kubik(Game["KubikState", KubikAction]):
         from tabletop.games.kubik.expert import KubikExpert
 
         return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
+
+    def encoding(self) -> Encoding[KubikAction]:
+        """The grid's throws, ``throw``, ``pass`` and interceptions as indices, outcome classes as chance
+        outcomes, views as vectors (:mod:`.encoding`; made once per game)."""
+        cached: Encoding[KubikAction] | None = self.__dict__.get("_encoding")
+        if cached is None:
+            from tabletop.games.kubik.encoding import KubikEncoding
+
+            cached = self.__dict__["_encoding"] = KubikEncoding(self)
+        return cached
 
     def team_of(self, seat: int) -> int:
         """0 for team A (seats 0…a−1), 1 for team B."""
