@@ -1,0 +1,155 @@
+"""What the PettingZoo and Gymnasium adapters share: one game in play, driven by seeded streams.
+
+A :class:`Table` holds the state of one game, resolves its chance nodes with a generator the
+adapter owns (exact outcomes by their probabilities, or a simulated throw where a game can only
+sample), keeps what each seat has observed (the history a bot is given) and turns a seat's
+*view* into the numbers of the game's :class:`~tabletop.core.Encoding`. Nothing here knows a
+game: everything goes through the interface and the registry (``tabletop.load``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import tabletop
+from tabletop.core import Decision, Encoding, Game, IllegalActionError, State
+from tabletop.sim.runner import streams
+
+Observation = dict[str, npt.NDArray[Any]]
+"""What a learner sees: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
+
+ILLEGAL_CHOICES = ("lose", "raise")
+"""What an adapter does with an illegal action: the mover loses the game, or an error is raised."""
+
+
+def load_game(game: str | Game[Any, Any], options: Mapping[str, Any]) -> Game[Any, Any]:
+    """The game named ``game`` with ``options`` (or ``game`` itself, when no options are given).
+
+    Raises:
+        UnknownGameError, OptionError: from :func:`tabletop.load`.
+        ValueError: when a loaded game is given together with options.
+    """
+    if isinstance(game, str):
+        return tabletop.load(game, **options)
+    if options:
+        raise ValueError(f"give options with the game's name, not with a loaded game ({game!r})")
+    return game
+
+
+def encoding_of(game: Game[Any, Any]) -> Encoding[Any]:
+    """The game's numeric form; a clear error when the game offers none."""
+    try:
+        return game.encoding()
+    except NotImplementedError as error:
+        raise NotImplementedError(f"{game.name} cannot be used by learning code yet: {error}") from None
+
+
+def observation_space(encoding: Encoding[Any]) -> spaces.Dict:
+    """The space of :meth:`Table.observe`: the view's vector (unbounded: encodings promise no
+    range) and the 0/1 mask over every action index."""
+    return spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, shape=(encoding.observation_size,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, shape=(encoding.num_actions,), dtype=np.int8),
+    })
+
+
+def check_illegal(illegal: str) -> str:
+    """``illegal`` if it is one of :data:`ILLEGAL_CHOICES`, else a ValueError saying what is allowed."""
+    if illegal not in ILLEGAL_CHOICES:
+        raise ValueError(f"illegal={illegal!r}: choose one of {', '.join(ILLEGAL_CHOICES)}")
+    return illegal
+
+
+class Table:
+    """One game in play for an adapter: its state, its chance stream and what each seat saw."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.encoding = encoding_of(game)
+        self.state: State[Any] = game.initial_state()
+        self.seen: list[list[str]] = [[] for _ in range(game.num_players)]
+        self.steps = 0  #: player actions taken since the reset (chance outcomes not counted)
+        self.chance = random.Random(0)
+        self.seat_rngs = [random.Random(0) for _ in range(game.num_players)]
+
+    def reset(self, seed: int | str) -> None:
+        """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
+
+        The streams are those of :func:`tabletop.sim.play`, so an episode and ``play`` with the
+        same seed and the same actions deal the same cards and roll the same dice.
+        """
+        self.chance, self.seat_rngs = streams(seed, self.game.num_players)
+        self.state = self.game.initial_state()
+        self.seen = [[] for _ in range(self.game.num_players)]
+        self.steps = 0
+        self.resolve_chance()
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move (after chance is resolved: never CHANCE), or TERMINAL."""
+        return self.state.current_player
+
+    def resolve_chance(self) -> None:
+        """Draw chance outcomes until a seat must act or the game is over."""
+        while self.state.is_chance:
+            self._apply(self.state.sample_chance(self.chance))
+
+    def action(self, index: int) -> Any:
+        """The player action numbered ``index`` if the seat to move may take it here.
+
+        Raises:
+            IllegalActionError: naming the index, its action and the legal indices.
+        """
+        encoding, state = self.encoding, self.state
+        try:
+            action = encoding.action_at(int(index))
+        except ValueError as error:
+            raise IllegalActionError(f"action {index}: {error}; legal: {self.legal_text()}") from None
+        if state.is_terminal or not state.is_legal(action):
+            raise IllegalActionError(f"action {index} ({action}) is not legal for seat {state.current_player} "
+                                     f"here; legal: {self.legal_text()}")
+        return action
+
+    def legal_text(self) -> str:
+        """The legal action indices with their notation, for error messages."""
+        if self.state.current_player < 0:
+            return "none (no seat is to move)"
+        return ", ".join(f"{self.encoding.action_index(a)} ({a})" for a in self.state.legal_actions())
+
+    def play(self, action: Any) -> None:
+        """Apply a seat's ``action`` (already checked legal), then resolve any chance that follows."""
+        self._apply(action)
+        self.steps += 1
+        self.resolve_chance()
+
+    def _apply(self, action: Any) -> None:
+        state = self.state
+        for viewer in range(self.game.num_players):
+            observed = state.observation(action, viewer)
+            if observed is not None:
+                self.seen[viewer].append(observed)
+        self.state = state.apply(action)
+
+    def observe(self, seat: int) -> Observation:
+        """``seat``'s view as numbers, and its action mask (all 0 when it is not to move)."""
+        vector = self.encoding.observe(self.state.view(seat), seat)
+        if self.state.current_player == seat:
+            mask = self.encoding.legal_mask(self.state)
+        else:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
+
+    def decision(self, seat: int) -> Decision:
+        """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen."""
+        state = self.state
+        return Decision(self.game, seat, state.view(seat), tuple(state.legal_actions()), tuple(self.seen[seat]))
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's utility: final once the game is over, 0 before."""
+        return tuple(float(value) for value in self.state.returns())

@@ -1,0 +1,160 @@
+"""Every tabletop game as a PettingZoo AEC environment (agents ``player_0``, ``player_1``, …).
+
+``env("cribbage", players=3)`` is the game with those options, wrapped the PettingZoo way;
+``raw_env`` is the bare environment. Each agent's action space is ``Discrete(num_actions)`` and
+its observation ``{"observation": float32 vector, "action_mask": int8 vector}`` — the game's
+:class:`~tabletop.core.Encoding` of *that agent's view*, so nothing hidden from it can appear.
+Chance (deals, dice, throws) is resolved inside the environment with a generator seeded by
+``reset(seed)``: exact outcomes drawn by their probabilities, or a simulated throw where a game can
+only sample (Kubik's physics). Rewards are the game's returns, given when it ends. An illegal
+action raises :class:`~tabletop.core.IllegalActionError` in ``raw_env``; ``env`` by default follows
+PettingZoo's classic games and makes the offender lose instead (``illegal="raise"`` keeps the
+error). See ``docs/interop.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tabletop.core import Game
+from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
+
+RENDER_MODES = ("ansi", "human")
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; its name for the bare env
+    """One tabletop game as an AEC environment; see the module docstring."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's
+        "render_modes": list(RENDER_MODES), "name": "tabletop_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str | Game[Any, Any], *, render_mode: str | None = None,
+                 max_steps: int | None = None, **options: Any) -> None:
+        """``game`` by name with ``options`` (or a loaded game); ``max_steps`` truncates an episode
+        after that many agent actions (for games that may go on for ever, like Beetle)."""
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode={render_mode!r}: choose one of {', '.join(RENDER_MODES)} or None")
+        self.game = load_game(game, options)
+        self.table = Table(self.game)
+        self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.name}_v0"}
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        encoding = self.table.encoding
+        self.observation_spaces = {agent: observation_space(encoding) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        self._seeder: random.Random | None = None
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time, so seeding it sticks)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_actions)``: every action index of the game's encoding."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` fixes its chance, an unseeded reset continues the last seed's
+        sequence (or the system's entropy before any seed). ``options`` is ignored: the game's
+        options are fixed when the environment is made."""
+        if seed is not None:
+            self._seeder = random.Random(f"tabletop:{seed}:resets")
+            game_seed: int = seed
+        else:
+            if self._seeder is None:
+                self._seeder = random.Random()
+            game_seed = self._seeder.getrandbits(63)
+        self.table.reset(game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._after_action()
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees: its view as numbers and, when it is to move, its legal actions."""
+        return self.table.observe(self._seats[agent])
+
+    def step(self, action: int | None) -> None:
+        """Take the selected agent's action (an index), then resolve chance up to the next decision.
+
+        Raises:
+            IllegalActionError: naming the index, its action and the legal indices.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: give an action index, not None")
+        chosen = self.table.action(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.table.play(chosen)
+        self._after_action()
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_action(self) -> None:
+        """Select the agent to move, or hand out the returns once the game is over."""
+        table = self.table
+        if table.state.is_terminal:
+            for agent, value in zip(self.possible_agents, table.returns(), strict=True):
+                self.rewards[agent] = value
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[table.to_move]
+            if self.max_steps is not None and table.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as the selected agent sees it: returned (``ansi``) or printed (``human``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; choose ansi or human")
+            return None
+        text = self.table.state.render(self._seats[self.agent_selection])
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: rendering is text."""
+
+
+def env(game: str | Game[Any, Any], *, illegal: str = "lose", render_mode: str | None = None,
+        max_steps: int | None = None, **options: Any) -> AECEnv:
+    """The game as a wrapped AEC environment, the way PettingZoo's own games come.
+
+    ``illegal="lose"`` ends the game when an agent takes an action its mask forbids, that agent
+    getting the game's lowest utility and the others 0 (PettingZoo's ``TerminateIllegalWrapper``);
+    ``illegal="raise"`` raises :class:`~tabletop.core.IllegalActionError` instead.
+    """
+    check_illegal(illegal)
+    environment: AECEnv = raw_env(game, render_mode=render_mode, max_steps=max_steps, **options)
+    if illegal == "lose":
+        worst = environment.unwrapped.game.spec.utility[0]
+        environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=worst)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+__all__ = ["env", "raw_env"]

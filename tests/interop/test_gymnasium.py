@@ -1,0 +1,120 @@
+"""The Gymnasium adapter: Gymnasium's env checker on every game, full episodes against the
+games' own bots, observations read from the learner's view, and illegal actions."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import tabletop
+from tabletop.core import IllegalActionError
+from tabletop.interop.gymnasium import ENV_IDS, SeatEnv, env_id
+from tests.interop.configs import CONFIGS, PHYSICS, params
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():  # the checker's advice on unbounded boxes, not failures
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_every_game_is_registered() -> None:
+    assert [env_id(name) for name in tabletop.REGISTRY] == ENV_IDS
+    assert env_id("cribbage") == "tabletop/Cribbage-v0"
+    assert all(ident in gymnasium.registry for ident in ENV_IDS)
+
+
+@params()
+def test_check_env(name: str, options: dict[str, Any]) -> None:
+    environment = gymnasium.make(env_id(name), opponents="random", **options)
+    check_env(environment.unwrapped)
+
+
+@params([PHYSICS])
+def test_check_env_with_simulated_throws(name: str, options: dict[str, Any]) -> None:
+    check_env(gymnasium.make(env_id(name), opponents="random", **options).unwrapped, skip_render_check=True)
+
+
+def play_out(environment: SeatEnv, seed: int) -> tuple[float, int, dict[str, Any]]:
+    """Masked random learner actions to the end: the reward, the learner's steps and the last info."""
+    observation, info = environment.reset(seed=seed)
+    steps, reward, done = 0, 0.0, False
+    while not done:
+        assert np.array_equal(observation["action_mask"], environment.action_masks())
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward_now, terminated, truncated, info = environment.step(int(legal[steps % len(legal)]))
+        reward = float(reward_now)
+        steps += 1
+        done = terminated or truncated
+    return reward, steps, info
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY))
+def test_a_full_episode_against_the_games_own_bots(name: str) -> None:
+    options = {"throws": "calibrated"} if name == "kubik" else {}
+    environment = SeatEnv(name, seat=1, opponents="normal", **options)
+    reward, steps, info = play_out(environment, seed=4)
+    state = environment.table.state
+    assert state.is_terminal
+    assert reward == state.returns()[1]
+    assert info["steps"] == steps
+
+
+@params([c for c in CONFIGS if c[0] != "beetle"][:4])
+def test_a_seed_fixes_the_episode(name: str, options: dict[str, Any]) -> None:
+    first, second = SeatEnv(name, opponents="random", **options), SeatEnv(name, opponents="random", **options)
+    assert play_out(first, seed=8)[:2] == play_out(second, seed=8)[:2]
+    assert str(first.table.state) == str(second.table.state)
+
+
+def test_the_observation_is_the_learners_view() -> None:
+    environment = SeatEnv("cribbage", seat=1, players=3, opponents="random")
+    observation, _ = environment.reset(seed=0)
+    state, encoding = environment.table.state, environment.table.encoding
+    assert state.current_player == 1
+    assert np.array_equal(observation["observation"], encoding.observe(state.view(1), 1))
+    assert np.array_equal(observation["action_mask"], encoding.legal_mask(state))
+
+
+def test_opponents_by_seat() -> None:
+    environment = SeatEnv("cubulus", seat=2, players=3, opponents=["random", "first"])
+    assert [bot.name for bot in environment.opponents.values()] == ["random", "first"]
+    with pytest.raises(ValueError, match="needs 2 opponents, not 1"):
+        SeatEnv("cubulus", players=3, opponents=["random"])
+    with pytest.raises(ValueError, match="no seat 3"):
+        SeatEnv("cubulus", seat=3)
+    with pytest.raises(ValueError, match="no bot called"):
+        SeatEnv("cubulus", opponents="nobody")
+
+
+def test_an_illegal_action_loses_or_raises() -> None:
+    environment = SeatEnv("cubulus", opponents="random", first="0")
+    observation, _ = environment.reset(seed=0)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = environment.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert "not legal" in info["illegal_action"]
+    strict = SeatEnv("cubulus", opponents="random", first="0", illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=f"action {illegal} "):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="illegal="):
+        SeatEnv("cubulus", illegal="ignore")
+
+
+def test_max_steps_truncates() -> None:
+    environment = SeatEnv("beetle", players=2, opponents="random", max_steps=3)
+    reward, steps, _ = play_out(environment, seed=0)
+    assert (reward, steps) == (0.0, 3)
+
+
+def test_render_is_the_learners_view() -> None:
+    environment = gymnasium.make("tabletop/Cribbage-v0", opponents="random", render_mode="ansi")
+    environment.reset(seed=1)
+    assert environment.render() == environment.unwrapped.table.state.render(0)
