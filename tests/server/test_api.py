@@ -243,10 +243,11 @@ def test_a_scorekeeper_table_asks_the_people_what_happened(client: TestClient) -
         assert message["to_move"] == -1 and message["legal"] == ["first A", "first B"]  # who throws first
         ws.send_text(json.dumps({"type": "act", "action": "first B", "move": message["move"]}))
         message = until(ws, lambda m: m["move"] == 1)
-        assert message["log"] == ["first B"] and message["to_move"] >= 0
+        assert message["log"] == [{"seat": -1, "action": "first B"}] and message["to_move"] >= 0
         ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": 1}))  # the throw
         outcome = until(ws, lambda m: m["move"] == 2)
         assert outcome["to_move"] == -1 and "miss" in outcome["legal"]  # what happened?
         ws.send_text(json.dumps({"type": "act", "action": "out 6", "move": 2}))
         scored = until(ws, lambda m: m["move"] == 3)
-        assert scored["log"][-1] == "out 6"
+        assert scored["log"][-1] == {"seat": -1, "action": "out 6", "notes": scored["log"][-1]["notes"]}
+        assert scored["log"][-1]["notes"][0].startswith("team ")  # the points it scored

@@ -3,9 +3,9 @@
 Full games of every game are played through the server, one WebSocket per seat plus a spectator.
 Afterwards the game record is replayed and every message checked field by field: the ``view`` is
 exactly the seat's view of the position the message was sent at (the public view for spectators),
-the log is exactly what the seat observed, legal actions only go to the seat to move, and the text
-is the seat's own rendering. For cribbage, no opponent's card appears anywhere in a message before
-the show.
+the log is exactly what the seat observed (who acted, the observation, the announcements), legal
+actions only go to the seat to move, and the text is the seat's own rendering. For cribbage, no
+opponent's card appears anywhere in a message before the show.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import tabletop
-from tabletop.core import Record, State
+from tabletop.core import CHANCE, Record, State
 from tabletop.server import ServerSettings, create_app
 from tabletop.server.table import SPECTATOR
 
@@ -93,13 +93,17 @@ def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, opt
         record = Record.from_json(json.dumps(client.get(f"/api/tables/{table}/record").json()))
     game = tabletop.load(record.game, **record.options)
     states: list[State[Any]] = [game.initial_state()]
-    seen: dict[int, list[list[str]]] = {v: [[]] for v in [*range(game.num_players), SPECTATOR]}
+    seen: dict[int, list[list[dict[str, Any]]]] = {v: [[]] for v in [*range(game.num_players), SPECTATOR]}
     for text in record.actions:
         action = game.parse_action(text)
+        before = states[-1]
+        states.append(before.apply(action))
+        mover = CHANCE if before.is_chance else before.current_player
+        notes = states[-1].announcements()
         for viewer, logs in seen.items():
-            observed = states[-1].observation(action, viewer)
-            logs.append(logs[-1] + ([observed] if observed is not None else []))
-        states.append(states[-1].apply(action))
+            observed = before.observation(action, viewer)
+            line = {"seat": mover, "action": observed, **({"notes": notes} if notes else {})}
+            logs.append(logs[-1] + ([line] if observed is not None else []))
     assert states[-1].is_terminal
     for viewer, recorder in [*enumerate(players), (SPECTATOR, spectator)]:
         assert recorder.messages, "every connection hears about the game"
@@ -121,7 +125,8 @@ def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, opt
                 hidden = opponents_cards(state, viewer) if viewer != SPECTATOR else {
                     c for s in range(game.num_players) for c in opponents_cards(state, s)}
                 # the log is checked exactly above (it may name a card this seat held in an earlier deal)
-                blob = json.dumps({k: v for k, v in message.items() if k != "log"})
+                notes = [note for line in message["log"] for note in line.get("notes", [])]  # name no cards
+                blob = json.dumps({**{k: v for k, v in message.items() if k != "log"}, "notes": notes})
                 leaked = [card for card in hidden if f'"{card}"' in blob or f" {card} " in blob]
                 where = [k for k, v in message.items() if any(c in json.dumps(v) for c in leaked)]
                 where += [k for k, v in message["view"].items() if any(c in json.dumps(v) for c in leaked)]

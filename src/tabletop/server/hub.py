@@ -313,7 +313,7 @@ class Hub:
         if bot is None or table.moves != move:
             return
         request = BotRequest(table.game.name, table.options_json, bot, seat,
-                             table.view(seat), tuple(table.legal_for(seat)), tuple(table.history(seat)),
+                             table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
                              table.bot_seed())
         if is_instant(request.game, request.options_json, bot):
             action = decide(request)  # microseconds: a worker round trip would cost more than the choice

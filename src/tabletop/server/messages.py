@@ -107,6 +107,14 @@ class Ping(BaseModel):
 ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | Ping, Field(discriminator="type")]
 
 
+class LogEntry(BaseModel):
+    """One line of a move log: who acted and the action as this connection's seat saw it."""
+
+    seat: int  #: the seat that acted, -1 for chance (a die, a card, a throw's outcome)
+    action: str  #: the action in notation as this seat observed it (``discard ? ?`` for another's discard)
+    notes: list[str] = Field(default_factory=list)  #: what it caused (State.announcements, English); omitted when none
+
+
 class Update(BaseModel):
     """The table as one connection may see it (sent after every change)."""
 
@@ -118,7 +126,7 @@ class Update(BaseModel):
     to_move: int  #: a seat, -1 for chance, -2 when over
     view: dict[str, Any]
     legal: list[str]  #: this seat's legal actions when it is to move, else empty
-    log: list[str]  #: the actions so far as this seat saw them
+    log: list[LogEntry]  #: the move log so far as this seat saw it
     text: str  #: the position drawn for this seat (terminal text)
     seats: list[SeatInfo]
     undo: dict[str, Any] | None = None  #: a pending undo request

@@ -4,6 +4,10 @@ The database's event log is the truth (:mod:`tabletop.storage`); a :class:`LiveT
 that can always be rebuilt (after a restart, or when another server process wrote moves). Events are
 actions in notation — chance outcomes included — and ``undo`` markers that take back the action
 before them, so the effective actions are a game record and replay exactly.
+
+Each viewer's move log is kept as it goes: per action, who acted (a seat, or CHANCE), the action as
+that viewer observed it (:meth:`~tabletop.core.State.observation`: hidden ones left out, redacted
+ones as the game redacts them) and what it caused (:meth:`~tabletop.core.State.announcements`).
 """
 
 from __future__ import annotations
@@ -14,18 +18,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import Game, State, winner_field
+from tabletop.core import CHANCE, Game, State, winner_field
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
 SPECTATOR = -3
 """The "seat" of a spectator: not a player, so observations show it only what is public."""
+
+LogEntry = dict[str, Any]
+"""One line of a viewer's move log, JSON-ready: ``{"seat": 0, "action": "discard ? ?"}`` with
+``"notes": [...]`` (the action's announcements, in English) when it caused any; seat -1 is chance."""
 
 
 @dataclass
 class Entry:
     """One effective action and what it did, kept for undo and for per-seat logs."""
 
-    seat: int  #: who acted (CHANCE for a chance outcome)
+    seat: int  #: who sent it (CHANCE for a chance outcome the server drew)
     action: str
     observed: dict[int, str | None]  #: how each seat (and SPECTATOR) saw it
 
@@ -44,7 +52,7 @@ class LiveTable:
     deadline: float | None = None  #: the loop time at which the seat to move times out
     turn_started: float | None = None  #: the loop time at which the seat to move was asked
     banks: dict[int, float] = field(default_factory=dict)
-    logs: dict[int, list[str]] = field(default_factory=dict)  #: each viewer's observed actions so far
+    logs: dict[int, list[LogEntry]] = field(default_factory=dict)  #: each viewer's move log so far
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
 
@@ -88,11 +96,17 @@ class LiveTable:
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
             entry = self._entry(seat, action)
+            # chance's outcome is chance's, even when a scorekeeper entered it (K20)
+            mover = CHANCE if self.state.is_chance else self.state.current_player
             self.entries.append(entry)
+            self.state = after if after is not None else self.state.apply_text(action)
+            notes = self.state.announcements()
             for viewer, seen in entry.observed.items():
                 if seen is not None:
-                    self.logs.setdefault(viewer, []).append(seen)
-            self.state = after if after is not None else self.state.apply_text(action)
+                    line: LogEntry = {"seat": mover, "action": seen}
+                    if notes:
+                        line["notes"] = notes
+                    self.logs.setdefault(viewer, []).append(line)
         self.moves += 1
         self.undo = None
 
@@ -122,9 +136,13 @@ class LiveTable:
             return "normal"
         return None
 
-    def history(self, viewer: int) -> list[str]:
-        """The actions so far as ``viewer`` saw them (hidden ones left out)."""
+    def history(self, viewer: int) -> list[LogEntry]:
+        """``viewer``'s move log: who did what, as ``viewer`` saw it (hidden actions left out)."""
         return self.logs.get(viewer, [])
+
+    def seen_actions(self, viewer: int) -> list[str]:
+        """The actions so far as ``viewer`` saw them, in notation (what a bot is told)."""
+        return [line["action"] for line in self.logs.get(viewer, [])]
 
     def view(self, viewer: int) -> dict[str, Any]:
         """What ``viewer`` (a seat or SPECTATOR) may see."""

@@ -246,7 +246,8 @@ def test_c15_partners_see_their_side_first() -> None:
 
 
 def test_c17_a_muggins_claim_is_in_the_vector() -> None:
-    """C17: the declared and real points, whose they are and who may still take them."""
+    """C17: the declared points, whose they are and who may still take them — never what they were
+    really worth (spotting the miss is the opponent's skill)."""
     state = setup(["4H 6S 5D TD 5C AS", "2C 3D 4C KS 7C 8D"], ["5C AS", "7C 8D"], "TC", muggins=True)
     state = play_out(state, "3D", "claim 0", "4H", "claim 0", "2C", "claim 1")  # a run of three, 1 declared
     assert state.phase is Phase.MUGGINS
@@ -255,7 +256,8 @@ def test_c17_a_muggins_claim_is_in_the_vector() -> None:
     vector = encoding.observe(state.view(0), 0)
     assert vector[at["pending"]][0] == 1
     assert list(vector[at["pending_seat"]]) == [0, 1]
-    assert list(vector[at["pending_points"]]) == pytest.approx([3 / 31, 1 / 31])
+    assert list(vector[at["pending_points"]]) == pytest.approx([1, 1 / 31])
+    assert "actual" not in state.view(1)["pending"]
     assert list(vector[at["pending_what"]]) == [1, 0, 0]
     assert list(vector[at["show_step"]]) == [0, 0, 0]  # a claim in the play is not the show
     mask = encoding.legal_mask(state)

@@ -97,3 +97,19 @@ def test_observations_hide_cards_dealt_to_others_and_their_discards() -> None:
         if text == "deal 5H":
             assert state.observation(action, 1) == "deal 5H" and state.observation(action, 0) == "deal"
         state = state.apply(action)
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000))
+def test_c17_no_view_says_what_a_declaration_is_really_worth(players: int, seed: int) -> None:
+    """C17: with muggins, finding the points is the declarer's task and spotting a miss the
+    opponents': no seat's view carries the true value, yet a state rebuilt from any view knows it
+    (it follows from cards every seat sees), so bots that determinise play the same game."""
+    claims = [s for s in states(players, seed, muggins=True) if s.pending is not None]
+    assert claims
+    for state in claims:
+        for seat in range(players):
+            view = state.view(seat)
+            assert "actual" not in view["pending"]
+            rebuilt = state.game.state_from_view(view, random.Random(seed))
+            assert rebuilt.pending == state.pending

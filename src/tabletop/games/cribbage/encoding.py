@@ -101,7 +101,8 @@ class CribbageEncoding(Encoding[CribbageAction]):
             Field("cuts", n * 13, "per seat: rank one-hot of its cut this round (C6)"),
             Field("pending", 1, "1 while a muggins declaration is under way (C17)"),
             Field("pending_seat", n, "one-hot: the seat whose points are being declared (C17)"),
-            Field("pending_points", 2, "the points really made and the points declared, each / 31 (C17)"),
+            Field("pending_points", 2, "1 once the points are declared, and the points declared / 31 (C17; what they "
+                  "were really worth is never shown: finding it is the skill muggins tests)"),
             Field("claimants", n, "1 for each seat still to be asked whether to take missed points (C17)"),
             Field("pending_what", len(PENDING_WHAT), "one-hot: pegging, hand or crib (C17)"),
             Field("scores", s, f"per side (the observer's first): points / {game.target} (C3)"),
@@ -224,7 +225,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         else:
             cursor.value(1)
             cursor.one_hot(seat(pending["seat"]), n)
-            cursor.values([pending["actual"] / 31, max(pending["declared"], 0) / 31])
+            cursor.values([float(pending["declared"] >= 0), max(pending["declared"], 0) / 31])
             cursor.flags((seat(i) for i in pending["claimants"]), n)
             cursor.one_hot(PENDING_WHAT.index(pending["what"]), len(PENDING_WHAT))
         by_side = [(own_side + k) % s for k in range(s)]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage.scoring import Combination, Score
+from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
 from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, ScoreEvent, cards_text
 
 if TYPE_CHECKING:
@@ -75,8 +75,10 @@ def view(state: CribbageState, seat: int) -> View:
         "show_step": state.show_step,
         "cutters": list(state.cutters),
         "cuts": cards_text(state.cuts),
+        # what a declared count was really worth is never shown (C17): finding it is the skill muggins
+        # tests; it follows from cards every seat sees, and a rebuilt state works it out again
         "pending": None if pending is None else {
-            "seat": pending.seat, "actual": pending.actual, "declared": pending.declared,
+            "seat": pending.seat, "declared": pending.declared,
             "claimants": list(pending.claimants), "resume": pending.resume.value, "what": pending.what,
         },
         "match_points": list(state.match_points),
@@ -96,6 +98,19 @@ def state_from_view(game: Cribbage, data: View, rng: random.Random) -> CribbageS
         return _rebuild(game, data, rng)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise TabletopError(f"not a view of this cribbage game: {error}") from None
+
+
+def _actual(pending: dict[str, Any], kept: list[tuple[Card, ...]], crib: tuple[Card, ...], starter: Card | None,
+            series: tuple[Card, ...]) -> int:
+    """What the declared points are really worth, from cards every seat sees (C17): the card just
+    played in its series, or the hand or crib being counted with the starter."""
+    match pending["what"]:
+        case "pegging":
+            return pegging_score(series).total
+        case "crib":
+            return score_hand(crib, starter, crib=True).total
+        case _:
+            return score_hand(kept[int(pending["seat"])], starter).total
 
 
 def _cards(texts: list[str]) -> tuple[Card, ...]:
@@ -166,8 +181,8 @@ def _rebuild(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
         cutters=tuple(data["cutters"]),
         cuts=cuts,
         pending=None if pending is None else Pending(
-            pending["seat"], pending["actual"], pending["declared"], tuple(pending["claimants"]),
-            Phase(pending["resume"]), pending["what"]),
+            pending["seat"], _actual(pending, kept, crib, starter, _cards(data["series"])), pending["declared"],
+            tuple(pending["claimants"]), Phase(pending["resume"]), pending["what"]),
         match_points=tuple(int(p) for p in data["match_points"]),
         results=tuple(GameResult(r["winner"], tuple(r["scores"]), r["value"]) for r in data["games"]),
         events=tuple(_event(e) for e in data["events"]),

@@ -12,6 +12,7 @@ import { renderReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 let current = null;
+let routed = false;
 
 function parse(hash) {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -54,10 +55,14 @@ function route() {
   } catch (error) {
     fill(app, h("p", { class: "banner error", role: "alert" }, t("common.error", { reason: error.message })));
   }
+  // a new page: a keyboard or screen-reader user starts at its content, not at the top of the document
+  if (routed && (!document.activeElement || document.activeElement === document.body)) app.focus({ preventScroll: true });
+  routed = true;
 }
 
 function header() {
   document.getElementById("tagline").textContent = t("app.tagline");
+  document.getElementById("skip").textContent = t("nav.skip");
   document.getElementById("lang-label").textContent = t("nav.language");
   const select = document.getElementById("lang");
   select.setAttribute("aria-label", t("nav.language"));
@@ -76,5 +81,10 @@ onLangChange(() => {
 });
 
 window.addEventListener("hashchange", route);
+// the skip link jumps to the content without touching the hash, which is the router's
+document.getElementById("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  app.focus();
+});
 header();
 route();

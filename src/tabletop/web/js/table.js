@@ -1,11 +1,13 @@
 // The table screen shared by every game: the live WebSocket (reconnecting by itself), the turn
-// indicator, seats with clocks, the move log, errors for refused actions, undo requests and
-// answers, the result, and the legal actions as buttons — so every game is always playable to the
-// end — around the game's own screen (js/games/<game>.js).
+// indicator, seats with clocks, the move log in sentences (describe.js), errors for refused
+// actions, undo requests and answers, the result, and the legal actions as buttons — so every game
+// is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
+// the log in notation, as in a replay.
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
-import { h, fill } from "./dom.js";
+import { announce, h, fill, keepFocus } from "./dom.js";
 import { t } from "./i18n.js";
+import { describeLog } from "./describe.js";
 import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { SCREENS } from "./games/index.js";
@@ -64,7 +66,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   const title = h("h2", { class: "table-title" });
   const statusLine = h("p", { class: "connection", role: "status" });
-  const turn = h("p", { class: "turn", "aria-live": "polite", "data-testid": "turn" });
+  const turn = h("p", { class: "turn", "data-testid": "turn" });  // said aloud through #announcer
   const error = h("div", { class: "banner error", role: "alert", hidden: true });
   const undoBox = h("div", { class: "undo-box", "aria-live": "polite" });
   const result = h("div", { class: "banner result", hidden: true, "aria-live": "polite", "data-testid": "result" });
@@ -73,7 +75,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const seatsBox = h("section", { class: "seats-box", "aria-labelledby": "seats-h" });
   const actionsBox = h("section", { class: "actions-box", "aria-labelledby": "actions-h" });
   const logBox = h("section", { class: "log-box", "aria-labelledby": "log-h" });
-  const logList = h("ol", { class: "log", "data-testid": "log" });
+  const logList = h("ol", { class: "log sentences", "data-testid": "log", tabindex: 0, "aria-labelledby": "log-h" });  // scrolls: keyboard too
 
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn),
@@ -95,6 +97,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     fill(error, h("strong", {}, t("table.errorTitle"), ": "), reason, " ",
       h("button", { type: "button", class: "small", onclick: () => { error.hidden = true; } }, t("table.dismiss")));
     error.hidden = false;
+    announce(`${t("table.errorTitle")}: ${reason}`);
     clearTimeout(errorTimer);
     errorTimer = setTimeout(() => { error.hidden = true; }, 12000);
   }
@@ -140,6 +143,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       turn.className = "turn mine";
     } else text = t("table.waitingFor", { name: seatName(last.seats, last.to_move) });
     if (last.seat === null && last.status === "playing") text = `${t("table.spectating")} · ${text}`;
+    if (text !== turn.textContent || (last.legal.length && turn.dataset.move !== String(last.move))) announce(text);
     turn.textContent = text;
     turn.dataset.move = String(last.move);
   }
@@ -205,10 +209,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
   }
 
-  function drawLog() {
-    const entries = last ? last.log : [];
+  function drawLog() {  // in sentences (describe.js); the notation shows on hover
+    const lines = last ? describeLog(last.view && last.view.game, last.log, {
+      seatName: (seat) => seatName(last.seats, seat), players: last.seats.length, view: last.view, viewer: last.seat,
+    }) : [];
     fill(logBox, h("h3", { id: "log-h" }, t("table.log")), logList);
-    fill(logList, entries.slice(-300).map((entry, i, shown) => h("li", { value: entries.length - shown.length + i + 1 }, entry)));
+    fill(logList, lines.slice(-300).map((line, i, shown) => h("li", { value: lines.length - shown.length + i + 1,
+      title: line.actions.join(" · "), "data-seat": line.seat },
+    line.text, line.notes.map((note) => h("span", { class: "note" }, note)))));
     logList.scrollTop = logList.scrollHeight;
   }
 
@@ -239,6 +247,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   }
 
   function draw() {
+    keepFocus(root, redraw);  // a keyboard player keeps their place across updates
+  }
+
+  function redraw() {
     title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
     drawStatus();
     drawTurn();
@@ -248,7 +260,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawLog();
     drawResult();
     drawInvites();
-    if (last && screen) screen.update(last);
+    if (last && screen) screen.update({ ...last, log: last.log.map((entry) => entry.action) });  // notation, as in a replay
   }
 
   function onMessage(message) {

@@ -1,7 +1,7 @@
 // Beetle's screen: every player's beetle drawn part by part from the view's sheets, the shared die
 // (rolling when a new face comes up), and each seat's exact chance of winning from the server.
 
-import { h, s, fill } from "../dom.js";
+import { h, s, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 import { api } from "../api.js";
 
@@ -83,7 +83,12 @@ function beetleSvg(sheet, parts, fresh, label) {
 }
 
 export function beetleScreen(root, ctx) {
-  const dieBox = h("div", { class: "die-box" });
+  // the caption stays in the page between rolls, so screen readers hear each new one (a live region)
+  const dieSlot = h("div", { class: "die-slot" });
+  const rolloff = h("p", { class: "hint", hidden: true });
+  const caption = h("p", { "aria-live": "polite", "data-testid": "roll-caption" });
+  const rollSlot = h("div");
+  const dieBox = h("div", { class: "die-box" }, dieSlot, h("div", {}, rolloff, caption, rollSlot));
   const beetles = h("div", { class: "beetles", "data-testid": "beetles" });
   fill(root, dieBox, beetles);
   let lastMove = -1;
@@ -105,24 +110,28 @@ export function beetleScreen(root, ctx) {
   }
 
   function draw(animate) {
+    keepFocus(root, () => render(animate));  // the odds arrive on their own: the Roll button keeps the focus
+  }
+
+  function render(animate) {
     const view = message.view;
     const parts = view.parts.parts;
     const total = parts.reduce((sum, p) => sum + p.count, 0);
     const roll = view.last_roll;
     const canRoll = message.legal.includes("roll");
-    let caption = "";
+    let text = "";
     if (roll) {
-      caption = t("beetle.rolled", { name: ctx.seatName(roll.seat), face: roll.face });
-      if (!roll.rolloff) caption += " " + (roll.part ? t("beetle.drew", { part: partName(roll.part) }) : t("beetle.lost"));
+      text = t("beetle.rolled", { name: ctx.seatName(roll.seat), face: roll.face });
+      if (!roll.rolloff) text += " " + (roll.part ? t("beetle.drew", { part: partName(roll.part) }) : t("beetle.lost"));
     }
     const die = dieSvg(roll ? roll.face : 1, roll ? t("beetle.die", { face: roll.face }) : t("beetle.roll"));
     if (animate && roll) die.classList.add("rolling");
-    fill(dieBox, die,
-      h("div", {},
-        view.phase === "roll-off" ? h("p", { class: "hint" }, t("beetle.rolloff")) : null,
-        h("p", { "aria-live": "polite", "data-testid": "roll-caption" }, caption),
-        canRoll ? h("button", { type: "button", class: "primary big-button", "data-action": "roll",
-          onclick: () => ctx.act("roll") }, t("beetle.roll")) : null));
+    fill(dieSlot, die);
+    rolloff.textContent = t("beetle.rolloff");
+    rolloff.hidden = view.phase !== "roll-off";
+    if (caption.textContent !== text) caption.textContent = text;
+    fill(rollSlot, canRoll ? h("button", { type: "button", class: "primary big-button", "data-action": "roll",
+      "data-primary": true, onclick: () => ctx.act("roll") }, t("beetle.roll")) : null);
     const fresh = animate && roll && !roll.rolloff ? roll.part : null;
     fill(beetles, view.sheets.map((sheet, seat) => {
       const have = Object.values(sheet).reduce((a, b) => a + b, 0);

@@ -1,18 +1,29 @@
 // Cribbage's screen: the hand as cards (select the discards and lay them away; click a card to
 // play it), the pegging piles with the running count, the pegboard whose two pegs per side
 // leapfrog (animated), the starter and crib, the show's itemised counts, and the match score.
+// With muggins (C17) a player declares its points — a picker of the legal `count N` / `claim N`
+// values beside the cards being counted — and an opponent sees what was declared, with the cards
+// when the view shows them, to call "Muggins!" or let it go. Cards are buttons named in words
+// ("five of hearts"), discards toggle (aria-pressed), and the focus survives every update.
 
-import { h, s, fill } from "../dom.js";
+import { h, s, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
 const SIDE_COLOURS = ["#d55e00", "#0072b2", "#009e73"];
 
-/** One card as an SVG picture (face down when `text` is null). */
+/** A card in words in the current language: "5H" → "five of hearts". */
+export function cardName(text) {
+  if (!text) return t("card.back");
+  return t("card.name", { rank: t(`card.rank.${text.slice(0, -1)}`), suit: t(`card.suit.${text.slice(-1)}`) });
+}
+
+/** One card as an SVG picture named in words (face down when `text` is null). */
 export function cardSvg(text) {
+  const label = { role: "img", "aria-label": cardName(text) };
   if (!text) {
-    return s("svg", { viewBox: "0 0 60 84", role: "img", "aria-label": "card face down" },
+    return s("svg", { viewBox: "0 0 60 84", ...label },
       s("rect", { class: "face", x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#2f5d8a", stroke: "#1b3553", "stroke-width": 1.5 }),
       s("rect", { x: 7, y: 7, width: 46, height: 70, rx: 4, fill: "none", stroke: "#8fb3d9", "stroke-dasharray": "3 3" }));
   }
@@ -20,22 +31,35 @@ export function cardSvg(text) {
   const suit = text.slice(-1);
   const colour = RED[suit] ? "#c0392b" : "#1f2328";
   const shown = rank === "T" ? "10" : rank;
-  return s("svg", { viewBox: "0 0 60 84", role: "img", "aria-label": `${shown}${SUITS[suit]}` },
+  return s("svg", { viewBox: "0 0 60 84", ...label },
     s("rect", { class: "face", x: 1.5, y: 1.5, width: 57, height: 81, rx: 6, fill: "#fff", stroke: "#555", "stroke-width": 1.5 }),
     s("text", { x: 6, y: 20, "font-size": 17, "font-weight": 700, fill: colour, "font-family": "serif" }, shown),
     s("text", { x: 6, y: 37, "font-size": 16, fill: colour }, SUITS[suit]),
     s("text", { x: 30, y: 64, "font-size": 30, "text-anchor": "middle", fill: colour }, SUITS[suit]));
 }
 
-function cardButton(text, { selected = false, playable = false, onclick = null, small = false } = {}) {
+/** A card: a picture, or a button when it does something (`pressed`: a discard that toggles). */
+function cardButton(text, { selected = false, playable = false, onclick = null, small = false, pressed = null } = {}) {
   const attrs = { class: `card${selected ? " selected" : ""}${playable ? " playable" : ""}`, "data-card": text || "back" };
   if (!onclick) return h("span", { ...attrs, class: `${attrs.class}${small ? " small" : ""}` }, cardSvg(text));
-  return h("button", { ...attrs, type: "button", "aria-pressed": selected ? "true" : "false", onclick,
-    "aria-label": text ? `${text}` : "card" }, cardSvg(text));
+  // the button is named by its picture ("five of hearts"): the corner letters are not the name
+  return h("button", { ...attrs, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick },
+    cardSvg(text));
 }
 
 function cardsRow(cards, small = false) {
   return h("div", { class: `cards${small ? " small" : ""}` }, cards.map((c) => cardButton(c)));
+}
+
+/** The cards being counted, the starter set apart as the fifth card (C13). */
+function countedCards(cards, starter) {
+  return h("div", { class: "cards small counted", "data-testid": "counted" }, cards.map((c) => cardButton(c)),
+    starter ? h("span", { class: "starter-tag" }, h("span", { class: "hint" }, t("crib.starter")), cardButton(starter)) : null);
+}
+
+/** What a count in the show is of: a hand, or (after every hand) the crib (C13). */
+function showWhat(view) {
+  return view.show_step >= view.sides.length ? "crib" : "hand";
 }
 
 /** The pegboard: each side a track of 60 holes in two rows of 30 (twice round to 121), two pegs each. */
@@ -125,13 +149,16 @@ class Pegboard {
 
 export function cribbageScreen(root, ctx) {
   const info = h("div", { class: "crib-info" });
-  const piles = h("div", { class: "piles", "aria-label": "piles" });
+  const piles = h("div", { class: "piles" });
   const board = new Pegboard();
   const hand = h("section", { class: "hand", "aria-labelledby": "hand-h" });
   const shown = h("div", { class: "shown" });
-  const events = h("section", { class: "events-box" });
+  const events = h("section", { class: "events-box", "aria-labelledby": "events-h" });
   fill(root, info, board.svg, piles, hand, shown, events);
   let selected = [];
+  let declared = null;  // the number picked to declare (muggins), until it is sent
+  let dealEvents = [];  // the points scored this deal, as they came (a bot's muggins flies past otherwise)
+  let lastPhase = null;
   let message = null;
   let lastMove = -1;
 
@@ -142,6 +169,78 @@ export function cribbageScreen(root, ctx) {
   }
 
   function draw() {
+    keepFocus(root, render);
+  }
+
+  /** The declare form: the legal numbers as one radio group (arrow keys move), and a Declare button. */
+  function declareForm(kind, values) {
+    const submit = h("button", { type: "submit", class: "primary", "data-action": "declare",
+      disabled: declared === null }, declared === null ? t("crib.declarePick") : t("crib.countDeclare", { n: declared }));
+    const pick = (n) => {
+      declared = n;
+      submit.disabled = false;
+      submit.textContent = t("crib.countDeclare", { n });
+    };
+    return h("form", { class: "declare-form", onsubmit: (event) => {
+      event.preventDefault();
+      if (declared !== null) ctx.act(`${kind} ${declared}`);
+    } },
+    h("fieldset", { class: "count-picker", "data-testid": "count-picker" }, h("legend", {}, t("crib.points")),
+      values.map((n, i) => h("label", { class: "pick" },
+        h("input", { type: "radio", name: "declare", value: n, checked: declared === n, "data-focus": `declare-${n}`,
+          "data-primary": i === 0 ? true : null, onchange: () => pick(n) }),
+        h("span", {}, String(n))))),
+    submit);
+  }
+
+  /** Declaring points with muggins on: the cards being counted, one line of help, the picker. */
+  function declarePanel(view, kind, values) {
+    let title;
+    let help;
+    let cards;
+    if (kind === "claim") {
+      const card = view.series[view.series.length - 1];
+      title = t("crib.claimTitle");
+      help = t("crib.claimHelp", { card: cardName(card), count: view.count });
+      cards = countedCards(view.series, null);
+    } else {
+      const what = showWhat(view);
+      title = t(what === "crib" ? "crib.countCrib" : "crib.countHand");
+      help = t("crib.countHelp");
+      const held = what === "crib" ? view.crib : (view.hands_shown ? view.hands_shown[view.to_move] : view.kept);
+      cards = countedCards(held || [], view.starter);
+    }
+    return h("section", { class: "declare", "aria-labelledby": "declare-h", "data-testid": "declare",
+      "data-kind": kind === "claim" ? "pegging" : showWhat(view) },
+      h("h3", { id: "declare-h" }, title), cards, h("p", { class: "hint" }, help),
+      h("p", { class: "hint muggins-help" }, t("crib.mugginsHelp")), declareForm(kind, values));
+  }
+
+  /** An opponent's declaration that may be short: what was declared, the cards if the view shows them. */
+  function mugginsPanel(view, legal) {
+    const pending = view.pending;
+    if (view.phase !== "muggins" || !pending) return null;
+    const name = ctx.seatName(pending.seat);
+    let cards = null;
+    if (pending.what === "pegging") cards = countedCards(view.series, null);
+    else if (pending.what === "crib" && view.crib) cards = countedCards(view.crib, view.starter);
+    else if (pending.what === "hand" && view.hands_shown) cards = countedCards(view.hands_shown[pending.seat], view.starter);
+    const mine = legal.includes("muggins");
+    return h("section", { class: "muggins-box", "aria-labelledby": "muggins-h", "data-testid": "muggins",
+      "data-kind": pending.what },
+      h("h3", { id: "muggins-h" }, t("crib.mugginsTitle")),
+      h("p", { class: "declared", "data-testid": "declared" },
+        t(`crib.declared.${pending.what}`, { name, n: pending.declared })),
+      cards,
+      h("p", { class: "hint muggins-help" }, t("crib.mugginsHelp")),
+      mine ? h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", "data-action": "muggins", "data-primary": true,
+          onclick: () => ctx.act("muggins") }, t("crib.mugginsCall")),
+        h("button", { type: "button", "data-action": "pass", onclick: () => ctx.act("pass") }, t("crib.pass")))
+        : h("p", { class: "hint" }, t("crib.mugginsWait", { name: ctx.seatName(view.to_move) })));
+  }
+
+  function render() {
     const view = message.view;
     const legal = message.legal;
     const names = sideNames(view);
@@ -158,7 +257,7 @@ export function cribbageScreen(root, ctx) {
         names.map((n, i) => `${n} ${view.scores[i]}`).join(" · "), " ", `(${t("crib.target", { n: view.target })})`,
         matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null));
 
-    fill(piles, view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
+    fill(piles, h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
       h("span", { class: "who" }, ctx.seatName(seat)),
       pile.length ? pile.map((c) => cardButton(c, { selected: view.series.includes(c), small: true }))
         : h("span", { class: "hint" }, "—"),
@@ -173,7 +272,7 @@ export function cribbageScreen(root, ctx) {
     const chosen = discards.find((a) => sameCards(a.split(" ").slice(1), selected));
     const cards = view.hand.map((c) => {
       if (discards.length) {
-        return cardButton(c, { selected: selected.includes(c), onclick: () => {
+        return cardButton(c, { selected: selected.includes(c), pressed: selected.includes(c), onclick: () => {
           selected = selected.includes(c) ? selected.filter((x) => x !== c) : [...selected, c].slice(-needed);
           draw();
         } });
@@ -181,7 +280,12 @@ export function cribbageScreen(root, ctx) {
       if (playable.has(c)) return cardButton(c, { playable: true, onclick: () => ctx.act(c) });
       return cardButton(c);
     });
-    const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a));
+    // where a keyboard player's lost focus goes back to on their turn: the first card to lay away or play
+    const first = cards.find((el) => el.tagName === "BUTTON");
+    if (first) first.dataset.primary = "";
+    const declares = legal.map((a) => a.match(/^(count|claim) (\d+)$/)).filter(Boolean);
+    const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a)
+      && !/^(count|claim) \d+$/.test(a) && a !== "muggins" && a !== "pass");
     fill(hand, h("h3", { id: "hand-h" }, t("crib.hand")),
       discards.length ? h("p", { class: "hint" }, t("crib.selectN", { n: needed }))
         : playable.size ? h("p", { class: "hint" }, t("crib.playCard")) : null,
@@ -190,16 +294,21 @@ export function cribbageScreen(root, ctx) {
         discards.length ? h("button", { type: "button", class: "primary", "data-action": "discard", disabled: !chosen,
           onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("crib.discard")) : null,
         others.map((a) => h("button", { type: "button", class: a === "count" || a === "go" ? "primary" : "",
-          "data-action": a, onclick: () => ctx.act(a) }, actionLabel(a)))));
+          "data-action": a, "data-primary": a === "count" || a === "go" ? true : null, onclick: () => ctx.act(a) },
+        actionLabel(a)))),
+      declares.length ? declarePanel(view, declares[0][1], declares.map((m) => Number(m[2]))) : null,
+      mugginsPanel(view, legal));
 
     // hands in the show
     fill(shown, view.hands_shown ? h("section", {}, h("h3", {}, t("crib.show")),
       view.hands_shown.map((kept, seat) => h("div", { class: "pile" }, h("span", { class: "who" },
         t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(kept, true)))) : null);
 
-    // score events, newest first, with the itemised count of hands and crib
-    const list = view.events.slice(-12).reverse();
-    fill(events, h("h3", {}, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events" },
+    // score events, newest first, with the itemised count of hands and crib: at a live table the
+    // whole deal's, in a replay (which jumps about) the last action's
+    const list = (ctx.replay ? view.events : dealEvents).slice(-12).reverse();
+    fill(events, h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
+      tabindex: 0, "aria-labelledby": "events-h" },
       list.map((e) => h("li", {}, h("strong", {}, `${ctx.seatName(e.seat)} +${e.points}`), ` · ${eventKind(e.kind)}`,
         e.score ? h("span", {}, ` — “${e.score.spoken}”`,
           h("ul", {}, e.score.combinations.map((c) => h("li", {}, `${c.kind} ${c.cards.join(" ")}: ${c.points}`)))) : null)))
@@ -208,7 +317,14 @@ export function cribbageScreen(root, ctx) {
 
   return {
     update(msg) {
-      if (msg.move !== lastMove) selected = [];
+      if (msg.move !== lastMove) {
+        selected = [];
+        declared = null;
+        const phase = msg.view.phase;
+        if (phase === "cut" || phase === "deal" || (phase === "discard" && lastPhase !== "discard")) dealEvents = [];
+        dealEvents = [...dealEvents, ...msg.view.events].slice(-24);
+        lastPhase = phase;
+      }
       lastMove = msg.move;
       message = msg;
       draw();

@@ -1,5 +1,7 @@
 // The Cubulus cube in 3D (three.js): balls in their cells, an arrow at every hole that has a
 // legal move (a click inserts or shifts), drag with mouse or finger to turn the cube, arrow keys too.
+// Each player's balls carry their mark (★ ■ ◆) round the equator, so colour is never the only cue;
+// the keyboard plays in the flat layers (cubulus.js), which this view's label points to.
 
 import * as THREE from "three";
 import { BALL, holes, index, marks } from "./cubulus.js";
@@ -19,7 +21,8 @@ export class Cube3D {
     this.act = act;
     element.tabIndex = 0;
     element.setAttribute("role", "application");
-    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}`);
+    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}. ${t("cub.keyboard")}`);
+    this.textures = new Map();  // colour name → its ball's texture (colour and mark)
     try {
       this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     } catch (error) {
@@ -129,7 +132,9 @@ export class Cube3D {
               opacity: action ? 0.22 : 0.08 });
           } else {
             const colour = view.colours[Number(ch)];
-            material = new THREE.MeshStandardMaterial({ color: (BALL[colour] || BALL.neutral).fill, roughness: 0.45 });
+            const map = this.texture(colour);
+            material = map ? new THREE.MeshStandardMaterial({ map, roughness: 0.45 })
+              : new THREE.MeshStandardMaterial({ color: (BALL[colour] || BALL.neutral).fill, roughness: 0.45 });
             if (mk.winning.has(i)) material.emissive = new THREE.Color(0x555555);
             else if (mk.changed.has(i)) material.emissive = new THREE.Color(0x4a1f3a);
           }
@@ -155,12 +160,36 @@ export class Cube3D {
     this.render();
   }
 
+  /** A ball's surface: its colour with its mark four times round the equator (null: no mark). */
+  texture(colour) {
+    const ball = BALL[colour];
+    if (!ball || !ball.mark) return null;
+    if (!this.textures.has(colour)) {
+      const canvas = document.createElement("canvas");
+      canvas.width = 256;
+      canvas.height = 128;
+      const g = canvas.getContext("2d");
+      g.fillStyle = ball.fill;
+      g.fillRect(0, 0, 256, 128);
+      g.fillStyle = colour === "yellow" ? "#333" : "#fff";
+      g.font = "40px sans-serif";
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      for (const x of [32, 96, 160, 224]) g.fillText(ball.mark, x, 66);
+      const texture = new THREE.CanvasTexture(canvas);
+      texture.colorSpace = THREE.SRGBColorSpace;
+      this.textures.set(colour, texture);
+    }
+    return this.textures.get(colour);
+  }
+
   render() {
     if (this.renderer) this.renderer.render(this.scene, this.camera);
   }
 
   destroy() {
     window.removeEventListener("resize", this.resize);
+    for (const texture of this.textures.values()) texture.dispose();
     if (this.renderer) this.renderer.dispose();
   }
 }

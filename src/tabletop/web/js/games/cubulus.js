@@ -1,14 +1,17 @@
 // Cubulus's screen: the cube as three flat layers (bottom to top) with every hole clickable —
 // an arrow beside each row and column for L/R/F/B, a mark in the top and bottom layers' cells for
 // U/D — mapped onto `insert`/`shift`, cells clickable for the neutral set-up's `place`, the last
-// move and the winning square marked; and a three.js cube to turn with mouse or touch.
+// move and the winning square marked; and a three.js cube to turn with mouse or touch. The flat
+// layers are the keyboard's way to play: every legal hole and cell is a button named for screen
+// readers ("Insert at U102"), and each ball carries a mark as well as its colour.
 
-import { h, s, fill } from "../dom.js";
+import { h, s, fill, keepFocus } from "../dom.js";
 import { t } from "../i18n.js";
 
-/** Colour-blind-safe fills (Okabe–Ito) and a shape per colour, so colour is never the only cue. */
+/** Colour-blind-safe fills (Okabe–Ito) and a shape per colour, so colour is never the only cue
+ * (no arrowhead among them: ▲ ▼ are the holes of the top and bottom layers). */
 export const BALL = {
-  red: { fill: "#d55e00", mark: "▲" },
+  red: { fill: "#d55e00", mark: "★" },
   blue: { fill: "#0072b2", mark: "■" },
   yellow: { fill: "#f0e442", mark: "◆" },
   neutral: { fill: "#a0a0a0", mark: "" },
@@ -116,9 +119,10 @@ function holeMark(hole, x, y, angle, legal, act, mk, glyph) {
     role: action ? "button" : null, tabindex: action ? 0 : null, "aria-label": action ? label : null,
     "aria-hidden": action ? null : "true" });
   if (glyph) {
-    group.append(s("rect", { x: x - 7, y: y - 7, width: 14, height: 14, rx: 3, fill: action || last ? colour : "transparent",
+    // 18 units: 24 CSS pixels or more at the layer's full width, a finger's target on a phone
+    group.append(s("rect", { x: x - 9, y: y - 9, width: 18, height: 18, rx: 3, fill: action || last ? colour : "transparent",
       stroke: action || last ? "#222" : "none", "stroke-width": 0.8 }));
-    group.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: action || last ? "#fff" : "#9aa3b0" },
+    group.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: action || last ? "#fff" : "#9aa3b0" },
       glyph));
   } else {
     const points = action && action.startsWith("shift") ? "-9,-9 9,0 -9,9 -3,0" : "-9,-9 9,0 -9,9";
@@ -142,7 +146,7 @@ function bindAct(el, run) {
 
 export function cubulusScreen(root, ctx) {
   const status = h("div", { class: "cub-status" });
-  const toggle = h("div", { class: "buttons", role: "group" });
+  const toggle = h("div", { class: "buttons view-toggle" });
   const flat = h("div", { class: "layers", "data-testid": "layers" });
   const solid = h("div", { class: "cube3d", hidden: true, "aria-label": t("cub.view3d") });
   fill(root, status, toggle, flat, solid);
@@ -160,6 +164,10 @@ export function cubulusScreen(root, ctx) {
   }
 
   function draw() {
+    keepFocus(root, render);  // the view switch and the holes keep a keyboard player's focus
+  }
+
+  function render() {
     const view = message.view;
     const legal = message.legal;
     const mk = marks(view);
@@ -168,7 +176,9 @@ export function cubulusScreen(root, ctx) {
       h("div", { class: "legend" },
         view.colours.map((c, i) => (i < view.players || c === "neutral") ? h("span", { "data-colour": c },
           s("svg", { viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true" },
-            s("circle", { cx: 10, cy: 10, r: 8, fill: BALL[c] ? BALL[c].fill : "#fff", stroke: "#333" })),
+            s("circle", { cx: 10, cy: 10, r: 8, fill: BALL[c] ? BALL[c].fill : "#fff", stroke: "#333" }),
+            BALL[c] && BALL[c].mark ? s("text", { x: 10, y: 14, "text-anchor": "middle", "font-size": 10,
+              fill: c === "yellow" ? "#333" : "#fff" }, BALL[c].mark) : null),
           ` ${i < view.players ? ctx.seatName(i) + ": " : ""}${colourName(c)} ${BALL[c] ? BALL[c].mark : ""} · ${t("cub.hands")}: ${view.hands[i]}`) : null)),
       view.last ? h("p", { class: "hint", "data-testid": "last-move" }, t("cub.last", { action: view.last.action })) : null,
       mk.winning.size ? h("p", { class: "banner result" }, t("cub.square")) : null);
@@ -177,8 +187,10 @@ export function cubulusScreen(root, ctx) {
         onclick: () => setMode("flat") }, t("cub.viewFlat")),
       h("button", { type: "button", "aria-pressed": mode === "3d" ? "true" : "false", "data-action": "view-3d",
         onclick: () => setMode("3d") }, t("cub.view3d")),
-      legal.includes("pass") ? h("button", { type: "button", class: "primary", onclick: () => ctx.act("pass") }, t("cub.pass")) : null);
-    fill(flat, [0, 1, 2].map((z) => h("div", { class: "layer" }, h("h4", {}, t("cub.layer", { z })),
+      legal.includes("pass") ? h("button", { type: "button", class: "primary", "data-action": "pass", "data-primary": true,
+        onclick: () => ctx.act("pass") }, t("cub.pass")) : null,
+      mode === "3d" ? h("p", { class: "hint", "data-testid": "keyboard-hint" }, t("cub.keyboard")) : null);
+    fill(flat, [0, 1, 2].map((z) => h("div", { class: "layer" }, h("h3", {}, t("cub.layer", { z })),
       layerSvg(view, z, legal, ctx.act, mk))));
     flat.hidden = mode !== "flat";
     solid.hidden = mode !== "3d";

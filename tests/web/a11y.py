@@ -1,0 +1,59 @@
+"""Helpers for the accessibility tests: moving through a page with the keyboard alone, and axe-core
+(the npm package in ``src/tabletop/web/package.json``'s devDependencies, which ``make test``
+installs with ``npm ci``) run inside the page, so nothing is fetched at run time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import WEB
+
+AXE = WEB / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+
+
+def focused_matches(page: Any, selector: str) -> bool:
+    """True when the focused element matches ``selector``."""
+    return bool(page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))",
+                              selector))
+
+
+def tab_to(page: Any, selector: str, presses: int = 250, backwards: bool = False) -> str:
+    """Press Tab (or Shift+Tab) until the focus is on an element matching ``selector``; its outer HTML.
+
+    Only the keyboard moves the focus. Fails the test when ``presses`` are not enough.
+    """
+    key = "Shift+Tab" if backwards else "Tab"
+    for _ in range(presses):
+        if focused_matches(page, selector):
+            return str(page.evaluate("() => document.activeElement.outerHTML.slice(0, 300)"))
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {selector!r}")
+
+
+def focus_ring(page: Any) -> dict[str, Any]:
+    """How the focused element shows its focus: its outline, and for SVG shapes their stroke."""
+    return dict(page.evaluate("""() => {
+        const el = document.activeElement;
+        const style = getComputedStyle(el);
+        const shape = el.querySelector('polygon, rect, circle');
+        return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth) || 0,
+                 visible: el.matches(':focus-visible'),
+                 stroke: shape ? parseFloat(getComputedStyle(shape).strokeWidth) || 0 : 0 };
+    }"""))
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: run `npm ci` in src/tabletop/web (make test does)")
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    }""")
+    return [f"{v['impact']} {v['id']}: {v['help']} at {v['where']}" for v in found if v["impact"] in BLOCKING]

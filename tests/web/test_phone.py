@@ -1,0 +1,132 @@
+"""The lobby and every game's table on a phone (390×844, touch; issue #8): nothing overflows sideways,
+and each game's main action is on screen, big enough for a finger, and works when tapped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, move_number
+
+pytestmark = pytest.mark.slow
+
+WIDTH, HEIGHT = 390, 844
+TARGET = 24  # CSS pixels: WCAG 2.2's minimum target size (2.5.8)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a phone-sized, touch, mobile browser context."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
+                                  locale="en-GB")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def assert_fits(page: Any) -> None:
+    """Nothing is wider than the phone: the page does not scroll sideways (nor zoom out to fit)."""
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(widths) <= WIDTH, widths
+
+
+def assert_tappable(page: Any, selector: str) -> Any:
+    """Every match of ``selector`` is visible, inside the screen's width and at least a finger's size."""
+    targets = page.locator(selector)
+    assert targets.count() > 0, selector
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        target.scroll_into_view_if_needed()
+        assert target.is_visible(), selector
+        box = target.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (selector, box)
+        assert box["width"] >= TARGET - 0.5 and box["height"] >= TARGET - 0.5, (selector, box)
+    return targets.first
+
+
+def tap_and_wait(page: Any, selector: str) -> None:
+    """Tap the first match and wait until the table moves on."""
+    before = move_number(page)
+    assert_tappable(page, selector).tap()
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                           arg=before, timeout=45_000)
+
+
+def test_lobby_on_a_phone(phone: Any, base_url: str) -> None:
+    phone.goto(base_url + "/")
+    phone.wait_for_selector(".game-card")
+    phone.wait_for_selector("#open-h")
+    assert_fits(phone)
+    assert_tappable(phone, "[data-action=new]")
+    shot(phone, "lobby-phone")
+    phone.locator("[data-game=cribbage] [data-action=new]").tap()
+    phone.wait_for_selector("#create-submit")
+    assert_fits(phone)
+    assert_tappable(phone, "#create-submit")
+    assert not phone.errors
+
+
+def test_beetle_on_a_phone(phone: Any, base_url: str) -> None:
+    create_table(phone, base_url, "beetle", {}, ["you", "bot"])
+    phone.wait_for_selector("[data-testid=board] [data-action=roll]")
+    assert_fits(phone)
+    tap_and_wait(phone, "[data-testid=board] [data-action=roll]")
+    phone.wait_for_selector("[data-testid=board] [data-action=roll]")
+    assert_fits(phone)
+    shot(phone, "beetle-phone")
+    assert not phone.errors
+
+
+def test_cribbage_on_a_phone(phone: Any, base_url: str) -> None:
+    create_table(phone, base_url, "cribbage", {"muggins": True}, ["you", "bot"])
+    phone.wait_for_selector("button[data-action=discard]")
+    assert_fits(phone)
+    cards = assert_tappable(phone, "[data-testid=hand] button.card")
+    cards.tap()
+    phone.locator("[data-testid=hand] button.card[aria-pressed=false]").first.tap()
+    assert phone.locator("[data-testid=hand] button.card[aria-pressed=true]").count() == 2
+    tap_and_wait(phone, "button[data-action=discard]:not([disabled])")
+    # on to our first play or pegging claim: the card or the picker is tappable and fits too
+    phone.wait_for_selector("[data-testid=hand] button.card.playable, [data-testid=count-picker]")
+    assert_fits(phone)
+    if phone.locator("[data-testid=hand] button.card.playable").count():
+        tap_and_wait(phone, "[data-testid=hand] button.card.playable")
+        phone.wait_for_selector("[data-testid=count-picker]")  # muggins: we claim the card's points
+    assert_tappable(phone, "[data-testid=count-picker] .pick span")
+    assert_fits(phone)
+    shot(phone, "cribbage-phone")
+    assert not phone.errors
+
+
+def test_cubulus_on_a_phone(phone: Any, base_url: str) -> None:
+    create_table(phone, base_url, "cubulus", {"first": "1"}, ["you", "bot"])
+    phone.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls
+    assert_fits(phone)
+    for _ in range(9):
+        tap_and_wait(phone, "[data-testid=layers] .cell.hole")
+        phone.wait_for_selector("[data-testid=layers] .cell.hole, [data-testid=layers] [data-legal]")
+        if not phone.locator("[data-testid=layers] .cell.hole").count():
+            break
+    phone.wait_for_selector("[data-testid=layers] [data-legal]")  # the bot has moved: every hole is a target
+    assert_tappable(phone, "[data-testid=layers] [data-legal]")
+    tap_and_wait(phone, "[data-testid=layers] [data-legal^=insert]")
+    assert_fits(phone)
+    shot(phone, "cubulus-phone")
+    assert not phone.errors
+
+
+def test_kubik_on_a_phone(phone: Any, base_url: str) -> None:
+    create_table(phone, base_url, "kubik", {}, ["you", "bot"])
+    phone.wait_for_selector("button[data-action=throw]:not([disabled])")
+    assert_fits(phone)
+    tap_and_wait(phone, "button[data-action=throw]:not([disabled])")
+    assert_fits(phone)
+    shot(phone, "kubik-phone")
+    assert not phone.errors
