@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 
-# the browser client's npm packages (three.js), installed once; nothing is fetched at run time
+# the browser client's npm packages (three.js; axe-core for the accessibility tests), installed once; nothing is fetched at run time
 $(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
 	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
 	@touch $(WEB_STAMP)
@@ -39,8 +39,9 @@ test: lint $(WEB_STAMP)
 	@sh scripts/browser.sh
 	$(BIN)/pytest -n auto
 
+# every benchmark to the console and benchmarks/REPORT.md (docs/benchmarks.md); e.g. ARGS=--quick
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,17 +1,22 @@
-"""Cribbage analysis timings for `make bench`: the score distribution, discard advice, scoring speed.
+"""Cribbage analysis timings: the exact distribution of hand scores, discard advice, scoring speed.
 
-:func:`rows` returns (what, figure) pairs, each figure the median of several runs; ``benchmarks/run.py``
-prints them. Run this file alone to see them without the rest of the benchmarks.
+The hand-score distribution (C20: how many of the 12,994,800 hand-and-starter deals score each total)
+is computed exactly from 1,820 rank patterns and a precomputed pattern table
+(``tabletop.games.cribbage.analysis.distribution_counts``); "cold" rebuilds that table too, as the first
+request after a start does. Discard advice and hand scoring are what the expert bot and the web app's
+analysis call on every deal. :func:`sections` returns one table, each figure a median of several runs;
+run this file alone to see it without the rest of ``make bench``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 import numpy as np
-from timing import median_seconds
+from sections import Section, rate
+from timing import Scale, median_seconds
 
 from tabletop.core.cards import DECK, Card, parse_cards
 from tabletop.games.cribbage import crib_tables
@@ -27,12 +32,11 @@ from tabletop.games.cribbage.crib_tables import build_tables
 from tabletop.games.cribbage.crib_tables import crib_tables as load_crib_tables
 from tabletop.games.cribbage.scoring import score_hand
 
-REPEATS = 7
+DEALS = 20_000
+"""Deals scored by ``fast_hand_total`` a run (a tenth of that by the readable kernel, ten times by numpy)."""
 
-
-def _median_seconds(work: Callable[[], object], repeats: int = REPEATS) -> float:
-    """The median wall time of ``work()`` over this module's number of runs."""
-    return median_seconds(work, repeats)
+HANDS = 100
+"""Random six-card hands a discard-analysis run advises on."""
 
 
 def _cold_distribution() -> None:
@@ -53,35 +57,45 @@ def _analyse_all(hands: Sequence[Sequence[Card]], model: CribModel) -> None:
         discard_analysis(hand, True, model)
 
 
-def rows() -> list[tuple[str, str]]:
-    """(what, figure) rows: distribution time, one discard analysis, scoring throughput."""
+def sections(scale: Scale) -> list[Section]:
+    """The distribution time, one discard analysis, and scoring throughput."""
+    runs = scale.runs
     rng = random.Random(7)
-    found: list[tuple[str, str]] = []
-    found.append(("cribbage hand distribution, cold (pattern tables built too)",
-                  f"{_median_seconds(_cold_distribution) * 1000:.1f} ms"))
-    found.append(("cribbage hand distribution, pattern tables built",
-                  f"{_median_seconds(_warm_distribution) * 1000:.1f} ms"))
-    found.append(("cribbage crib tables rebuild (182 exact expectations)",
-                  f"{_median_seconds(build_tables) * 1000:.0f} ms"))
+    found: list[tuple[str, str, str]] = [
+        ("hand-score distribution, cold (pattern tables built too)",
+         f"{median_seconds(_cold_distribution, runs) * 1000:.1f} ms", str(runs)),
+        ("hand-score distribution, pattern tables built",
+         f"{median_seconds(_warm_distribution, runs) * 1000:.1f} ms", str(runs)),
+        ("crib tables rebuilt (182 exact expectations)", f"{median_seconds(build_tables, runs) * 1000:.0f} ms",
+         str(runs)),
+    ]
     load_crib_tables()
     six = parse_cards(["5H", "5C", "5S", "JD", "4C", "6D"])
-    hands = [tuple(rng.sample(DECK, 6)) for _ in range(100)]
+    hands = [tuple(rng.sample(DECK, 6)) for _ in range(scale.of(HANDS))]
     models: tuple[CribModel, ...] = ("table", "exact")
     for model in models:
-        one = _median_seconds(partial(discard_analysis, six, True, model), repeats=51)
-        many = _median_seconds(partial(_analyse_all, hands, model))
-        found.append((f"cribbage discard analysis, 6 cards, crib {model} (5H 5C 5S JD 4C 6D / random mean)",
-                      f"{one * 1000:.2f} ms / {many * 10:.2f} ms"))
-    deals = [tuple(rng.sample(DECK, 5)) for _ in range(20_000)]
-    readable = _median_seconds(lambda: [score_hand(d[:4], d[4]).total for d in deals[:2_000]], repeats=3) / 2_000
-    fast = _median_seconds(lambda: [fast_hand_total(d[:4], d[4]) for d in deals]) / len(deals)
-    indices = np.array([[card.index for card in rng.sample(DECK, 5)] for _ in range(200_000)])
-    vector = _median_seconds(lambda: hand_totals(indices[:, :4], indices[:, 4])) / len(indices)
-    found.append(("cribbage hands scored per second: readable kernel / fast_hand_total / hand_totals (numpy)",
-                  f"{1 / readable:,.0f} / {1 / fast:,.0f} / {1 / vector:,.0f}"))
-    return found
+        one = median_seconds(partial(discard_analysis, six, True, model), max(runs, 1) * 10 + 1)
+        many = median_seconds(partial(_analyse_all, hands, model), runs) / len(hands)
+        found.append((f"discard analysis, crib {model}: 5H 5C 5S JD 4C 6D / mean of {len(hands)} random hands",
+                      f"{one * 1000:.2f} ms / {many * 1000:.2f} ms", f"{max(runs, 1) * 10 + 1} / {runs}"))
+    deals = [tuple(rng.sample(DECK, 5)) for _ in range(scale.of(DEALS))]
+    few = deals[:scale.of(DEALS // 10)]
+    readable = median_seconds(lambda: [score_hand(d[:4], d[4]).total for d in few], scale.at_most(3)) / len(few)
+    fast = median_seconds(lambda: [fast_hand_total(d[:4], d[4]) for d in deals], runs) / len(deals)
+    indices = np.array([[card.index for card in rng.sample(DECK, 5)] for _ in range(scale.of(DEALS * 10))])
+    vector = median_seconds(lambda: hand_totals(indices[:, :4], indices[:, 4]), runs) / len(indices)
+    found += [("hands scored/s, readable kernel (score_hand)", rate(1 / readable), str(scale.at_most(3))),
+              ("hands scored/s, fast_hand_total", rate(1 / fast), str(runs)),
+              ("hands scored/s, hand_totals (numpy, vectorised)", rate(1 / vector), str(runs))]
+    return [Section("cribbage-analysis", "Cribbage analysis", ("measure", "median", "runs"), tuple(found),
+                    "The exact hand-score distribution (C20) over 12,994,800 deals, time to compute it; discard "
+                    "advice for one six-card hand (the crib from the shipped tables or computed exactly); hands "
+                    "scored per second by each scorer. Medians of the runs shown.")]
 
 
 if __name__ == "__main__":
-    for what, figure in rows():
-        print(f"{what}: {figure}")
+    from rich.console import Console
+    from sections import to_rich
+
+    for section in sections(Scale()):
+        Console().print(to_rich(section))

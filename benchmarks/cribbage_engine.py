@@ -1,62 +1,74 @@
-"""Cribbage engine speed: our readable engine, our fast playout engine and OpenSpiel's, side by side.
+"""Our cribbage against OpenSpiel's C++ ``cribbage`` (through ``pyspiel``), in the same process and run:
+random playouts, and the decision latency of a random bot and of an MCTS bot with equal iterations.
 
 The issue "Cribbage, complete" sets the goal: at least as many random games per second as
-OpenSpiel's cribbage. Each engine plays whole random 2-player games to 121 — uniformly random
-legal actions, chance drawn with its probabilities — and every figure is the median of
-``REPEATS`` runs in this one process, so the ratios compare like with like on whatever machine
-runs it. OpenSpiel is driven through ``pyspiel`` from Python, as a Python user would drive it;
-its actions/s count its own steps (its no-op passes included), ours count our actions (cuts,
-deals one card at a time, counts). :func:`rows` gives ``(what, figure)`` pairs for
-``benchmarks/run.py``; run this file alone to print them. Not a test: nothing fails when slow.
+OpenSpiel's cribbage. Each engine plays whole random 2-player games to 121 — uniformly random legal
+actions, chance drawn with its probabilities — and games/s and actions/s are medians of the runs.
+OpenSpiel is driven from Python, as a Python user drives it; its actions count its own steps (its
+no-op passes included), ours count our actions (cuts, deals one card at a time, counts).
+
+The bots are timed from a state to an action, so the decision's preparation counts on both sides
+(ours: the seat's view and legal actions; OpenSpiel's ``Bot.step`` finds its legal actions itself):
+
+* random — :class:`tabletop.agents.RandomAgent` against ``pyspiel.make_uniform_random_bot``, every
+  decision with a choice in a few random games;
+* MCTS — our IS-MCTS (:class:`tabletop.agents.MCTSAgent`) against OpenSpiel's
+  ``open_spiel.python.algorithms.mcts.MCTSBot``, both Python over their engine's states, with the
+  same iterations, each one random rollout to the end of the game (``RandomRolloutEvaluator(1)``),
+  no solver, on the first decisions with a choice of a few seeded games (discards and pegging of the
+  first deal, so every rollout plays about a whole game). OpenSpiel's C++ ``MCTSBot`` refuses
+  cribbage (its points come as intermediate rewards) and its C++ ``ISMCTSBot`` needs
+  ``ResampleFromInfostate``, which cribbage lacks; the Python ``MCTSBot`` only reads ``returns()``
+  at the end of a game, so it is handed a view of the game that reports terminal rewards. It
+  searches the true state (it sees the other hand), ours samples a world consistent with the seat's
+  view on every iteration; its exploration constant is scaled by its utility range (its returns are
+  points, ours ±1).
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
-import tabletop
-from tabletop.games.cribbage.fast import random_game
-from tabletop.sim import random_playout
+import numpy as np
+import playouts
+from sections import Section, ms, rate, ratio
+from timing import Scale, median_rate, one_core, percentiles_ms
 
-REPEATS = 5
-"""Runs per figure; the median is reported."""
+import tabletop
+from tabletop.agents import MCTSAgent, RandomAgent
+from tabletop.core import Agent, Decision, State
+from tabletop.games.cribbage.fast import random_game
 
 GAMES = {"readable": 20, "fast": 400, "openspiel": 150}
 """Games per run for each engine, so that each run takes a few tenths of a second."""
 
+SIMULATIONS = 50
+"""MCTS iterations per decision for both bots (our generic ``easy`` level's count)."""
 
-def median_rate(batch: Callable[[], int], games: int, repeats: int = REPEATS) -> tuple[float, float]:
-    """Median games/s and actions/s of ``batch()``, which plays ``games`` games and returns their actions."""
-    games_per_s: list[float] = []
-    actions_per_s: list[float] = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        actions = batch()
-        seconds = time.perf_counter() - start
-        games_per_s.append(games / seconds)
-        actions_per_s.append(actions / seconds)
-    return statistics.median(games_per_s), statistics.median(actions_per_s)
+EXPLORATION = 1.4
+"""UCT's exploration constant for returns in ±1 (ours; OpenSpiel's is scaled by its utility range)."""
+
+RANDOM_GAMES = 10
+MCTS_GAMES, MCTS_DECISIONS = 3, 8
+"""Random-bot games, and the MCTS bots' games and decisions with a choice timed in each."""
 
 
-def readable_rate(games: int = GAMES["readable"]) -> tuple[float, float]:
-    """Our rules engine through :func:`tabletop.sim.random_playout`."""
-    game = tabletop.load("cribbage", players=2)
-    rng = random.Random(1)
-    return median_rate(lambda: sum(random_playout(game, rng)[1] for _ in range(games)), games)
+def pyspiel_module() -> Any | None:
+    """``pyspiel``, or None when open-spiel is not installed (it is a dev dependency)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
+    except ImportError:
+        return None
+    return pyspiel
 
 
-def fast_rate(games: int = GAMES["fast"]) -> tuple[float, float]:
-    """Our fast playout engine, actions written out in notation."""
-    rng = random.Random(2)
-    return median_rate(lambda: sum(len(random_game(rng, 2).actions) for _ in range(games)), games)
-
-
-def openspiel_playout(game: Any, rng: random.Random) -> int:
-    """One random game of OpenSpiel's cribbage; its number of steps."""
+def openspiel_playout(game: Any, rng: random.Random, step: Callable[[Any], None] | None = None) -> int:
+    """One random game of OpenSpiel's cribbage; its number of steps. ``step(state)``, if given, sees
+    every decision with a choice before the random action is applied."""
     state = game.new_initial_state()
     steps = 0
     while not state.is_terminal():
@@ -70,45 +82,156 @@ def openspiel_playout(game: Any, rng: random.Random) -> int:
                     break
         else:
             legal = state.legal_actions()
+            if step is not None and len(legal) > 1:
+                step(state)
             action = legal[rng.randrange(len(legal))]
         state.apply_action(action)
         steps += 1
     return steps
 
 
-def openspiel_rate(games: int = GAMES["openspiel"]) -> tuple[float, float] | None:
-    """OpenSpiel's cribbage through ``pyspiel``; None when open-spiel is not installed."""
-    try:
-        import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
-    except ImportError:
-        return None
-    game = pyspiel.load_game("cribbage", {"players": 2})
-    rng = random.Random(3)
-    return median_rate(lambda: sum(openspiel_playout(game, rng) for _ in range(games)), games)
+def playout_rates(scale: Scale) -> dict[str, tuple[float, float]]:
+    """Median games/s and actions/s of each engine (OpenSpiel's only where it is installed)."""
+    rngs = [random.Random(seed) for seed in (2, 3)]
+    readable, fast, theirs = (scale.of(GAMES[name]) for name in ("readable", "fast", "openspiel"))
+    games_per_s, actions_per_s, _ = playouts.measure("cribbage", {"players": 2}, readable, scale.runs)
+    found = {
+        "ours, readable engine (random_playout)": (games_per_s, actions_per_s),
+        "ours, fast playout engine (fast.random_game)": median_rate(
+            lambda: sum(len(random_game(rngs[0], 2).actions) for _ in range(fast)), fast, scale.runs),
+    }
+    pyspiel = pyspiel_module()
+    if pyspiel is not None:
+        cribbage = pyspiel.load_game("cribbage", {"players": 2})
+        found["OpenSpiel cribbage (pyspiel, C++)"] = median_rate(
+            lambda: sum(openspiel_playout(cribbage, rngs[1]) for _ in range(theirs)), theirs, scale.runs)
+    return found
 
 
-def rows() -> list[tuple[str, str]]:
-    """``(what, figure)`` rows: games/s and actions/s of each engine, and their ratios."""
-    readable, fast, openspiel = readable_rate(), fast_rate(), openspiel_rate()
-    table = [
-        ("cribbage 2p, readable engine (random_playout): games/s", f"{readable[0]:,.0f}"),
-        ("cribbage 2p, readable engine: actions/s", f"{readable[1]:,.0f}"),
-        ("cribbage 2p, fast engine (fast.random_game): games/s", f"{fast[0]:,.0f}"),
-        ("cribbage 2p, fast engine: actions/s", f"{fast[1]:,.0f}"),
-        ("cribbage 2p, fast / readable", f"{fast[0] / readable[0]:.1f}×"),
-    ]
-    if openspiel is None:
-        return [*table, ("cribbage 2p, OpenSpiel (pyspiel)", "open-spiel not installed")]
+def our_decisions(bot: Agent, games: int, per_game: int | None, seed: str) -> list[float]:
+    """Seconds from state to action of ``bot`` on decisions with a choice of seeded random games of ours
+    (all of them, or the first ``per_game`` of each)."""
+    game = tabletop.load("cribbage", players=2)
+    times: list[float] = []
+    for i in range(games):
+        rng, bot_rng = random.Random(f"{seed}:{i}"), random.Random(f"{seed}:bot:{i}")
+        state: State[Any] = game.initial_state()
+        timed = 0
+        while not state.is_terminal and (per_game is None or timed < per_game):
+            if state.is_chance:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                start = time.perf_counter()
+                seat = state.current_player
+                bot.choose(Decision(game, seat, state.view(seat), tuple(state.legal_actions()), ()), bot_rng)
+                times.append(time.perf_counter() - start)
+                timed += 1
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return times
+
+
+class _TerminalRewards:
+    """OpenSpiel's cribbage as ``MCTSBot``'s constructor checks it: terminal rewards (see the module doc)."""
+
+    def __init__(self, game: Any, pyspiel: Any) -> None:
+        self._game = game
+        self._type = SimpleNamespace(reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+                                     dynamics=game.get_type().dynamics)
+
+    def get_type(self) -> SimpleNamespace:
+        return self._type
+
+    def max_utility(self) -> float:
+        return float(self._game.max_utility())
+
+
+def openspiel_decisions(pyspiel: Any, bot: str, games: int, per_game: int | None, simulations: int) -> list[float]:
+    """Seconds of OpenSpiel's ``bot`` (``random`` or ``mcts``) on decisions with a choice of seeded
+    random games of OpenSpiel's cribbage (all of them, or the first ``per_game`` of each)."""
+    from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]  # no type stubs
+
+    cribbage = pyspiel.load_game("cribbage", {"players": 2})
+    times: list[float] = []
+    for i in range(games):
+        if bot == "random":
+            bots = [pyspiel.make_uniform_random_bot(seat, i * 2 + seat) for seat in (0, 1)]
+        else:
+            state_rng = np.random.RandomState(i)
+            search = mcts.MCTSBot(_TerminalRewards(cribbage, pyspiel), EXPLORATION * cribbage.max_utility(),
+                                  simulations, mcts.RandomRolloutEvaluator(1, state_rng), solve=False,
+                                  random_state=state_rng)
+            bots = [search, search]
+        game_times: list[float] = []
+
+        def step(state: Any, bots: list[Any] = bots, game_times: list[float] = game_times) -> None:
+            if per_game is None or len(game_times) < per_game:
+                start = time.perf_counter()
+                bots[state.current_player()].step(state)
+                game_times.append(time.perf_counter() - start)
+
+        openspiel_playout(cribbage, random.Random(f"openspiel:{bot}:{i}"), step)
+        times += game_times
+    return times
+
+
+def latency_pairs(scale: Scale) -> list[tuple[str, list[float], list[float] | None]]:
+    """(bot, our seconds, OpenSpiel's seconds or None) for the random and the MCTS bots, on one core."""
+    pyspiel = pyspiel_module()
+    simulations = max(2, scale.of(SIMULATIONS))  # OpenSpiel's MCTSBot needs two to expand its root
+    random_games, mcts_games, per_game = scale.of(RANDOM_GAMES), scale.of(MCTS_GAMES), scale.of(MCTS_DECISIONS)
+    search = MCTSAgent(simulations=simulations, exploration=EXPLORATION)
+    with one_core():
+        return [
+            ("uniform random", our_decisions(RandomAgent(), random_games, None, "random"),
+             openspiel_decisions(pyspiel, "random", random_games, None, 0) if pyspiel else None),
+            (f"MCTS, {simulations} iterations, 1 random rollout each",
+             our_decisions(search, mcts_games, per_game, "mcts"),
+             openspiel_decisions(pyspiel, "mcts", mcts_games, per_game, simulations) if pyspiel else None),
+        ]
+
+
+def sections(scale: Scale) -> list[Section]:
+    """Playouts of each engine and bot latencies, each with the ratio ours / OpenSpiel."""
+    rates = playout_rates(scale)
+    theirs = rates.get("OpenSpiel cribbage (pyspiel, C++)")
+    playouts = tuple(
+        (engine, rate(games), rate(actions), f"{actions / games:,.0f}",
+         ratio(games, theirs[0]) if theirs else "–", ratio(actions, theirs[1]) if theirs else "–")
+        for engine, (games, actions) in rates.items())
+    bots = []
+    for bot, ours, openspiel in latency_pairs(scale):
+        mine = percentiles_ms(ours)
+        other = percentiles_ms(openspiel) if openspiel else None
+        bots.append((bot, f"{len(ours)} / {len(openspiel) if openspiel else '–'}", ms(mine[0]), ms(mine[1]),
+                     ms(other[0]) if other else "–", ms(other[1]) if other else "–",
+                     ratio(mine[0], other[0]) if other else "–", ratio(mine[1], other[1]) if other else "–"))
+    missing = "" if theirs else " open-spiel is not installed: OpenSpiel's figures are missing."
     return [
-        *table,
-        ("cribbage 2p, OpenSpiel (pyspiel): games/s", f"{openspiel[0]:,.0f}"),
-        ("cribbage 2p, OpenSpiel: actions/s", f"{openspiel[1]:,.0f}"),
-        ("cribbage 2p, readable / OpenSpiel", f"{readable[0] / openspiel[0]:.2f}×"),
-        ("cribbage 2p, fast / OpenSpiel", f"{fast[0] / openspiel[0]:.2f}×"),
-        ("cribbage 2p, medians of", f"{REPEATS} runs"),
+        Section("openspiel", "Cribbage: our engines vs OpenSpiel's C++ cribbage, random playouts",
+                ("engine", "games/s", "actions/s", "actions/game", "games/s ours/OpenSpiel",
+                 "actions/s ours/OpenSpiel"), playouts,
+                "Whole random 2-player games to 121 in the same process; games a run: " + ", ".join(
+                    f"{name} {scale.of(n)}" for name, n in GAMES.items()) + f"; medians of {scale.runs} runs. "
+                "OpenSpiel is driven from Python through pyspiel; its actions are its steps (passes included), "
+                "ours our actions (cuts, deals one card at a time, counts)." + missing),
+        Section("openspiel", "Cribbage: our bots vs OpenSpiel's, decision latency (one core)",
+                ("bot", "decisions ours / OpenSpiel", "ours p50 ms", "ours p95 ms", "OpenSpiel p50 ms",
+                 "OpenSpiel p95 ms", "p50 ours/OpenSpiel", "p95 ours/OpenSpiel"), tuple(bots),
+                "Timed from a state to an action. Random: RandomAgent vs pyspiel.make_uniform_random_bot, every "
+                f"decision with a choice of {scale.of(RANDOM_GAMES)} random games. MCTS: our IS-MCTS (MCTSAgent) vs "
+                "open_spiel.python.algorithms.mcts.MCTSBot with equal iterations, each one random rollout to the "
+                f"end of the game, no solver, on the first {scale.of(MCTS_DECISIONS)} decisions with a choice "
+                f"of {scale.of(MCTS_GAMES)} seeded games. OpenSpiel's MCTSBot searches the true state; ours "
+                "samples a world from the seat's view each iteration. Percentiles over all decisions, not "
+                "medians of runs; see benchmarks/cribbage_engine.py for why this pairing." + missing),
     ]
 
 
 if __name__ == "__main__":
-    for what, figure in rows():
-        print(f"{what:<60} {figure:>12}")
+    from rich.console import Console
+    from sections import to_rich
+
+    for section in sections(Scale()):
+        Console().print(to_rich(section))

@@ -1,29 +1,37 @@
-"""Kubik physics timings for `make bench`: simulated throws per second on one core, and the fast model.
+"""Kubik throw timings: simulated throws per second on one core, and throws from the calibrated model.
 
-:func:`rows` returns (what, figure) pairs, each figure the median of several runs. The goal of issue #5
-is 50 simulated throws a second per core at the 0.25 ms step; the mix that matters is a middling
-thrower's (misses end as soon as the bat is past the cube), and the worst case is a skilled thrower's
-strong hits, whose cube slides longest. Run this file alone to see them without the rest.
+A ``throws=physics`` game simulates each throw in MuJoCo; the goal of issue #5 is 50 simulated throws
+a second per core at the 0.25 ms step. The mix that matters is a middling thrower's (misses end as
+soon as the bat is past the cube), the worst case a skilled thrower's strong hits, whose cube slides
+longest. ``throws=calibrated`` draws each outcome from a model fitted to the physics: its speed is what
+bots and fast simulations get. :func:`sections` returns one table, each figure a median of several
+runs; run this file alone to see it without the rest of ``make bench``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
-from timing import median_seconds
+from sections import Section, rate
+from timing import Scale, median_seconds
 
+import tabletop
+from tabletop.core import State
 from tabletop.games.kubik import calibrated, physics
 from tabletop.games.kubik.field import START, Field, Throw
+from tabletop.games.kubik.rules import KubikState, Phase
 
-REPEATS = 5
 BATCH = 40
+"""Throws a run at full scale."""
 
 
-def _throws(seed: int, skill: float, strong: bool) -> list[tuple[Throw, float, physics.Noise]]:
+def _throws(seed: int, skill: float, strong: bool, count: int) -> list[tuple[Throw, float, physics.Noise]]:
+    """``count`` seeded throws: mixed choices, or strong ones aimed dead at the cube."""
     rng = random.Random(seed)
     found = []
-    for _ in range(BATCH):
+    for _ in range(count):
         if strong:
             throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), 0.0, rng.uniform(14, 18), rng.uniform(0, 6))
         else:
@@ -41,20 +49,40 @@ def _batch(field: Field, throws: list[tuple[Throw, float, physics.Noise]]) -> Ca
     return work
 
 
-def rows() -> list[tuple[str, str]]:
-    """(what, figure) rows: throws/s for a typical and a worst-case mix, interceptions/s, model calls/s."""
+def _calibrated_throw_states(count: int) -> list[KubikState]:
+    """``count`` states of calibrated 2-player games waiting for a throw's outcome, from random play."""
+    game = tabletop.load("kubik", players=2, throws="calibrated")
+    rng = random.Random(5)
+    found: list[KubikState] = []
+    state: State[Any] = game.initial_state()
+    while len(found) < count:
+        if state.is_terminal:
+            state = game.initial_state()
+        if isinstance(state, KubikState) and state.phase is Phase.THROW:
+            found.append(state)
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def sections(scale: Scale) -> list[Section]:
+    """Throws/s for a typical and a worst-case mix, interceptions/s, and calibrated throws/s."""
+    runs, count = scale.runs, scale.of(BATCH)
     field = Field()
     physics.simulate_throw(field, START, Throw("A", 0.0, 0.0, 12.0, 2.0), 1.0, physics.ZERO_NOISE)  # build once
     found: list[tuple[str, str]] = []
-    mixed = _throws(1, 0.5, False)
-    seconds = median_seconds(_batch(field, mixed), REPEATS)
-    found.append(("kubik throws/s per core, mixed choices, skill 0.5 (goal ≥ 50)", f"{BATCH / seconds:.0f}"))
-    strong = _throws(2, 1.0, True)
-    seconds = median_seconds(_batch(field, strong), REPEATS)
-    found.append(("kubik throws/s per core, strong dead-centre hits, skill 1 (worst case)", f"{BATCH / seconds:.0f}"))
-    small = _throws(3, 0.5, False)
-    seconds = median_seconds(_batch(Field(cube_edge=0.042), small), REPEATS)
-    found.append(("kubik throws/s per core, small cube, mixed, skill 0.5", f"{BATCH / seconds:.0f}"))
+    mixed = _throws(1, 0.5, False, count)
+    found.append(("physics throws/s, mixed choices, skill 0.5 (goal ≥ 50)",
+                  rate(count / median_seconds(_batch(field, mixed), runs))))
+    strong = _throws(2, 1.0, True, count)
+    found.append(("physics throws/s, strong dead-centre hits, skill 1 (worst case)",
+                  rate(count / median_seconds(_batch(field, strong), runs))))
+    small = _throws(3, 0.5, False, count)
+    found.append(("physics throws/s, small cube (4.2 cm), mixed, skill 0.5",
+                  rate(count / median_seconds(_batch(Field(cube_edge=0.042), small), runs))))
     crossings = [(t.line, r.crossing) for t, s, n in strong
                  if (r := physics.simulate_throw(field, START, t, s, n)).crossing is not None][:10]
     noise = physics.sample_noise(random.Random(4))
@@ -64,19 +92,29 @@ def rows() -> list[tuple[str, str]]:
             assert crossing is not None
             physics.simulate_interception(field, crossing, line, 0.7, noise)
 
-    seconds = median_seconds(intercept, REPEATS)
-    found.append(("kubik interceptions/s per core, skill 0.7", f"{len(crossings) / seconds:.0f}"))
+    if crossings:
+        found.append(("physics interceptions/s, skill 0.7", rate(len(crossings) / median_seconds(intercept, runs))))
     throws = [t for t, _, _ in mixed]
 
     def model() -> None:
         for throw in throws:
             calibrated.outcome_probabilities("standard:6", START, throw, 0.5)
 
-    seconds = median_seconds(model, REPEATS)
-    found.append(("kubik calibrated outcome tables/s (exact fractions)", f"{len(throws) / seconds:,.0f}"))
-    return found
+    found.append(("calibrated outcome tables/s (exact fractions)", rate(len(throws) / median_seconds(model, runs))))
+    states = _calibrated_throw_states(count * 5)
+    throw_rng = random.Random(6)
+    seconds = median_seconds(lambda: [s.apply(s.sample_chance(throw_rng)) for s in states], runs)
+    found.append(("calibrated throws/s in a game (outcome drawn and applied)", rate(len(states) / seconds)))
+    return [Section("kubik-physics", "Kubik throws (single-threaded)", ("measure", "median"), tuple(found),
+                    f"{count} seeded throws a run through physics.simulate_throw at the default 0.25 ms step "
+                    f"(up to 10 interceptions of the strong throws that crossed the border); {len(states)} "
+                    "throw states of random calibrated 2-player games for the calibrated rows; "
+                    f"medians of {runs} runs.")]
 
 
 if __name__ == "__main__":
-    for what, figure in rows():
-        print(f"{what:75s} {figure:>10s}")
+    from rich.console import Console
+    from sections import to_rich
+
+    for section in sections(Scale()):
+        Console().print(to_rich(section))

@@ -1,95 +1,129 @@
-"""`make bench`: random-playout speed per game and exact-odds timings, as medians of several runs.
+"""`make bench`: every benchmark section, printed to the console and written to ``benchmarks/REPORT.md``.
 
-Timings on shared machines are noisy, so every figure is the median of ``REPEATS`` runs, and a
-pure-Python reference loop is timed in the same run so figures can be compared across machines
-as ratios. Not a test: nothing here fails on a slow machine.
+Each section's module measures and returns :class:`sections.Section` tables; this script runs them in
+order (``--only`` / ``--skip`` take the names of :data:`TOPICS`), prints each table as soon as it is
+measured and hands them all to ``report.py``, which writes the Markdown with the machine described.
+Timings on shared machines are noisy, so every figure is a median of several runs (``--runs``);
+``--work`` scales every section's amount of work, and ``--quick`` is a smaller run of the same tables.
+A section that fails is reported as failed, the others still run, and the exit status is 1. A partial
+run (any of these flags) leaves REPORT.md as it was unless ``--report`` names a file. Not a test:
+nothing here fails on a slow machine.
 """
 
 from __future__ import annotations
 
-import importlib
-import platform
-import random
-import statistics
-from typing import Any
+import argparse
+import inspect
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
+import beetle_odds
+import bot_latency
+import cribbage_analysis
+import cribbage_engine
+import kubik_physics
+import playouts
+import report
 from rich.console import Console
-from rich.table import Table
-from timing import median_seconds
+from sections import Section, to_rich
+from timing import FULL, QUICK, Scale, reference_seconds
 
-import tabletop
-from tabletop.games.beetle import PartsTable, preset
-from tabletop.games.beetle.odds import chain, turn_order_odds
-from tabletop.sim import random_playout
-
-REPEATS = 5
-
-PLAYOUT_OPTIONS = {"kubik": {"throws": "calibrated"}}
-"""Options for the random-playout table: Kubik's physics throws are measured in their own table."""
+SERVER_TITLE = "Live server under load (benchmarks/server_load.py)"
 
 
-def reference() -> float:
-    """Seconds for one million draws from a seeded generator: the machine's yardstick."""
-    rng = random.Random(0)
-    return median_seconds(lambda: [rng.random() for _ in range(1_000_000)])
+def server_sections(scale: Scale) -> list[Section]:
+    """``server_load.rows()``'s figures (one load test of ``seconds``, 200 tables at full scale), where
+    that module offers them; it is someone else's to change, so only parameters it accepts are passed."""
+    import server_load
+
+    rows = getattr(server_load, "rows", None)
+    if rows is None:
+        return [Section("server", SERVER_TITLE, ("what", "figure"), (("server_load.rows()", "not available"),))]
+    wanted = {"tables": scale.of(200), "seconds": max(1.0, 20.0 * scale.work)}
+    accepted = inspect.signature(rows).parameters
+    arguments = {name: value for name, value in wanted.items() if name in accepted}
+    figures = tuple(tuple(str(cell) for cell in row) for row in rows(**arguments))
+    given = ", ".join(f"{name}={value:g}" for name, value in arguments.items()) or "its defaults"
+    return [Section("server", SERVER_TITLE, ("what", "figure"), figures,
+                    f"server_load.rows({given}): a live server on a fresh SQLite file, one WebSocket per table; "
+                    "one load test, not a median of runs.")]
 
 
-def main() -> None:
+TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
+    "playouts": lambda scale, _: playouts.sections(scale),
+    "beetle-odds": lambda scale, _: beetle_odds.sections(scale),
+    "bot-latency": lambda scale, args: bot_latency.sections(scale, args.levels.split(",")),
+    "openspiel": lambda scale, _: cribbage_engine.sections(scale),
+    "cribbage-analysis": lambda scale, _: cribbage_analysis.sections(scale),
+    "kubik-physics": lambda scale, _: kubik_physics.sections(scale),
+    "server": lambda scale, _: server_sections(scale),
+}
+"""Every section of the report, in its order, by the name ``--only`` and ``--skip`` use."""
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true",
+                        help=f"{QUICK.runs} runs a figure, {QUICK.work:g} of the work, bot levels up to normal")
+    parser.add_argument("--runs", type=int, help=f"runs per figure (default {FULL.runs})")
+    parser.add_argument("--work", type=float, help="fraction of each section's work (default 1)")
+    parser.add_argument("--only", default="", help="comma-separated sections: " + ", ".join(TOPICS))
+    parser.add_argument("--skip", default="", help="comma-separated sections to leave out")
+    parser.add_argument("--levels", help="bot levels timed (default random,easy,normal,hard)")
+    parser.add_argument("--report", type=Path, help="where to write the Markdown (default benchmarks/REPORT.md "
+                                                    "for a full run; a partial run writes none unless given)")
+    args = parser.parse_args(argv)
+    for name in filter(None, f"{args.only},{args.skip}".split(",")):
+        if name not in TOPICS:
+            parser.error(f"no section called {name!r}; sections: {', '.join(TOPICS)}")
+    if args.levels is None:
+        args.levels = "random,easy,normal" if args.quick else ",".join(bot_latency.LEVELS)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen sections, print them, write the report; 1 if a section failed."""
+    args = parse(argv)
+    base = QUICK if args.quick else FULL
+    scale = Scale(args.runs or base.runs, args.work if args.work is not None else base.work)
+    only = [name for name in args.only.split(",") if name]
+    chosen = [name for name in TOPICS if (not only or name in only) and name not in args.skip.split(",")]
+    partial = scale != FULL or len(chosen) < len(TOPICS) or args.levels != ",".join(bot_latency.LEVELS)
+    target = args.report or (None if partial else report.REPORT)
     console = Console()
-    ref = reference()
-    console.print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
-                  f"reference (1M rng draws): {ref * 1000:.1f} ms; medians of {REPEATS} runs")
-    games = Table(title="Random playouts", title_justify="left")
-    for column in ("game", "options", "games/s", "actions/s", "actions/game", "games per ref time"):
-        games.add_column(column, justify="right" if column != "game" else "left")
-    for name in tabletop.REGISTRY:
-        base = PLAYOUT_OPTIONS.get(name, {})
-        for options in (base, {**base, "players": tabletop.REGISTRY[name].spec.max_players}):
-            game = tabletop.load(name, **options)
-            n = 200
-            lengths: list[int] = []
-
-            def batch(game: tabletop.Game[Any, Any] = game, n: int = n, lengths: list[int] = lengths) -> None:
-                rng = random.Random(1)
-                lengths.clear()
-                for _ in range(n):
-                    lengths.append(random_playout(game, rng)[1])
-
-            seconds = median_seconds(batch)
-            per_game = statistics.fmean(lengths)
-            label = " ".join(f"{k}={v}" for k, v in {**options, "players": game.num_players}.items())
-            games.add_row(name, label, f"{n / seconds:,.0f}",
-                          f"{n * per_game / seconds:,.0f}", f"{per_game:.0f}", f"{n / seconds * ref:.2f}")
-    console.print(games)
-    odds = Table(title="Beetle exact odds", title_justify="left")
-    for column in ("table", "players", "play-on", "sheets", "ms (cold chain)", "ms (cached chain)"):
-        odds.add_column(column, justify="right")
-    for variant, players, play_on in [("classic", 2, False), ("classic", 8, False), ("winged", 8, True)]:
-        table = preset(variant)
-
-        def cold(table: PartsTable = table, players: int = players, play_on: bool = play_on) -> None:
-            chain.cache_clear()
-            turn_order_odds(table, players, play_on)
-
-        def warm(table: PartsTable = table, players: int = players, play_on: bool = play_on) -> None:
-            turn_order_odds(table, players, play_on)
-
-        cold_s = median_seconds(cold)
-        warm_s = median_seconds(warm)
-        odds.add_row(variant, str(players), "yes" if play_on else "no", str(len(chain(table).sheets)),
-                     f"{cold_s * 1000:.1f}", f"{warm_s * 1000:.1f}")
-    console.print(odds)
-    sections = (("Cribbage analysis", "cribbage_analysis"), ("Cribbage engine vs OpenSpiel", "cribbage_engine"),
-                ("Kubik physics", "kubik_physics"), ("Bot decision latency (one core)", "bot_latency"),
-                ("Live server: 200 tables against bots, people thinking 1 s", "server_load"))
-    for title, module in sections:
-        section = Table(title=title, title_justify="left")
-        section.add_column("what")
-        section.add_column("figure", justify="right")
-        for what, figure in importlib.import_module(module).rows():
-            section.add_row(what, figure)
-        console.print(section)
+    started = time.perf_counter()
+    command = "make bench" if argv is None and not sys.argv[1:] else "benchmarks/run.py " + " ".join(
+        sys.argv[1:] if argv is None else argv)
+    run = report.Run(scale.runs, scale.work, command, reference_seconds(scale.runs) * 1000,
+                     skipped=[name for name in TOPICS if name not in chosen])
+    about = report.machine()
+    for what, value in [*about, ("yardstick", f"1M draws from random.Random: {run.reference_ms:.1f} ms"),
+                        ("scale", f"{scale.runs} runs a figure, work × {scale.work:g}")]:
+        console.print(f"[bold]{what}[/]: {value}")
+    measured: list[Section] = []
+    for name in chosen:
+        start = time.perf_counter()
+        try:
+            found = TOPICS[name](scale, args)
+        except Exception as error:  # one broken section must not lose the others' figures
+            traceback.print_exc()
+            run.topics.append((name, time.perf_counter() - start, f"failed: {type(error).__name__}: {error}"))
+            continue
+        run.topics.append((name, time.perf_counter() - start, "ok"))
+        for section in found:
+            console.print(to_rich(section))
+        measured += found
+    run.seconds = time.perf_counter() - started
+    if target is not None:
+        report.write(target, report.markdown(run, measured, about))
+        console.print(f"report written to {target}")
+    else:
+        console.print("partial run: benchmarks/REPORT.md left as it was (--report PATH writes one)")
+    return 1 if any(status != "ok" for _, _, status in run.topics) else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

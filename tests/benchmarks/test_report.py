@@ -1,0 +1,88 @@
+"""``make bench`` in a tiny run: every section measured once with a sliver of its work, into a tmp file.
+
+Checks the shape of ``REPORT.md`` — the machine header, every section's table, numbers in each — and
+never its speed: the figures of a tiny run on a busy machine mean nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The Markdown of one tiny run of every section (one run a figure, a hundredth of the work)."""
+    path = tmp_path_factory.mktemp("bench") / "REPORT.md"
+    before = set(sys.modules)
+    sys.path.insert(0, str(BENCHMARKS))  # the benchmarks import one another as scripts do
+    try:
+        import run
+
+        status = run.main(["--runs", "1", "--work", "0.01", "--levels", "random,easy", "--report", str(path)])
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+        for name in set(sys.modules) - before:  # their plain names (run, report, timing…) must not linger
+            if str(BENCHMARKS) in str(getattr(sys.modules[name], "__file__", "")):
+                del sys.modules[name]
+    text = path.read_text(encoding="utf-8")
+    assert status == 0, sections(text)["Sections run"]
+    return text
+
+
+def sections(markdown: str) -> dict[str, str]:
+    """The report's ``##`` sections by title."""
+    parts = re.split(r"^## (.+)$", markdown, flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The cells of a section's table, header and separator left out."""
+    lines = [line for line in text.splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+
+
+def test_the_header_describes_the_machine_and_the_yardstick(report: str) -> None:
+    machine = dict((row[0], row[1]) for row in table_rows(sections(report)["Machine"]))
+    for what in ("CPU", "cores", "memory", "OS", "Python", "libraries", "tabletop", "date", "yardstick"):
+        assert machine.get(what), what
+    assert "numpy" in machine["libraries"] and "open_spiel" in machine["libraries"]
+    assert re.search(r"\d+\.\d ms", machine["yardstick"])
+
+
+def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
+    found = sections(report)
+    status = {row[0]: row[2] for row in table_rows(found["Sections run"])}
+    assert status == dict.fromkeys(status, "ok") and len(status) == 7
+    titles = ["Random playouts", "Beetle exact odds", "Bot decision latency (one core)",
+              "Cribbage: our engines vs OpenSpiel's C++ cribbage, random playouts",
+              "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
+              "Kubik throws (single-threaded)", "Live server under load (benchmarks/server_load.py)"]
+    assert [title for title in found if title not in ("Machine", "Sections run")] == titles
+    for title in titles:
+        rows = table_rows(found[title])
+        assert rows, title
+        assert all(re.search(r"\d", row[-1]) for row in rows), title
+
+
+def test_each_game_and_bot_level_has_a_row(report: str) -> None:
+    found = sections(report)
+    playouts = {row[0] for row in table_rows(found["Random playouts"])}
+    latency = {(row[0], row[1]) for row in table_rows(found["Bot decision latency (one core)"])}
+    assert playouts == {"beetle", "cribbage", "cubulus", "kubik"}
+    assert latency == {(game, level) for game in playouts for level in ("random", "easy")}
+
+
+def test_cribbage_is_compared_with_openspiel_as_ratios(report: str) -> None:
+    found = sections(report)
+    engines = table_rows(found["Cribbage: our engines vs OpenSpiel's C++ cribbage, random playouts"])
+    assert [row[0].startswith("OpenSpiel") for row in engines] == [False, False, True]
+    assert all(row[4].endswith("×") and row[5].endswith("×") for row in engines)
+    bots = table_rows(found["Cribbage: our bots vs OpenSpiel's, decision latency (one core)"])
+    assert [row[0].split(",")[0] for row in bots] == ["uniform random", "MCTS"]
+    assert all(re.fullmatch(r"[\d.]+×", cell) for row in bots for cell in row[-2:])
