@@ -153,6 +153,16 @@ class State(ABC, Generic[ActionT]):
             return str(action)
         return None
 
+    def motion(self, action: ActionT) -> Mapping[str, Any] | None:
+        """How ``action`` taken here moves things, for an animation (a simulated throw's frames):
+        JSON-ready data, or None when there is nothing to animate (the default).
+
+        It may cost a simulation, so callers run it off any event loop and keep the answer. Front
+        ends ask only for actions every seat sees whole (:meth:`observation` gives the action's own
+        notation to each), and a game puts nothing into the motion that any seat may not see.
+        """
+        return None
+
     def seat_points(self) -> tuple[float, ...] | None:
         """Each seat's points in the game's own terms (pegs on the board, team points, parts
         drawn), for statistics; None in a game that keeps no score beyond its result."""

@@ -2,9 +2,9 @@
 
 HTTP: the games and their options, creating and listing tables, joining a free seat, a seat's
 current update, acting by HTTP (for clients without WebSockets), records and move-by-move replays
-of finished games. WebSocket ``/ws/tables/{id}?token=…`` (one ``token`` per held seat; none to
-watch): an update after every change, actions and undo requests in. Every rejection carries a
-reason and changes nothing.
+of finished games, and the motion of a public action for animations (``motion``). WebSocket
+``/ws/tables/{id}?token=…`` (one ``token`` per held seat; none to watch): an update after every
+change, actions and undo requests in. Every rejection carries a reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import tabletop
 from tabletop.core import Record
 from tabletop.server.hub import Connection, Hub, Rejection
 from tabletop.server.messages import Act, AnswerUndo, ClientMessage, CreateTable, Ping, RequestUndo, TableCreated
+from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
 from tabletop.server.table import SPECTATOR
 from tabletop.storage import DEFAULT_URL, Store
@@ -257,6 +258,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return table
 
     app.include_router(odds_router)
+    app.include_router(motion_router)
     if (WEB / "index.html").exists():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app

@@ -28,6 +28,8 @@ def view(state: KubikState, player: int) -> View:
         "next_index": list(state.next_index),
         "scores": list(state.scores),
         "target": game.options["target"],
+        "throws_from": game.mode,
+        "interception": game.options["interception"],
         "cube": {"top": cube.top, "front": cube.front, "x": cube.x, "y": cube.y, "yaw": cube.yaw},
         "throws": state.throws,
         "throw": None if state.throw is None else str(state.throw),

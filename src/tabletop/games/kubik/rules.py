@@ -384,6 +384,13 @@ class KubikState(State[KubikAction]):
 
         return view(self, player)
 
+    def motion(self, action: KubikAction) -> dict[str, Any] | None:
+        """A simulated throw's (or interception's) trajectory re-run from its recorded noise, for an
+        animation (:mod:`tabletop.games.kubik.motion`); None for anything else."""
+        from tabletop.games.kubik.motion import motion
+
+        return motion(self, action)
+
     def describe(self, action: KubikAction) -> str:
         from tabletop.games.kubik.render import describe
 

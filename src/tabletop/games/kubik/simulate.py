@@ -2,8 +2,9 @@
 
 The rules ask for an outcome; this module draws the noise from the runner's generator, runs the
 simulation, and writes the result as a recorded :class:`Outcome` (with its noise sample and the
-trajectory for animation). An interception re-runs the throw from its recorded noise — the
-simulation is deterministic — to find the cube as it crossed the border line.
+trajectory for animation). The simulation is deterministic, so :func:`rerun` gives the same outcome
+again from a recorded noise sample: an interception re-runs the throw to find the cube as it crossed
+the border line, and a viewer re-runs a throw from the record to animate it (``motion``).
 """
 
 from __future__ import annotations
@@ -22,15 +23,26 @@ if TYPE_CHECKING:
 def simulated_outcome(state: KubikState, rng: random.Random) -> Outcome:
     """The outcome of the throw (or interception) ``state`` is waiting for, from the physics."""
     from tabletop.games.kubik import physics
+
+    return rerun(state, _recordable(physics.sample_noise(rng)))
+
+
+def rerun(state: KubikState, noise: physics.Noise) -> Outcome:
+    """What the throw (or interception) ``state`` is waiting for did with this ``noise`` sample:
+    the outcome as the record writes it, with the trajectory attached.
+
+    Raises:
+        ValueError: when ``state`` is not waiting for a simulated throw or interception.
+    """
+    from tabletop.games.kubik import physics
     from tabletop.games.kubik.rules import Phase
 
     game = state.game
     throw = state.throw.throw if state.throw is not None else None
-    if throw is None:
+    if throw is None or state.phase not in (Phase.THROW, Phase.INTERCEPT):
         raise ValueError("no simulated throw is being made")
     skill = game.skills[state.thrower]
     if state.phase is Phase.THROW:
-        noise = _recordable(physics.sample_noise(rng))
         result = physics.simulate_throw(game.field, state.cube, throw, skill, noise)
         if not result.hit:
             return Outcome("miss", noise=noise.values, trajectory=result.trajectory)
@@ -43,7 +55,6 @@ def simulated_outcome(state: KubikState, rng: random.Random) -> Outcome:
     thrown = physics.simulate_throw(game.field, state.cube, throw, skill, physics.Noise(state.pending.noise))
     if thrown.crossing is None:
         raise ValueError("the throw being intercepted never crossed the border line")
-    noise = _recordable(physics.sample_noise(rng))
     caught = physics.simulate_interception(game.field, thrown.crossing, throw.line,
                                            game.skills[state.interceptor], noise)
     if not caught.hit:

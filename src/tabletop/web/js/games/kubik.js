@@ -1,14 +1,28 @@
 // Kubik's screen: the field from above (circle, small circle, throwing lines A and B, border lines
 // with interception), the throw chosen by dragging on the field (line and place, then aim) and
-// sliders for power and spin — always one of the legal throws — the throw animated, the cube's
-// final face, interception offered when the rules allow, and the team scores.
+// sliders for power and spin — always one of the legal throws — and the team scores.
+//
+// In physics mode every throw is animated from its simulated trajectory (GET …/motion/{move}: the
+// server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
+// tumbling to where it rests, then its final face, big, with the outcome. Animations queue behind
+// one another and never hold anything up: the field, the scores and the controls follow every update
+// at once, a queue that grows plays faster and drops what it cannot show, and prefers-reduced-motion
+// skips straight to the end. Calibrated throws have no trajectory: the outcome and face are shown.
+// In scorekeeper mode (throws=manual) the screen is a phone-friendly form: big buttons for each
+// outcome the rules allow (miss, stayed in, out with each face on top, past the border, interception).
 
-import { h, s, fill, reducedMotion } from "../dom.js";
+import { h, s, fill, reducedMotion, keepFocus, announce } from "../dom.js";
 import { t } from "../i18n.js";
 import { dieSvg } from "./beetle.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
+const OUTCOME = /^(miss|in|out|past|hit)(?: ([1-6])(?:\/([1-6]))?)?(?: |$)/;
 const TEAM_COLOURS = ["#d55e00", "#0072b2"];
+const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
+const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
+const MIN_CUBE_PX = 16;  // the animated cube is drawn at least this big to be seen
+// each face's outward normal in the cube's own frame (K1, K4: 1 up, 2 towards line A, 3 to +x)
+const FACES = { 1: [0, 0, 1], 2: [0, -1, 0], 3: [1, 0, 0], 4: [-1, 0, 0], 5: [0, 1, 0], 6: [0, 0, -1] };
 
 /** The legal throws as values, and the distinct values of each choice. */
 function throwGrid(legal) {
@@ -25,25 +39,104 @@ function nearest(values, v) {
   return values.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), values[0]);
 }
 
+/** A picture that only repeats the text beside it: hidden from screen readers. */
+function decorative(el) {
+  el.removeAttribute("role");
+  el.removeAttribute("aria-label");
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** A log entry's notation (the table hands strings; a raw update's entries are {seat, action}). */
+const actionOf = (entry) => (typeof entry === "string" ? entry : entry.action);
+
+// ---------------------------------------------------------------- rotations (MuJoCo's w, x, y, z)
+
+/** The rotation matrix (cube → world) of a unit quaternion. */
+function rotation([w, x, y, z]) {
+  return [
+    [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+    [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+    [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+  ];
+}
+
+const turn = (r, v) => r.map((row) => row[0] * v[0] + row[1] * v[1] + row[2] * v[2]);
+
+/** The face whose normal points most nearly up. */
+function topFace(r) {
+  let best = 1;
+  for (const face of [2, 3, 4, 5, 6]) if (turn(r, FACES[face])[2] > turn(r, FACES[best])[2]) best = face;
+  return best;
+}
+
+/** A pose between two frames: positions mixed, quaternions mixed along the shorter way and renormalised. */
+function mix(a, b, u) {
+  const sign = a[3] * b[3] + a[4] * b[4] + a[5] * b[5] + a[6] * b[6] < 0 ? -1 : 1;
+  const out = a.map((v, i) => (i < 3 ? v + (b[i] - v) * u : v + (sign * b[i] - v) * u));
+  const norm = Math.hypot(out[3], out[4], out[5], out[6]) || 1;
+  for (let i = 3; i < 7; i += 1) out[i] /= norm;
+  return out;
+}
+
+/** The convex hull of points [x, y] (Andrew's monotone chain), counter-clockwise. */
+function hull(points) {
+  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list) => {
+    const out = [];
+    for (const q of list) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], q) <= 0) out.pop();
+      out.push(q);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(p), ...half([...p].reverse())];
+}
+
 export function kubikScreen(root, ctx) {
   const scores = h("div", { class: "team-scores", "data-testid": "scores", "aria-live": "polite" });
-  const fieldBox = h("div", { class: "field-box" });
-  const side = h("div", { class: "kubik-side" });
+  const result = h("div", { class: "kubik-result", "data-testid": "final-face", hidden: true });
+  const fieldBox = h("div", { class: "field-box", "data-testid": "field", "data-animation": "idle" });
+  const info = h("div", { class: "kubik-info" });
+  const side = h("div", { class: "kubik-side" }, info);
   const controls = h("div", { class: "kubik-controls-box" });
-  fill(root, scores, h("div", { class: "screen-row" }, fieldBox, side), controls);
+  const row = h("div", { class: "screen-row" }, fieldBox, side);
+  const screen = h("div", { class: "kubik-screen" });
+  fill(root, screen);
   let message = null;
+  let mode = null;  // physics, calibrated or manual (K20), from the view
   let choice = { line: "A", pos: 0, aim: 0, power: 12, spin: 4 };
   let grid = null;
-  let animation = null;
-  let lastLogLength = -1;
+  let seen = -1;  // the log's length at the last update (-1: none yet)
+
+  function layout() {
+    const manual = mode === "manual";
+    screen.classList.toggle("manual", manual);
+    // a scorekeeper on a phone wants the buttons first; a thrower wants the field first
+    if (manual) fill(screen, scores, result, controls, row);
+    else {
+      fill(screen, scores, row, controls);
+      side.append(result);
+    }
+  }
 
   // ---------------------------------------------------------------- the field
-  const svg = s("svg", { class: "fit field", role: "img", "aria-label": t("kubik.field") });
+  const svg = s("svg", { class: "fit field", role: "img", "aria-label": t("kubik.field"), viewBox: "0 0 500 500" });
+  const layer = s("g", { class: "animation" });  // the throw in flight: kept across redraws of the field
   fieldBox.append(svg);
-  let frame = { low: -6, span: 8.5 };
-  const X = (x) => ((x - frame.low) / frame.span) * 500;
-  const Y = (y) => 500 - ((y - frame.low) / frame.span) * 500;
-  const toField = (px, py) => [frame.low + (px / 500) * frame.span, frame.low + ((500 - py) / 500) * frame.span];
+  let frame = { x0: -6, y0: -6, span: 8.5 };  // the square of the field shown (metres)
+  let zoom = null;  // a wider frame while a trajectory that leaves the field's is shown
+  const X = (x) => ((x - frame.x0) / frame.span) * 500;
+  const Y = (y) => 500 - ((y - frame.y0) / frame.span) * 500;
+  const px = (metres) => (metres / frame.span) * 500;
+  const toField = (x, y) => [frame.x0 + (x / 500) * frame.span, frame.y0 + ((500 - y) / 500) * frame.span];
+
+  function baseFrame(f) {
+    const low = -f.line_offset - 0.6;
+    return { x0: low, y0: low, span: f.line_offset + f.border_offset + 1.4 };
+  }
 
   function release(view, line, pos) {
     const offset = view.field.line_offset;
@@ -60,30 +153,31 @@ export function kubikScreen(root, ctx) {
   function drawField() {
     const view = message.view;
     const f = view.field;
-    frame = { low: -f.line_offset - 0.6, span: f.line_offset + f.border_offset + 1.4 };
-    svg.setAttribute("viewBox", "0 0 500 500");
-    const m = (metres) => (metres / frame.span) * 500;
+    frame = zoom || baseFrame(f);
+    const [left, right] = [frame.x0, frame.x0 + frame.span];
+    const [bottom, top] = [frame.y0, frame.y0 + frame.span];
     const items = [s("rect", { x: 0, y: 0, width: 500, height: 500, fill: "#cfe3b4", rx: 10 })];
-    items.push(s("circle", { cx: X(0), cy: Y(0), r: m(f.circle_radius), fill: "none", stroke: "#fff", "stroke-width": 5 }));
-    items.push(s("circle", { cx: X(0), cy: Y(0), r: Math.max(2, m(f.cube_edge * 0.75)), fill: "none", stroke: "#fff",
+    items.push(s("circle", { cx: X(0), cy: Y(0), r: px(f.circle_radius), fill: "none", stroke: "#fff", "stroke-width": 5 }));
+    items.push(s("circle", { cx: X(0), cy: Y(0), r: Math.max(2, px(f.cube_edge * 0.75)), fill: "none", stroke: "#fff",
       "stroke-width": 1.5 }));
-    const far = frame.low + frame.span;
-    items.push(s("line", { x1: X(frame.low), y1: Y(-f.line_offset), x2: X(far), y2: Y(-f.line_offset), stroke: "#fff",
-      "stroke-width": 4 }), s("text", { x: X(far) - 8, y: Y(-f.line_offset) - 8, "text-anchor": "end", fill: "#234" }, "A"));
-    items.push(s("line", { x1: X(-f.line_offset), y1: Y(frame.low), x2: X(-f.line_offset), y2: Y(far), stroke: "#fff",
+    items.push(s("line", { x1: X(left), y1: Y(-f.line_offset), x2: X(right), y2: Y(-f.line_offset), stroke: "#fff",
+      "stroke-width": 4 }), s("text", { x: 492, y: Y(-f.line_offset) - 8, "text-anchor": "end", fill: "#234" }, "A"));
+    items.push(s("line", { x1: X(-f.line_offset), y1: Y(bottom), x2: X(-f.line_offset), y2: Y(top), stroke: "#fff",
       "stroke-width": 4 }), s("text", { x: X(-f.line_offset) + 8, y: 20, fill: "#234" }, "B"));
     if (message.interception) {
-      items.push(s("line", { x1: X(frame.low), y1: Y(f.border_offset), x2: X(far), y2: Y(f.border_offset), stroke: "#fff",
+      items.push(s("line", { x1: X(left), y1: Y(f.border_offset), x2: X(right), y2: Y(f.border_offset), stroke: "#fff",
         "stroke-dasharray": "8 6", "stroke-width": 2 }));
-      items.push(s("line", { x1: X(f.border_offset), y1: Y(frame.low), x2: X(f.border_offset), y2: Y(far), stroke: "#fff",
+      items.push(s("line", { x1: X(f.border_offset), y1: Y(bottom), x2: X(f.border_offset), y2: Y(top), stroke: "#fff",
         "stroke-dasharray": "8 6", "stroke-width": 2 }));
     }
-    // the cube, turned by its yaw
-    const edge = Math.max(8, m(f.cube_edge));
-    items.push(s("g", { transform: `translate(${X(view.cube.x)} ${Y(view.cube.y)}) rotate(${-view.cube.yaw})`, class: "cube",
-      "data-top": view.cube.top },
-    s("rect", { x: -edge / 2, y: -edge / 2, width: edge, height: edge, fill: "#e9c98f", stroke: "#6b4a24", "stroke-width": 1.5 }),
-    s("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, view.cube.top)));
+    // the cube, turned by its yaw (hidden while a throw shows it in flight)
+    const edge = Math.max(8, px(f.cube_edge));
+    if (!player.flying) {
+      items.push(s("g", { transform: `translate(${X(view.cube.x)} ${Y(view.cube.y)}) rotate(${-view.cube.yaw})`, class: "cube",
+        "data-top": view.cube.top },
+      s("rect", { x: -edge / 2, y: -edge / 2, width: edge, height: edge, fill: "#e9c98f", stroke: "#6b4a24", "stroke-width": 1.5 }),
+      s("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, view.cube.top)));
+    }
     // the chosen throw
     if (grid && grid.throws.length) {
       const [rx, ry] = release(view, choice.line, choice.pos);
@@ -93,7 +187,7 @@ export function kubikScreen(root, ctx) {
       items.push(s("line", { x1: X(rx), y1: Y(ry), x2: X(rx + dx * length), y2: Y(ry + dy * length), stroke: "#333",
         "stroke-width": 2, "stroke-dasharray": "6 5", class: "aim" }));
     }
-    items.push(s("g", { class: "animation" }));
+    items.push(layer);
     fill(svg, items);
   }
 
@@ -146,7 +240,65 @@ export function kubikScreen(root, ctx) {
     return found ? found.action : null;
   }
 
+  function button(action, text, attrs = {}) {
+    return h("button", { type: "button", "data-action": action, onclick: () => ctx.act(action), ...attrs }, text);
+  }
+
+  /** Six big buttons, one per face on top: `kind 1` … `kind 6` where legal. */
+  function faceButtons(kind, legal, labelKey) {
+    const faces = [1, 2, 3, 4, 5, 6].filter((n) => legal.includes(`${kind} ${n}`));
+    if (!faces.length) return null;
+    return h("div", { class: "kubik-group", role: "group", "aria-labelledby": `kubik-${kind}-h` },
+      h("h4", { id: `kubik-${kind}-h` }, t(labelKey)),
+      h("div", { class: "outcome-buttons face-buttons" }, faces.map((n) => button(`${kind} ${n}`,
+        [decorative(dieSvg(n, "")), h("span", { "aria-hidden": "true" }, n)],
+        { "aria-label": t(`kubik.outcome.${kind}`, { n }), class: "face" }))));
+  }
+
+  /** What a scorekeeper, or the team offered an interception, chooses from (K13, K19, K20). */
+  function entryControls(legal, view) {
+    const parts = [];
+    const others = legal.filter((a) => !THROW.test(a));
+    if (!others.length) return parts;
+    const prompt = (text) => parts.push(h("p", { class: "kubik-prompt" }, text));
+    switch (view.phase) {
+      case "lot":
+        prompt(t("kubik.whoFirst"));
+        parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
+          button(a, t("kubik.firstTeam", { team: a.slice(-1) }), { class: "primary" }))));
+        break;
+      case "aim":
+        parts.push(h("div", { class: "outcome-buttons" }, others.map((a) =>
+          button(a, a === "throw" ? t("kubik.throwReal") : a, { class: "primary big-button", "data-primary": "" }))));
+        break;
+      case "throw":
+        prompt(t("kubik.whatHappened", { label: view.thrower }));
+        parts.push(h("div", { class: "outcome-buttons outcome-main" },
+          others.includes("miss") ? button("miss", t("kubik.missPoints")) : null,
+          others.includes("in") ? button("in", t("kubik.inPoints")) : null));
+        parts.push(faceButtons("out", others, "kubik.outFace"), faceButtons("past", others, "kubik.pastFace"));
+        break;
+      case "intercept": {
+        const who = view.players.find((p) => p.seat === view.interceptor);
+        prompt(t("kubik.interceptHappened", { label: who ? who.label : "" }));
+        parts.push(faceButtons("hit", others, "kubik.hitFace"));
+        if (others.includes("miss")) {
+          parts.push(h("div", { class: "outcome-buttons outcome-main" }, button("miss", t("kubik.interceptMiss"))));
+        }
+        break;
+      }
+      default:  // the offer to intercept (K19), and anything else as it is
+        if (view.phase === "offer") prompt(t("kubik.interceptOffer", { team: "AB"[1 - view.team] }));
+        parts.push(h("div", { class: "outcome-buttons" }, others.map((a) => button(a, label(a), { class: "primary" }))));
+    }
+    return parts;
+  }
+
   function drawControls() {
+    keepFocus(controls, renderControls);
+  }
+
+  function renderControls() {
     const legal = message.legal;
     const parts = [];
     if (grid && grid.throws.length) {
@@ -161,13 +313,9 @@ export function kubikScreen(root, ctx) {
           slider("pos", t("kubik.position"), grid.pos), slider("aim", t("kubik.aim"), grid.aim),
           slider("power", t("kubik.power"), grid.power), slider("spin", t("kubik.spin"), grid.spin)),
         h("div", { class: "buttons" }, h("button", { type: "button", class: "primary big-button", "data-action": "throw",
-          disabled: !action, onclick: () => action && ctx.act(action) }, t("kubik.throw"))));
+          "data-primary": "", disabled: !action, onclick: () => action && ctx.act(action) }, t("kubik.throw"))));
     }
-    const others = legal.filter((a) => !THROW.test(a));
-    if (others.length) {
-      parts.push(h("div", { class: "outcome-buttons" }, others.map((a) => h("button", { type: "button", "data-action": a,
-        class: "primary", onclick: () => ctx.act(a) }, label(a)))));
-    }
+    parts.push(entryControls(legal, message.view));
     fill(controls, parts);
   }
 
@@ -176,72 +324,280 @@ export function kubikScreen(root, ctx) {
     if (action === "pass") return t("kubik.pass");
     let m = action.match(/^intercept (\w+)$/);
     if (m) return t("kubik.intercept", { label: m[1] });
-    // the outcomes a scorekeeper enters for a throw on a real field (throws=manual, K20)
+    if ((m = action.match(/^first ([AB])$/))) return t("kubik.firstTeam", { team: m[1] });
     m = action.match(/^(miss|in|out|past|hit)(?: (\d))?$/);
     if (m) return t(`kubik.outcome.${m[1]}`, { n: m[2] || "" });
     return action;
   }
 
-  function drawSide() {
+  function drawInfo() {
     const view = message.view;
-    const last = view.events.length ? view.events[view.events.length - 1] : null;
-    fill(side,
+    fill(info,
       h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { label: view.thrower })), " · "],
         t("kubik.throws", { n: view.throws })),
-      h("div", { class: "final-face" }, dieSvg(view.cube.top, t("kubik.top", { n: view.cube.top })),
-        h("p", {}, t("kubik.top", { n: view.cube.top }))),
-      last ? h("p", { "data-testid": "last-event" }, `${t("kubik.team", { team: "AB"[last.team] })} ${last.points >= 0 ? "+" : ""}${last.points} (${last.why})`) : null);
-    fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}` },
-      `${t("kubik.team", { team: "AB"[team] })}: ${view.scores[team]}`)), h("span", { class: "hint" }, t("kubik.target", { n: view.target })));
+      h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })));
+    fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
+      "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${view.scores[team]}`)),
+    h("span", { class: "hint" }, t("kubik.target", { n: view.target })),
+    view.phase === "over" ? h("strong", { class: "kubik-winner", "data-testid": "winner" },
+      view.scores[0] === view.scores[1] ? t("kubik.draw")
+        : t("kubik.teamWins", { team: view.scores[0] > view.scores[1] ? "A" : "B" })) : null);
+  }
+
+  // ---------------------------------------------------------------- the last throw's outcome and face
+
+  function why(text) {
+    let m;
+    if ((m = /^out with (\d) on top$/.exec(text))) return t("log.kubik.why.out", { n: m[1] });
+    if ((m = /^interception: (\d) × 2$/.exec(text))) return t("log.kubik.why.interception", { n: m[1] });
+    const keys = { miss: "miss", "stayed in": "in", intercepted: "intercepted", "interception missed": "interceptionMissed" };
+    return keys[text] ? t(`log.kubik.why.${keys[text]}`) : text;
+  }
+
+  /** The sentence for an outcome: a throw's, or an interception's (K14, K15). */
+  function outcomeText(job) {
+    const m = OUTCOME.exec(job.outcome);
+    if (!m) return job.outcome;
+    const kind = job.intercepting ? (m[1] === "hit" ? "hit" : "interceptMiss") : m[1];
+    return t(`log.kubik.${kind}`, { n: m[2] || "" });
+  }
+
+  /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any. */
+  function showResult(job, top, animated, quiet = false) {
+    const m = OUTCOME.exec(job.outcome);
+    const face = top || (m && m[2] ? Number(m[2]) : job.cubeTop);
+    const events = job.events || [];
+    fill(result, h("h3", {}, t("kubik.lastThrow")),
+      h("div", { class: "kubik-face" }, dieSvg(face, t("kubik.top", { n: face })),
+        h("span", { class: "face-number", "aria-hidden": "true" }, face)),
+      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" }, outcomeText(job)),
+        events.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: "AB"[e.team] })} ${e.points >= 0 ? "+" : ""}${e.points}`
+          + ` (${why(e.why)})`))));
+    result.hidden = false;
+    result.dataset.top = String(face);
+    result.dataset.move = String(job.index);
+    Object.assign(fieldBox.dataset, { animation: "done", move: String(job.index), outcome: job.outcome,
+      finalTop: String(face), animated: animated ? "true" : "false" });
+    // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
+    const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
+    fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
+    if (!quiet) announce(`${outcomeText(job)}. ${t("kubik.top", { n: face })}`);
   }
 
   // ---------------------------------------------------------------- the throw animated
-  function animateLast(log) {
-    const view = message.view;
-    let k = log.length - 1;
-    while (k >= 0 && !THROW.test(log[k])) k -= 1;
-    if (k < 0 || k === log.length - 1 || reducedMotion()) return;
-    const m = log[k].match(THROW);
-    const outcome = log[k + 1].split(" ")[0];
-    const [rx, ry] = release(view, m[1], +m[2]);
-    const target = [0, 0];
-    const base = Math.atan2(target[1] - ry, target[0] - rx);
-    const angle = base + (+m[3] * Math.PI) / 180;
-    const reach = Math.hypot(rx, ry) + (outcome === "miss" ? 1.5 : 0);
-    const layer = svg.querySelector(".animation");
-    if (!layer) return;
-    const bat = s("line", { stroke: "#6b4a24", "stroke-width": 6, "stroke-linecap": "round" });
-    const flying = outcome === "out" || outcome === "past" ? s("rect", { width: 12, height: 12, x: -6, y: -6, fill: "#e9c98f",
-      stroke: "#6b4a24" }) : null;
-    layer.append(bat);
-    if (flying) layer.append(flying);
-    const start = performance.now();
-    cancelAnimationFrame(animation);
-    const spin = +m[5];
-    const step = (now) => {
-      const u = Math.min(1, (now - start) / 900);
-      const d = reach * Math.min(1, u * 1.1);
-      const cx = rx + Math.cos(angle) * d;
-      const cy = ry + Math.sin(angle) * d;
-      const turn = angle + spin * u * 2 * Math.PI + Math.PI / 2;
-      const half = 0.375;
-      bat.setAttribute("x1", X(cx - Math.cos(turn) * half));
-      bat.setAttribute("y1", Y(cy - Math.sin(turn) * half));
-      bat.setAttribute("x2", X(cx + Math.cos(turn) * half));
-      bat.setAttribute("y2", Y(cy + Math.sin(turn) * half));
-      if (flying && u > 0.8) {
-        const v = (u - 0.8) / 0.2;
-        flying.setAttribute("transform", `translate(${X(Math.cos(angle) * v * 1.6)} ${Y(Math.sin(angle) * v * 1.6)})`);
+
+  const player = { queue: [], job: null, flying: false, raf: 0, timer: 0, abort: null, generation: 0 };
+
+  /** New outcomes in the log since the last update: animate (or show) them in order. */
+  function follow(log, view) {
+    const texts = log.map(actionOf);
+    if (seen === -1 || texts.length < seen) {  // the first update, an undo, or a replay stepped back
+      stop();
+      const last = lastOutcome(texts, texts.length);
+      if (last) showResult(job(texts, last, view, last === texts.length - 1), null, false, true);
+      else {
+        result.hidden = true;
+        fieldBox.dataset.animation = "idle";
       }
-      if (u < 1) animation = requestAnimationFrame(step);
-      else setTimeout(() => { bat.remove(); if (flying) flying.remove(); }, 400);
-    };
-    animation = requestAnimationFrame(step);
+      seen = texts.length;
+      return;
+    }
+    const fresh = [];
+    for (let k = seen; k < texts.length; k += 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) fresh.push(k);
+    seen = texts.length;
+    if (!fresh.length) return;
+    // the points of an outcome are in the view only when nothing has happened since
+    for (const k of fresh.slice(-2)) enqueue(job(texts, k, view, k === texts.length - 1));
+  }
+
+  function isOutcome(texts, k) {
+    return k > 0 && (THROW.test(texts[k - 1]) || texts[k - 1] === "throw" || /^intercept /.test(texts[k - 1]));
+  }
+
+  function lastOutcome(texts, end) {
+    for (let k = end - 1; k > 0; k -= 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) return k;
+    return null;
+  }
+
+  function job(texts, index, view, withEvents) {
+    return { index, outcome: texts[index], intercepting: /^intercept /.test(texts[index - 1]),
+      cubeTop: view.cube.top, events: withEvents ? view.events : [] };
+  }
+
+  function enqueue(next) {
+    player.queue.push(next);
+    while (player.queue.length > 2) showResult(player.queue.shift(), null, false);  // too far behind: skip
+    fieldBox.dataset.queued = String(player.queue.length + (player.job ? 1 : 0));
+    if (!player.job) playNext();
+  }
+
+  function stop() {
+    player.generation += 1;
+    cancelAnimationFrame(player.raf);
+    clearTimeout(player.timer);
+    if (player.abort) player.abort.abort();
+    player.queue = [];
+    player.job = null;
+    fieldBox.dataset.queued = "0";
+    endFlight();
+  }
+
+  function endFlight() {
+    const redraw = player.flying || zoom;
+    player.flying = false;
+    zoom = null;
+    fill(layer);
+    if (redraw && message) drawField();
+  }
+
+  async function playNext() {
+    const next = player.queue.shift();
+    player.job = next || null;
+    fieldBox.dataset.queued = String(player.queue.length + (next ? 1 : 0));  // shown or waiting
+    if (!next) return;
+    const generation = player.generation;
+    if (!/ noise /.test(next.outcome) || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
+      showResult(next, null, false);
+      playNext();
+      return;
+    }
+    fieldBox.dataset.animation = "loading";
+    let motion = null;
+    try {
+      player.abort = new AbortController();
+      const response = await fetch(`/api/tables/${ctx.tableId}/motion/${next.index}`, { signal: player.abort.signal });
+      if (response.ok) motion = (await response.json()).motion;
+    } catch { /* no motion: show the outcome without it */ }
+    if (generation !== player.generation) return;
+    if (!motion || !motion.times || motion.times.length < 2) {
+      showResult(next, null, false);
+      playNext();
+      return;
+    }
+    fly(next, motion, generation);
+  }
+
+  function fly(next, motion, generation) {
+    // a frame wide enough for the whole flight, the field included
+    const f = message.view.field;
+    const base = baseFrame(f);
+    let [x0, y0, x1, y1] = [base.x0, base.y0, base.x0 + base.span, base.y0 + base.span];
+    for (const p of [...motion.cube, ...motion.bat]) {
+      x0 = Math.min(x0, p[0] - 0.5); x1 = Math.max(x1, p[0] + 0.5);
+      y0 = Math.min(y0, p[1] - 0.5); y1 = Math.max(y1, p[1] + 0.5);
+    }
+    const size = Math.max(x1 - x0, y1 - y0);
+    const span = Math.min(40, size);  // a 4 cm cube may slide 40 m: the field stays in sight
+    zoom = size > base.span + 1e-6 ? { x0: Math.max(x0, (x0 + x1) / 2 - span / 2) - (span - Math.min(span, x1 - x0)) / 2,
+      y0: Math.max(y0, (y0 + y1) / 2 - span / 2) - (span - Math.min(span, y1 - y0)) / 2, span } : null;
+    player.flying = true;
+    drawField();
+    fill(layer);
+    const team = TEAM_COLOURS[motion.team] || "#333";
+    const cubeTrail = s("polyline", { class: "trail", fill: "none", stroke: "#6b4a24", "stroke-opacity": 0.45,
+      "stroke-width": 2, "stroke-dasharray": "3 3" });
+    const batTrail = s("polyline", { fill: "none", stroke: team, "stroke-opacity": 0.35, "stroke-width": 1.5 });
+    const shadow = s("line", { stroke: "#000", "stroke-opacity": 0.22, "stroke-linecap": "round" });
+    const bat = s("line", { class: "bat", stroke: "#8a5a2b", "stroke-linecap": "round" });
+    const body = s("polygon", { class: "cube-side", fill: "#c9a46a", stroke: "#6b4a24", "stroke-width": 1.2 });
+    const top = s("polygon", { class: "cube-top", fill: "#f1d7a6", stroke: "#6b4a24", "stroke-width": 1.2 });
+    const number = s("text", { class: "cube-number", "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800 });
+    layer.append(cubeTrail, batTrail, shadow, bat, body, top, number);
+    const cubeAt = motion.cube.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
+    const batAt = motion.bat.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
+    const half = motion.cube_edge / 2;
+    const grow = Math.max(1, MIN_CUBE_PX / px(motion.cube_edge));  // drawn bigger than life when tiny
+    const reach = motion.bat_length / 2 - motion.bat_radius;
+    const times = motion.times;
+    const start = times[0];
+    const end = times[times.length - 1];
+    let k = 0;
+    let clock = start;
+    let before = performance.now();
+    let drawnTop = null;
+    fieldBox.dataset.animation = "running";
+    fieldBox.dataset.move = String(next.index);
+    fieldBox.dataset.frames = "0";
+    let frames = 0;
+
+    function draw(time) {
+      while (k < times.length - 2 && times[k + 1] <= time) k += 1;
+      const u = Math.min(1, Math.max(0, (time - times[k]) / ((times[k + 1] - times[k]) || 1)));
+      const c = mix(motion.cube[k], motion.cube[k + 1], u);
+      const b = mix(motion.bat[k], motion.bat[k + 1], u);
+      cubeTrail.setAttribute("points", cubeAt.slice(0, k + 1).join(" ") + ` ${X(c[0]).toFixed(1)},${Y(c[1]).toFixed(1)}`);
+      batTrail.setAttribute("points", batAt.slice(0, k + 1).join(" "));
+      // the bat: its length, seen from above, and its shadow on the turf
+      const axis = turn(rotation(b.slice(3)), [1, 0, 0]);
+      const ends = [[b[0] - axis[0] * reach, b[1] - axis[1] * reach], [b[0] + axis[0] * reach, b[1] + axis[1] * reach]];
+      const width = Math.max(6, px(2 * motion.bat_radius));
+      const lift = px(b[2]) * 0.5;
+      for (const [el, dx] of [[shadow, lift], [bat, 0]]) {
+        el.setAttribute("x1", X(ends[0][0]) + dx); el.setAttribute("y1", Y(ends[0][1]) + dx);
+        el.setAttribute("x2", X(ends[1][0]) + dx); el.setAttribute("y2", Y(ends[1][1]) + dx);
+        el.setAttribute("stroke-width", width);
+      }
+      // the cube: its outline from above, and the face on top with its number
+      const r = rotation(c.slice(3));
+      const corner = (v) => {
+        const w = turn(r, v.map((q) => q * half * grow));
+        return [X(c[0] + w[0]), Y(c[1] + w[1])];
+      };
+      const corners = [];
+      for (const a of [-1, 1]) for (const bb of [-1, 1]) for (const cc of [-1, 1]) corners.push(corner([a, bb, cc]));
+      body.setAttribute("points", hull(corners).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
+      const face = topFace(r);
+      const n = FACES[face];
+      const axes = [0, 1, 2].filter((i) => n[i] === 0);
+      const square = [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([p, q]) => {
+        const v = [...n];
+        v[axes[0]] = p;
+        v[axes[1]] = q;
+        return corner(v);
+      });
+      top.setAttribute("points", square.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
+      const centre = corner(n);
+      number.setAttribute("x", centre[0].toFixed(1));
+      number.setAttribute("y", centre[1].toFixed(1));
+      number.setAttribute("font-size", Math.max(10, px(motion.cube_edge) * grow * 0.7).toFixed(1));
+      number.textContent = face;
+      drawnTop = face;
+      frames += 1;
+      fieldBox.dataset.frames = String(frames);
+    }
+
+    function step(now) {
+      if (generation !== player.generation) return;
+      const hurry = player.queue.length ? 2.5 : 1;  // something waits: catch up
+      const speed = Math.max(hurry, (end - start) / LONGEST_S);
+      // a stalled page (a hidden tab, a busy machine) resumes where it stopped instead of jumping ahead
+      clock = Math.min(end, clock + (Math.min(now - before, 50) / 1000) * speed);
+      before = now;
+      draw(clock);
+      if (clock < end) {
+        player.raf = requestAnimationFrame(step);
+        return;
+      }
+      showResult(next, drawnTop, true);
+      player.timer = setTimeout(() => {
+        if (generation !== player.generation) return;
+        endFlight();
+        playNext();
+      }, player.queue.length ? HOLD_MS / 4 : HOLD_MS);
+    }
+    draw(start);
+    player.raf = requestAnimationFrame(step);
   }
 
   return {
     update(msg) {
-      message = { ...msg, interception: Boolean(ctx.options().interception) };
+      const view = msg.view;
+      message = { ...msg, interception: Boolean(view.interception ?? ctx.options().interception) };
+      const newMode = view.throws_from || ctx.options().throws || "physics";
+      if (newMode !== mode) {
+        mode = newMode;
+        layout();
+      }
       const g = throwGrid(msg.legal);
       grid = g;
       if (g.throws.length && !chosenAction()) {
@@ -249,13 +605,12 @@ export function kubikScreen(root, ctx) {
           spin: nearest(g.spin, 4) };
       }
       drawField();
-      drawSide();
+      drawInfo();
       drawControls();
-      if (lastLogLength !== -1 && msg.log.length > lastLogLength) animateLast(msg.log);
-      lastLogLength = msg.log.length;
+      follow(msg.log, view);
     },
     destroy() {
-      cancelAnimationFrame(animation);
+      stop();
     },
   };
 }

@@ -1,0 +1,80 @@
+"""A simulated throw's motion for an animation (K20): the throw re-run from its recorded noise.
+
+In ``throws=physics`` every outcome records the noise sample that produced it, and the simulation is
+deterministic (K20a), so the record is enough to re-run a throw — or an interception — and get its
+trajectory back: the bat's and the cube's position and orientation every 20 ms from the release, to
+their resting places. :func:`motion` is what :meth:`KubikState.motion` answers (everything in Kubik is
+public): plain JSON, down-sampled to at most :data:`MAX_FRAMES` frames, with the final faces read off
+the cube's last orientation and a check that the re-run gives the recorded outcome exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.games.kubik.actions import KubikAction, Outcome
+
+if TYPE_CHECKING:
+    from tabletop.games.kubik.rules import KubikState
+
+MAX_FRAMES = 400
+"""At most this many frames are sent (8 s at the simulation's 50 frames a second); a longer run keeps
+every k-th frame, always with its last."""
+
+
+def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
+    """The trajectory of the simulated throw or interception whose recorded outcome is ``action``,
+    taken in ``state``; None for anything else (the lot, a choice, an outcome without noise)."""
+    from tabletop.games.kubik import physics
+    from tabletop.games.kubik.rules import Phase
+    from tabletop.games.kubik.simulate import rerun
+
+    game = state.game
+    if (game.mode != "physics" or not isinstance(action, Outcome) or not action.noise
+            or state.phase not in (Phase.THROW, Phase.INTERCEPT) or not state.is_legal(action)):
+        return None
+    try:
+        simulated = rerun(state, physics.Noise(action.noise))
+    except ValueError:  # a noise sample of the wrong length, an interception that never crossed
+        return None
+    trajectory = simulated.trajectory
+    assert isinstance(trajectory, physics.Trajectory)
+    intercepting = state.phase is Phase.INTERCEPT
+    assert state.throw is not None and state.throw.throw is not None
+    line = state.throw.throw.line
+    if intercepting:
+        line = "B" if line == "A" else "A"
+    keep = _sample(len(trajectory))
+    last = trajectory.cube[-1]
+    top, front, yaw = physics.rest_faces(np.array(last[3:7]))
+    thrower = state.interceptor if intercepting and state.interceptor is not None else state.thrower
+    return {
+        "game": "kubik",
+        "kind": "interception" if intercepting else "throw",
+        "outcome": str(action),
+        "simulated": str(simulated),
+        "reproduced": str(simulated) == str(action),
+        "thrower": game.labels[thrower],
+        "team": game.team_of(thrower),
+        "line": line,
+        "cube_edge": game.field.cube_edge,
+        "bat_length": physics.BAT_LENGTH,
+        "bat_radius": physics.BAT_RADIUS,
+        "final": {"top": top, "front": front, "x": round(last[0], 4), "y": round(last[1], 4),
+                  "yaw": round(math.degrees(yaw), 1)},
+        "times": [round(trajectory.times[k], 4) for k in keep],
+        "cube": [[round(v, 4) for v in trajectory.cube[k]] for k in keep],
+        "bat": [[round(v, 4) for v in trajectory.bat[k]] for k in keep],
+    }
+
+
+def _sample(frames: int) -> list[int]:
+    """The frames kept: all of them, or every k-th and the last when there are more than MAX_FRAMES."""
+    stride = max(1, math.ceil(frames / MAX_FRAMES))
+    keep = list(range(0, frames, stride))
+    if keep and keep[-1] != frames - 1:
+        keep[-1] = frames - 1  # the resting pose always closes the motion
+    return keep

@@ -1,0 +1,152 @@
+"""``GET /api/tables/{id}/motion/{move}``: a logged action's motion for an animation (K20, issue #8).
+
+A Kubik throw in physics mode is re-run from the noise its record keeps and must end as the record
+says; anything without a motion, a move that does not exist and anything hidden is a 404 with the
+reason. The route serves live and finished tables alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import tabletop
+from tabletop.server import ServerSettings, create_app
+from tabletop.server.motion import Answer, MotionCache, motion_answer
+from tests.server.test_api import create, until, until_my_turn
+
+THROW = "throw A pos +0 aim +0 power 14 spin 4"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_workers=0))) as test_client:
+        yield test_client
+
+
+def action_of(line: Any) -> str:
+    """A move log line's action (a line is ``{"seat", "action"}``, or the notation itself)."""
+    return str(line["action"] if isinstance(line, dict) else line)
+
+
+def test_a_live_physics_throw_is_served_and_re_runs_to_the_logged_outcome(client: TestClient) -> None:
+    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "physics"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        message = until_my_turn(ws)  # the server drew the lot
+        line = "A" if message["to_move"] == 0 else "B"
+        throw = THROW.replace(" A ", f" {line} ")
+        ws.send_text(json.dumps({"type": "act", "action": throw, "move": message["move"], "seat": message["to_move"]}))
+        played = until(ws, lambda m: len(m["log"]) == 3)
+        assert played["status"] == "playing"
+        logged = [action_of(x) for x in played["log"]]
+        assert logged[1] == throw and " noise " in logged[2]
+
+        answer = client.get(f"/api/tables/{table}/motion/2")
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["move"] == 2 and data["action"] == logged[2]
+        motion = data["motion"]
+        # K7, K9, K20: the re-run ends exactly as the log says
+        assert motion["reproduced"] and motion["outcome"] == motion["simulated"] == logged[2]
+        assert motion["kind"] == "throw" and motion["line"] == line
+        outcome = tabletop.load("kubik", players=2).parse_action(logged[2])
+        if outcome.kind != "miss":  # type: ignore[union-attr]
+            assert motion["final"]["top"] == outcome.top  # type: ignore[union-attr]
+        times = motion["times"]
+        assert times[0] == 0.0 and all(a < b for a, b in itertools.pairwise(times))
+        assert len(motion["cube"]) == len(motion["bat"]) == len(times)
+        assert client.get(f"/api/tables/{table}/motion/2").json() == data  # the cached answer is the same
+
+        for move, reason in ((0, "has no motion"), (1, "has no motion"), (3, "has moves 0–2"),
+                             (-1, "has moves 0–2"), (99, "has moves 0–2")):
+            refused = client.get(f"/api/tables/{table}/motion/{move}")
+            assert refused.status_code == 404 and reason in refused.json()["detail"], (move, refused.text)
+
+    # finished (here: abandoned) tables keep their motions
+    assert client.post(f"/api/tables/{table}/abandon?token={tokens['0']}").status_code == 200
+    again = client.get(f"/api/tables/{table}/motion/2")
+    assert again.status_code == 200 and again.json()["motion"]["outcome"] == logged[2]
+
+
+def test_unknown_tables_and_bad_move_numbers_are_clear_404s(client: TestClient) -> None:
+    missing = client.get("/api/tables/nosuchtable/motion/0")
+    assert missing.status_code == 404 and missing.json()["detail"]
+    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "calibrated"})
+    table = created["table"]["id"]
+    empty = client.get(f"/api/tables/{table}/motion/0")  # open: nobody has connected, nothing played
+    assert empty.status_code == 404 and "nothing has been played" in empty.json()["detail"]
+    assert client.get(f"/api/tables/{table}/motion/x").status_code == 422
+
+
+def test_a_calibrated_throw_has_no_motion(client: TestClient) -> None:
+    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "calibrated"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        message = until_my_turn(ws)
+        ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"],
+                                 "seat": message["to_move"]}))
+        until(ws, lambda m: len(m["log"]) == 3)
+    refused = client.get(f"/api/tables/{table}/motion/2")
+    assert refused.status_code == 404 and "no motion" in refused.json()["detail"]
+
+
+def test_hidden_actions_never_get_a_motion(client: TestClient) -> None:
+    """Cribbage's deal is hidden from all but its recipient: the route says so and serves nothing."""
+    created = create(client, "cribbage", [{"kind": "local"}, {"kind": "local"}])
+    table, tokens = created["table"]["id"], created["tokens"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+        message = until_my_turn(ws)
+        mine = [action_of(x) for x in message["log"]]
+    spectators = [action_of(x) for x in client.get(f"/api/tables/{table}/state").json()["log"]]
+    hidden = [k for k, (a, b) in enumerate(zip(mine, spectators, strict=True)) if a != b]
+    public = [k for k, (a, b) in enumerate(zip(mine, spectators, strict=True)) if a == b]
+    assert hidden and public  # deals to seat 0 are hidden from spectators; the cuts are public
+    for move in hidden:
+        refused = client.get(f"/api/tables/{table}/motion/{move}")
+        assert refused.status_code == 404 and "hidden" in refused.json()["detail"]
+        assert mine[move] not in refused.text  # the card is not in the answer
+    refused = client.get(f"/api/tables/{table}/motion/{public[0]}")
+    assert refused.status_code == 404 and "no motion" in refused.json()["detail"]
+
+
+def test_the_core_hook_answers_none_by_default_and_the_route_checks_every_viewer() -> None:
+    game = tabletop.load("cribbage")
+    state = game.initial_state()
+    rng = random.Random(5)
+    actions: list[str] = []
+    while state.is_chance:
+        outcome = state.sample_chance(rng)
+        assert state.motion(outcome) is None  # no game but Kubik animates anything yet
+        actions.append(str(outcome))
+        state = state.apply(outcome)
+    answers = [motion_answer(game, actions, k) for k in range(len(actions))]
+    assert all(a.motion is None and a.status == 404 for a in answers)
+    assert any("hidden" in a.reason for a in answers) and any("no motion" in a.reason for a in answers)
+
+
+def test_the_cache_is_bounded_and_computes_each_motion_once() -> None:
+    calls: list[int] = []
+
+    def compute(n: int) -> Answer:
+        calls.append(n)
+        return Answer(200, motion={"n": n})
+
+    async def scenario() -> None:
+        cache = MotionCache(size=2)
+        first = await asyncio.gather(*(cache.get("a", lambda: compute(1)) for _ in range(3)))
+        assert [a.motion for a in first] == [{"n": 1}] * 3 and calls == [1]  # shared while running
+        await cache.get("b", lambda: compute(2))
+        await cache.get("c", lambda: compute(3))
+        assert len(cache) == 2
+        await cache.get("a", lambda: compute(4))  # evicted: computed again
+        assert calls == [1, 2, 3, 4]
+
+    asyncio.run(scenario())

@@ -1,0 +1,223 @@
+"""Kubik in a real browser (issue #8): the scorekeeper on a phone played to the end by tapping the
+outcome buttons, and physics throws animated from their simulated trajectories, ending on the face
+the record says (K7, K9, K14, K20)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, is_over, move_number
+
+pytestmark = pytest.mark.slow
+
+WIDTH, HEIGHT = 390, 844
+FINGER = 44  # CSS pixels: a comfortable target for a thumb on a phone
+BOARD = "[data-testid=board]"
+FIELD = "[data-testid=field]"
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a phone-sized, touch, mobile browser context that fails on any script error."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
+                                  locale="en-GB")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def fits(page: Any) -> None:
+    """Nothing is wider than the phone."""
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(widths) <= WIDTH, widths
+
+
+def big_enough(page: Any, selector: str) -> None:
+    """Every match is visible, inside the screen's width and a thumb's size."""
+    targets = page.locator(selector)
+    assert targets.count() > 0, selector
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert target.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (selector, box)
+        assert box["width"] >= FINGER and box["height"] >= FINGER, (selector, box)
+
+
+def tap(page: Any, action: str) -> None:
+    """Tap the board's button for ``action`` and wait until the table moves on."""
+    before = move_number(page)
+    page.locator(f'{BOARD} button[data-action="{action}"]').tap()
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
+                           " || !document.querySelector('[data-testid=result]').hidden", arg=before, timeout=30_000)
+
+
+def scores(page: Any) -> tuple[int, int]:
+    """The team scores the screen shows."""
+    team = page.locator("[data-testid=scores] [data-team]")
+    return int(team.nth(0).get_attribute("data-score")), int(team.nth(1).get_attribute("data-score"))
+
+
+def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> None:
+    """K20 manual: two people at one phone enter a whole game, interceptions included (K12–K15, K19)."""
+    create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
+    phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
+    fits(phone)
+    big_enough(phone, f"{BOARD} .outcome-buttons button")
+    tap(phone, "first A")
+
+    def turn(*taps: str, expect: tuple[int, int], face: int | None = None) -> None:
+        for action in taps:
+            phone.wait_for_selector(f'{BOARD} button[data-action="{action}"]')
+            tap(phone, action)
+        phone.wait_for_function("([a, b]) => { const s = document.querySelectorAll('[data-testid=scores] [data-team]');"
+                                " return s.length === 2 && s[0].dataset.score === String(a)"
+                                " && s[1].dataset.score === String(b); }", arg=list(expect))
+        assert scores(phone) == expect
+        if face is not None:  # the face on top, big, with the outcome
+            assert phone.locator("[data-testid=final-face]").get_attribute("data-top") == str(face)
+
+    phone.wait_for_selector(f'{BOARD} button[data-action="throw"]')
+    big_enough(phone, f'{BOARD} button[data-action="throw"]')
+    tap(phone, "throw")
+    # what happened: a button for every outcome the rules allow, big, on a phone-wide page (K7, K9, K12)
+    for action in ("miss", "in", *(f"out {n}" for n in range(1, 7)), *(f"past {n}" for n in range(1, 7))):
+        assert phone.locator(f'{BOARD} button[data-action="{action}"]').count() == 1, action
+    big_enough(phone, f"{BOARD} .outcome-buttons button")
+    fits(phone)
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    bottom = phone.locator(f'{BOARD} button[data-action="out 6"]').bounding_box()
+    assert bottom["y"] + bottom["height"] <= HEIGHT, "the out buttons need no scrolling"
+    shot(phone, "kubik-scorekeeper-phone")
+    turn("out 6", expect=(6, 0), face=6)  # K7
+    turn("throw", "miss", expect=(6, -5))  # K9
+    # A sends it past the border line; B intercepts and hits with 3 on top: double, A scores nothing (K14)
+    turn("throw", "past 5", expect=(6, -5))
+    phone.wait_for_selector(f'{BOARD} button[data-action="intercept B1"]')
+    big_enough(phone, f"{BOARD} .outcome-buttons button")
+    turn("intercept B1", expect=(6, -5))
+    assert phone.locator(f'{BOARD} button[data-action="hit 3"]').count() == 1
+    shot(phone, "kubik-scorekeeper-phone-interception")
+    turn("hit 3", expect=(6, 1), face=3)
+    turn("throw", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
+    turn("throw", "past 4", "pass", expect=(10, 1), face=4)  # let go: the throw counts
+    turn("throw", "past 2", "intercept A1", "miss", expect=(0, 3))  # a missed interception costs 10 (K15)
+    for taps, expect in ((("throw", "out 6"), (6, 3)), (("throw", "out 5"), (6, 8)), (("throw", "out 6"), (12, 8)),
+                         (("throw", "miss"), (12, 3)), (("throw", "out 6"), (18, 3)), (("throw", "out 1"), (18, 4)),
+                         (("throw", "out 6"), (24, 4)), (("throw", "in"), (24, 4)), (("throw", "out 6"), (30, 4))):
+        turn(*taps, expect=expect)
+    phone.wait_for_selector("[data-testid=result]:not([hidden])")
+    assert is_over(phone) and "wins" in phone.locator("[data-testid=result]").inner_text()  # K11: 30 wins
+    assert phone.locator("[data-testid=winner]").inner_text() == "Team A wins"
+    fits(phone)
+    shot(phone, "kubik-scorekeeper-phone-over")
+    assert not phone.errors
+
+
+def _public_log(base: str, table: str) -> list[str]:
+    lines = httpx.get(f"{base}/api/tables/{table}/state").json()["log"]
+    return [line["action"] if isinstance(line, dict) else line for line in lines]
+
+
+def _shown(page: Any) -> list[tuple[int, int, str]]:
+    text = page.locator(FIELD).get_attribute("data-shown") or ""
+    return [(int(m), int(f), how) for m, f, how in (token.split(":") for token in text.split())]
+
+
+def _face_of(outcome: str) -> int | None:
+    found = re.match(r"(?:in|out|past|hit) ([1-6])", outcome)
+    return int(found.group(1)) if found else None
+
+
+def test_kubik_physics_throws_are_animated_to_the_recorded_face(page: Any, base_url: str) -> None:
+    """K20 physics: each throw flies from its simulated trajectory and comes to rest on the face its
+    outcome says; with prefers-reduced-motion the screen skips to the end."""
+    table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
+    throw = "button[data-action=throw]:not([disabled])"
+    settled = ("() => { const f = document.querySelector('[data-testid=field]');"
+               " return f.dataset.queued === '0' && f.dataset.animation !== 'running'"
+               " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
+    page.wait_for_selector(throw, timeout=60_000)
+    page.wait_for_function(settled, timeout=60_000)  # the bot's first throw, if it had one, is done
+    page.locator(throw).click()
+    page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+    mine = int(page.locator(FIELD).get_attribute("data-move"))
+    shot(page, "kubik-throw-flying")  # the bat in flight
+    assert page.locator(f"{FIELD} .animation .bat").count() == 1
+    assert int(page.locator(FIELD).get_attribute("data-frames")) > 1
+    page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                           ".split(' ').some((x) => x.startsWith(k + ':'))", arg=mine, timeout=30_000)
+    shot(page, "kubik-throw-landed")
+    # a few more throws, the bot's among them, each watched to the end as a person would
+    for _ in range(2):
+        page.wait_for_function(settled, timeout=60_000)
+        page.locator(throw).click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+    page.wait_for_function(settled, timeout=60_000)
+    log = _public_log(base_url, table)
+    shown = [item for item in _shown(page) if item[0] >= mine]  # before: the bot's first throw, at load
+    assert shown[0][0] == mine and len(shown) >= 3
+    for move, face, how in shown:
+        assert how == "a", (move, log[move])  # every physics throw animated
+        expected = _face_of(log[move])
+        if expected is not None:  # K7: the animation ends on the recorded face (a miss leaves the cube as it was)
+            assert face == expected, (move, log[move], face)
+    final = page.locator("[data-testid=final-face]")
+    last_move, last_face, _ = shown[-1]
+    assert final.get_attribute("data-move") == str(last_move) and final.get_attribute("data-top") == str(last_face)
+
+    # prefers-reduced-motion: no flight, straight to the face
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_function(settled, timeout=60_000)
+    before = len(_shown(page))
+    page.locator(throw).click()
+    page.wait_for_function("(n) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                           ".split(' ').filter(Boolean).length > n", arg=before, timeout=30_000)
+    move, face, how = _shown(page)[before]
+    assert how == "s" and page.locator(f"{FIELD} .animation .bat").count() == 0
+    expected = _face_of(_public_log(base_url, table)[move])
+    assert expected is None or face == expected
+    assert not page.errors
+
+
+def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base_url: str) -> None:
+    """K20b: a calibrated outcome has no trajectory: the outcome and face are shown at once."""
+    table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
+    throw = "button[data-action=throw]:not([disabled])"
+    page.wait_for_selector(throw, timeout=60_000)
+    page.locator(throw).click()
+    page.wait_for_function("() => (document.querySelector('[data-testid=field]').dataset.shown || '').length > 0")
+    log = _public_log(base_url, table)
+    for move, face, how in _shown(page):
+        assert how == "s" and " noise " not in log[move]
+        expected = _face_of(log[move])
+        assert expected is None or face == expected
+    assert page.locator("[data-testid=final-face]:not([hidden])").count() == 1
+    shot(page, "kubik-calibrated-face")
+    assert not page.errors
+
+
+def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base_url: str) -> None:
+    """axe-core on the scorekeeper's outcome buttons and on a throw's result."""
+    from tests.web.a11y import serious_violations
+
+    create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
+    phone.wait_for_selector(f'{BOARD} button[data-action="first B"]')
+    tap(phone, "first B")
+    tap(phone, "throw")
+    phone.wait_for_selector(f'{BOARD} button[data-action="out 3"]')
+    problems = serious_violations(phone)
+    tap(phone, "out 3")
+    phone.wait_for_selector("[data-testid=final-face]:not([hidden])")
+    assert not problems and not serious_violations(phone)
+    assert not phone.errors
