@@ -72,6 +72,7 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     """K20 manual: two people at one phone enter a whole game, interceptions included (K12–K15, K19)."""
     create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
+    assert phone.locator("[data-testid=turn]").inner_text() == "Enter what happened on the field"
     fits(phone)
     big_enough(phone, f"{BOARD} .outcome-buttons button")
     tap(phone, "first A")

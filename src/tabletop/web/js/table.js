@@ -137,7 +137,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     turn.className = "turn";
     if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
-    else if (last.to_move === -1) text = t("table.chance");
+    else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
+      text = t("table.enterChance");
+      turn.className = "turn mine";
+    } else if (last.to_move === -1) text = t("table.chance");
     else if (last.legal.length) {
       text = tokens.length > 1 ? t("table.hotseatTurn", { name: seatName(last.seats, last.seat) }) : t("table.yourTurn");
       turn.className = "turn mine";
