@@ -87,6 +87,8 @@ def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_recor
     assert list(final.returns()) == message["result"]["returns"]
     step = client.get(f"/api/tables/{table}/replay/3").json()
     assert step["move"] == 3 and step["action"] == record.actions[2]
+    assert [line["action"] for line in step["log"]] == list(record.actions[:3])  # nothing hidden once over
+    assert all(line["seat"] in (-1, 0, 1) for line in step["log"])
     assert client.get(f"/api/tables/{table}/replay/99999").status_code == 404
     assert client.get("/api/tables", params={"status": "over"}).json()[0]["seats"][0]["name"] == "Ann"
 

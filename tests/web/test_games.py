@@ -45,6 +45,7 @@ def test_beetle_to_the_end_with_live_odds_and_replay(page: Any, base_url: str) -
     page.click("[data-action=next]")
     page.wait_for_function(f"() => {position}.startsWith('After 1 ')")
     assert page.locator(".beetle-sheet").count() == 2
+    assert page.locator(".replay .log li").first.inner_text().startswith("Ann rolls")  # sentences, as at the table
     shot(page, "beetle-replay")
     record = httpx.get(f"{base_url}/api/tables/{table}/record").json()
     assert record["game"] == "beetle" and record["actions"][0] == "roll"

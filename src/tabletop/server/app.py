@@ -176,15 +176,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay/{move}")
     async def replay(table_id: str, move: int) -> dict[str, Any]:
-        """A finished game after ``move`` of its actions: the action, every seat's view and the picture."""
+        """A finished game after ``move`` of its actions: the action, every seat's view, the picture and the
+        log so far (who did what; nothing is hidden once a game is over)."""
         table = await _finished(table_id)
         actions = table.record_actions()
         try:
-            state = table.state_after(move)
+            state, log = table.replay_log(move)
         except ValueError as error:
             raise HTTPException(404, str(error)) from None
         return {"move": move, "moves": len(actions), "action": actions[move - 1] if move else None,
-                "to_move": state.current_player, "text": str(state),
+                "to_move": state.current_player, "text": str(state), "log": log,
                 "views": [dict(state.view(seat)) for seat in range(table.game.num_players)]}
 
     @app.websocket("/ws/tables/{table_id}")

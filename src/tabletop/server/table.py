@@ -202,10 +202,27 @@ class LiveTable:
         Raises:
             ValueError: naming the moves there are.
         """
+        return self.replay_log(move)[0]
+
+    def replay_log(self, move: int) -> tuple[State[Any], list[LogEntry]]:
+        """The position after the first ``move`` effective actions and the log that led there, with
+        nothing hidden — for replays of a finished game, whose record is public.
+
+        Raises:
+            ValueError: naming the moves there are.
+        """
         actions = self.record_actions()
         if not 0 <= move <= len(actions):
             raise ValueError(f"move {move}: the game has moves 0–{len(actions)}")
-        return _replay(self.game, actions[:move])
+        state: State[Any] = self.game.initial_state()
+        log: list[LogEntry] = []
+        for action in actions[:move]:
+            line: LogEntry = {"seat": CHANCE if state.is_chance else state.current_player, "action": action}
+            state = state.apply_text(action)
+            if notes := state.announcements():
+                line["notes"] = notes
+            log.append(line)
+        return state, log
 
     def record_actions(self) -> list[str]:
         """The effective actions: the table's game record."""
