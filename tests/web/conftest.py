@@ -53,6 +53,45 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.close()
 
 
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844
+"""A phone's screen in CSS pixels."""
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a phone-sized, touch, mobile browser context that records script errors."""
+    ctx = browser.new_context(viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT}, is_mobile=True,
+                              has_touch=True, locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    ctx.close()
+
+
+def assert_fits(page: Any) -> None:
+    """Nothing is wider than the phone: the page does not scroll sideways (nor zoom out to fit)."""
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(widths) <= PHONE_WIDTH, widths
+
+
+def assert_tappable(page: Any, selector: str, size: float) -> Any:
+    """Every match of ``selector`` is visible, inside the phone's width and at least ``size`` CSS
+    pixels each way; returns the first."""
+    targets = page.locator(selector)
+    assert targets.count() > 0, selector
+    for i in range(targets.count()):
+        target = targets.nth(i)
+        target.scroll_into_view_if_needed()
+        assert target.is_visible(), selector
+        box = target.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, (selector, box)
+        assert box["width"] >= size - 0.5 and box["height"] >= size - 0.5, (selector, box)
+    return targets.first
+
+
 @pytest.fixture
 def page(context: Any) -> Any:
     """A page that fails the test on any uncaught script error."""

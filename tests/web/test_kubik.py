@@ -5,53 +5,24 @@ the record says (K7, K9, K14, K20)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.conftest import shot
+from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, shot
 from tests.web.play import create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow
 
-WIDTH, HEIGHT = 390, 844
 FINGER = 44  # CSS pixels: a comfortable target for a thumb on a phone
 BOARD = "[data-testid=board]"
 FIELD = "[data-testid=field]"
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A page in a phone-sized, touch, mobile browser context that fails on any script error."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
-                                  locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    yield page
-    context.close()
-
-
-def fits(page: Any) -> None:
-    """Nothing is wider than the phone."""
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
-    assert max(widths) <= WIDTH, widths
-
-
 def big_enough(page: Any, selector: str) -> None:
-    """Every match is visible, inside the screen's width and a thumb's size."""
-    targets = page.locator(selector)
-    assert targets.count() > 0, selector
-    for i in range(targets.count()):
-        target = targets.nth(i)
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert target.is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (selector, box)
-        assert box["width"] >= FINGER and box["height"] >= FINGER, (selector, box)
+    """Every match is on screen and a thumb's size."""
+    assert_tappable(page, selector, FINGER)
 
 
 def tap(page: Any, action: str) -> None:
@@ -73,7 +44,7 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
     assert phone.locator("[data-testid=turn]").inner_text() == "Enter what happened on the field"
-    fits(phone)
+    assert_fits(phone)
     big_enough(phone, f"{BOARD} .outcome-buttons button")
     tap(phone, "first A")
 
@@ -95,10 +66,10 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     for action in ("miss", "in", *(f"out {n}" for n in range(1, 7)), *(f"past {n}" for n in range(1, 7))):
         assert phone.locator(f'{BOARD} button[data-action="{action}"]').count() == 1, action
     big_enough(phone, f"{BOARD} .outcome-buttons button")
-    fits(phone)
+    assert_fits(phone)
     phone.evaluate("() => window.scrollTo(0, 0)")
     bottom = phone.locator(f'{BOARD} button[data-action="out 6"]').bounding_box()
-    assert bottom["y"] + bottom["height"] <= HEIGHT, "the out buttons need no scrolling"
+    assert bottom["y"] + bottom["height"] <= PHONE_HEIGHT, "the out buttons need no scrolling"
     shot(phone, "kubik-scorekeeper-phone")
     turn("out 6", expect=(6, 0), face=6)  # K7
     turn("throw", "miss", expect=(6, -5))  # K9
@@ -120,7 +91,7 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     phone.wait_for_selector("[data-testid=result]:not([hidden])")
     assert is_over(phone) and "wins" in phone.locator("[data-testid=result]").inner_text()  # K11: 30 wins
     assert phone.locator("[data-testid=winner]").inner_text() == "Team A wins"
-    fits(phone)
+    assert_fits(phone)
     shot(phone, "kubik-scorekeeper-phone-over")
     assert not phone.errors
 

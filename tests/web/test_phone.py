@@ -3,52 +3,22 @@ and each game's main action is on screen, big enough for a finger, and works whe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import shot
+from tests.web.conftest import assert_fits, shot
+from tests.web.conftest import assert_tappable as tappable
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow
 
-WIDTH, HEIGHT = 390, 844
 TARGET = 24  # CSS pixels: WCAG 2.2's minimum target size (2.5.8)
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A page in a phone-sized, touch, mobile browser context."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
-                                  locale="en-GB")
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    yield page
-    context.close()
-
-
-def assert_fits(page: Any) -> None:
-    """Nothing is wider than the phone: the page does not scroll sideways (nor zoom out to fit)."""
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
-    assert max(widths) <= WIDTH, widths
-
-
 def assert_tappable(page: Any, selector: str) -> Any:
-    """Every match of ``selector`` is visible, inside the screen's width and at least a finger's size."""
-    targets = page.locator(selector)
-    assert targets.count() > 0, selector
-    for i in range(targets.count()):
-        target = targets.nth(i)
-        target.scroll_into_view_if_needed()
-        assert target.is_visible(), selector
-        box = target.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (selector, box)
-        assert box["width"] >= TARGET - 0.5 and box["height"] >= TARGET - 0.5, (selector, box)
-    return targets.first
+    """Every match is on screen and at least WCAG's minimum target size; returns the first."""
+    return tappable(page, selector, TARGET)
 
 
 def tap_and_wait(page: Any, selector: str) -> None:
