@@ -179,6 +179,27 @@ def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base
     assert not page.errors
 
 
+def test_a_throw_can_be_typed_in_notation_instead_of_chosen_from_thousands(page: Any, base_url: str) -> None:
+    """K6, K21: with the whole 3,120-throw grid legal, the side panel takes a throw typed in notation
+    (no list box of thousands); a move that is not legal is refused there, before anything is sent."""
+    create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
+    typed = "form.action-typed input.action-text"
+    page.wait_for_selector(typed, timeout=60_000)
+    assert page.locator(".action-select").count() == 0
+    page.fill(typed, "throw A pos 9 aim 0 power 12 spin 4")
+    page.press(typed, "Enter")
+    page.wait_for_function("() => document.querySelector('.action-typed .hint').textContent.includes('not a legal')")
+    shot(page, "kubik-typed-move")
+    before = move_number(page)
+    page.fill(typed, "THROW  B pos +0.5 aim -2 power 12 spin 4")  # any case and spacing, as in the terminal
+    page.press(typed, "Enter")
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                           arg=before, timeout=30_000)
+    log = page.locator("[data-testid=log]").inner_text()
+    assert "Ann (A1) throws from line B (at +0.5 m, aim -2°, 12 m/s, 4 turns/s)" in log, log
+    assert not page.errors
+
+
 def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base_url: str) -> None:
     """axe-core on the scorekeeper's outcome buttons and on a throw's result."""
     from tests.web.a11y import serious_violations

@@ -13,6 +13,7 @@ import { TableSocket } from "./socket.js";
 import { SCREENS } from "./games/index.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
+const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
 
 /** A seat's display name. */
 export function seatName(seats, seat) {
@@ -47,10 +48,23 @@ export function actionButtons(legal, act) {
       legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
         onclick: () => act(action) }, action)));
   }
-  const select = h("select", { "aria-label": t("table.choose"), class: "action-select" },
-    legal.map((action) => h("option", { value: action }, action)));
-  return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
-    select, h("button", { type: "submit", class: "primary" }, t("table.play")));
+  if (legal.length <= TOO_MANY) {
+    const select = h("select", { "aria-label": t("table.choose"), class: "action-select" },
+      legal.map((action) => h("option", { value: action }, action)));
+    return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
+      select, h("button", { type: "submit", class: "primary" }, t("table.play")));
+  }
+  // thousands of moves (Kubik's throw grid): typed in notation, checked here, as in the terminal
+  const known = new Set(legal.map((action) => action.toLowerCase()));
+  const hint = h("p", { class: "hint", "aria-live": "polite" }, t("table.typeHint", { n: legal.length, example: legal[0] }));
+  const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
+    placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
+  return h("form", { class: "inline action-typed", onsubmit: (e) => {
+    e.preventDefault();
+    const text = input.value.trim().replace(/\s+/g, " ");
+    if (known.has(text.toLowerCase())) act(legal.find((action) => action.toLowerCase() === text.toLowerCase()));
+    else hint.textContent = t("table.typeUnknown", { text, example: legal[0] });
+  } }, input, h("button", { type: "submit", class: "primary" }, t("table.play")), hint);
 }
 
 export function renderTable(root, tableId, { watch = false } = {}) {
