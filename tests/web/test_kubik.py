@@ -83,6 +83,7 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     turn("hit 3", expect=(6, 1), face=3)
     turn("throw", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
     turn("throw", "past 4", "pass", expect=(10, 1), face=4)  # let go: the throw counts
+    assert "Team A +4" in phone.locator("[data-testid=board] .kubik-outcome").inner_text()  # and says so (K19)
     turn("throw", "past 2", "intercept A1", "miss", expect=(0, 3))  # a missed interception costs 10 (K15)
     for taps, expect in ((("throw", "out 6"), (6, 3)), (("throw", "out 5"), (6, 8)), (("throw", "out 6"), (12, 8)),
                          (("throw", "miss"), (12, 3)), (("throw", "out 6"), (18, 3)), (("throw", "out 1"), (18, 4)),

@@ -405,9 +405,22 @@ export function kubikScreen(root, ctx) {
     const fresh = [];
     for (let k = seen; k < texts.length; k += 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) fresh.push(k);
     seen = texts.length;
-    if (!fresh.length) return;
+    if (!fresh.length) {
+      letGo(texts, view);
+      return;
+    }
     // the points of an outcome are in the view only when nothing has happened since
     for (const k of fresh.slice(-2)) enqueue(job(texts, k, view, k === texts.length - 1));
+  }
+
+  /** K19: when the other team lets a `past N` go, the throw counts now: its points join its panel
+   * (the animation still under way, or waiting, takes them with it). */
+  function letGo(texts, view) {
+    const k = texts.length - 2;
+    if (texts[k + 1] !== "pass" || k < 1 || !/^past /.test(texts[k]) || !isOutcome(texts, k)) return;
+    const waiting = [player.job, ...player.queue].find((queued) => queued && queued.index === k);
+    if (waiting) waiting.events = view.events;
+    else showResult(job(texts, k, view, true), Number(result.dataset.top) || null, false, true);
   }
 
   function isOutcome(texts, k) {
