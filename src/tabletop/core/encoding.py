@@ -116,17 +116,3 @@ class Encoding(ABC, Generic[ActionT]):
             start += field.size
         return "\n".join(lines)
 
-
-def index_in(values: Sequence[Any], value: Any, what: str) -> int:
-    """The position of ``value`` in a fixed numbering ``values``; ValueError naming ``what``."""
-    try:
-        return values.index(value)
-    except ValueError:
-        raise ValueError(f"{value}: not a {what} this encoding numbers") from None
-
-
-def item_at(values: Sequence[Any], index: int, what: str) -> Any:
-    """The ``index``-th of a fixed numbering ``values``; ValueError naming ``what`` and the range."""
-    if not 0 <= index < len(values):
-        raise ValueError(f"{what} {index} is out of range 0–{len(values) - 1}")
-    return values[index]
