@@ -8,6 +8,11 @@ the finishing order, the number of rounds) is an exact sum over ``t`` of product
 distributions. The sums are carried until every player's remaining probability is below
 ``TAIL`` (far below a float's resolution), so the figures are exact to double precision;
 ``error_bound`` reports the mass left out. The mean of ``T`` is exact as a fraction.
+
+The roll-off that picks the starter (B6) draws no parts, so live odds during it are a mixture,
+over the seats that may yet start, of the race from each: the chance of each starter has a closed
+form (a tie re-rolls among only the tied, a fair contest of its own), so the cost does not grow
+with the 6^n ways the roll-off can go.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
+from math import comb
 
 import numpy as np
 
+from tabletop.core import Player
 from tabletop.games.beetle.parts import PartsTable
 from tabletop.games.beetle.rules import BeetleState, Phase
 
@@ -166,7 +173,8 @@ def race(
 ) -> Odds:
     """Odds for players with ``sheets`` who roll in that order, the first of them next."""
     c = chain(table)
-    pmfs = [c.finish_pmf(sheet) for sheet in sheets]
+    by_sheet = {sheet: c.finish_pmf(sheet) for sheet in set(sheets)}  # alike sheets (a fresh game) once
+    pmfs = [by_sheet[sheet] for sheet in sheets]
     m = len(pmfs)
     horizon = max(len(p) for p in pmfs) + 1
     pmf = np.zeros((m, horizon))
@@ -213,42 +221,76 @@ def turn_order_odds(table: PartsTable, players: int, play_on: bool = False) -> O
 def rolloff_chances(contenders: int, rolled: Sequence[int] = ()) -> tuple[Fraction, ...]:
     """P(each contender wins the roll-off), given the faces already rolled this round (B6).
 
+    A tie for the highest face sends only the tied players to a fresh roll-off among themselves
+    (B6), and a fresh roll-off is fair: its players are interchangeable and it ends with certainty
+    (a round ties all k with chance 6^(1−k) < 1), so each of k tied players starts with chance 1/k.
+    Only this round's faces therefore matter. If ``c`` contenders share the best face ``b`` so far
+    and ``m`` are still to roll, each of those ``c`` starts when nobody beats ``b`` and ``t`` of the
+    ``m`` tie it, with chance Σₜ C(m, t)·(1/6)ᵗ·((b − 1)/6)^(m − t) / (c + t); a contender below
+    ``b`` cannot start; the ``m`` yet to roll are interchangeable and share the rest equally. Exact
+    (fractions), in O(contenders) steps rather than 6^m orders of play.
+
     >>> rolloff_chances(3)
     (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
     >>> rolloff_chances(2, [6])
     (Fraction(11, 12), Fraction(1, 12))
+    >>> rolloff_chances(3, [4, 6])
+    (Fraction(0, 1), Fraction(11, 12), Fraction(1, 12))
+
+    Raises:
+        ValueError: for no contenders, more faces than contenders, or a face outside 1–6.
     """
-    if len(rolled) == contenders:
-        best = max(rolled)
-        tied = [i for i, face in enumerate(rolled) if face == best]
-        return tuple(Fraction(1, len(tied)) if i in tied else Fraction(0) for i in range(contenders))
-    total = [Fraction(0)] * contenders
-    for face in range(1, 7):
-        for i, p in enumerate(rolloff_chances(contenders, [*rolled, face])):
-            total[i] += p / 6
-    return tuple(total)
+    if contenders < 1 or len(rolled) > contenders or any(not 1 <= face <= 6 for face in rolled):
+        raise ValueError(
+            f"a roll-off needs 1 or more contenders and at most that many faces of 1–6; "
+            f"got {contenders} contender(s) and faces {list(rolled)}"
+        )
+    if not rolled:
+        return (Fraction(1, contenders),) * contenders
+    best = max(rolled)
+    leaders = sum(1 for face in rolled if face == best)
+    waiting = contenders - len(rolled)
+    tie, below = Fraction(1, 6), Fraction(best - 1, 6)
+    leader = sum(
+        (comb(waiting, t) * tie**t * below ** (waiting - t) / (leaders + t) for t in range(waiting + 1)),
+        Fraction(0),
+    )
+    rest = (1 - leaders * leader) / waiting if waiting else Fraction(0)
+    return (*(leader if face == best else Fraction(0) for face in rolled), *(rest,) * waiting)
+
+
+def start_chances(state: BeetleState) -> dict[Player, Fraction]:
+    """P(each seat is the one to start play), for the seats that still can (B6, B11).
+
+    During the roll-off that is :func:`rolloff_chances`; once play has begun, it is the seat to roll.
+    """
+    if state.phase is Phase.ROLL_OFF:
+        chances = rolloff_chances(len(state.contenders), state.rolloff)
+        return {seat: p for seat, p in zip(state.contenders, chances, strict=True) if p}
+    return {state.seat: Fraction(1)}
 
 
 def win_probabilities(state: BeetleState) -> tuple[float, ...]:
-    """P(each seat wins) from ``state``, exactly: the live odds a table shows."""
+    """P(each seat wins) from ``state``, exactly: the live odds a table shows.
+
+    Given the seat that starts, play runs clockwise from it over every seat (B6), so each seat's
+    chance is that of its position in a :func:`race` from there. The roll-off draws no parts (its
+    rolls only choose the starter, B11), so during it the answer is the mixture of those races over
+    the starting seats, weighted by :func:`start_chances` — at most n races, and only one when the
+    sheets are all alike, as they are until play begins.
+    """
     n = len(state.sheets)
+    if state.finished:  # the game is over, or with play-on the winner is known
+        return tuple(1.0 if s == state.finished[0] else 0.0 for s in range(n))
     table = state.game.table
     play_on = bool(state.game.options["play_on"])
-    if state.phase is Phase.OVER:
-        return tuple(1.0 if s == state.finished[0] else 0.0 for s in range(n))
-    if state.finished:  # play-on: the winner is known
-        return tuple(1.0 if s == state.finished[0] else 0.0 for s in range(n))
-    if state.phase is Phase.ROLL_OFF:
-        starts = rolloff_chances(len(state.contenders), state.rolloff)
-        base = turn_order_odds(table, n, play_on).win
-        result = [0.0] * n
-        for starter, chance in zip(state.contenders, starts, strict=True):
-            for k in range(n):
-                result[(starter + k) % n] += float(chance) * base[k]
-        return tuple(result)
-    order = [(state.seat + k) % n for k in range(n)]
-    odds = race(table, [state.sheets[s] for s in order], play_on)
+    races: dict[tuple[tuple[int, ...], ...], tuple[float, ...]] = {}
     result = [0.0] * n
-    for k, seat in enumerate(order):
-        result[seat] = odds.win[k]
+    for starter, chance in start_chances(state).items():
+        order = [(starter + k) % n for k in range(n)]
+        sheets = tuple(state.sheets[s] for s in order)
+        if sheets not in races:
+            races[sheets] = race(table, sheets, play_on).win
+        for k, seat in enumerate(order):
+            result[seat] += float(chance) * races[sheets][k]
     return tuple(result)
