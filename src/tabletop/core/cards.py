@@ -2,8 +2,10 @@
 
 Ranks are 1 (ace) … 13 (king); suits are clubs, diamonds, hearts, spades. A card is written
 rank then suit: ``AS``, ``5H``, ``TD`` (``10D`` is read too), ``KC``; suits may also be ``♣♦♥♠``;
-reading ignores case. Every card is one of the 52 interned instances in :data:`DECK`, so cards
-compare and hash fast and ``Card.parse(str(card)) is card``.
+reading ignores case. Cards are values: two cards are the same card when rank and suit agree,
+however they were made (``Card(13, 2) == Card.parse("KH")``), so code compares them with ``==``
+and ``in``, never ``is``. :meth:`Card.parse` and :meth:`Card.from_index` hand out the instances
+of :data:`DECK`, but nothing relies on that.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tabletop.core.errors import NotationError
+from tabletop.core.errors import NotationError, TabletopError
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -28,6 +30,17 @@ class Card:
 
     rank: int  #: 1 = ace … 11 = jack, 12 = queen, 13 = king
     suit: int  #: 0 clubs, 1 diamonds, 2 hearts, 3 spades
+
+    def __post_init__(self) -> None:
+        """A card made by hand must be one of the 52: a bad rank would index another card's tables.
+
+        Raises:
+            TabletopError: saying which ranks and suits exist.
+        """
+        rank, suit = self.rank, self.suit
+        if not (isinstance(rank, int) and isinstance(suit, int) and 1 <= rank <= 13 and 0 <= suit <= 3):
+            raise TabletopError(f"Card({rank!r}, {suit!r}) is not a card; rank is 1 (ace) … 13 (king) "
+                                "and suit 0 (clubs), 1 (diamonds), 2 (hearts) or 3 (spades)")
 
     @property
     def index(self) -> int:
@@ -54,7 +67,7 @@ class Card:
     def parse(text: str) -> Card:
         """The card written ``text``.
 
-        >>> Card.parse("10h") is Card.parse("TH") is Card.parse("T♥")
+        >>> Card.parse("10h") == Card.parse("TH") == Card.parse("T♥") == Card(10, 2)
         True
 
         Raises:

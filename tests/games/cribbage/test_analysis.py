@@ -161,7 +161,7 @@ def test_c20_the_only_29_is_the_jack_and_three_fives_with_the_fourth_five_of_the
     fives = [card for card in DECK if card.rank == 5]
     for starter in fives:
         jack = Card.from_index(10 * 4 + starter.suit)
-        hand = [jack, *(card for card in fives if card is not starter)]
+        hand = [jack, *(card for card in fives if card != starter)]
         assert score_hand(hand, starter).total == fast_hand_total(hand, starter) == 29
     assert fast_hand_total(cards("5H 5C 5S JH"), Card.parse("5D")) == 28  # the wrong jack
 
@@ -232,7 +232,7 @@ def test_crib_tables_agree_with_the_crib_distribution() -> None:
 def test_one_card_tables_average_the_two_card_tables() -> None:
     tables = crib_tables.crib_tables()
     for card in DECK[::4]:
-        pairs_points = sum(tables[discard_key((card, other))].points for other in DECK if other is not card)
+        pairs_points = sum(tables[discard_key((card, other))].points for other in DECK if other != card)
         assert 3 * tables[discard_key((card,))].points == pairs_points  # 51 × 58,800 = 3 × 999,600 deals
 
 

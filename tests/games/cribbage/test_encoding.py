@@ -1,7 +1,7 @@
 """Cribbage's numeric form (docs/encodings.md): every action and chance outcome has an index that
 round-trips, masks match the legal actions, and a seat's vector is read from its view alone.
 
-Rule numbers are those of shared/rules/cribbage.md.
+Rule numbers are those of the cribbage rules (C1–C20).
 """
 
 from __future__ import annotations

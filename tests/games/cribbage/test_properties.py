@@ -1,5 +1,6 @@
 """Property tests over random legal play: cards are conserved, the count never passes 31, scores
-only increase within a game, and the pegs leapfrog (C2)."""
+only increase within a game, and the pegs leapfrog (C2) — never moving on a zero, never losing
+the rear peg."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core.cards import DECK
-from tabletop.games.cribbage import CribbageState, Phase
+from tabletop.games.cribbage import CribbageState, Pegs, Phase
 
 
 @settings(max_examples=25, deadline=None)
@@ -47,3 +48,27 @@ def test_invariants_of_random_play(players: int, seed: int, muggins: bool) -> No
             assert state.scores == tuple(p.front for p in state.pegs)
         assert max(state.scores) <= game.options["target"]
     assert len(state.results) >= 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), muggins=st.booleans())
+def test_c2_pegs_never_move_on_a_zero(players: int, seed: int, muggins: bool) -> None:
+    """C2: an action that pegs nothing for a side (a hand or crib worth 0, a muggins count of 0)
+    leaves its pegs where they were; the rear peg is never lost under the front one; each score
+    moves the rear peg past the front one. Random muggins counts sometimes declare 0."""
+    rng = random.Random(seed)
+    game = tabletop.load("cribbage", players=players, muggins=muggins, target=61)
+    state = game.initial_state()
+    assert isinstance(state, CribbageState)
+    while not state.is_terminal:
+        before = state
+        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
+        assert isinstance(state, CribbageState)
+        for side, (old, new) in enumerate(zip(before.pegs, state.pegs, strict=True)):
+            scored = [e.points for e in state.events if e.side == side]
+            if not any(scored):
+                assert new == old  # nothing scored: no peg moves
+            else:
+                assert new.rear >= old.front and new.front > new.rear  # the rear peg leapfrogged
+            assert new.front > new.rear or new == Pegs()  # both pegs visible, except at the start
+    assert max(state.scores) == 61

@@ -1,4 +1,4 @@
-"""Cribbage rules C1–C18 (shared/rules/cribbage.md), each tested by number on chosen deals."""
+"""Cribbage rules C1–C18, each tested by number on chosen deals."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 import tabletop
 from tabletop.core import CHANCE, IllegalActionError, OptionError
 from tabletop.games.cribbage import CribbageState, Pegs, Phase
+from tabletop.games.cribbage.rules import TARGET_PRESETS
 from tabletop.games.cribbage.scoring import score_hand
 from tabletop.games.cribbage.state import ScoreEvent
 from tests.games.cribbage.helpers import cut_for, deal, play_out, setup
@@ -32,10 +33,80 @@ def test_c1_c2_pegs_leapfrog() -> None:
     assert (pegs.front, pegs.rear) == (5, 2)
 
 
+def test_c2_a_zero_moves_no_peg() -> None:
+    """C2: nothing scored, nothing pegged: the rear peg keeps the previous score; pegs never go back."""
+    assert Pegs(7, 2).advance(0) == Pegs(7, 2)
+    assert Pegs().advance(0) == Pegs()
+    with pytest.raises(ValueError, match="pegs only go forward"):
+        Pegs(7, 2).advance(-1)
+
+
+# The pone keeps 2C 4D 6H 8S: with the starter KC it is worth nothing (all even, no run, no pair).
+ZERO_DEAL = (["3H 5S QH TD AC AS", "2C 4D 6H 8S 7C 9D"], ["AC AS", "7C 9D"], "KC")
+
+
+def to_the_show(state: CribbageState) -> CribbageState:
+    """Play the pegging out with the first legal card (claiming exactly, with muggins)."""
+    while state.phase is not Phase.SHOW:
+        if state.phase is Phase.CLAIM:
+            assert state.pending is not None
+            state = state.apply_text(f"claim {state.pending.actual}")
+        else:
+            state = state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_c2_a_hand_worth_nothing_moves_no_peg() -> None:
+    """C2, C13: a hand counting 0 is still announced, but no peg moves: the rear peg still
+    shows the score before the last points, not the front one's hole."""
+    state = to_the_show(setup(*ZERO_DEAL))
+    assert state.show_seat() == 1 and score_hand(state.kept[1], state.starter).total == 0
+    before = state.pegs[1]
+    assert before.front > before.rear  # the pone pegged in the play
+    counted = state.apply_text("count")
+    assert counted.pegs[1] == before and counted.scores == state.scores
+    assert [(e.kind, e.points) for e in counted.events] == [("hand", 0)]
+    assert counted.announcements() == ["seat 2 pegs 0 (hand)"]  # still announced
+
+
+def test_c2_c17_a_muggins_count_of_zero_moves_no_peg() -> None:
+    """C2, C17: declaring 0 for a hand worth 6 pegs nothing; the opponent who takes the 6 leapfrogs."""
+    state = to_the_show(setup(*ZERO_DEAL, muggins=True))
+    state = state.apply_text("count 0")  # the pone's hand really is worth 0: nothing to take
+    assert state.phase is Phase.SHOW and state.show_seat() == 0
+    dealer_before, pone_before = state.pegs
+    assert score_hand(state.kept[0], state.starter).total == 6  # 5+Q, 5+T, 5+K
+    state = state.apply_text("count 0")
+    assert state.phase is Phase.MUGGINS and state.pegs == (dealer_before, pone_before)
+    state = state.apply_text("muggins")
+    assert state.pegs == (dealer_before, Pegs(pone_before.front + 6, pone_before.front))
+
+
+PRESETS = {121: "the full game", 61: "the short game", 62: "the short game as the original rules count it"}
+
+
+def test_c3_the_target_presets() -> None:
+    """C3: 121 (the default), 61 (the standard short game) and 62 (the short game as the original
+    rules name it) are the named presets; the option's help, which the create form shows, names all three."""
+    assert dict(TARGET_PRESETS) == PRESETS and next(iter(TARGET_PRESETS)) == 121
+    option = tabletop.load("cribbage").spec.option("target")
+    assert option.default == 121
+    for points, name in PRESETS.items():
+        assert f"{points} ({name})" in option.help
+        assert tabletop.load("cribbage", target=str(points)).options["target"] == points
+    assert option.describe() == "integer 31..181"  # a number field: every other value is allowed too
+
+
+def test_c3_the_short_game_to_62_ends_on_62() -> None:
+    """C3, C14: a game to 62 is won by the first side to reach 62, which is the last hole."""
+    final = finish(tabletop.load("cribbage", target=62).initial_state(), 3)
+    assert final.results[0].scores[final.results[0].winner] == 62 and max(final.results[0].scores) == 62
+
+
 @pytest.mark.parametrize(("target", "ok"), [(121, True), (61, True), (62, True), (31, True), (181, True),
                                             (30, False), (182, False)])
 def test_c3_target(target: int, ok: bool) -> None:
-    """C3: 121 by default, 61 preset, any value 31–181 (the seed's 62 too)."""
+    """C3: 121 by default, the presets 61 and 62, any value 31–181."""
     if ok:
         assert tabletop.load("cribbage", target=target).options["target"] == target
     else:

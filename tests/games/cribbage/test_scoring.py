@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.core import TabletopError
 from tabletop.core.cards import Card, parse_cards
 from tabletop.games.cribbage.scoring import pegging_score, say, score_hand, value
 
@@ -34,6 +35,18 @@ def test_c20_the_29_hand() -> None:
     assert show("5H 5C 5S JD", "5D") == 29
     assert show("5H 5D 5S JC", "5C") == 29
     assert show("5H 5C 5S JH", "5D") == 28  # the jack's suit is not the starter's: no nobs
+
+
+def test_c13_a_card_given_twice_is_refused() -> None:
+    """C13 (a pack has one of each card): the starter repeated in the hand would count a pair no
+    deal can hold (5H in hand and as the starter gave 28); it is a clear error instead."""
+    with pytest.raises(TabletopError, match="5H is in the hand and is also the starter; a pack has one of each"):
+        score_hand(hand("5H 5C 5S JD"), Card(5, 2))
+    with pytest.raises(ValueError, match="5H appears twice in the hand"):
+        score_hand((Card(5, 2), Card.parse("5H"), Card.parse("5C"), Card.parse("JD")), Card.parse("5S"))
+    with pytest.raises(TabletopError, match="appears twice"):
+        score_hand((*hand("5H 5C 5S"), Card(5, 0)), None, crib=True)
+    assert score_hand(hand("5H 5C 5S JD"), Card(5, 1)).total == 29  # a card built anew counts as itself
 
 
 @pytest.mark.parametrize(

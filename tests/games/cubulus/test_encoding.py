@@ -1,7 +1,7 @@
 """Cubulus's numeric form (docs/encodings-cubulus-kubik.md): indices round-trip, masks match the legal
 actions, and views become vectors relative to the observer.
 
-Rule numbers are those of shared/rules/cubulus.md (U1–U16).
+Rule numbers are those of the Cubulus rules (U1–U16).
 """
 
 from __future__ import annotations

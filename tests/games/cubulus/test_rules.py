@@ -1,4 +1,4 @@
-"""Cubulus rules U1–U16 (shared/rules/cubulus.md), each tested by number on hand-built positions."""
+"""Cubulus rules U1–U16, each tested by number on hand-built positions."""
 
 from __future__ import annotations
 
@@ -103,12 +103,43 @@ def test_u13_first_random_is_a_recorded_chance_event() -> None:
 
 
 def test_u13_first_may_be_fixed() -> None:
-    """U13, option first=0|1: no chance event; the other seat places the neutral balls."""
+    """U13, option first=0|1 with two players: no chance event; the other seat places the neutral balls."""
     assert Cubulus(first=1).initial_state().current_player == 0
     assert Cubulus(first="0").initial_state().current_player == 1
     assert Cubulus(first=1) == Cubulus(first="1")
     with pytest.raises(OptionError, match="first"):
         Cubulus(first=2)
+
+
+@pytest.mark.parametrize(("players", "seat"), [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2)])
+def test_u13_every_seat_can_be_chosen_to_start(players: int, seat: int) -> None:
+    """U13, option first = a seat (0–1, or 0–2 with three players): that seat makes the first move,
+    with no chance event; with two the other seat places the neutral balls first. The option, as
+    int or text, starts the game exactly as the chance draw ``first N`` does under first=random."""
+    fixed = Cubulus(players=players, first=seat).initial_state()
+    assert Cubulus(players=players, first=str(seat)) == fixed.game
+    drawn = Cubulus(players=players).initial_state().apply(First(seat))
+    assert (fixed.phase, fixed.to_move, fixed.board) == (drawn.phase, drawn.to_move, drawn.board)
+    assert fixed.current_player != CHANCE
+    state = fixed
+    if players == 2:
+        assert state.phase is Phase.SETUP and state.current_player == 1 - seat
+        state = after(state, *(f"place {cell}" for cell in LATIN))
+    assert state.phase is Phase.PLAY and state.current_player == seat
+    movers = []
+    for hole in ("U002", "U022", "U222", "U202"):
+        movers.append(state.current_player)
+        state = state.apply_text(f"insert {hole}")
+    assert movers == [(seat + k) % players for k in range(4)]  # then clockwise (U9)
+
+
+@pytest.mark.parametrize(("players", "first", "allowed"), [(2, 2, "random or a seat: 0, 1"),
+                                                            (2, "2", "random or a seat: 0, 1"),
+                                                            (3, 3, "random, 0, 1, 2")])
+def test_u13_a_seat_the_table_lacks_cannot_start(players: int, first: int | str, allowed: str) -> None:
+    """U13: first names a seat of this table; the error says which are allowed."""
+    with pytest.raises(OptionError, match=allowed):
+        Cubulus(players=players, first=first)
 
 
 def test_u9_three_players_no_neutral_balls_random_first() -> None:

@@ -1,7 +1,8 @@
-"""Cribbage, rules C1–C19 of ``shared/rules/cribbage.md``, for 2, 3 and 4 players.
+"""Cribbage for 2, 3 and 4 players: rules C1–C19, with the reference facts of C20 as exact answers.
 
 A self-contained package importing only :mod:`tabletop.core`: cards are core primitives; the
-scoring kernel, the rules, the views and the text rendering live here.
+scoring kernel, the rules, the views and the text rendering live here. ``docs/cribbage.md`` says
+how the engine reads the rules where a choice had to be made.
 """
 
 from tabletop.games.cribbage.actions import (

@@ -37,6 +37,10 @@ _OFFSET5 = _OFFSET4 + 13**4
 def fast_hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = False) -> int:
     """The show's total of four cards (C13) by table look-up; equal to ``scoring.hand_total``.
 
+    The five cards must differ. :func:`~tabletop.games.cribbage.scoring.score_hand` refuses a
+    repeated card; this fast path trusts its caller, because checking would cost more than the
+    look-up itself.
+
     >>> from tabletop.core.cards import parse_cards
     >>> fast_hand_total(parse_cards("5H 5C 5S JD".split()), Card.parse("5D"))
     29

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import combinations
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
@@ -27,13 +28,28 @@ from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, Scor
 if TYPE_CHECKING:
     from tabletop.games.cribbage.encoding import CribbageEncoding
 
+TARGET_PRESETS: Mapping[int, str] = MappingProxyType({
+    121: "the full game",
+    61: "the short game",
+    62: "the short game as the original rules count it",
+})
+"""C3: the named targets, the default first. Any target from 31 to 181 is accepted; these are the
+games players mean, so the option's help (and through it the create-table form) names them."""
+
+
+def _target_help() -> str:
+    """The target option's help, naming every preset (the create-table form shows it)."""
+    presets = ", ".join(f"{points} ({name})" for points, name in TARGET_PRESETS.items())
+    return f"points to win a game (C3): the presets {presets}, or any 31–181"
+
+
 SPEC = GameSpec(
     name="cribbage",
     title="Cribbage",
     description=(
         "The classic card game of fifteens, pairs and runs for 2, 3 or 4 players (partners opposite): "
         "discard to the crib, peg in the play up to 31, count hands and crib in the show, and race the "
-        "pegs round the board to 121 (or 61)."
+        "pegs round the board to 121 (or the short game, 61 or 62)."
     ),
     min_players=2,
     max_players=4,
@@ -43,8 +59,7 @@ SPEC = GameSpec(
     utility=(-1.0, 1.0),
     max_length=None,  # the cut for the deal repeats on ties, without bound
     options=(
-        Option("target", 121, "points to win a game (C3): 121, the short game 61, or any 31–181",
-               kind=int, minimum=31, maximum=181),
+        Option("target", 121, _target_help(), kind=int, minimum=31, maximum=181),
         Option("games", 1, "games in the match (C16); the side winning most wins the match",
                kind=int, choices=(1, 3, 5, 7, 9)),
         Option("stop_at_majority", False, "end the match once a side has won a majority (C16)", kind=bool),
@@ -366,13 +381,18 @@ class _Draft:
         return CribbageState(**{name: values[name] for name in _FIELDS})
 
     def peg(self, side: int, points: int, kind: str, seat: int | None, score: Any = None) -> bool:
-        """Peg ``points`` for ``side`` (C2); True if that ends the game (C14)."""
+        """Peg ``points`` for ``side`` (C2); True if that ends the game (C14).
+
+        A hand or crib worth nothing (or a muggins count of 0) is still announced ("nineteen"),
+        but no peg moves: on the board the rear peg keeps the previous score (C2).
+        """
         if self.game_over or (points <= 0 and kind not in ("hand", "crib")):
-            return self.game_over  # a count of nothing is still announced ("nineteen")
+            return self.game_over
         game: Cribbage = self.game
-        points = min(points, game.target - self.scores[side])  # the last hole is the target (C3)
-        self.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(self.pegs))
-        self.scores = tuple(p.front for p in self.pegs)
+        points = max(0, min(points, game.target - self.scores[side]))  # the last hole is the target (C3)
+        if points:
+            self.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(self.pegs))
+            self.scores = tuple(p.front for p in self.pegs)
         self.events = (*self.events, ScoreEvent(seat, side, kind, points, score))
         if self.scores[side] >= game.target:
             _end_game(self, side)
@@ -387,10 +407,18 @@ class _Draft:
 # --- the rules -------------------------------------------------------------------------------
 
 
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less ``card``, found by value: a card built anew (``Card(13, 2)``) is the same K♥ as
+    the pack's, so it leaves the pack or hand it was taken from (C5, C8). The caller has checked it is there.
+    """
+    at = cards.index(card)  # equality, like every legality check
+    return cards[:at] + cards[at + 1:]
+
+
 def _cut(d: _Draft, card: Card) -> None:
     """C6: each seat cuts; the lowest card deals; those tied for lowest cut again."""
     d.cuts = (*d.cuts, card)
-    d.deck = tuple(c for c in d.deck if c is not card)
+    d.deck = _without(d.deck, card)
     if len(d.cuts) < len(d.cutters):
         return
     low = min(c.rank for c in d.cuts)
@@ -423,7 +451,7 @@ def _deal(d: _Draft, card: Card) -> None:
         d.hands = tuple((*h, card) if s == seat else h for s, h in enumerate(d.hands))
     else:
         d.crib = (*d.crib, card)
-    d.deck = tuple(c for c in d.deck if c is not card)
+    d.deck = _without(d.deck, card)
     d.dealt += 1
     if d.dealt == to_hands + game.crib_from_pack:
         d.phase, d.to_move = Phase.DISCARD, (d.dealer + 1) % n
@@ -446,7 +474,7 @@ def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
 def _starter(d: _Draft, card: Card) -> None:
     """C7: the starter is turned; a jack gives the dealer two "for his heels"; then the play (C8)."""
     d.starter = card
-    d.deck = tuple(c for c in d.deck if c is not card)
+    d.deck = _without(d.deck, card)
     d.phase, d.to_move = Phase.PLAY, (d.dealer + 1) % d.game.num_players
     if card.rank == 11:
         d.peg_seat(d.dealer, 2, "heels")
@@ -455,7 +483,7 @@ def _starter(d: _Draft, card: Card) -> None:
 def _play(d: _Draft, card: Card) -> None:
     """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
     seat = d.to_move
-    d.hands = tuple(tuple(c for c in h if c is not card) if s == seat else h for s, h in enumerate(d.hands))
+    d.hands = tuple(_without(h, card) if s == seat else h for s, h in enumerate(d.hands))
     d.piles = tuple((*p, card) if s == seat else p for s, p in enumerate(d.piles))
     d.series = (*d.series, card)
     d.count += value(card)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 from tabletop.core.cards import Card
+from tabletop.core.errors import TabletopError
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """C11: a pair, three of a kind ("pair royal"), four of a kind ("double pair royal")."""
@@ -191,10 +192,26 @@ def score_hand(hand: Sequence[Card], starter: Card | None, crib: bool = False) -
     >>> five_fives = parse_cards("5H 5C 5S JD".split())
     >>> score_hand(five_fives, Card.parse("5D")).total
     29
+
+    Raises:
+        TabletopError: when a card is given twice (in the hand twice, or in the hand and as the
+            starter): a pack has one of each card, and a repeated card would count pairs that no
+            deal can hold.
     """
     cards = [*hand, starter] if starter is not None else list(hand)
+    if len(set(cards)) != len(cards):
+        raise TabletopError(_twice(hand, starter))
     combos = fifteens(cards) + pairs(cards) + runs(cards) + flush(hand, starter, crib) + nobs(hand, starter)
     return Score(tuple(combos))
+
+
+def _twice(hand: Sequence[Card], starter: Card | None) -> str:
+    """Which card is given twice, and where."""
+    if starter is not None and starter in hand:
+        return (f"{starter} is in the hand and is also the starter; a pack has one of each card, "
+                "so the starter must be a card the hand does not hold")
+    twice = next(card for card in hand if list(hand).count(card) > 1)
+    return f"{twice} appears twice in the hand; a pack has one of each card, so the cards must all differ"
 
 
 def hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = False) -> int:

@@ -36,7 +36,21 @@ class Pegs:
     rear: int = 0
 
     def advance(self, points: int) -> Pegs:
-        """C2: the rear peg jumps ``points`` past the front one and becomes the new front."""
+        """C2: the rear peg jumps ``points`` past the front one and becomes the new front.
+
+        Nothing is pegged for nothing: a hand worth 0 moves no peg, so the rear peg keeps showing
+        the score before the last points and never hides under the front one.
+
+        >>> Pegs(7, 2).advance(0)
+        Pegs(front=7, rear=2)
+
+        Raises:
+            ValueError: for negative points (pegs only go forward).
+        """
+        if points < 0:
+            raise ValueError(f"cannot peg {points} points: pegs only go forward (0 or more)")
+        if points == 0:
+            return self
         return Pegs(self.front + points, self.front)
 
 

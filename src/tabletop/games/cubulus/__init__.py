@@ -1,4 +1,4 @@
-"""Cubulus, rules U1–U16 of ``shared/rules/cubulus.md``: a 3×3×3 cube of balls for 2 or 3 players.
+"""Cubulus, rules U1–U16: a 3×3×3 cube of balls for 2 or 3 players.
 
 A self-contained package importing only :mod:`tabletop.core`: the cube's geometry tables, the
 bitboard kernel, the actions and their notation, the rules, the views and the text pictures.

@@ -1,5 +1,5 @@
-"""Cubulus rules U1–U16 (``shared/rules/cubulus.md``): the draw for the start, the neutral set-up,
-inserts and shifts, the undo ban, passes, the win check and the draws.
+"""Cubulus rules U1–U16: the draw for the start, the neutral set-up, inserts and shifts, the undo
+ban, passes, the win check and the draws.
 
 A :class:`CubulusState` is an immutable position: the phase, the seat to move, the board as three
 27-bit masks, and just enough history for the rules that look back — the board the next move may
@@ -28,6 +28,7 @@ from tabletop.core import (
     GameSpec,
     IllegalActionError,
     Option,
+    OptionError,
     Player,
     State,
     View,
@@ -85,7 +86,8 @@ SPEC = GameSpec(
     max_length=1 + BALLS_PER_COLOUR + MAX_MOVE_CAP,  # the draw for the start, the set-up, the cap
     options=(
         Option("first", "random", "who starts (U4, U9, U13): drawn at random (a recorded chance event), "
-               "0 (Seat 1) or 1 (Seat 2)", kind=str, choices=("random", "0", "1")),
+               "or a seat: 0 (Seat 1), 1 (Seat 2), 2 (Seat 3, with three players)", kind=str,
+               choices=("random", "0", "1", "2")),
         Option("neutral_cells", "all", "where the 9 neutral balls may be placed (U13): any cell, or the surface "
                "only (not the centre 111)", kind=str, choices=("all", "exterior")),
         Option("allow_null_shift", False, "allow a shift that changes nothing: a line of one colour (U11)",
@@ -120,7 +122,11 @@ class End(enum.Enum):
 class Cubulus(Game["CubulusState", CubulusAction]):
     """Cubulus with fixed options.
 
-    ``first`` may also be given as the int 0 or 1; it is stored as text, as the command line gives it.
+    ``first`` may also be given as an int seat (0–1, or 0–2 with three players); it is stored as
+    text, as the command line gives it.
+
+    Raises:
+        OptionError: for ``first`` naming a seat the table does not have (seat 2 with two players).
     """
 
     spec = SPEC
@@ -130,6 +136,11 @@ class Cubulus(Game["CubulusState", CubulusAction]):
         if isinstance(first, int) and not isinstance(first, bool):
             options["first"] = str(first)
         super().__init__(**options)
+        first = self.options["first"]
+        if first != "random" and int(first) >= self.num_players:
+            seats = ", ".join(str(seat) for seat in range(self.num_players))
+            raise OptionError(f"option first={first}: there is no seat {first} with {self.num_players} players "
+                              f"(U13); choose random or a seat: {seats}")
         self.colours = range(self.num_players)  #: the colours that can win: one per seat
         self.has_neutral = self.num_players == 2
         self.neutral_cells = EXTERIOR if self.options["neutral_cells"] == "exterior" else ALL_CELLS
