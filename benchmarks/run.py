@@ -49,7 +49,8 @@ def server_sections(scale: Scale) -> list[Section]:
     given = ", ".join(f"{name}={value:g}" for name, value in arguments.items()) or "its defaults"
     return [Section("server", SERVER_TITLE, ("what", "figure"), figures,
                     f"server_load.rows({given}): a live server on a fresh SQLite file, one WebSocket per table; "
-                    "one load test, not a median of runs.")]
+                    "a load test without abuse and one with it (socket floods, expensive requests, all-bot "
+                    "tables: see server_load.py), each on a fresh server, not medians of runs.")]
 
 
 TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {

@@ -14,17 +14,33 @@ from starlette.testclient import WebSocketTestSession
 import tabletop
 from tabletop.core import Record
 from tabletop.server import ServerSettings, create_app
+from tabletop.server.limits import Limits
 from tabletop.server.messages import Update
+from tests.server.live import bearer, seated
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_workers=0))) as test_client:
+    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
         yield test_client
 
 
+def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
+    """A server in this process for tests: bots and expensive answers in threads, clocks as short as a
+    test wants, and messages as fast as a test script sends them (their limit has tests of its own)."""
+    base = {"heavy_workers": 0, "min_move_seconds": 0.01, "messages_per_second": 10_000, "message_burst": 10_000,
+            "requests_per_second": 10_000, "sockets_per_minute": 10_000, "bot_table_move_seconds": 0}
+    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}))
+
+
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": game, "seats": seats, "seed": 7, **extra})
+    """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down."""
+    body = {"game": game, "seats": seats, **extra}
+    humans = [number for number, seat in enumerate(seats) if seat["kind"] == "human"]
+    creator = extra.get("creator_seat", humans[0] if humans else None)
+    if all(number == creator for number in humans):
+        body.setdefault("seed", 7)
+    response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -67,15 +83,15 @@ def test_bad_tables_are_refused_with_a_reason(client: TestClient, body: dict[str
     response = client.post("/api/tables", json=body)
     assert response.status_code == status
     assert reason in response.text
-    assert client.get("/api/tables").json() == []
+    assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_record(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}])
     table, token = created["table"]["id"], created["tokens"]["0"]
-    assert created["table"]["status"] == "open"
+    assert created["table"]["status"] == "playing"  # the creator sits at once; the bot is always there
     assert client.get(f"/api/tables/{table}/record").status_code == 409  # not while it is played
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}&name=Ann") as ws:
+    with seated(client, table, token, name="Ann") as ws:
         message = until_my_turn(ws)
         while message["status"] == "playing":
             ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
@@ -90,14 +106,14 @@ def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_recor
     assert [line["action"] for line in step["log"]] == list(record.actions[:3])  # nothing hidden once over
     assert all(line["seat"] in (-1, 0, 1) for line in step["log"])
     assert client.get(f"/api/tables/{table}/replay/99999").status_code == 404
-    assert client.get("/api/tables", params={"status": "over"}).json()[0]["seats"][0]["name"] == "Ann"
+    assert client.get("/api/tables", params={"status": "over"}).json()["tables"][0]["seats"][0]["name"] == "Ann"
 
 
 def test_every_bad_message_is_refused_and_changes_nothing(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
-            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}") as second:
+    with seated(client, table, tokens['0']) as first, \
+            seated(client, table, tokens['1']) as second:
         state = until_my_turn(first)
         move = state["move"]
         for bad, reason in [
@@ -115,18 +131,18 @@ def test_every_bad_message_is_refused_and_changes_nothing(client: TestClient) ->
         second.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
         assert "not your turn" in until(second, lambda m: m["type"] == "error")["reason"]
         assert client.get(f"/api/tables/{table}").json()["moves"] == move  # nothing was applied
-    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+    with seated(client, table) as spectator:
         assert spectator.receive_json()["seat"] is None
         spectator.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
         assert "spectators cannot act" in spectator.receive_json()["reason"]
-    with client.websocket_connect(f"/ws/tables/{table}?token=forged") as forged:
+    with seated(client, table, "forged") as forged:
         assert "not valid" in forged.receive_json()["reason"]
 
 
 def test_http_acting_racing_for_one_move_exactly_one_applies(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "local"}, {"kind": "local"}], options={"first": "1"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         state = until_my_turn(ws)
     body = {"token": tokens[str(state["seat"])], "action": state["legal"][0], "move": state["move"]}
     first = client.post(f"/api/tables/{table}/act", json=body)
@@ -139,7 +155,7 @@ def test_http_acting_racing_for_one_move_exactly_one_applies(client: TestClient)
 def test_hot_seat_plays_both_seats_from_one_connection(client: TestClient) -> None:
     created = create(client, "beetle", [{"kind": "local"}, {"kind": "local"}])
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         message = until_my_turn(ws)
         seats_moved = set()
         while message["status"] == "playing":
@@ -151,9 +167,9 @@ def test_hot_seat_plays_both_seats_from_one_connection(client: TestClient) -> No
 
 
 def test_joining_from_the_lobby_takes_a_free_seat_and_starts_the_game(client: TestClient) -> None:
-    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}])
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], creator_seat=None)  # for others
     table = created["table"]["id"]
-    assert [t["id"] for t in client.get("/api/tables").json()] == [table]
+    assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table]
     joined = client.post(f"/api/tables/{table}/join", json={"name": "Bea", "seat": 1}).json()
     assert joined["seat"] == 1
     assert client.post(f"/api/tables/{table}/join", json={"name": "Cy", "seat": 1}).status_code == 409
@@ -163,15 +179,15 @@ def test_joining_from_the_lobby_takes_a_free_seat_and_starts_the_game(client: Te
     info = client.get(f"/api/tables/{table}").json()
     assert info["status"] == "playing"
     assert client.post(f"/api/tables/{table}/join", json={"name": "Di"}).status_code == 409
-    assert client.get(f"/api/tables/{table}/state", params={"token": joined["token"]}).json()["seat"] == 1
-    assert client.get(f"/api/tables/{table}/state", params={"token": created["tokens"]["1"]}).status_code == 403
+    assert client.get(f"/api/tables/{table}/state", headers=bearer(joined["token"])).json()["seat"] == 1
+    assert client.get(f"/api/tables/{table}/state", headers=bearer(created["tokens"]["1"])).status_code == 403
 
 
 def test_undo_needs_the_others_consent_and_nothing_revealed_since(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
-            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}") as second:
+    with seated(client, table, tokens['0']) as first, \
+            seated(client, table, tokens['1']) as second:
         state = until_my_turn(first)
         move = state["move"]
         first.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
@@ -197,7 +213,7 @@ def test_a_seat_that_times_out_is_taken_over_by_a_bot_and_the_result_says_so(cli
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
                      options={"first": "1"}, move_seconds=0.2)
     table, token = created["table"]["id"], created["tokens"]["0"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seated(client, table, token) as ws:
         message = ws.receive_json()
         while message["status"] != "over":
             message = ws.receive_json()
@@ -208,11 +224,11 @@ def test_a_seat_that_times_out_is_taken_over_by_a_bot_and_the_result_says_so(cli
 def test_an_abandoned_table_keeps_its_record_and_refuses_moves(client: TestClient) -> None:
     created = create(client, "cribbage", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     table, token = created["table"]["id"], created["tokens"]["0"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seated(client, table, token) as ws:
         state = until_my_turn(ws)
-    assert client.post(f"/api/tables/{table}/abandon", params={"token": "forged"}).status_code == 403
-    assert client.post(f"/api/tables/{table}/abandon", params={"token": token}).json()["status"] == "abandoned"
-    assert client.post(f"/api/tables/{table}/abandon", params={"token": token}).status_code == 409
+    assert client.post(f"/api/tables/{table}/abandon", headers=bearer("forged")).status_code == 403
+    assert client.post(f"/api/tables/{table}/abandon", headers=bearer(token)).json()["status"] == "abandoned"
+    assert client.post(f"/api/tables/{table}/abandon", headers=bearer(token)).status_code == 409
     refused = client.post(f"/api/tables/{table}/act", json={"token": token, "action": state["legal"][0],
                                                            "move": state["move"]})
     assert refused.status_code == 409 and "abandoned" in refused.json()["detail"]
@@ -225,8 +241,8 @@ def test_a_time_bank_pays_for_a_slow_move(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], options={"first": "1"},
                      move_seconds=0.05, time_bank=30)
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}") as first, \
-            client.websocket_connect(f"/ws/tables/{table}?token={tokens['1']}"):
+    with seated(client, table, tokens['0']) as first, \
+            seated(client, table, tokens['1']):
         state = until(first, lambda m: bool(m["legal"]) and m["clock"]["remaining"] is not None)
         assert state["clock"]["move_seconds"] == 0.05 and state["clock"]["remaining"] > 1
         time.sleep(0.3)  # beyond the per-move clock, well within the bank
@@ -240,7 +256,7 @@ def test_a_scorekeeper_table_asks_the_people_what_happened(client: TestClient) -
     """K20: with throws=manual the server draws nothing; any person at the table enters the outcome."""
     created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "manual"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         message = until_my_turn(ws)
         assert message["to_move"] == -1 and message["legal"] == ["first A", "first B"]  # who throws first
         ws.send_text(json.dumps({"type": "act", "action": "first B", "move": message["move"]}))

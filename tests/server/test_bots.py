@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.server.bots import BotRequest, decide, is_instant
 from tabletop.server.hub import Hub
+from tabletop.server.limits import Limits
 from tabletop.server.messages import CreateTable
 from tabletop.storage import Store
 
@@ -53,10 +54,10 @@ def play(sqlite_url: str, bot: str, pool: Executor) -> dict[str, Any]:
     """A table of two ``bot`` bots played to the end by a hub with ``pool``; its lobby line."""
 
     async def main() -> dict[str, Any]:
-        hub = Hub(Store(sqlite_url), bots=pool)
+        hub = Hub(Store(sqlite_url), bots=pool, limits=Limits(bot_table_move_seconds=0))  # no watching pace
         await hub.start()
         try:
-            table, _ = await hub.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
+            table, _, _ = await hub.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
                                                     seed=3))
             for _ in range(600):
                 if table.status == "over":

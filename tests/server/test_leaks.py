@@ -21,8 +21,10 @@ from starlette.testclient import WebSocketTestSession
 
 import tabletop
 from tabletop.core import CHANCE, Record, State
-from tabletop.server import ServerSettings, create_app
+from tabletop.server import create_app
 from tabletop.server.table import SPECTATOR
+from tests.server.live import seated
+from tests.server.test_api import settings_for_tests
 
 GAMES = [
     ("beetle", {"players": 3}),
@@ -54,13 +56,14 @@ class Recorder:
 def play_through_server(client: TestClient, stack: ExitStack, name: str, options: dict[str, Any],
                         seed: int) -> tuple[str, list[Recorder], Recorder]:
     seats = [{"kind": "human", "name": f"p{i}"} for i in range(options["players"])]
-    created = client.post("/api/tables", json={"game": name, "options": options, "seats": seats, "seed": seed})
+    created = client.post("/api/tables", json={"game": name, "options": options, "seats": seats,
+                                               "creator_seat": None})  # strangers' seats: the server's secret deals
     assert created.status_code == 201, created.text
     table, tokens = created.json()["table"]["id"], created.json()["tokens"]
     rng = random.Random(seed)
-    spectator = Recorder(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}?text=1")))
-    players = [Recorder(stack.enter_context(client.websocket_connect(
-        f"/ws/tables/{table}?text=1&token={tokens[str(i)]}"))) for i in range(len(seats))]
+    spectator = Recorder(stack.enter_context(seated(client, table, text=True)))
+    players = [Recorder(stack.enter_context(seated(client, table, tokens[str(i)], text=True)))
+               for i in range(len(seats))]
     latest = spectator.until(lambda m: m["status"] == "playing")
     while latest["status"] == "playing":
         seat, move = latest["to_move"], latest["move"]
@@ -88,7 +91,7 @@ def opponents_cards(state: State[Any], seat: int) -> set[str]:
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[f"{n}-{o['players']}p" for n, o in GAMES])
 def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, options: dict[str, Any]) -> None:
-    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_workers=0))) as client, ExitStack() as stack:
+    with TestClient(create_app(settings_for_tests(sqlite_url))) as client, ExitStack() as stack:
         table, players, spectator = play_through_server(client, stack, name, options, seed=11)
         record = Record.from_json(json.dumps(client.get(f"/api/tables/{table}/record").json()))
     game = tabletop.load(record.game, **record.options)

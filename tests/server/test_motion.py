@@ -7,7 +7,6 @@ reason. The route serves live and finished tables alike.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import random
@@ -18,16 +17,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tabletop
-from tabletop.server import ServerSettings, create_app
-from tabletop.server.motion import Answer, MotionCache, motion_answer
-from tests.server.test_api import create, until, until_my_turn
+from tabletop.server import create_app
+from tabletop.server.motion import motion_answer
+from tests.server.live import bearer, seated
+from tests.server.test_api import create, settings_for_tests, until, until_my_turn
 
 THROW = "throw A pos +0 aim +0 power 14 spin 4"
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_workers=0))) as test_client:
+    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
         yield test_client
 
 
@@ -39,7 +39,7 @@ def action_of(line: Any) -> str:
 def test_a_live_physics_throw_is_served_and_re_runs_to_the_logged_outcome(client: TestClient) -> None:
     created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "physics"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         message = until_my_turn(ws)  # the server drew the lot
         line = "A" if message["to_move"] == 0 else "B"
         throw = THROW.replace(" A ", f" {line} ")
@@ -71,7 +71,7 @@ def test_a_live_physics_throw_is_served_and_re_runs_to_the_logged_outcome(client
             assert refused.status_code == 404 and reason in refused.json()["detail"], (move, refused.text)
 
     # finished (here: abandoned) tables keep their motions
-    assert client.post(f"/api/tables/{table}/abandon?token={tokens['0']}").status_code == 200
+    assert client.post(f"/api/tables/{table}/abandon", headers=bearer(tokens['0'])).status_code == 200
     again = client.get(f"/api/tables/{table}/motion/2")
     assert again.status_code == 200 and again.json()["motion"]["outcome"] == logged[2]
 
@@ -79,9 +79,10 @@ def test_a_live_physics_throw_is_served_and_re_runs_to_the_logged_outcome(client
 def test_unknown_tables_and_bad_move_numbers_are_clear_404s(client: TestClient) -> None:
     missing = client.get("/api/tables/nosuchtable/motion/0")
     assert missing.status_code == 404 and missing.json()["detail"]
-    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "calibrated"})
+    created = create(client, "kubik", [{"kind": "human"}, {"kind": "human"}], options={"throws": "calibrated"},
+                     creator_seat=None)
     table = created["table"]["id"]
-    empty = client.get(f"/api/tables/{table}/motion/0")  # open: nobody has connected, nothing played
+    empty = client.get(f"/api/tables/{table}/motion/0")  # open: nobody has sat down, nothing played
     assert empty.status_code == 404 and "nothing has been played" in empty.json()["detail"]
     assert client.get(f"/api/tables/{table}/motion/x").status_code == 422
 
@@ -89,7 +90,7 @@ def test_unknown_tables_and_bad_move_numbers_are_clear_404s(client: TestClient) 
 def test_a_calibrated_throw_has_no_motion(client: TestClient) -> None:
     created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}], options={"throws": "calibrated"})
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         message = until_my_turn(ws)
         ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"],
                                  "seat": message["to_move"]}))
@@ -102,7 +103,7 @@ def test_hidden_actions_never_get_a_motion(client: TestClient) -> None:
     """Cribbage's deal is hidden from all but its recipient: the route says so and serves nothing."""
     created = create(client, "cribbage", [{"kind": "local"}, {"kind": "local"}])
     table, tokens = created["table"]["id"], created["tokens"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['0']}&token={tokens['1']}") as ws:
+    with seated(client, table, tokens['0'], tokens['1']) as ws:
         message = until_my_turn(ws)
         mine = [action_of(x) for x in message["log"]]
     spectators = [action_of(x) for x in client.get(f"/api/tables/{table}/state").json()["log"]]
@@ -130,23 +131,3 @@ def test_the_core_hook_answers_none_by_default_and_the_route_checks_every_viewer
     answers = [motion_answer(game, actions, k) for k in range(len(actions))]
     assert all(a.motion is None and a.status == 404 for a in answers)
     assert any("hidden" in a.reason for a in answers) and any("no motion" in a.reason for a in answers)
-
-
-def test_the_cache_is_bounded_and_computes_each_motion_once() -> None:
-    calls: list[int] = []
-
-    def compute(n: int) -> Answer:
-        calls.append(n)
-        return Answer(200, motion={"n": n})
-
-    async def scenario() -> None:
-        cache = MotionCache(size=2)
-        first = await asyncio.gather(*(cache.get("a", lambda: compute(1)) for _ in range(3)))
-        assert [a.motion for a in first] == [{"n": 1}] * 3 and calls == [1]  # shared while running
-        await cache.get("b", lambda: compute(2))
-        await cache.get("c", lambda: compute(3))
-        assert len(cache) == 2
-        await cache.get("a", lambda: compute(4))  # evicted: computed again
-        assert calls == [1, 2, 3, 4]
-
-    asyncio.run(scenario())

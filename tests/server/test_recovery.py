@@ -11,29 +11,41 @@ import json
 import os
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
+from tests.server.live import bearer, hello
 
 pytestmark = pytest.mark.slow
 
 REDIS = os.environ.get("TABLETOP_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
+@contextmanager
+def seat_socket(base: str, table: str, *tokens: str) -> Iterator[ClientConnection]:
+    """A WebSocket to a real server's table holding these seats (hello sent)."""
+    with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}") as ws:
+        ws.send(hello(*tokens))
+        yield ws
+
+
 def act_http(base: str, table: str, token: str) -> dict[str, Any]:
     """Take the first legal action for this seat by HTTP when it is its turn; return the update."""
-    for _ in range(600):
-        reply = httpx.get(f"{base}/api/tables/{table}/state", params={"token": token})
+    deadline = time.monotonic() + 60  # a restarted server takes the table over once the old lease lapses
+    while time.monotonic() < deadline:
+        reply = httpx.get(f"{base}/api/tables/{table}/state", headers=bearer(token), timeout=30)
         assert reply.status_code == 200, reply.text
         state: dict[str, Any] = reply.json()
         if state["status"] != "playing":
             return state
         if state["legal"]:
-            response = httpx.post(f"{base}/api/tables/{table}/act",
+            response = httpx.post(f"{base}/api/tables/{table}/act", timeout=30,
                                   json={"token": token, "action": state["legal"][0], "move": state["move"]})
             assert response.status_code == 200, response.text
             return dict(response.json())
@@ -47,16 +59,16 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
         created = httpx.post(f"{base}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3}).json()
         table, token = created["table"]["id"], created["tokens"]["0"]
-        with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}"):
+        with seat_socket(base, table, token):
             for _ in range(4):
                 last = act_http(base, table, token)
         moves_before = last["move"]
         os.kill(process.pid, signal.SIGKILL)
         process.wait(30)
     with serving(db) as (base, _):
-        resumed = httpx.get(f"{base}/api/tables/{table}/state", params={"token": token}).json()
+        resumed = httpx.get(f"{base}/api/tables/{table}/state", headers=bearer(token)).json()
         assert resumed["move"] >= moves_before and resumed["status"] == "playing"
-        with connect(f"{base.replace('http', 'ws')}/ws/tables/{table}?token={token}") as ws:
+        with seat_socket(base, table, token) as ws:
             first = json.loads(ws.recv(timeout=30))
             assert first["type"] == "state" and first["seat"] == 0
             state = resumed
@@ -72,10 +84,10 @@ def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgre
     with serving(postgres_url, redis=redis) as (one, _), serving(postgres_url, redis=redis) as (two, _):
         created = httpx.post(f"{one}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
-            "seed": 5}).json()
+            "creator_seat": None}).json()
         table, tokens = created["table"]["id"], created["tokens"]
-        with connect(f"{one.replace('http', 'ws')}/ws/tables/{table}?token={tokens['0']}") as zero, \
-                connect(f"{two.replace('http', 'ws')}/ws/tables/{table}?token={tokens['1']}") as first:
+        with seat_socket(one, table, tokens['0']) as zero, \
+                seat_socket(two, table, tokens['1']) as first:
             sockets = [zero, first]
             latest: list[dict[str, Any]] = [{}, {}]
             moves = 0

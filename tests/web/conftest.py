@@ -23,9 +23,14 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live server (its own process, its own SQLite file) serving the browser client."""
+    """A live server (its own process, its own SQLite file) serving the browser client. Every page of a
+    test module comes from one address, so the per-client limits are raised to a whole module's tables
+    (the limits have tests of their own)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
-    with serving(f"sqlite:///{db}") as (base, _):
+    raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
+              "sockets_per_minute")
+    limits = [word for name in raised for word in ("--limit", f"{name}=1000")]
+    with serving(f"sqlite:///{db}", args=limits) as (base, _):
         yield base
 
 

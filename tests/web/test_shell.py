@@ -158,3 +158,25 @@ def test_open_tables_can_be_joined_from_the_lobby(page: Any, context: Any, base_
     other.wait_for_selector("[data-testid=turn][data-move]")
     assert "watching" not in other.inner_text("[data-testid=turn]")
     other.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_a_chosen_seed_at_a_table_with_a_friends_seat_is_refused_on_the_form(page: Any, base_url: str,
+                                                                            lang: str) -> None:
+    """A seed someone chose would tell them every deal: only practice tables take one (server hardening)."""
+    page.goto(f"{base_url}/#/")
+    page.select_option("#lang", lang)
+    page.locator("[data-game=cribbage] [data-action=new]").click()
+    page.wait_for_selector("#create-submit")
+    page.select_option("select[name=seat-1-kind]", "friend")
+    page.fill("#seed", "7")
+    page.click("#create-submit")
+    banner = page.wait_for_selector(".create .banner.error")
+    expected = {"en": "practice tables", "ru": "только для тренировки", "ro": "doar pentru antrenament"}[lang]
+    assert expected in banner.inner_text()
+    assert page.locator(".invite-url").count() == 0  # no table was made
+    shot(page, f"create-seed-refused-{lang}")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shot(page, f"create-seed-refused-{lang}-phone")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.select_option("#lang", "en")

@@ -64,7 +64,7 @@ def games() -> None:
             f"players {spec.min_players}–{spec.max_players}",
             f"chance: {spec.chance.value}",
             "hidden information" if spec.hidden_information else "perfect information",
-            f"rules: shared/rules/{spec.rules}" if spec.rules else "",
+            f"rules: tabletop serve, then /#/rules/{spec.name} (in English, Russian and Romanian)",
         ]
         console.print(Text(spec.description))
         console.print(Text(" · ".join(f for f in facts if f), style="dim"))

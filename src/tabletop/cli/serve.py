@@ -8,6 +8,13 @@ import typer
 
 from tabletop.storage import DEFAULT_URL
 
+LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their defaults: requests_per_second=30, "
+               "open_tables_per_client=20, creations_per_minute=10, messages_per_second=20, message_burst=40, "
+               "sockets_per_client=30, sockets_per_minute=60, flood_cooldown_seconds=30, spectators_per_table=100, "
+               "bot_tables=20, bot_table_minutes=60, bot_table_move_seconds=0.5, open_table_minutes=60, "
+               "heavy_workers=1, heavy_queue=16, heavy_per_client=2, database_threads=8, lease_seconds=6, "
+               "hello_seconds=10, min_move_seconds=5 (docs/server.md says what each means)")
+
 
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
@@ -16,6 +23,7 @@ def serve(
     = DEFAULT_URL,
     redis: Annotated[str | None, typer.Option(help="Redis URL, to share tables between server processes")] = None,
     bot_workers: Annotated[int, typer.Option(help="processes for bot decisions (0: threads)")] = 1,
+    limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help=LIMITS_HELP)] = None,
     compress: Annotated[bool, typer.Option(help="compress WebSocket messages (less bandwidth, more CPU)")]
     = False,
     open_browser: Annotated[bool, typer.Option("--open", help="open the web app in a browser once it is up")]
@@ -25,8 +33,14 @@ def serve(
     import uvicorn
 
     from tabletop.server import ServerSettings, create_app
+    from tabletop.server.limits import Limits
+    from tabletop.server.logs import log_config
 
-    app = create_app(ServerSettings(db=db, redis=redis, bot_workers=bot_workers))
+    try:
+        limits = Limits().with_text(limit or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--limit") from None
+    app = create_app(ServerSettings(db=db, redis=redis, bot_workers=bot_workers, limits=limits))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:
@@ -34,4 +48,5 @@ def serve(
         import webbrowser
 
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="info", ws_per_message_deflate=compress)
+    uvicorn.run(app, host=host, port=port, log_level="info", log_config=log_config(),
+                ws_per_message_deflate=compress, ws_max_size=64 * 1024)

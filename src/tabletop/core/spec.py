@@ -8,7 +8,9 @@ web app and the RL adapters read the same spec, so a game never describes itself
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,14 +106,17 @@ class Option:
                     pass
             raise OptionError(f"option {self.name}={value!r} must be an integer")
         if self.kind is float:
+            number: float | None = None
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return float(value)
-            if isinstance(value, str):
-                try:
-                    return float(value.strip())
-                except ValueError:
-                    pass
-            raise OptionError(f"option {self.name}={value!r} must be a number")
+                number = float(value)
+            elif isinstance(value, str):
+                with contextlib.suppress(ValueError):
+                    number = float(value.strip())
+            if number is None:
+                raise OptionError(f"option {self.name}={value!r} must be a number")
+            if not math.isfinite(number):  # NaN passes every min/max test; infinity is no setting
+                raise OptionError(f"option {self.name}={value!r} must be a finite number")
+            return number
         if self.kind is str:
             if isinstance(value, str):
                 return value.strip()

@@ -1,38 +1,73 @@
 """The web API and the live-table WebSocket (FastAPI), over one :class:`~tabletop.server.hub.Hub`.
 
-HTTP: the games and their options, creating and listing tables, joining a free seat, a seat's
-current update, acting by HTTP (for clients without WebSockets), records and move-by-move replays
-of finished games, and the motion of a public action for animations (``motion``). WebSocket
-``/ws/tables/{id}?token=…`` (one ``token`` per held seat; none to watch): an update after every
-change, actions and undo requests in. Every rejection carries a reason and changes nothing.
+HTTP: the games and their options, creating and listing tables (a paged lobby), joining a free seat,
+a seat's current update, acting by HTTP (for clients without WebSockets), records and move-by-move
+replays of finished games, and the motion of a public action for animations (``motion``). WebSocket
+``/ws/tables/{id}``: the first message is a ``hello`` with the seat tokens held (none to watch);
+then an update after every change, actions and undo requests in. Seat tokens never travel in a URL
+(they would be written to access logs): HTTP takes them in ``Authorization: Bearer``. Every
+rejection carries a reason and changes nothing; every limit (:mod:`.limits`) answers 429/503 with
+``Retry-After`` over HTTP, an error and close code 1008 on a socket.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import gc
 import json
+import logging
 import multiprocessing
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from sqlalchemy.exc import DBAPIError
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import tabletop
 from tabletop.core import Record
-from tabletop.server.hub import Connection, Hub, Rejection
-from tabletop.server.messages import Act, AnswerUndo, ClientMessage, CreateTable, Ping, RequestUndo, TableCreated
+from tabletop.server import chance, jobs
+from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection
+from tabletop.server.limits import LimitReached, Limits, take_message
+from tabletop.server.messages import (
+    Act,
+    AnswerUndo,
+    ClientMessage,
+    CreateTable,
+    Hello,
+    LobbyPage,
+    Name,
+    Ping,
+    RequestUndo,
+    TableCreated,
+)
 from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
-from tabletop.server.table import SPECTATOR
-from tabletop.storage import DEFAULT_URL, Store
+from tabletop.server.requests import (
+    bearer_tokens,
+    client_of,
+    heavy_reply,
+    limit_error,
+    live_table,
+    refuse_tokens_in_url,
+)
+from tabletop.server.table import SPECTATOR, LiveTable
+from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
 
+log = logging.getLogger("tabletop.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+HELLO: TypeAdapter[Hello] = TypeAdapter(Hello)
+MAX_MESSAGE = 4096
+"""The longest WebSocket message a client may send, in characters (an action is at most 200)."""
 WEB = Path(__file__).resolve().parents[1] / "web"
 """The browser client's files (``tabletop/web``), served at ``/`` after the API's routes."""
 
@@ -44,19 +79,20 @@ class ServerSettings:
     db: str = DEFAULT_URL
     redis: str | None = None
     bot_workers: int = 1  #: processes for bot decisions; 0 decides in a thread of this process
+    limits: Limits = field(default_factory=Limits)
 
 
 class JoinRequest(BaseModel):
     """``POST /api/tables/{id}/join``: take a free seat by name (optionally a given seat)."""
 
-    name: str = Field("", max_length=64)
+    name: Name = ""
     seat: int | None = Field(None, ge=0)
 
 
 class ActRequest(BaseModel):
     """``POST /api/tables/{id}/act``: a seat's action by HTTP."""
 
-    token: str
+    token: str = Field(max_length=64)
     action: str = Field(max_length=200)
     move: int = Field(ge=0)
 
@@ -67,15 +103,22 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.db)
+        store = Store(settings.db, pool_size=settings.limits.database_threads)
         bots: Executor | None = None
         if settings.bot_workers > 0:  # never fork the threaded server: workers start from a clean forkserver
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["tabletop.server.bots"])
             bots = ProcessPoolExecutor(settings.bot_workers, mp_context=context)
-        hub = Hub(store, bots, settings.redis)
+            # start the workers now: a process taking a table over must not wait seconds for its first bot move
+            await asyncio.wrap_future(bots.submit(int))
+        hub = Hub(store, bots, settings.redis, settings.limits)
         await hub.start()
         app.state.hub = hub
+        # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
+        # process; left to the collector, each full collection walks it all and stalls every table for
+        # tens of milliseconds, so it is moved out of the collector's sight once, here
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -103,20 +146,49 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                         for o in cls.spec.all_options],
         } for name, cls in tabletop.REGISTRY.items()]
 
+    app.add_middleware(RateLimit, hub=hub)
+
+    @app.exception_handler(DBAPIError)
+    async def database_down(request: Request, error: DBAPIError) -> JSONResponse:
+        """The database failed mid-request: nothing was changed; say so and when to try again."""
+        return JSONResponse({"detail": "the database is unavailable just now; nothing was changed — try again"},
+                            status_code=503, headers={"Retry-After": "5"})
+
     @app.post("/api/tables", status_code=201)
-    async def create_table(request: CreateTable) -> TableCreated:
-        """Open a table; the answer holds each human or local seat's secret token (shown once)."""
+    async def create_table(body: CreateTable, request: Request) -> TableCreated:
+        """Open a table; the answer holds each human or local seat's secret token and the creator's
+        token (shown once). The creator's own seat is taken at once."""
         try:
-            table, tokens = await hub().create(request)
+            table, tokens, creator = await hub().create(body, client_of(request))
+        except ChosenSeedRefused as error:
+            raise HTTPException(422, str(error)) from None
         except Rejection as error:
             raise HTTPException(400, str(error)) from None
-        return TableCreated(table=hub().info(table), tokens=tokens)
+        except LimitReached as error:
+            raise limit_error(error) from None
+        return TableCreated(table=hub().info(table), tokens=tokens, creator_token=creator)
 
     @app.get("/api/tables")
-    async def list_tables(status: Annotated[list[str] | None, Query()] = None) -> list[dict[str, Any]]:
-        """The lobby: tables with these statuses (default: open and playing)."""
-        rows = hub().store.tables(tuple(status or ("open", "playing")))
-        return [hub().info(await hub().table(row.id)).model_dump() for row in rows]
+    async def list_tables(status: Annotated[list[str] | None, Query(max_length=4)] = None,
+                          game: Annotated[str | None, Query(max_length=32)] = None,
+                          limit: Annotated[int, Query(ge=1, le=100)] = 50,
+                          cursor: Annotated[str | None, Query(max_length=200)] = None) -> LobbyPage:
+        """The lobby, newest first, a page at a time: tables with these statuses (default: open and
+        playing), of one game if asked; ``next`` is the cursor of the following page."""
+        statuses = tuple(status or ("open", "playing"))
+        if unknown := [s for s in statuses if s not in STATUSES]:
+            raise HTTPException(422, f"status {unknown[0]!r}; statuses: {', '.join(STATUSES)}")
+        if game is not None and game not in tabletop.REGISTRY:
+            raise HTTPException(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}")
+        try:
+            page = await hub().db(hub().store.lobby, statuses, game, limit, cursor)
+        except StorageError as error:
+            raise HTTPException(422, str(error)) from None
+        return LobbyPage(tables=[_line(row, page.moves[row.id]) for row in page.tables], next=page.next)
+
+    def _line(row: Any, moves: int) -> Any:
+        live = hub().tables.get(row.id)  # this process may know more (a move the lobby query missed)
+        return hub().info(live) if live is not None and live.moves >= moves else Hub.row_info(row, moves)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -124,38 +196,48 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return hub().info(await _table(table_id)).model_dump()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: JoinRequest) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take a free human seat: its number and secret token."""
         try:
-            seat, token = await hub().join(table_id, request.name, request.seat)
+            seat, token = await hub().join(table_id, body.name, body.seat, client_of(request))
         except Rejection as error:
             raise HTTPException(409, str(error)) from None
+        except LimitReached as error:
+            raise limit_error(error) from None
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/state")
-    async def state(table_id: str, token: str | None = None) -> dict[str, Any]:
-        """The current update for the seat holding ``token`` (without one: the spectators' update)."""
+    async def state(table_id: str, request: Request) -> dict[str, Any]:
+        """The current update for the seat whose token is in ``Authorization: Bearer`` (without one:
+        the spectators' update)."""
+        refuse_tokens_in_url(request)
         table = await _table(table_id)
         viewer = SPECTATOR
-        if token is not None:
-            seats = await _seats(table_id, [token])
-            viewer = seats[0]
+        if tokens := bearer_tokens(request):
+            viewer = (await _seats(table_id, tokens[:1]))[0]
         return hub().update(table, viewer)
 
     @app.post("/api/tables/{table_id}/act")
-    async def act(table_id: str, request: ActRequest) -> dict[str, Any]:
+    async def act(table_id: str, body: ActRequest) -> dict[str, Any]:
         """Take an action by HTTP; the answer is the seat's new update."""
-        seat = (await _seats(table_id, [request.token]))[0]
+        seat = (await _seats(table_id, [body.token]))[0]
         try:
-            await hub().submit(table_id, seat, request.action, request.move)
+            await hub().submit(table_id, seat, body.action, body.move)
         except Rejection as error:
             raise HTTPException(409, str(error)) from None
         return hub().update(hub().tables[table_id], seat)
 
     @app.post("/api/tables/{table_id}/abandon")
-    async def abandon(table_id: str, token: str) -> dict[str, Any]:
-        """End the game without a result (a seated player leaves for good)."""
-        await _seats(table_id, [token])
+    async def abandon(table_id: str, request: Request) -> dict[str, Any]:
+        """End the game without a result: a seated player leaves for good, or the creator stops it
+        (the token of either in ``Authorization: Bearer``)."""
+        refuse_tokens_in_url(request)
+        tokens = bearer_tokens(request)
+        await _table(table_id)
+        if not tokens:
+            raise HTTPException(401, "abandoning takes a seat's or the creator's token in 'Authorization: Bearer'")
+        if not await hub().db(hub().store.is_creator, table_id, tokens[0]):
+            await _seats(table_id, tokens[:1])
         try:
             await hub().abandon(table_id)
         except Rejection as error:
@@ -164,65 +246,135 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
-        """The game record of a finished or abandoned table (the JSON `tabletop replay` reads)."""
+        """The game record of a finished or abandoned table (the JSON `tabletop replay` reads), with
+        the secret its chance was drawn from (public once the game is over)."""
         table = await _finished(table_id)
-        meta = {"seed": table.row.settings.get("seed"), "players": [s.name for s in table.seats],
-                "date": table.row.created_at.isoformat(timespec="seconds"), "table": table_id}
+        meta: dict[str, Any] = {"players": [s.name for s in table.seats],
+                                "date": table.row.created_at.isoformat(timespec="seconds"), "table": table_id,
+                                "chance": {"generator": chance.GENERATOR, "secret": table.secret}}
         if table.result() is not None:
             meta["result"] = table.result()
         text = Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta).to_json()
         data: dict[str, Any] = json.loads(text)
         return data
 
-    @app.get("/api/tables/{table_id}/replay/{move}")
-    async def replay(table_id: str, move: int) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/replay/{move}", response_model=None)
+    async def replay(table_id: str, move: int, request: Request) -> Response:
         """A finished game after ``move`` of its actions: the action, every seat's view, the picture and the
         log so far (who did what; nothing is hidden once a game is over)."""
         table = await _finished(table_id)
         actions = table.record_actions()
-        try:
-            state, log = table.replay_log(move)
-        except ValueError as error:
-            raise HTTPException(404, str(error)) from None
-        return {"move": move, "moves": len(actions), "action": actions[move - 1] if move else None,
-                "to_move": state.current_player, "text": str(state), "log": log,
-                "views": [dict(state.view(seat)) for seat in range(table.game.num_players)]}
+        if not 0 <= move <= len(actions):
+            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
+        def reply(step: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+            return (404, {"detail": step["error"]}) if "error" in step else (200, step)
+
+        return await heavy_reply(hub(), ("replay", table_id, move, len(actions)), client_of(request), reply,
+                                 jobs.replay_step, table.game.name, table.options_json, actions, move)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def live(websocket: WebSocket, table_id: str, token: Annotated[list[str] | None, Query()] = None,
-                   name: str = "", text: bool = False) -> None:
-        """A live connection: updates out; actions, undo requests and answers in."""
-        await websocket.accept()
-        try:
-            await hub().table(table_id)
-            seats = await hub().seats_for(table_id, token or [])
-        except Rejection as error:
-            await websocket.send_json({"type": "error", "reason": str(error)})
-            await websocket.close(code=4404)
+    async def live(websocket: WebSocket, table_id: str) -> None:
+        """A live connection: a hello with the seat tokens first; then updates out, and actions, undo
+        requests and answers in."""
+        client = client_of(websocket)
+        limits = hub().limits
+        if refusal := await hub().rates.socket(client):  # refused before the handshake: the cheapest answer
+            log.info("socket refused: %s", refusal)
+            await websocket.close(code=1008, reason=refusal[:120])
             return
+        await websocket.accept()
+        if "token" in websocket.query_params:
+            await _close(websocket, "seat tokens never go in a URL (they would be logged): send them in the "
+                                    "first message, {\"type\": \"hello\", \"tokens\": [...]}", 1008)
+            return
+        if hub().sockets[client] >= limits.sockets_per_client:
+            await _close(websocket, f"too many connections: at most {limits.sockets_per_client} from one client", 1008)
+            return
+        hub().sockets[client] += 1
+        try:
+            await _serve(websocket, table_id, client)
+        finally:
+            hub().sockets[client] -= 1
+            if hub().sockets[client] <= 0:
+                del hub().sockets[client]
+
+    async def _serve(websocket: WebSocket, table_id: str, client: str) -> None:
+        limits = hub().limits
+        try:
+            raw = await asyncio.wait_for(_receive_text(websocket), limits.hello_seconds)
+            hello = HELLO.validate_json(raw or "")
+            await hub().table(table_id)
+            seats = await hub().seats_for(table_id, hello.tokens)
+        except TimeoutError:
+            await _close(websocket, f"no hello within {limits.hello_seconds:g} s: the first message must be "
+                                    "{\"type\": \"hello\", \"tokens\": [...]}", 1008)
+            return
+        except ValidationError as error:
+            await _close(websocket, f"the first message must be a hello: {_problems(error)}", 1008)
+            return
+        except Rejection as error:
+            await _close(websocket, str(error), 4404)
+            return
+        except WebSocketDisconnect:
+            return
+
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
-        connection = Connection(send, seats, text)
-        await hub().connect(table_id, connection, name)
+        connection = Connection(send, seats, hello.text)
+        try:
+            await hub().connect(table_id, connection, hello.name)
+        except LimitReached as error:
+            await _close(websocket, str(error), 1008)
+            return
+        bucket = hub().rates.socket_bucket()
         try:
             while True:
-                raw = await websocket.receive_text()
+                raw = await _receive_text(websocket)
+                if not await take_message(bucket):
+                    hub().rates.flooded(client)
+                    await _close(websocket, f"too many messages: at most {limits.messages_per_second:g} a second "
+                                            f"(bursts of {limits.message_burst}); closing, and new connections "
+                                            f"wait {limits.flood_cooldown_seconds:g} s", 1008)
+                    return
+                if raw is None:
+                    await websocket.send_json({"type": "error", "reason": "binary frames are not accepted: send "
+                                                                          "JSON text"})
+                    continue
                 try:
                     await _handle(table_id, connection, raw)
                 except Rejection as error:
                     await websocket.send_json({"type": "error", "reason": str(error)})
+                except DBAPIError:
+                    await websocket.send_json({"type": "error", "reason": "the database is unavailable just now; "
+                                                                          "nothing was changed — try again"})
         except WebSocketDisconnect:
             pass
         finally:
             hub().disconnect(table_id, connection)
 
+    async def _receive_text(websocket: WebSocket) -> str | None:
+        """The next text message (None for a binary one); raises WebSocketDisconnect when closed."""
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        if message.get("text") is not None:
+            text: str = message["text"]
+            return text
+        return None
+
+    async def _close(websocket: WebSocket, reason: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "reason": reason})
+            await websocket.close(code=code, reason=reason[:120])
+
     async def _handle(table_id: str, connection: Connection, raw: str) -> None:
+        if len(raw) > MAX_MESSAGE:
+            raise Rejection(f"message too long: {len(raw)} characters (at most {MAX_MESSAGE})")
         try:
             message = CLIENT_MESSAGE.validate_json(raw)
         except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
-            raise Rejection(f"malformed message: {problems}") from None
+            raise Rejection(f"malformed message: {_problems(error)}") from None
         if isinstance(message, Ping):
             await connection.send({"type": "pong"})
             return
@@ -239,11 +391,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         elif isinstance(message, AnswerUndo):
             await hub().answer_undo(table_id, seat, message.type == "agree_undo")
 
-    async def _table(table_id: str) -> Any:
-        try:
-            return await hub().table(table_id)
-        except Rejection as error:
-            raise HTTPException(404, str(error)) from None
+    async def _table(table_id: str) -> LiveTable:
+        return await live_table(hub(), table_id)
 
     async def _seats(table_id: str, tokens: list[str]) -> list[int]:
         await _table(table_id)
@@ -252,7 +401,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         except Rejection as error:
             raise HTTPException(403, str(error)) from None
 
-    async def _finished(table_id: str) -> Any:
+    async def _finished(table_id: str) -> LiveTable:
         table = await _table(table_id)
         if table.status not in ("over", "abandoned"):
             raise HTTPException(409, "the game is still being played: its record would show hidden cards")
@@ -263,3 +412,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     if (WEB / "index.html").exists():
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
+
+
+class RateLimit:
+    """Every HTTP API request counts against its client's rate (static files do not); over it, a 429
+    is answered here. A plain ASGI middleware: it costs a dictionary look-up, not a task per request."""
+
+    def __init__(self, app: ASGIApp, hub: Callable[[], Hub]) -> None:
+        self.app = app
+        self.hub = hub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            try:
+                await self.hub().rates.request(client_of(HTTPConnection(scope)))
+            except LimitReached as error:
+                refusal = limit_error(error)
+                response = JSONResponse({"detail": refusal.detail}, status_code=refusal.status_code,
+                                        headers=refusal.headers)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _problems(error: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())

@@ -5,32 +5,44 @@ Order of an accepted action: validate (table playing, move number current, seat 
 legal) → append to the database's event log (committed) → apply in memory → publish to other server
 processes (Redis) → send every connection its own view. A rejection changes nothing. Two requests
 racing for one move: the per-table lock orders them within a process, the log's primary key across
-processes, and the loser is told the move is stale. Chance outcomes are drawn from the table's seed
-and the move number, and bots decide in a process pool from their seat's view only.
+processes, and the loser is told the move is stale.
+
+Several processes may serve one table (its players connected to different ones); exactly one, the
+table's *owner*, holding a lease in the database (:mod:`.failover`), draws its chance
+(:mod:`.chance`: from a secret nobody sees), asks its bots and keeps its clocks. Tables are loaded
+lazily, on first use. Database calls run on a pool of their own; expensive answers on another
+(:mod:`.work`); every limit on what a client may ask is in :mod:`.limits`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import functools
 import logging
-import random
+import secrets
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
-from typing import Any
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, is_instant
+from tabletop.server.failover import Failover
+from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
 from tabletop.server.table import SPECTATOR, LiveTable
+from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
 from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store
+from tabletop.storage.models import TableRow
 
 log = logging.getLogger("tabletop.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+T = TypeVar("T")
 
 
 class Rejection(Exception):
@@ -56,43 +68,61 @@ class Connection:
 class Hub:
     """Every live table of this server process."""
 
-    def __init__(self, store: Store, bots: Executor | None = None, redis_url: str | None = None) -> None:
+    def __init__(self, store: Store, bots: Executor | None = None, redis_url: str | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
-        self.writer = EventWriter(store)
+        self.limits = limits or Limits()
+        self.database = ThreadPoolExecutor(self.limits.database_threads, thread_name_prefix="tabletop-db")
+        self.writer = EventWriter(store, self.database)
+        self.heavy = HeavyWork(self.limits)
+        self.rates = Rates(self.limits, redis_url)
         self.bots = bots
         self.redis_url = redis_url
         self.instance = uuid.uuid4().hex
         self.tables: dict[str, LiveTable] = {}
+        self.owned: set[str] = set()  #: tables whose lease this process holds
         self.locks: dict[str, asyncio.Lock] = {}
         self.connections: dict[str, list[Connection]] = {}
+        self.sockets: Counter[str] = Counter()  #: open WebSockets per client
         self.tasks: set[asyncio.Task[Any]] = set()
         self._redis: Any = None
+        self.failover = Failover(self)
 
     # ------------------------------------------------------------------ life cycle
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its log and resume what the server itself plays."""
+        """Start the event writer and the background work; tables load when first asked for."""
         self.writer.start()
-        for row in await asyncio.to_thread(self.store.tables, ("open", "playing")):
-            table = await self._load(row.id)
-            if table.status == "playing":
-                self._spawn(self._advance(table.row.id))
+        await self.heavy.warm()
+        self._spawn(self.failover.keep_leases())
         if self.redis_url:
             import redis.asyncio as redis
 
-            self._redis = redis.from_url(self.redis_url)
-            self._spawn(self._listen())
+            self._redis = redis.from_url(self.redis_url, health_check_interval=5, socket_connect_timeout=2,
+                                         socket_timeout=None)
+            self._spawn(self.failover.listen())
 
     async def stop(self) -> None:
-        """Cancel background work (bots, clocks, the Redis listener)."""
+        """Cancel background work (bots, clocks, the Redis listener) and hand back this process's leases."""
         for task in list(self.tasks):
             task.cancel()
         for task in list(self.tasks):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.writer.stop()
+        # a renewal already running on a database thread could commit after the release: wait for it
+        await asyncio.to_thread(self.database.shutdown, wait=True)
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.release, self.instance)
+            await self.failover.released()
         if self._redis is not None:
-            await self._redis.aclose()
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+        self.heavy.close()
+
+    async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``call(*args, **kwargs)`` on the database's own threads (never the loop, never the heavy pool)."""
+        return await asyncio.get_running_loop().run_in_executor(self.database, functools.partial(call, *args, **kwargs))
 
     def _spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)
@@ -111,10 +141,16 @@ class Hub:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
     async def _load(self, table_id: str) -> LiveTable:
-        row = await asyncio.to_thread(self.store.table, table_id)
-        events = await asyncio.to_thread(self.store.events, table_id)
-        table = LiveTable.rebuild(row, events)
+        row = await self.db(self.store.table, table_id)
+        events = await self.db(self.store.events, table_id)
+        table = await self.db(LiveTable.rebuild, row, events)  # a long game's replay: off the event loop
+        old = self.tables.get(table_id)
+        if old is not None:
+            table.banks, table.deadline = old.banks, old.deadline
         self.tables[table_id] = table
+        if table.status in ("open", "playing") and table_id not in self.owned \
+                and await self.db(self.store.claim, table_id, self.instance, self.limits.lease_seconds):
+            self.owned.add(table_id)
         return table
 
     async def table(self, table_id: str) -> LiveTable:
@@ -126,17 +162,29 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if len(table_id) > 32 or not table_id.isalnum():
+            raise Rejection(f"no table {table_id[:40]!r}")
         async with self.lock(table_id):  # one load at a time: an older read must not replace a newer
             table = self.tables.get(table_id)
             if table is not None:
                 return table
             try:
-                return await self._load(table_id)
+                table = await self._load(table_id)
             except StorageError as error:
+                self.locks.pop(table_id, None)
                 raise Rejection(str(error)) from None
+        if table.status == "playing" and table_id in self.owned:
+            self._spawn(self.failover.keep_trying(table_id, self._advance))
+        return table
 
-    async def create(self, request: CreateTable) -> tuple[LiveTable, dict[int, str]]:
-        """A new table (validated: the game, its options, the seat count and every bot name)."""
+    async def create(self, request: CreateTable, client: str = "") -> tuple[LiveTable, dict[int, str], str]:
+        """A new table (validated: the game, its options, the seat count, every bot name, the seed and
+        the client's limits); returns it, the seats' tokens and the creator's token.
+
+        Raises:
+            Rejection: for a table that cannot be, with the reason.
+            LimitReached: when the client or the server is at a limit.
+        """
         import tabletop
         from tabletop.agents import make_bot
 
@@ -150,28 +198,66 @@ class Hub:
                     make_bot(seat.bot or "normal", game)
         except (TabletopError, ValueError) as error:
             raise Rejection(str(error)) from None
-        seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-        settings: dict[str, Any] = {"seed": seed, "move_seconds": request.move_seconds, "time_bank": request.time_bank,
-                    "zombies": []}
-        seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else ""), s.bot or
-                          ("normal" if s.kind == "bot" else None)) for s in request.seats]
-        row, tokens = await asyncio.to_thread(self.store.create_table, game.name, _jsonable(game.options), seats,
-                                              settings)
+        if request.move_seconds is not None and request.move_seconds < self.limits.min_move_seconds:
+            raise Rejection(f"move_seconds {request.move_seconds:g}: a per-move clock is at least "
+                            f"{self.limits.min_move_seconds:g} s on this server")
+        kinds = [seat.kind for seat in request.seats]
+        creator_seat = request.creator_seat_number()
+        if creator_seat is not None and (creator_seat >= len(kinds) or kinds[creator_seat] == "bot"):
+            raise Rejection(f"creator_seat {creator_seat}: the creator sits in a human or hot-seat seat "
+                            f"(seats are numbered from 0 to {len(kinds) - 1})")
+        if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
+            raise ChosenSeedRefused(refusal)
+        all_bots = all(kind == "bot" for kind in kinds)
+        await self._check_limits(client, all_bots)
+        secret = chance.secret_from_seed(request.seed) if request.seed is not None else chance.new_secret()
+        settings: dict[str, Any] = {"chance_secret": secret, "seeded": request.seed is not None,
+                                    "move_seconds": request.move_seconds, "time_bank": request.time_bank,
+                                    "zombies": []}
+        seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else ""),
+                          s.bot or ("normal" if s.kind == "bot" else None),
+                          joined=s.kind == "local" or number == creator_seat)
+                 for number, s in enumerate(request.seats)]
+        creator_token = secrets.token_urlsafe(24)
+        row, tokens = await self.db(self.store.create_table, game.name, _jsonable(game.options), seats, settings,
+                                    creator=client or None, creator_token=creator_token, owner=self.instance,
+                                    lease_seconds=self.limits.lease_seconds)
+        self.owned.add(row.id)
         table = await self._load(row.id)
         await self._maybe_start(table)
-        return self.tables[row.id], tokens
+        return self.tables[row.id], tokens, creator_token
 
-    async def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+    async def _check_limits(self, client: str, all_bots: bool) -> None:
+        if client:
+            await self.rates.creation(client)
+            await self._check_unfinished(client)
+        if all_bots and await self.db(self.store.bot_tables) >= self.limits.bot_tables:
+            raise LimitReached(f"the server already runs {self.limits.bot_tables} all-bot tables, its limit; "
+                               "try again when one has finished", 60.0, 503)
+
+    async def _check_unfinished(self, client: str) -> None:
+        if await self.db(self.store.unfinished_tables_of, client) >= self.limits.open_tables_per_client:
+            raise LimitReached(f"you already have {self.limits.open_tables_per_client} unfinished tables, the "
+                               "limit per client: finish or abandon one first", 60.0)
+
+    async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "") -> tuple[int, str]:
         """Take a free human seat from the lobby: its number and a fresh secret token."""
         table = await self.table(table_id)
+        if client:
+            await self._check_unfinished(client)
         async with self.lock(table_id):
             free = [s.seat for s in table.seats if s.kind == "human" and not s.joined]
             if not free or (seat is not None and seat not in free):
                 raise Rejection("no free seat at this table" if not free else
                                 f"seat {(seat or 0) + 1} is not free; free: {', '.join(str(s + 1) for s in free)}")
             chosen = free[0] if seat is None else seat
-            token = await asyncio.to_thread(self.store.claim_seat, table_id, chosen, name)
-            await self._reload(table_id)
+            try:
+                token = await self.db(self.store.claim_seat, table_id, chosen, name, client or None)
+            except StorageError as error:  # another process gave it away a moment ago
+                await self.failover.catch_up_locked(table_id)
+                raise Rejection(str(error)) from None
+            await self.failover.refresh_row(table_id)
+            await self.failover.notify(self.tables[table_id])
         await self._maybe_start(self.tables[table_id])
         return chosen, token
 
@@ -179,20 +265,32 @@ class Hub:
         """The seats these tokens hold (raises Rejection for a token that holds none)."""
         seats = []
         for token in tokens:
-            seat = await asyncio.to_thread(self.store.seat_for_token, table_id, token)
+            seat = await self.db(self.store.seat_for_token, table_id, token)
             if seat is None:
                 raise Rejection("this seat token is not valid at this table")
             seats.append(seat)
         return sorted(set(seats))
 
     async def connect(self, table_id: str, connection: Connection, name: str = "") -> LiveTable:
-        """Attach a connection (seats from tokens, or a spectator); a seat's first connection joins it."""
+        """Attach a connection (seats from tokens, or a spectator); a seat's first connection joins it.
+
+        Raises:
+            LimitReached: when the table already has ``spectators_per_table`` watchers here.
+        """
         await self.table(table_id)
-        async with self.lock(table_id):  # reloads in order, so the last one sees every seat joined
+        async with self.lock(table_id):  # counted under the lock: spectators arriving together all count
+            if not connection.seats:
+                watching = sum(1 for other in self.connections.get(table_id, []) if not other.seats)
+                if watching >= self.limits.spectators_per_table:
+                    raise LimitReached(f"this table already has {watching} spectators, the most it takes", 30.0)
+            joined = False
             for seat in connection.seats:
                 if not self.tables[table_id].seats[seat].joined:
-                    await asyncio.to_thread(self.store.join, table_id, seat, name)
-                    await self._reload(table_id)
+                    await self.db(self.store.join, table_id, seat, name)
+                    joined = True
+            if joined:
+                await self.failover.refresh_row(table_id)
+                await self.failover.notify(self.tables[table_id])
             table = self.tables[table_id]
             self.connections.setdefault(table_id, []).append(connection)
         started = await self._maybe_start(table)
@@ -213,18 +311,11 @@ class Hub:
             table = self.tables[table_id]
             if table.status != "open" or not all(seat.joined for seat in table.seats):
                 return False
-            await asyncio.to_thread(self.store.set_status, table_id, "playing")
+            await self.db(self.store.set_status, table_id, "playing")
             table.row.status = "playing"
-            await self._notify(table)
-        await self._advance(table_id)
+            await self.failover.notify(table)
+        await self._advance_or_retry(table_id)
         return True
-
-    async def _reload(self, table_id: str) -> LiveTable:
-        old = self.tables.get(table_id)
-        table = await self._load(table_id)
-        if old is not None:
-            table.banks, table.deadline = old.banks, old.deadline
-        return table
 
     # ------------------------------------------------------------------ moves
 
@@ -241,7 +332,7 @@ class Hub:
                 raise Rejection(str(error)) from None
             self._spend_clock(table, seat)
             await self._write(table, seat, str(action), after=after)
-        await self._advance(table_id)
+        await self._advance_or_retry(table_id)
 
     def _check_turn(self, table: LiveTable, seat: int, move: int) -> None:
         if table.status != "playing":
@@ -261,51 +352,67 @@ class Hub:
         """Log the event (committed), then apply it here and tell the other processes."""
         try:
             await self.writer.append(NewEvent(table.row.id, table.moves, seat, action, kind))
-        except StaleMoveError:
-            await self._reload(table.row.id)
-            await self.broadcast(table.row.id)
+        except StaleMoveError:  # (the caller holds the table's lock)
+            await self.failover.catch_up_locked(table.row.id)
+            self.failover.go_on(table.row.id)
+            self._spawn(self.broadcast(table.row.id))
             raise Rejection(f"move {table.moves} was already made (by another connection); try again") from None
         table.replay_event(kind, seat, action, after)
         table.deadline = None
-        await self._notify(table)
+        await self.failover.notify(table)
 
-    async def _notify(self, table: LiveTable) -> None:
-        """Tell the other server processes that this table changed (moves or status)."""
-        if self._redis is not None:
-            await self._redis.publish("tabletop:tables", json.dumps(
-                {"table": table.row.id, "moves": table.moves, "status": table.status, "origin": self.instance}))
+    async def _advance_or_retry(self, table_id: str) -> None:
+        """Advance now; if the database fails, keep trying in the background (the change is logged)."""
+        try:
+            await self._advance(table_id)
+        except Exception as error:
+            log.warning("table %s: could not go on (%s); retrying in the background", table_id, error)
+            self._spawn(self.failover.keep_trying(table_id, self._advance))
 
     async def _advance(self, table_id: str) -> None:
-        """After a change: finish the game, draw chance, start a bot or a clock; then tell everyone."""
+        """After a change: finish the game, draw chance, start a bot or a clock; then tell everyone.
+        Only the table's owner draws chance, asks bots and keeps clocks."""
         while True:
             async with self.lock(table_id):
                 table = self.tables[table_id]
                 if table.status != "playing":
                     break
                 if table.state.is_terminal:
-                    await asyncio.to_thread(self.store.set_status, table_id, "over", table.result())
+                    await self.db(self.store.set_status, table_id, "over", table.result())
                     table.row.status, table.row.result = "over", table.result()
-                    await self._notify(table)
+                    await self.failover.notify(table)
                     break
+                if table_id not in self.owned:
+                    break  # the owner (another process) goes on from here
                 if table.state.is_chance and table.game.chance_entered_by_people:
                     break  # a scorekeeper: the people at the field say what happened (K20)
                 if table.state.is_chance:
+                    outcome, after = await self._draw(table)
                     with contextlib.suppress(Rejection):  # another process drew it first: go on from there
-                        await self._write(table, CHANCE, await self._draw(table))
+                        await self._write(table, CHANCE, outcome, after=after)
                     continue
                 seat = table.seat_to_move()
                 if table.bot_for(seat) is not None:
-                    self._spawn(self._bot_move(table_id, seat, table.moves))
+                    if table.thinking != table.moves:  # one bot decision per move, however often asked
+                        table.thinking = table.moves
+                        self._spawn(self._bot_move(table_id, seat, table.moves))
                 else:
                     self._start_clock(table, seat)
                 break
         await self.broadcast(table_id)
 
-    async def _draw(self, table: LiveTable) -> str:
-        rng = table.chance_seed()
-        if table.game.spec.chance is Chance.SAMPLED:  # a physics simulation: off the event loop
-            return str(await asyncio.to_thread(table.state.sample_chance, rng))
-        return str(table.state.sample_chance(rng))
+    async def _draw(self, table: LiveTable) -> tuple[str, Any]:
+        """The chance outcome now and the state it leads to. A physics throw is simulated off the event
+        loop, once: applying the outcome checks it against the simulation, which the game keeps."""
+        state, rng = table.state, chance.draw_generator(table.secret, len(table.entries))
+
+        def draw() -> tuple[str, Any]:
+            outcome = state.sample_chance(rng)
+            return str(outcome), state.apply(outcome)
+
+        if table.game.spec.chance is Chance.SAMPLED:
+            return await asyncio.to_thread(draw)
+        return draw()
 
     async def _bot_move(self, table_id: str, seat: int, move: int) -> None:
         table = self.tables[table_id]
@@ -314,13 +421,21 @@ class Hub:
             return
         request = BotRequest(table.game.name, table.options_json, bot, seat,
                              table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
-                             table.bot_seed())
+                             chance.bot_seed(table.secret, len(table.entries), seat))
+        started = asyncio.get_running_loop().time()
         if is_instant(request.game, request.options_json, bot):
             action = decide(request)  # microseconds: a worker round trip would cost more than the choice
         else:
             action = await asyncio.get_running_loop().run_in_executor(self.bots, decide, request)
-        with contextlib.suppress(Rejection):  # someone else moved first (another process, an undo)
-            await self.submit(table_id, seat, action, move)
+        if table.row.all_bots:  # nobody plays: a pace people can watch, and a bound on what such tables cost
+            await asyncio.sleep(max(0.0, started + self.limits.bot_table_move_seconds
+                                    - asyncio.get_running_loop().time()))
+
+        async def play() -> None:
+            with contextlib.suppress(Rejection):  # someone else moved first (another process, an undo)
+                await self.submit(table_id, seat, action, move)
+
+        await self.failover.keep_trying(table_id, lambda _: play())
 
     # ------------------------------------------------------------------ clocks
 
@@ -342,21 +457,28 @@ class Hub:
 
     async def _timeout(self, table_id: str, seat: int, move: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - asyncio.get_running_loop().time()))
-        async with self.lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or table.moves != move or table.status != "playing" or table.seat_to_move() != seat:
-                return
-            table.zombies.add(seat)
-            table.banks[seat] = 0.0
-            await asyncio.to_thread(self.store.update_settings, table_id, {"zombies": sorted(table.zombies)})
-            table.row.settings = {**table.row.settings, "zombies": sorted(table.zombies)}
-            table.deadline = None
-        await self._advance(table_id)
+
+        async def take_over(_: str) -> None:
+            async with self.lock(table_id):
+                table = self.tables.get(table_id)
+                if table is None or table.moves != move or table.status != "playing" or table.seat_to_move() != seat:
+                    return
+                zombies = sorted({*table.zombies, seat})
+                await self.db(self.store.update_settings, table_id, {"zombies": zombies})
+                table.zombies.add(seat)
+                table.banks[seat] = 0.0
+                table.row.settings = {**table.row.settings, "zombies": zombies}
+                table.deadline = None
+                await self.failover.notify(table)
+            await self._advance(table_id)
+
+        await self.failover.keep_trying(table_id, take_over)
 
     # ------------------------------------------------------------------ undo
 
     async def request_undo(self, table_id: str, seat: int, move: int) -> None:
-        """Ask to take back ``seat``'s last action; done at once when every other seat is a bot."""
+        """Ask to take back ``seat``'s last action; done at once when every other seat is a bot.
+        The request is kept in the database, so any process may take the answers."""
         async with self.lock(table_id):
             table = self.tables[table_id]
             if move != table.moves:
@@ -366,10 +488,10 @@ class Hub:
                 raise Rejection(f"cannot undo: {reason}")
             others = [s.seat for s in table.seats if s.seat != seat and table.bot_for(s.seat) is None]
             if others:
-                table.undo = {"seat": seat, "move": table.moves, "waiting": others, "agreed": []}
+                await self._set_undo(table, {"seat": seat, "move": table.moves, "waiting": others, "agreed": []})
             else:
                 await self._write(table, seat, "undo", kind="undo")
-        await self._advance(table_id)
+        await self._advance_or_retry(table_id)
 
     async def answer_undo(self, table_id: str, seat: int, agree: bool) -> None:
         """Agree to or refuse the pending undo; it happens when every other person has agreed."""
@@ -379,30 +501,36 @@ class Hub:
             if pending is None or seat not in pending["waiting"]:
                 raise Rejection("no undo request is waiting for your answer")
             if not agree:
-                table.undo = None
+                await self._set_undo(table, None)
             else:
-                pending["agreed"] = sorted({*pending["agreed"], seat})
-                if set(pending["agreed"]) >= set(pending["waiting"]):
+                agreed = sorted({*pending["agreed"], seat})
+                await self._set_undo(table, {**pending, "agreed": agreed})
+                if set(agreed) >= set(pending["waiting"]):
                     await self._write(table, pending["seat"], "undo", kind="undo")
-        await self._advance(table_id)
+        await self._advance_or_retry(table_id)
+
+    async def _set_undo(self, table: LiveTable, pending: dict[str, Any] | None) -> None:
+        await self.db(self.store.update_settings, table.row.id, {"undo": pending})
+        table.row.settings = {**table.row.settings, "undo": pending}
+        await self.failover.notify(table)
 
     # ------------------------------------------------------------------ what connections see
 
     def info(self, table: LiveTable) -> TableInfo:
         """What anyone may know of a table (the lobby line)."""
-        return TableInfo(id=table.row.id, game=table.row.game, options=table.row.options, status=table.status,
-                         seats=self.seat_infos(table), moves=table.moves, result=table.row.result)
+        return self.row_info(table.row, table.moves)
 
     @staticmethod
-    def seat_infos(table: LiveTable) -> list[SeatInfo]:
-        """Public facts about each seat."""
-        return [SeatInfo(**seat) for seat in Hub.seat_dicts(table)]
+    def row_info(row: TableRow, moves: int) -> TableInfo:
+        """The lobby line of a table as the database has it (the lobby lists without loading tables)."""
+        zombies = set(row.settings.get("zombies", []))
+        return TableInfo(id=row.id, game=row.game, options=row.options, status=row.status, moves=moves,
+                         result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)])
 
     @staticmethod
     def seat_dicts(table: LiveTable) -> list[dict[str, Any]]:
         """Public facts about each seat, as JSON data."""
-        return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
-                 "zombie": s.seat in table.zombies} for s in table.seats]
+        return _seat_dicts(table.row, table.zombies)
 
     def update(self, table: LiveTable, viewer: int, text: bool = True) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (a seat or SPECTATOR): only what it may see (with the
@@ -433,37 +561,30 @@ class Hub:
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
 
-    # ------------------------------------------------------------------ other processes
-
-    async def _listen(self) -> None:
-        """Follow moves written by other server processes (Redis pub/sub) and pass them on."""
-        pubsub = self._redis.pubsub()
-        await pubsub.subscribe("tabletop:tables")
-        async for message in pubsub.listen():
-            if message.get("type") != "message":
-                continue
-            data = json.loads(message["data"])
-            if data["origin"] == self.instance or data["table"] not in self.tables:
-                continue
-            async with self.lock(data["table"]):
-                known = self.tables[data["table"]]
-                if known.moves < data["moves"] or known.status != data["status"]:
-                    await self._reload(data["table"])
-            await self.broadcast(data["table"])
-
     async def abandon(self, table_id: str) -> None:
         """End a table without a result (a seat left for good); its record stays downloadable."""
+        await self.table(table_id)
         async with self.lock(table_id):
-            table = await self.table(table_id)
+            table = self.tables[table_id]
             if table.status in ("over", "abandoned"):
                 raise Rejection(f"the table is already {table.status}")
-            await asyncio.to_thread(self.store.set_status, table_id, "abandoned")
+            await self.db(self.store.set_status, table_id, "abandoned")
             table.row.status = "abandoned"
-            await self._notify(table)
+            await self.failover.notify(table)
         await self.broadcast(table_id)
+
+
+class ChosenSeedRefused(Rejection):
+    """A client-chosen seed at a table strangers could join (answered 422)."""
+
+
+def _seat_dicts(row: TableRow, zombies: set[int]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
+             "zombie": s.seat in zombies} for s in row.seats]
 
 
 def _jsonable(options: Any) -> dict[str, Any]:
     """Options as JSON data (what the database and bot workers store)."""
-    return dict(json.loads(json.dumps(dict(options), default=str)))
+    import json
 
+    return dict(json.loads(json.dumps(dict(options), default=str)))

@@ -8,9 +8,40 @@ state (STYLE 6).
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from tabletop.games import REGISTRY
+
+MAX_SEATS = max(game.spec.max_players for game in REGISTRY.values())
+"""The most seats any game takes (Kubik's 16); each game's own bounds are checked when a table is made."""
+
+MAX_MOVE_SECONDS = 86_400.0
+"""A per-move clock is at most a day (its least is a server limit, ``min_move_seconds``)."""
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them: in a name they could make a log line lie."""
+
+
+def check_name(name: str) -> str:
+    """A player's name as shown to others: trimmed, without control or bidi-override characters.
+
+    Raises:
+        ValueError: naming the character that is not allowed.
+    """
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS:
+            raise ValueError(f"a name may not contain the character U+{ord(char):04X} "
+                             f"({unicodedata.name(char, 'a control character').lower()})")
+    return " ".join(name.split())
+
+
+Name = Annotated[str, Field(max_length=64), AfterValidator(check_name)]
+"""A player's name: at most 64 characters, printable (the same rule over HTTP and WebSockets)."""
+
+Seconds = Annotated[float, Field(allow_inf_nan=False)]
 
 
 class SeatRequest(BaseModel):
@@ -19,7 +50,7 @@ class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["human", "bot", "local"]
-    name: str = Field("", max_length=64)
+    name: Name = ""
     bot: str | None = Field(None, max_length=32, description="bot name for a bot seat (normal, hard, …)")
 
 
@@ -28,12 +59,24 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
-    seed: int | None = Field(None, description="seed of the table's chance (drawn when absent)")
-    move_seconds: float | None = Field(None, gt=0, description="per-move clock; a bot takes over on timeout")
-    time_bank: float = Field(0.0, ge=0, description="seconds each seat may borrow beyond the per-move clock")
+    game: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
+    creator_seat: int | None = Field(None, ge=0, lt=MAX_SEATS, description=(
+        "the seat the creator takes, joined at once (default: the first human seat; null: none)"))
+    seed: int | None = Field(None, ge=0, lt=2**63, description=(
+        "a chosen seed, for practice tables only (every other seat a bot or hot-seat); otherwise the "
+        "server's secret decides the table's chance"))
+    move_seconds: Seconds | None = Field(None, gt=0, le=MAX_MOVE_SECONDS,
+                                         description="per-move clock; a bot takes over on timeout")
+    time_bank: Seconds = Field(0.0, ge=0, le=MAX_MOVE_SECONDS,
+                               description="seconds each seat may borrow beyond the per-move clock")
+
+    def creator_seat_number(self) -> int | None:
+        """The creator's seat: as given, or by default the first human seat."""
+        if "creator_seat" in self.model_fields_set:
+            return self.creator_seat
+        return next((number for number, seat in enumerate(self.seats) if seat.kind == "human"), None)
 
 
 class SeatInfo(BaseModel):
@@ -60,10 +103,30 @@ class TableInfo(BaseModel):
 
 
 class TableCreated(BaseModel):
-    """The answer to creating a table: its id and each human or local seat's secret token (given once)."""
+    """The answer to creating a table: its id, each human or local seat's secret token and the
+    creator's token, which may abandon the table (all given once)."""
 
     table: TableInfo
     tokens: dict[int, str]
+    creator_token: str
+
+
+class LobbyPage(BaseModel):
+    """``GET /api/tables``: a page of tables, newest first, and the cursor of the next page."""
+
+    tables: list[TableInfo]
+    next: str | None = None  #: pass as ``cursor`` for the next page; None on the last
+
+
+class Hello(BaseModel):
+    """The first message on a table's WebSocket: the seat tokens it holds (none: watch), never in a URL."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["hello"]
+    tokens: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_SEATS)
+    name: Name = ""  #: the name a seat joins under on its first connection
+    text: bool = False  #: also send the position drawn as text (terminal clients)
 
 
 class Act(BaseModel):

@@ -1,18 +1,21 @@
 """Live odds for the browser: each seat's exact chance of winning a Beetle table, now or at any
 move of a finished game's replay (:func:`tabletop.games.beetle.odds.win_probabilities`).
 
-Beetle has no hidden information, so the odds reveal nothing a view does not; the computation is
-exact (a Markov chain per sheet) and runs off the event loop. Other games have no exact odds here.
+Beetle has no hidden information, so the odds reveal nothing a view does not. The computation is
+exact (a Markov chain per sheet); it is a job of the bounded expensive-work pool
+(:mod:`tabletop.server.work`), cached by (table, move), so no number of requests stalls a table.
+Other games have no exact odds here.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 
-from tabletop.server.hub import Hub, Rejection
+from tabletop.server import jobs
+from tabletop.server.hub import Hub
+from tabletop.server.requests import client_of, heavy_reply, live_table
 
 router = APIRouter()
 
@@ -20,30 +23,25 @@ ODDS_GAMES = ("beetle",)
 """The games whose exact winning chances the server computes."""
 
 
-@router.get("/api/tables/{table_id}/odds")
-async def table_odds(table_id: str, request: Request, move: int | None = None) -> dict[str, Any]:
+@router.get("/api/tables/{table_id}/odds", response_model=None)
+async def table_odds(table_id: str, request: Request, move: int | None = None) -> Response:
     """Each seat's chance of winning at the table now (or after ``move`` actions of a finished game)."""
-    from tabletop.games.beetle.odds import win_probabilities
-    from tabletop.games.beetle.rules import BeetleState
-
     hub: Hub = request.app.state.hub
-    try:
-        table = await hub.table(table_id)
-    except Rejection as error:
-        raise HTTPException(404, str(error)) from None
+    table = await live_table(hub, table_id)
     if table.game.name not in ODDS_GAMES:
         raise HTTPException(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(ODDS_GAMES)}")
-    state = table.state
-    moves = table.moves
+    actions = table.record_actions()
     if move is not None:
         if table.status not in ("over", "abandoned"):
             raise HTTPException(409, "odds at an earlier move are given for finished games (their replays) only")
-        try:
-            state = table.state_after(move)
-        except ValueError as error:
-            raise HTTPException(404, str(error)) from None
-        moves = move
-    if not isinstance(state, BeetleState):  # pragma: no cover - the game name says it is
-        raise HTTPException(500, "not a beetle state")
-    win = await asyncio.to_thread(win_probabilities, state)
-    return {"move": moves, "win": [round(p, 12) for p in win]}
+        if not 0 <= move <= len(actions):
+            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
+    at = len(actions) if move is None else move
+    shown = table.moves if move is None else move  # a live table's odds are told at its move number
+    key = ("odds", table_id, at, shown, hash(tuple(actions[:at])))
+
+    def reply(answer: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        return 200, {**answer, "move": shown}
+
+    return await heavy_reply(hub, key, client_of(request), reply, jobs.beetle_odds, table.options_json,
+                             actions[:at], at)

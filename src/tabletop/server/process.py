@@ -6,12 +6,14 @@ measured or tested is the real thing; this only waits until it answers and stops
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx
 
@@ -24,20 +26,39 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, *, redis: str | None = None, bot_workers: int = 1,
-            startup_seconds: float = 60.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Start ``tabletop serve`` on a free port with database ``db``; yield its base URL and process
-    once it answers, and stop it when the block ends (unless it was already stopped or killed).
+def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 60.0,
+            args: Sequence[str] = (), log: Path | None = None,
+            port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Start ``tabletop serve`` with database ``db``; yield its base URL and process once it answers,
+    and stop it when the block ends (unless it was already stopped or killed).
+
+    ``args`` go at the end of the command line. The server's output is thrown away unless ``log`` names
+    a file, where its stdout and stderr are appended unbuffered, so a test can read what a server said
+    up to the moment it was killed. It listens on a free port, or on ``port``, so that a test can
+    restart a server where its clients expect it.
 
     Raises:
-        RuntimeError: when the server does not answer within ``startup_seconds``.
+        RuntimeError: when ``port`` is already taken, or the server does not answer within
+            ``startup_seconds``.
     """
-    port = free_port()
+    if port is None:
+        port = free_port()
+    else:
+        with socket.socket() as probe:  # a server still there would answer in place of the new one
+            probe.settimeout(1)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                raise RuntimeError(f"port {port} is already in use; stop what listens there first")
     command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", db,
                "--bot-workers", str(bot_workers)]
     if redis:
         command += ["--redis", redis]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command += args
+    if log is None:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    else:
+        with log.open("ab") as output:  # the child keeps its own copy of the descriptor
+            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+                                       env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + startup_seconds
@@ -48,7 +69,8 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1,
             except httpx.HTTPError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start: {' '.join(command)}")
+                said = f" (its output is in {log})" if log is not None else ""
+                raise RuntimeError(f"the server did not start: {' '.join(command)}{said}")
             time.sleep(0.1)
         yield base, process
     finally:

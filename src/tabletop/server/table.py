@@ -13,15 +13,15 @@ ones as the game redacts them) and what it caused (:meth:`~tabletop.core.State.a
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
 from tabletop.core import CHANCE, Game, State, winner_field
+from tabletop.server import chance, jobs
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
-SPECTATOR = -3
+SPECTATOR = jobs.SPECTATOR
 """The "seat" of a spectator: not a player, so observations show it only what is public."""
 
 LogEntry = dict[str, Any]
@@ -47,11 +47,11 @@ class LiveTable:
     state: State[Any]
     moves: int = 0  #: events written so far (the number the next event must carry)
     entries: list[Entry] = field(default_factory=list)
-    undo: dict[str, Any] | None = None  #: {"seat", "move", "agreed": [...]} while an undo is asked
     zombies: set[int] = field(default_factory=set)
     deadline: float | None = None  #: the loop time at which the seat to move times out
     turn_started: float | None = None  #: the loop time at which the seat to move was asked
     banks: dict[int, float] = field(default_factory=dict)
+    thinking: int | None = None  #: the move a bot is deciding now (one decision per move)
     logs: dict[int, list[LogEntry]] = field(default_factory=dict)  #: each viewer's move log so far
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
@@ -108,20 +108,24 @@ class LiveTable:
                         line["notes"] = notes
                     self.logs.setdefault(viewer, []).append(line)
         self.moves += 1
-        self.undo = None
 
     def _entry(self, seat: int, action: str) -> Entry:
         parsed = self.game.parse_action(action)
         viewers = [*range(self.game.num_players), SPECTATOR]
         return Entry(seat, action, {viewer: self.state.observation(parsed, viewer) for viewer in viewers})
 
-    def chance_seed(self) -> random.Random:
-        """The generator for the chance event about to be written: table seed and move number."""
-        return random.Random(f"tabletop-table:{self.row.settings.get('seed', 0)}:{self.moves}")
+    @property
+    def secret(self) -> str:
+        """The table's chance secret (:mod:`tabletop.server.chance`; kept in the database only)."""
+        secret = self.row.settings.get("chance_secret")
+        return str(secret) if secret else chance.secret_from_seed(int(self.row.settings.get("seed", 0)))
 
-    def bot_seed(self) -> str:
-        """The seed a bot deciding move ``moves`` gets."""
-        return f"tabletop-table:{self.row.settings.get('seed', 0)}:{self.moves}:bot"
+    @property
+    def undo(self) -> dict[str, Any] | None:
+        """The pending undo request ({"seat", "move", "waiting", "agreed"}), kept in the database so
+        any server process can take the answers; void once another move was made."""
+        pending = self.row.settings.get("undo")
+        return pending if isinstance(pending, dict) and pending.get("move") == self.moves else None
 
     def seat_to_move(self) -> int:
         """The seat to move, CHANCE, or TERMINAL."""
@@ -195,34 +199,6 @@ class LiveTable:
         if self.zombies:
             result["zombies"] = sorted(self.zombies)
         return result
-
-    def state_after(self, move: int) -> State[Any]:
-        """The position after the first ``move`` effective actions (for replays).
-
-        Raises:
-            ValueError: naming the moves there are.
-        """
-        return self.replay_log(move)[0]
-
-    def replay_log(self, move: int) -> tuple[State[Any], list[LogEntry]]:
-        """The position after the first ``move`` effective actions and the log that led there, with
-        nothing hidden — for replays of a finished game, whose record is public.
-
-        Raises:
-            ValueError: naming the moves there are.
-        """
-        actions = self.record_actions()
-        if not 0 <= move <= len(actions):
-            raise ValueError(f"move {move}: the game has moves 0–{len(actions)}")
-        state: State[Any] = self.game.initial_state()
-        log: list[LogEntry] = []
-        for action in actions[:move]:
-            line: LogEntry = {"seat": CHANCE if state.is_chance else state.current_player, "action": action}
-            state = state.apply_text(action)
-            if notes := state.announcements():
-                line["notes"] = notes
-            log.append(line)
-        return state, log
 
     def record_actions(self) -> list[str]:
         """The effective actions: the table's game record."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from concurrent.futures import Executor
 
 from tabletop.storage import NewEvent, StaleMoveError, Store
 
@@ -20,8 +21,9 @@ MAX_BATCH = 500
 class EventWriter:
     """Group-commits events to ``store``; :meth:`append` returns once the event is committed."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, database: Executor | None = None) -> None:
         self.store = store
+        self.database = database  #: the threads database calls run on (None: asyncio's default)
         self._queue: asyncio.Queue[tuple[NewEvent, asyncio.Future[bool]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -53,7 +55,8 @@ class EventWriter:
             while not self._queue.empty() and len(batch) < MAX_BATCH:
                 batch.append(self._queue.get_nowait())
             try:
-                written = await asyncio.to_thread(self.store.append_many, [event for event, _ in batch])
+                written = await asyncio.get_running_loop().run_in_executor(
+                    self.database, self.store.append_many, [event for event, _ in batch])
             except Exception as error:  # the database is down: every caller hears it, nothing is applied
                 for _, done in batch:
                     if not done.done():

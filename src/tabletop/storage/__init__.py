@@ -1,6 +1,19 @@
 """Storage of live play: tables, seats and event logs in SQLite (default) or PostgreSQL."""
 
 from tabletop.storage.migrate import upgrade
-from tabletop.storage.store import DEFAULT_URL, NewEvent, SeatSpec, StaleMoveError, StorageError, Store, hash_token
+from tabletop.storage.store import (
+    DEFAULT_URL,
+    STATUSES,
+    LobbyPage,
+    NewEvent,
+    SeatSpec,
+    StaleMoveError,
+    StorageError,
+    Store,
+    hash_token,
+)
 
-__all__ = ["DEFAULT_URL", "NewEvent", "SeatSpec", "StaleMoveError", "StorageError", "Store", "hash_token", "upgrade"]
+__all__ = [
+    "DEFAULT_URL", "STATUSES", "LobbyPage", "NewEvent", "SeatSpec", "StaleMoveError", "StorageError", "Store",
+    "hash_token", "upgrade",
+]

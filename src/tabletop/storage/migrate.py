@@ -22,6 +22,25 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+MIGRATION_LOCK = 7_261_345_812
+"""The PostgreSQL advisory lock held while migrating: server processes starting together take turns."""
+
+
 def upgrade(url: str, revision: str = "head") -> None:
-    """Migrate the database at ``url`` to ``revision`` (the latest by default)."""
-    command.upgrade(alembic_config(url), revision)
+    """Migrate the database at ``url`` to ``revision`` (the latest by default). On PostgreSQL, processes
+    starting at once take turns (an advisory lock), so two never race to create the same schema."""
+    if not url.startswith("postgresql"):
+        command.upgrade(alembic_config(url), revision)
+        return
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                command.upgrade(alembic_config(url), revision)
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+    finally:
+        engine.dispose()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -36,7 +36,18 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  #: timers, hot-seat, …
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  #: timers, the chance secret, …
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True)  #: the server process running it
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  #: owner's lease
+    creator: Mapped[str | None] = mapped_column(String(32), nullable=True)  #: hashed address of its creator
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  #: may abandon it
+    all_bots: Mapped[bool] = mapped_column(default=False)  #: no person plays: limited in number and lifetime
+
+    __table_args__ = (
+        Index("ix_game_tables_lobby", "status", "game", "created_at", "id"),
+        Index("ix_game_tables_lease", "status", "lease_until"),
+        Index("ix_game_tables_creator", "creator", "status"),
+    )
 
     seats: Mapped[list[SeatRow]] = relationship(back_populates="table", order_by="SeatRow.seat",
                                                 cascade="all, delete-orphan", lazy="selectin")
@@ -54,6 +65,7 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(default=False)
+    client: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)  #: hashed address of who sits
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

@@ -9,19 +9,21 @@ Alembic (:func:`tabletop.storage.migrate.upgrade`), never by ``create_all``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, insert, select
+from sqlalchemy import Engine, and_, create_engine, event, exists, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.storage.migrate import upgrade
-from tabletop.storage.models import EventRow, SeatRow, TableRow
+from tabletop.storage.models import EventRow, SeatRow, TableRow, now
 
 DEFAULT_URL = "sqlite:///tabletop.db"
 STATUSES = ("open", "playing", "over", "abandoned")
@@ -53,6 +55,16 @@ class SeatSpec:
     kind: str  #: human, bot or local
     name: str = ""
     bot: str | None = None
+    joined: bool = False  #: taken at creation (the creator's own seat, hot-seat players)
+
+
+@dataclass(frozen=True)
+class LobbyPage:
+    """One page of the lobby: tables, each one's number of logged moves, and the next page's cursor."""
+
+    tables: list[TableRow]
+    moves: dict[str, int]
+    next: str | None
 
 
 def hash_token(token: str) -> str:
@@ -60,10 +72,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def make_engine(url: str = DEFAULT_URL) -> Engine:
+def make_engine(url: str = DEFAULT_URL, pool_size: int = 8) -> Engine:
     """An engine for ``url``; SQLite gets foreign keys, WAL and a busy timeout for concurrent writers."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                               pool_size=pool_size, max_overflow=2)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _: Any) -> None:
@@ -74,17 +87,17 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=2, pool_timeout=10)
 
 
 class Store:
     """Tables, seats and event logs in one database."""
 
-    def __init__(self, url: str = DEFAULT_URL, *, migrate: bool = True) -> None:
+    def __init__(self, url: str = DEFAULT_URL, *, migrate: bool = True, pool_size: int = 8) -> None:
         self.url = url
         if migrate:
             upgrade(url)
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, pool_size)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -98,8 +111,14 @@ class Store:
     # ------------------------------------------------------------------ tables and seats
 
     def create_table(self, game: str, options: dict[str, Any], seats: Sequence[SeatSpec],
-                     settings: dict[str, Any] | None = None) -> tuple[TableRow, dict[int, str]]:
-        """A new open table; returns it and the secret token of each human or local seat (given once)."""
+                     settings: dict[str, Any] | None = None, *, creator: str | None = None,
+                     creator_token: str | None = None, owner: str | None = None,
+                     lease_seconds: float = 0.0) -> tuple[TableRow, dict[int, str]]:
+        """A new open table; returns it and the secret token of each human or local seat (given once).
+
+        ``creator`` (a hashed address) counts it among that client's tables and sits in the seats
+        joined at creation; ``creator_token`` (kept hashed) may abandon it; ``owner`` holds its lease.
+        """
         table_id = uuid.uuid4().hex
         tokens: dict[int, str] = {}
         rows = []
@@ -109,10 +128,14 @@ class Store:
             token = None
             if spec.kind != "bot":
                 token = tokens[number] = secrets.token_urlsafe(24)
+            joined = spec.kind == "bot" or spec.joined
             rows.append(SeatRow(seat=number, kind=spec.kind, name=spec.name, bot=spec.bot,
-                                token_hash=hash_token(token) if token else None, joined=spec.kind == "bot"))
+                                token_hash=hash_token(token) if token else None, joined=joined,
+                                client=creator if joined and spec.kind != "bot" else None))
         table = TableRow(id=table_id, game=game, options=options, status="open", settings=settings or {},
-                         seats=rows)
+                         seats=rows, creator=creator, all_bots=all(spec.kind == "bot" for spec in seats),
+                         creator_token_hash=hash_token(creator_token) if creator_token else None, owner=owner,
+                         lease_until=now() + timedelta(seconds=lease_seconds) if owner else None)
         with self.session() as session, session.begin():
             session.add(table)
         return self.table(table_id), tokens
@@ -131,6 +154,105 @@ class Store:
             query = select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at.desc())
             return list(session.scalars(query))
 
+    def lobby(self, statuses: Sequence[str], game: str | None = None, limit: int = 50,
+              cursor: str | None = None) -> LobbyPage:
+        """A page of tables in ``statuses`` (of ``game``), newest first, from the lobby's index.
+
+        Raises:
+            StorageError: for a cursor this store did not give out.
+        """
+        query = select(TableRow).where(TableRow.status.in_(statuses))
+        if game is not None:
+            query = query.where(TableRow.game == game)
+        if cursor is not None:
+            created, table_id = _read_cursor(cursor)
+            query = query.where(or_(TableRow.created_at < created,
+                                    and_(TableRow.created_at == created, TableRow.id < table_id)))
+        query = query.order_by(TableRow.created_at.desc(), TableRow.id.desc()).limit(limit + 1)
+        with self.session() as session:
+            rows = list(session.scalars(query))
+            more = len(rows) > limit
+            rows = rows[:limit]
+            moves: dict[str, int] = {}
+            if rows:
+                counts = session.execute(select(EventRow.table_id, func.count()).where(
+                    EventRow.table_id.in_([r.id for r in rows])).group_by(EventRow.table_id))
+                moves = {table_id: int(count) for table_id, count in counts}
+        following = _write_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None
+        return LobbyPage(rows, {r.id: moves.get(r.id, 0) for r in rows}, following)
+
+    def unfinished_tables_of(self, client: str) -> int:
+        """How many open or playing tables ``client`` created or sits at."""
+        sits = exists().where(SeatRow.table_id == TableRow.id, SeatRow.client == client)
+        query = select(func.count()).select_from(TableRow).where(
+            TableRow.status.in_(("open", "playing")), or_(TableRow.creator == client, sits))
+        with self.session() as session:
+            return int(session.scalar(query) or 0)
+
+    def bot_tables(self) -> int:
+        """How many all-bot tables are open or playing (on the whole deployment)."""
+        query = select(func.count()).select_from(TableRow).where(
+            TableRow.status.in_(("open", "playing")), TableRow.all_bots.is_(True))
+        with self.session() as session:
+            return int(session.scalar(query) or 0)
+
+    def is_creator(self, table_id: str, token: str) -> bool:
+        """True when ``token`` is the creator token of the table."""
+        digest = self.table(table_id).creator_token_hash
+        return digest is not None and secrets.compare_digest(digest, hash_token(token))
+
+    # ------------------------------------------------------------------ ownership leases
+
+    def claim(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take the table's lease for ``owner`` if nobody holds a live one (or ``owner`` already does)."""
+        moment = now()
+        with self.engine.begin() as connection:
+            done = connection.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.status.in_(("open", "playing")),
+                or_(TableRow.owner == owner, TableRow.owner.is_(None), TableRow.lease_until.is_(None),
+                    TableRow.lease_until < moment)).values(owner=owner, lease_until=moment + timedelta(seconds=seconds),
+                                               updated_at=TableRow.updated_at))  # a lease is not activity
+            return bool(done.rowcount)
+
+    def renew(self, owner: str, seconds: float) -> set[str]:
+        """Extend every lease ``owner`` holds on an unfinished table; the tables it still owns."""
+        moment = now()
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(
+                TableRow.owner == owner, TableRow.status.in_(("open", "playing"))).values(
+                lease_until=moment + timedelta(seconds=seconds), updated_at=TableRow.updated_at))
+            rows = connection.execute(select(TableRow.id).where(
+                TableRow.owner == owner, TableRow.status.in_(("open", "playing"))))
+            return {row[0] for row in rows}
+
+    def release(self, owner: str) -> None:
+        """Hand back every lease ``owner`` holds (a clean shutdown: others take over at once)."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.owner == owner).values(
+                owner=None, lease_until=None, updated_at=TableRow.updated_at))
+
+    def lapsed(self, limit: int = 50) -> list[str]:
+        """Playing tables whose owner's lease ran out (its process died or lost the database)."""
+        query = select(TableRow.id).where(TableRow.status == "playing", or_(
+            TableRow.lease_until.is_(None), TableRow.lease_until < now())).limit(limit)
+        with self.session() as session:
+            return list(session.scalars(query))
+
+    def expire(self, open_minutes: float, bot_minutes: float) -> list[str]:
+        """Abandon open tables nobody joined for ``open_minutes`` and all-bot tables older than
+        ``bot_minutes``; the tables abandoned."""
+        moment = now()
+        stale_open = and_(TableRow.status == "open", TableRow.updated_at < moment - timedelta(minutes=open_minutes))
+        old_bots = and_(TableRow.status.in_(("open", "playing")), TableRow.all_bots.is_(True),
+                        TableRow.created_at < moment - timedelta(minutes=bot_minutes))
+        with self.engine.begin() as connection:
+            query = select(TableRow.id).where(or_(stale_open, old_bots)).limit(500)
+            ids = [row[0] for row in connection.execute(query)]
+            if ids:
+                connection.execute(update(TableRow).where(TableRow.id.in_(ids)).values(
+                    status="abandoned", updated_at=moment))
+        return ids
+
     def seat_for_token(self, table_id: str, token: str) -> int | None:
         """The seat whose secret ``token`` this is, or None."""
         digest = hash_token(token)
@@ -139,22 +261,24 @@ class Store:
                 return seat.seat
         return None
 
-    def join(self, table_id: str, seat: int, name: str) -> None:
-        """Mark ``seat`` as taken by ``name``."""
+    def join(self, table_id: str, seat: int, name: str, client: str | None = None) -> None:
+        """Mark ``seat`` as taken by ``name`` (from ``client``, a hashed address)."""
         with self.session() as session, session.begin():
             row = session.get(SeatRow, (table_id, seat))
             if row is None:
                 raise StorageError(f"table {table_id!r} has no seat {seat + 1}")
-            row.joined, row.name = True, name or row.name
+            row.joined, row.name, row.client = True, name or row.name, client or row.client
+            row.table.updated_at = now()
 
-    def claim_seat(self, table_id: str, seat: int, name: str) -> str:
+    def claim_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
         """Give a free human seat to ``name`` from the lobby: a fresh token replaces the invitation's."""
         token = secrets.token_urlsafe(24)
         with self.session() as session, session.begin():
             row = session.get(SeatRow, (table_id, seat))
             if row is None or row.kind != "human" or row.joined:
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a free human seat")
-            row.token_hash, row.joined, row.name = hash_token(token), True, name or row.name
+            row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
+            row.table.updated_at = now()
         return token
 
     def update_settings(self, table_id: str, changes: dict[str, Any]) -> None:
@@ -219,8 +343,22 @@ class Store:
                     written.append(False)
             return written
 
-    def events(self, table_id: str) -> list[EventRow]:
-        """The table's log in order."""
+    def events(self, table_id: str, since: int = 0) -> list[EventRow]:
+        """The table's log in order (from move ``since`` on: what a process that has the rest lacks)."""
         with self.session() as session:
-            query = select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.number)
-            return list(session.scalars(query))
+            query = select(EventRow).where(EventRow.table_id == table_id, EventRow.number >= since)
+            return list(session.scalars(query.order_by(EventRow.number)))
+
+
+def _write_cursor(created: datetime, table_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{created.isoformat()}|{table_id}".encode()).decode().rstrip("=")
+
+
+def _read_cursor(cursor: str) -> tuple[datetime, str]:
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        created, table_id = text.split("|")
+        return datetime.fromisoformat(created), table_id
+    except (ValueError, UnicodeDecodeError):
+        raise StorageError(f"cursor {cursor[:40]!r} is not one this server gave out; start from the first page") \
+            from None

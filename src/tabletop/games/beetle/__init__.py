@@ -1,4 +1,4 @@
-"""Beetle ("Жук"), rules B1–B13 of ``shared/rules/beetle.md``: the dice drawing game.
+"""Beetle ("Жук"), rules B1–B13: the dice drawing game.
 
 A self-contained package that imports only :mod:`tabletop.core`: the parts tables, the rules,
 exact odds and the text picture.

@@ -10,7 +10,8 @@ async function request(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && data.detail;
-    const reason = typeof detail === "string" ? detail
+    const wait = response.headers.get("Retry-After");
+    const reason = typeof detail === "string" ? detail + (wait && !/\d+ s\b/.test(detail) ? ` (${wait} s)` : "")
       : Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ")
       : `${response.status} ${response.statusText}`;
     throw new Error(reason);
@@ -20,7 +21,10 @@ async function request(method, path, body) {
 
 export const api = {
   games: () => request("GET", "/api/games"),
-  tables: (statuses) => request("GET", "/api/tables?" + statuses.map((s) => `status=${s}`).join("&")),
+  /** A page of the lobby: {tables, next}; pass `next` back as `cursor` for the following page. */
+  tables: (statuses, { limit = 50, cursor } = {}) => request("GET", "/api/tables?" + [
+    ...statuses.map((s) => `status=${s}`), `limit=${limit}`, ...(cursor ? [`cursor=${encodeURIComponent(cursor)}`] : []),
+  ].join("&")),
   table: (id) => request("GET", `/api/tables/${id}`),
   create: (body) => request("POST", "/api/tables", body),
   join: (id, name, seat) => request("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),

@@ -63,14 +63,14 @@ export function renderLobby(root) {
   }
 
   async function drawTables() {
-    const [live, past, list] = await Promise.all([api.tables(["open", "playing"]), api.tables(["over", "abandoned"]),
-      games()]);
+    const [live, past, list] = await Promise.all([api.tables(["open", "playing"], { limit: 100 }),
+      api.tables(["over", "abandoned"], { limit: 30 }), games()]);
     if (!alive) return;
     const titles = Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)]));
     fill(openBox, h("h2", { id: "open-h" }, t("lobby.open"),
       h("button", { class: "small", onclick: () => drawTables() }, t("lobby.refresh"))),
-    tableList(live, titles, false));
-    fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.slice(0, 30), titles, true));
+    tableList(live.tables, titles, false));
+    fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.tables, titles, true));
   }
 
   draw().catch((error) => fill(root, h("p", { class: "banner error", role: "alert" },
@@ -256,7 +256,8 @@ export function renderCreate(root, gameName) {
         default: return { kind: "bot", bot: seat.level || "normal" };
       }
     });
-    const request = { game: game.name, options, seats };
+    const you = state.seats.findIndex((seat) => seat.kind === "you");
+    const request = { game: game.name, options, seats, creator_seat: you >= 0 ? you : null };
     if (state.seed !== "") request.seed = Number(state.seed);
     if (state.moveSeconds !== "") {
       request.move_seconds = Number(state.moveSeconds);
@@ -268,6 +269,11 @@ export function renderCreate(root, gameName) {
   async function submit(event) {
     event.preventDefault();
     state.error = "";
+    if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend")) {
+      state.error = t("create.seedRefused");  // the server refuses it too (422); say why in the reader's language
+      draw();
+      return;
+    }
     try {
       setPlayerName(state.name);
       const created = await api.create(body());
@@ -311,7 +317,7 @@ export function renderCreate(root, gameName) {
       seatsBox,
       h("fieldset", { class: "timers" }, h("legend", {}, t("create.timers")),
         h("div", { class: "field" }, h("label", { for: "move-seconds" }, t("create.moveSeconds")),
-          h("input", { id: "move-seconds", type: "number", min: 1, step: "any", value: state.moveSeconds,
+          h("input", { id: "move-seconds", type: "number", min: 5, max: 86400, step: "any", value: state.moveSeconds,
             oninput: (e) => { state.moveSeconds = e.target.value; } })),
         h("div", { class: "field" }, h("label", { for: "time-bank" }, t("create.timeBank")),
           h("input", { id: "time-bank", type: "number", min: 0, step: "any", value: state.timeBank,

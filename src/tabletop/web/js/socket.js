@@ -21,10 +21,14 @@ export class TableSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const params = this.tokens.map((t) => `token=${encodeURIComponent(t)}`);
-    if (this.tokens.length && this.name) params.push(`name=${encodeURIComponent(this.name)}`);
-    const query = params.join("&");
-    return `${scheme}://${location.host}/ws/tables/${this.tableId}${query ? "?" + query : ""}`;
+    return `${scheme}://${location.host}/ws/tables/${this.tableId}`;
+  }
+
+  /** The first message: the seat tokens held (never in the URL, where logs would keep them). */
+  hello() {
+    const message = { type: "hello", tokens: this.tokens };
+    if (this.tokens.length && this.name) message.name = this.name;
+    return message;
   }
 
   connect() {
@@ -33,6 +37,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
+      ws.send(JSON.stringify(this.hello()));
       this.attempt = 0;
       this.handlers.onStatus("open");
       clearInterval(this.pinger);
@@ -50,7 +55,7 @@ export class TableSocket {
     ws.onclose = (event) => {
       clearInterval(this.pinger);
       if (this.closed) return;
-      if (event.code === 4404) {  // no such table or a bad token: retrying cannot help
+      if (event.code === 4404 || event.code === 1008) {  // no such table, a bad token, a limit: retrying cannot help
         this.handlers.onStatus("refused");
         return;
       }

@@ -1,0 +1,277 @@
+"""What keeps a deployment of several server processes going when one of its parts fails.
+
+- **Leases.** A table's owner (the process that draws its chance, asks its bots and keeps its
+  clocks) holds a lease in the database, renewed every third of ``lease_seconds`` while it lives.
+  When the lease lapses — the process died, or lost the database — any process takes the table
+  over: it claims the lease (a conditional update, so exactly one wins), catches up from the log and
+  goes on. A process that stops cleanly hands its leases back at once.
+- **The Redis listener** is supervised: when the connection drops it reconnects with backoff, and
+  each time Redis confirms the subscription it catches up every table it serves from the database
+  (notifications sent meanwhile are lost, the log is not; read after the confirmation, the log
+  misses nothing published later). Publishing never fails a move: the log already has it. A
+  notification Redis did not take is sent again until it does: a process whose own subscription
+  never dropped would otherwise not hear of that move at all, and its players would wait forever.
+- **Retries.** Background work (bot moves, chance draws, clock timeouts) that meets a database
+  error tries again with backoff for as long as the table is still played, so an outage delays a
+  table and never leaves it stuck.
+- **Housekeeping.** Idle open tables and old all-bot tables are abandoned (limits), finished
+  tables nobody watches are let go from memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletop.storage import StorageError
+
+if TYPE_CHECKING:
+    from tabletop.server.hub import Hub
+
+log = logging.getLogger("tabletop.server")
+
+CHANNEL = "tabletop:tables"
+"""The Redis channel on which processes tell each other that a table changed."""
+
+BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""Seconds between attempts after failures (the last repeats)."""
+
+PUBLISH_SECONDS = 2.0
+"""The longest a notice may take to publish: a Redis that hangs must not hold a table's lock."""
+
+HOUSEKEEPING_SECONDS = 30.0
+"""How often idle tables are expired and finished ones let go from memory."""
+
+
+class Failover:
+    """Leases, the supervised Redis listener and retries of one :class:`~tabletop.server.hub.Hub`."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.unsent: set[str] = set()  #: tables whose latest change could not be published yet
+
+    async def keep_trying(self, table_id: str, work: Callable[[str], Awaitable[None]]) -> None:
+        """Run ``work(table_id)`` until it succeeds or the table is no longer played here."""
+        attempt = 0
+        while True:
+            try:
+                await work(table_id)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                table = self.hub.tables.get(table_id)
+                if table is None or table.status != "playing":
+                    return
+                delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                log.warning("table %s: %s: %s; trying again in %.2g s", table_id, type(error).__name__, error, delay)
+                attempt += 1
+                await asyncio.sleep(delay)
+
+    # ------------------------------------------------------------------ leases
+
+    async def keep_leases(self) -> None:
+        """Renew this process's leases, take over lapsed tables, send the notifications Redis refused,
+        and keep house; forever."""
+        every = self.hub.limits.lease_seconds / 3
+        housekeeping = time.monotonic()
+        while True:
+            try:
+                await self.publish_unsent()
+                kept = await self.hub.db(self.hub.store.renew, self.hub.instance, self.hub.limits.lease_seconds)
+                lost = self.hub.owned - kept
+                self.hub.owned -= lost
+                for table_id in lost:  # finished, or another process took it over while this one was cut off
+                    await self.catch_up(table_id)
+                await self.take_over()
+                if time.monotonic() - housekeeping > HOUSEKEEPING_SECONDS:
+                    housekeeping = time.monotonic()
+                    await self.housekeeping()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database is unreachable: the leases lapse, others take over
+                log.warning("leases: %s: %s", type(error).__name__, error)
+            await asyncio.sleep(every)
+
+    async def take_over(self) -> None:
+        """Claim playing tables whose owner's lease lapsed, catch them up and go on with them."""
+        while True:
+            lapsed = await self.hub.db(self.hub.store.lapsed, 50)
+            claimed = 0
+            for table_id in lapsed:
+                hub = self.hub
+                if not await hub.db(hub.store.claim, table_id, hub.instance, hub.limits.lease_seconds):
+                    continue
+                claimed += 1
+                self.hub.owned.add(table_id)
+                log.info("table %s: its owner's lease lapsed; this process (%s) took it over", table_id,
+                         self.hub.instance[:8])
+                if table_id in self.hub.tables:
+                    await self.catch_up(table_id)  # goes on with it (it is owned now)
+                else:
+                    await self.hub.table(table_id)  # loads it and goes on with it
+            if len(lapsed) < 50 or not claimed:
+                return
+
+    async def housekeeping(self) -> None:
+        limits = self.hub.limits
+        expired = await self.hub.db(self.hub.store.expire, limits.open_table_minutes, limits.bot_table_minutes)
+        for table_id in expired:
+            if table_id in self.hub.tables:
+                await self.catch_up(table_id)
+                await self.notify(self.hub.tables[table_id])
+        for table_id, table in list(self.hub.tables.items()):  # finished, unwatched: the database has it all
+            if table.status in ("over", "abandoned") and not self.hub.connections.get(table_id):
+                lock = self.hub.locks.get(table_id)
+                if lock is None or not lock.locked():
+                    self.hub.tables.pop(table_id, None)
+                    self.hub.locks.pop(table_id, None)
+                    self.hub.connections.pop(table_id, None)
+                    self.hub.owned.discard(table_id)
+
+    # ------------------------------------------------------------------ catching up
+
+    async def refresh_row(self, table_id: str) -> None:
+        """Read the table's row again (seats, status, settings such as a pending undo)."""
+        table = self.hub.tables[table_id]
+        table.row = await self.hub.db(self.hub.store.table, table_id)
+        table.zombies = set(table.row.settings.get("zombies", []))
+
+    async def catch_up(self, table_id: str) -> None:
+        """Bring a table this process serves up to the database (moves and row) and tell its connections."""
+        if table_id not in self.hub.tables:
+            return
+        async with self.hub.lock(table_id):
+            caught = await self.catch_up_locked(table_id)
+        if caught:
+            self.go_on(table_id)
+            await self.hub.broadcast(table_id)
+
+    async def catch_up_locked(self, table_id: str) -> bool:
+        """:meth:`catch_up`'s reading, for a caller that holds the table's lock; False if the table is gone."""
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return False
+        try:
+            await self.refresh_row(table_id)
+            for event in await self.hub.db(self.hub.store.events, table_id, table.moves):
+                if event.number == table.moves:
+                    table.replay_event(event.kind, event.seat, event.action)
+                    table.deadline = None
+        except StorageError:  # the table is gone from the database
+            return False
+        return True
+
+    def go_on(self, table_id: str) -> None:
+        """If this process owns the table and it is being played, go on with it (chance, bots, clocks)."""
+        table = self.hub.tables.get(table_id)
+        if table is not None and table_id in self.hub.owned and table.status == "playing":
+            self.hub._spawn(self.keep_trying(table_id, self.hub._advance))
+
+    # ------------------------------------------------------------------ other processes
+
+    async def notify(self, table: Any) -> None:
+        """Tell the other server processes that this table changed (moves, seats, status, undo)."""
+        if self.hub._redis is None:
+            return
+        table_id = table.row.id
+        error = await self._publish(table)
+        if error is None:
+            self.unsent.discard(table_id)
+        else:  # the move is logged; the lease loop sends the notification again until Redis takes it
+            self.unsent.add(table_id)
+            log.warning("redis: could not publish (%s: %s); sending it again later", type(error).__name__, error)
+
+    async def publish_unsent(self) -> None:
+        """Send the notifications Redis refused: a process that kept its own subscription all along
+        would otherwise never hear of those changes (nothing else tells it)."""
+        for table_id in list(self.unsent):
+            table = self.hub.tables.get(table_id)
+            self.unsent.discard(table_id)  # before the await: a failing notify meanwhile adds it back
+            if table is None:
+                continue
+            if await self._publish(table) is not None:
+                self.unsent.add(table_id)
+                return  # Redis is still unreachable: the next round tries again
+
+    async def _publish(self, table: Any) -> Exception | None:
+        """Publish the table's change; the error when Redis did not take it."""
+        message = json.dumps({"table": table.row.id, "moves": table.moves, "status": table.status,
+                              "origin": self.hub.instance})
+        error: Exception | None = None
+        # redis-py does not retry a PUBLISH on a pooled connection that a restarted Redis closed: that
+        # attempt fails at once, and a second one takes a fresh connection
+        for _ in range(2):
+            try:
+                await asyncio.wait_for(self.hub._redis.publish(CHANNEL, message), PUBLISH_SECONDS)
+                return None
+            except asyncio.CancelledError:
+                raise
+            except Exception as failure:
+                error = failure
+        return error
+
+    async def listen(self) -> None:
+        """Follow other processes' changes over Redis; reconnect with backoff and catch up after a drop."""
+        attempt = 0
+        while True:
+            pubsub = self.hub._redis.pubsub()
+            try:
+                await pubsub.subscribe(CHANNEL)
+                async for message in pubsub.listen():
+                    if message.get("type") == "subscribe":  # (again, after a reconnection)
+                        attempt = 0
+                        await self.subscribed()
+                    elif message.get("type") == "message":
+                        await self.heard(message["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                attempt += 1
+                log.warning("redis: listener lost (%s: %s); reconnecting in %.2g s", type(error).__name__, error,
+                            delay)
+                await asyncio.sleep(delay)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    async def subscribed(self) -> None:
+        """Redis confirmed the subscription (at start or after a reconnection): whatever was published
+        while this process was not listening is lost, so every table it serves catches up from the
+        database; then its own unsent notifications go out."""
+        if self.hub.tables:
+            log.info("redis: listening; catching up %d tables", len(self.hub.tables))
+        for table_id in list(self.hub.tables):
+            await self.catch_up(table_id)
+        await self.publish_unsent()
+
+    async def released(self) -> None:
+        """Tell the other processes that this one handed its leases back (it is stopping): they take
+        its tables over at once instead of at their next lease round."""
+        if self.hub._redis is None:
+            return
+        with contextlib.suppress(Exception):
+            notice = json.dumps({"released": True, "origin": self.hub.instance})
+            await asyncio.wait_for(self.hub._redis.publish(CHANNEL, notice), PUBLISH_SECONDS)
+
+    async def heard(self, raw: bytes | str) -> None:
+        try:
+            data = json.loads(raw)
+            if data.get("released") and data.get("origin") != self.hub.instance:
+                self.hub._spawn(self.take_over())
+                return
+            table_id, origin = str(data["table"]), str(data["origin"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return
+        if origin == self.hub.instance or table_id not in self.hub.tables:
+            return
+        try:
+            await self.catch_up(table_id)
+        except Exception as error:  # the database is down: the lease loop and the next message catch up
+            log.warning("table %s: could not catch up (%s)", table_id, error)

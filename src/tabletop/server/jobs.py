@@ -1,0 +1,113 @@
+"""The expensive answers themselves, as pure functions of plain data (run by :mod:`.work`'s workers).
+
+Each takes a game's name and options (JSON), a table's effective actions and a move, rebuilds the
+position from the record and answers: a finished game's replay step, a Beetle table's exact odds,
+or the motion of a public action. Nothing here touches the server or the database, so every job
+pickles to a worker process and is tested as a plain function.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import tabletop
+from tabletop.core import CHANCE, Game, State, TabletopError
+
+SPECTATOR = -3
+"""The "seat" of a spectator (the same number as :data:`tabletop.server.table.SPECTATOR`)."""
+
+LogEntry = dict[str, Any]
+
+
+@lru_cache(maxsize=64)
+def load_game(name: str, options_json: str) -> Game[Any, Any]:
+    """The game with these options (kept: a worker answers many jobs about the same tables)."""
+    return tabletop.load(name, **json.loads(options_json))
+
+
+def replay_log(game: Game[Any, Any], actions: list[str], move: int) -> tuple[State[Any], list[LogEntry]]:
+    """The position after the first ``move`` actions and the log that led there, nothing hidden —
+    for replays of a finished game, whose record is public.
+
+    Raises:
+        ValueError: naming the moves there are.
+    """
+    if not 0 <= move <= len(actions):
+        raise ValueError(f"move {move}: the game has moves 0–{len(actions)}")
+    state: State[Any] = game.initial_state()
+    log: list[LogEntry] = []
+    for action in actions[:move]:
+        line: LogEntry = {"seat": CHANCE if state.is_chance else state.current_player, "action": action}
+        state = state.apply_text(action)
+        if notes := state.announcements():
+            line["notes"] = notes
+        log.append(line)
+    return state, log
+
+
+def replay_step(name: str, options_json: str, actions: list[str], move: int) -> dict[str, Any]:
+    """A finished game after ``move`` of its actions: the action, every seat's view, the picture and
+    the log so far (``{"error": …}`` for a move the game does not have)."""
+    game = load_game(name, options_json)
+    try:
+        state, log = replay_log(game, actions, move)
+    except ValueError as error:
+        return {"error": str(error)}
+    return {"move": move, "moves": len(actions), "action": actions[move - 1] if move else None,
+            "to_move": state.current_player, "text": str(state), "log": log,
+            "views": [dict(state.view(seat)) for seat in range(game.num_players)]}
+
+
+def beetle_odds(options_json: str, actions: list[str], move: int) -> dict[str, Any]:
+    """Each seat's exact chance of winning a Beetle game after ``move`` of its actions."""
+    from tabletop.games.beetle.odds import win_probabilities
+    from tabletop.games.beetle.rules import BeetleState
+
+    state, _ = replay_log(load_game("beetle", options_json), actions, move)
+    if not isinstance(state, BeetleState):  # pragma: no cover - the game name says it is
+        raise TypeError("not a beetle state")
+    return {"move": move, "win": [round(p, 12) for p in win_probabilities(state)]}
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A motion (status 200), or the status and reason why there is none."""
+
+    status: int
+    reason: str = ""
+    motion: dict[str, Any] | None = None
+
+
+def motion_answer(game: Game[Any, Any], actions: list[str], move: int) -> Answer:
+    """Replay ``actions`` up to ``move`` and ask the game for the motion of that action, if public."""
+    state: State[Any] = game.initial_state()
+    try:
+        for text in actions[:move]:
+            state = state.apply_text(text)
+        action = game.parse_action(actions[move])
+    except TabletopError as error:  # pragma: no cover - a live table's record always replays
+        return Answer(409, f"the record does not replay to move {move}: {error}")
+    text = actions[move]
+    viewers = [*range(game.num_players), SPECTATOR]
+    if any(state.observation(action, viewer) != str(action) for viewer in viewers):
+        return Answer(404, f"move {move} is hidden from some players: no motion is given for it")
+    motion = state.motion(action)
+    if motion is None:
+        return Answer(404, f"move {move} ({_short(text)}) has no motion to animate")
+    data = dict(motion)
+    if data.get("reproduced") is False:
+        return Answer(409, f"move {move}: this server's simulation does not reproduce the record "
+                           f"({_short(text)}; it gives {_short(str(data.get('simulated')))})")
+    return Answer(200, motion=data)
+
+
+def motion(name: str, options_json: str, actions: list[str], move: int) -> Answer:
+    """:func:`motion_answer` for a game given by name and options (what a worker is sent)."""
+    return motion_answer(load_game(name, options_json), actions, move)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "…"

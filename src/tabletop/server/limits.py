@@ -1,0 +1,194 @@
+"""The server's limits on what one client may ask: every endpoint is public, so each has a bound.
+
+Each limit is a setting with a default that a small public server can live with
+(``tabletop serve --limit name=value``; :data:`LIMITS` says what each means). A client is its
+network address (hashed before it is stored; behind a reverse proxy, uvicorn's
+``--forwarded-allow-ips`` decides which address that is). A refusal always says which limit was
+reached and, where waiting helps, when to try again.
+
+Rates come from well-kept libraries: table creations per minute are counted by ``limits`` (a
+moving window, kept in Redis when several server processes share it, so the limit is the
+deployment's, not each process's); messages on one socket by ``aiolimiter``'s leaky bucket (a
+token bucket: bursts up to the bucket, a steady rate beyond).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from aiolimiter import AsyncLimiter
+from limits import RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of a server process, with its default."""
+
+    requests_per_second: int = 30  #: HTTP API requests from one client in any second
+    open_tables_per_client: int = 20  #: unfinished tables one client created or sits at
+    creations_per_minute: int = 10  #: tables one client may create in any minute
+    messages_per_second: float = 20.0  #: steady WebSocket messages per socket
+    message_burst: int = 40  #: messages a socket may send at once before the rate applies
+    sockets_per_client: int = 30  #: WebSocket connections open from one client at a time
+    sockets_per_minute: int = 60  #: new WebSocket connections one client may open in any minute
+    flood_cooldown_seconds: float = 30.0  #: a client whose socket was closed for flooding waits this long
+    spectators_per_table: int = 100  #: watching connections (no seat) per table and process
+    bot_tables: int = 20  #: all-bot tables playing at once on the whole deployment
+    bot_table_minutes: float = 60.0  #: an all-bot table is stopped (abandoned) after this long
+    bot_table_move_seconds: float = 0.5  #: an all-bot table's pace: the least time between two bot moves
+    open_table_minutes: float = 60.0  #: a table still waiting for players expires after this long idle
+    heavy_workers: int = 1  #: processes for odds, replays and motions (0: threads, for tests)
+    heavy_queue: int = 16  #: such jobs waiting at once before new ones are refused (503)
+    heavy_per_client: int = 2  #: such jobs one client may have running or waiting (429 beyond)
+    database_threads: int = 8  #: threads (and connections) for database calls
+    lease_seconds: float = 6.0  #: how long a table's owner may go silent before another process takes over
+    hello_seconds: float = 10.0  #: time a new WebSocket has to send its hello (seat tokens)
+    min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            may_be_zero = item.name in ("heavy_workers", "bot_table_move_seconds")
+            if not math.isfinite(value) or value < (0 if may_be_zero else 0.001):
+                raise ValueError(f"limit {item.name}={value}: must be a finite number above 0"
+                                 + (f" ({item.name} may be 0)" if may_be_zero else ""))
+
+    def with_text(self, settings: list[str]) -> Limits:
+        """These limits with ``name=value`` settings applied (what ``--limit`` takes).
+
+        Raises:
+            ValueError: naming the setting that is unknown or not a number, and the known ones.
+        """
+        known = {item.name: item for item in fields(self)}
+        changes: dict[str, Any] = {}
+        for setting in settings:
+            name, _, text = setting.partition("=")
+            name = name.strip().replace("-", "_")
+            if name not in known or not text:
+                raise ValueError(f"--limit {setting!r}: expected name=value with a name among {', '.join(known)}")
+            kind = int if isinstance(getattr(self, name), int) else float
+            try:
+                changes[name] = kind(text)
+            except ValueError:
+                wanted = "a whole number" if kind is int else "a number"
+                raise ValueError(f"--limit {setting!r}: {name} takes {wanted}") from None
+        return replace(self, **changes)
+
+
+def describe_limits(limits: Limits | None = None) -> str:
+    """Every limit with its default and meaning, one a line (for ``tabletop serve --help``)."""
+    limits = limits or Limits()
+    notes = _field_notes()
+    return "\n".join(f"{item.name}={getattr(limits, item.name):g}: {notes.get(item.name, '')}"
+                     for item in fields(limits))
+
+
+def _field_notes() -> dict[str, str]:
+    """The ``#:`` comment of each field of :class:`Limits`, read from this module's source."""
+    import inspect
+
+    notes = {}
+    for line in inspect.getsource(Limits).splitlines():
+        name, _, rest = line.strip().partition(":")
+        if "#:" in rest:
+            notes[name] = rest.split("#:", 1)[1].strip()
+    return notes
+
+
+def client_key(address: str | None) -> str:
+    """What the server keeps of a client's address: a short hash (never the address itself)."""
+    return hashlib.sha256(f"tabletop-client:{address or 'unknown'}".encode()).hexdigest()[:32]
+
+
+class LimitReached(Exception):
+    """A request refused by a limit: the reason, and seconds after which trying again may work."""
+
+    def __init__(self, reason: str, retry_after: float | None = None, status: int = 429) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after
+        self.status = status
+
+
+class Rates:
+    """The rate limits kept over time: creations per client (shared through Redis when given)."""
+
+    def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
+        self.limits = limits
+        storage: Storage = MemoryStorage()
+        if redis_url:
+            storage = RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="tabletop-limits")
+        self._storage = storage
+        self._window = MovingWindowRateLimiter(storage)
+        self._creations = RateLimitItemPerMinute(limits.creations_per_minute)
+        self._requests = RateLimitItemPerSecond(limits.requests_per_second)
+        self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
+        self._sockets = RateLimitItemPerMinute(limits.sockets_per_minute)
+        self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
+
+    async def socket(self, client: str) -> str | None:
+        """Count a new socket from ``client``; why it is refused (None: it may connect)."""
+        until = self._cooling.get(client)
+        if until is not None:
+            if until > _now():
+                return f"this client flooded a socket: new connections are refused for {until - _now():.0f} s"
+            del self._cooling[client]
+        if not await self._local.hit(self._sockets, "socket", client):
+            return f"too many new connections: at most {self.limits.sockets_per_minute} a minute from one client"
+        return None
+
+    def flooded(self, client: str) -> None:
+        """``client``'s socket was closed for flooding: refuse its new sockets for a while."""
+        if len(self._cooling) > 100_000:  # bounded: forget the expired first, then the oldest
+            now = _now()
+            self._cooling = {c: t for c, t in self._cooling.items() if t > now} or {}
+        self._cooling[client] = _now() + self.limits.flood_cooldown_seconds
+
+    async def request(self, client: str) -> None:
+        """Count one HTTP API request by ``client``.
+
+        Raises:
+            LimitReached: when it made ``requests_per_second`` in the last second.
+        """
+        if not await self._local.hit(self._requests, "request", client):
+            raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
+                               "client; slow down", 1.0)
+
+    async def creation(self, client: str) -> None:
+        """Count one table creation by ``client``.
+
+        Raises:
+            LimitReached: when it has created ``creations_per_minute`` tables in the last minute.
+        """
+        try:
+            allowed = await self._window.hit(self._creations, "create", client)
+        except Exception:  # the shared counter is unreachable: let the creation through, not fail it
+            return
+        if not allowed:
+            stats = await self._window.get_window_stats(self._creations, "create", client)
+            wait = max(1.0, stats.reset_time - _now())
+            raise LimitReached(f"too many new tables: at most {self.limits.creations_per_minute} a minute "
+                               f"from one client; try again in {wait:.0f} s", wait)
+
+    def socket_bucket(self) -> AsyncLimiter:
+        """A new socket's message bucket: ``message_burst`` at once, ``messages_per_second`` steadily."""
+        burst = self.limits.message_burst
+        return AsyncLimiter(burst, burst / self.limits.messages_per_second)
+
+
+async def take_message(bucket: AsyncLimiter) -> bool:
+    """Take one message from a socket's bucket; False when the socket is over its rate."""
+    if not bucket.has_capacity():
+        return False
+    await bucket.acquire()  # returns at once: there is capacity
+    return True
+
+
+def _now() -> float:
+    import time
+
+    return time.time()

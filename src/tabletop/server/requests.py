@@ -1,0 +1,75 @@
+"""What every route needs of a request: who the client is, the table it names, the seat tokens it
+carries (never in the URL) and how a refusal by a limit is answered (status, reason, Retry-After).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import orjson
+from fastapi import HTTPException, Request, Response
+from starlette.requests import HTTPConnection
+
+from tabletop.server.hub import Hub, Rejection
+from tabletop.server.limits import LimitReached, client_key
+from tabletop.server.table import LiveTable
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client a request or socket comes from, as the hashed key limits are counted by."""
+    return client_key(connection.client.host if connection.client else None)
+
+
+def bearer_tokens(request: Request) -> list[str]:
+    """The seat tokens of ``Authorization: Bearer <token>[, <token>…]`` (several for a hot seat)."""
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if not header:
+        return []
+    if scheme.lower() != "bearer" or not value.strip():
+        raise HTTPException(401, "seat tokens go in an 'Authorization: Bearer <token>' header")
+    return [token.strip() for token in value.split(",") if token.strip()]
+
+
+def refuse_tokens_in_url(request: Request) -> None:
+    """A token in the query string would be written to access logs: refuse it, saying where it goes."""
+    if "token" in request.query_params:
+        raise HTTPException(400, "seat tokens never go in a URL (they would be logged): send "
+                                 "'Authorization: Bearer <token>' (HTTP) or the hello message (WebSocket)")
+
+
+def limit_error(error: LimitReached) -> HTTPException:
+    """The HTTP answer to a limit reached: 429 or 503 with the reason and ``Retry-After``."""
+    headers = None
+    if error.retry_after is not None:
+        headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
+    return HTTPException(error.status, str(error), headers=headers)
+
+
+async def live_table(hub: Hub, table_id: str) -> LiveTable:
+    """The table ``table_id`` (loaded if needed), or a 404 saying there is none."""
+    try:
+        return await hub.table(table_id)
+    except Rejection as error:
+        raise HTTPException(404, str(error)) from None
+
+
+async def run_heavy(hub: Hub, key: Hashable, client: str, job: Callable[..., Any], *args: Any) -> Any:
+    """``job(*args)`` in the expensive-work pool, answered 429/503 when a limit is reached."""
+    try:
+        return await hub.heavy.run(key, client, job, *args)
+    except LimitReached as error:
+        raise limit_error(error) from None
+
+
+async def heavy_reply(hub: Hub, key: Hashable, client: str, answer: Callable[[Any], tuple[int, Any]],
+                      job: Callable[..., Any], *args: Any) -> Response:
+    """The JSON answer built by ``answer`` from ``job(*args)``'s result, encoded once and kept: a
+    repeated request for it costs a look-up (the expensive answers are the ones asked again and again)."""
+    reply = hub.heavy.reply(key)
+    if reply is None:
+        status, payload = answer(await run_heavy(hub, key, client, job, *args))
+        reply = hub.heavy.keep_reply(key, status, orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS))
+    return Response(reply[1], status_code=reply[0], media_type="application/json")

@@ -1,0 +1,34 @@
+"""Talking to the live server as a client does: the hello with seat tokens, tokens in headers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+
+def hello(*tokens: str, name: str = "", text: bool = False) -> str:
+    """The first message of a table's WebSocket: the seat tokens held (none: watch)."""
+    message: dict[str, object] = {"type": "hello", "tokens": list(tokens)}
+    if name:
+        message["name"] = name
+    if text:
+        message["text"] = True
+    return json.dumps(message)
+
+
+@contextmanager
+def seated(client: TestClient, table: str, *tokens: str, name: str = "",
+           text: bool = False) -> Iterator[WebSocketTestSession]:
+    """A WebSocket to ``table`` holding the seats of ``tokens`` (none: a spectator), hello sent."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_text(hello(*tokens, name=name, text=text))
+        yield ws
+
+
+def bearer(*tokens: str) -> dict[str, str]:
+    """The header that carries seat tokens over HTTP."""
+    return {"Authorization": "Bearer " + ", ".join(tokens)}
