@@ -10,6 +10,13 @@ BASE_OPTIONS: dict[str, dict[str, Any]] = {"kubik": {"throws": "manual"}}
 """Options a game's configurations start from. Kubik is played in scorekeeper mode (outcomes
 drawn uniformly); its physics and calibrated modes are the single-option variations below."""
 
+EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "kubik": [{"players": 2, "throws": "physics", "interception": True}],
+}
+"""Combinations one-at-a-time variation misses: Kubik's interception (K19: declaration, crossing, strike or
+hold, the rest of the throw) with simulated throws, where the crossing's end is computed only after the
+decision."""
+
 
 def configurations(name: str) -> list[dict[str, Any]]:
     """Every player count, then each other choice (and each boolean flipped) one at a time."""
@@ -28,7 +35,7 @@ def configurations(name: str) -> list[dict[str, Any]]:
             except tabletop.core.OptionError:
                 continue  # a choice that needs other options too (e.g. variant=custom)
             configs += [{**base, "players": n, option.name: value} for n in (spec.min_players, spec.max_players)]
-    return configs
+    return configs + EXTRA_CONFIGS.get(name, [])
 
 
 def is_base(name: str, config: dict[str, Any]) -> bool:

@@ -186,8 +186,8 @@ def _illegal_actions(game: tabletop.Game, legal: list[Any], sampled: State[Any] 
 
 _VOCABULARY = {
     "beetle": ["roll", "1", "2", "3", "4", "5", "6"],
-    "kubik": ["first A", "throw", "throw A pos 0 aim 0 power 12 spin 4", "miss", "in", "out 4", "past 4",
-              "hit 5", "pass", "intercept A1", "intercept B1"],
+    "kubik": ["first A", "throw", "throw A pos 0 aim 0 power 12 spin 4", "miss", "in", "out 4", "cross",
+              "hit 5", "pass", "intercept A1", "intercept B1", "strike", "hold", "seen out 4"],
     "cubulus": ["first 0", "first 1", "first 2", "place 111", "place 000", "insert U102", "insert R211",
                 "insert L000", "shift U102", "shift R211", "shift F101", "pass"],
     "cribbage": ["go", "count", "count 3", "claim 2", "muggins", "pass", "5H", "KS", "discard 5H 6D", "discard AC",

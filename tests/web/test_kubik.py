@@ -40,7 +40,8 @@ def scores(page: Any) -> tuple[int, int]:
 
 
 def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> None:
-    """K20 manual: two people at one phone enter a whole game, interceptions included (K12–K15, K19)."""
+    """K20 manual: two people at one phone enter a whole game, interceptions of every kind included: declared
+    before the throw, then at the crossing held, struck and hit, struck and missed (K12–K15, K19)."""
     create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
     assert phone.locator("[data-testid=turn]").inner_text() == "Enter what happened on the field"
@@ -59,12 +60,20 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
         if face is not None:  # the face on top, big, with the outcome
             assert phone.locator("[data-testid=final-face]").get_attribute("data-top") == str(face)
 
+    # K19: before every throw the other team says who stands to intercept, or nobody
+    phone.wait_for_selector(f'{BOARD} button[data-action="intercept B1"]')
+    assert phone.locator(f'{BOARD} button[data-action="pass"]').count() == 1
+    big_enough(phone, f"{BOARD} .outcome-buttons button")
+    shot(phone, "kubik-scorekeeper-phone-stand")
+    tap(phone, "pass")
     phone.wait_for_selector(f'{BOARD} button[data-action="throw"]')
     big_enough(phone, f'{BOARD} button[data-action="throw"]')
     tap(phone, "throw")
-    # what happened: a button for every outcome the rules allow, big, on a phone-wide page (K7, K9, K12)
-    for action in ("miss", "in", *(f"out {n}" for n in range(1, 7)), *(f"past {n}" for n in range(1, 7))):
+    # what happened: a button for every outcome the rules allow, big, on a phone-wide page (K7, K9); nobody
+    # stands, so a crossing is nothing to enter
+    for action in ("miss", "in", *(f"out {n}" for n in range(1, 7))):
         assert phone.locator(f'{BOARD} button[data-action="{action}"]').count() == 1, action
+    assert phone.locator(f'{BOARD} button[data-action="cross"]').count() == 0
     big_enough(phone, f"{BOARD} .outcome-buttons button")
     assert_fits(phone)
     phone.evaluate("() => window.scrollTo(0, 0)")
@@ -72,22 +81,32 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     assert bottom["y"] + bottom["height"] <= PHONE_HEIGHT, "the out buttons need no scrolling"
     shot(phone, "kubik-scorekeeper-phone")
     turn("out 6", expect=(6, 0), face=6)  # K7
-    turn("throw", "miss", expect=(6, -5))  # K9
-    # A sends it past the border line; B intercepts and hits with 3 on top: double, A scores nothing (K14)
-    turn("throw", "past 5", expect=(6, -5))
-    phone.wait_for_selector(f'{BOARD} button[data-action="intercept B1"]')
+    turn("pass", "throw", "miss", expect=(6, -5))  # K9
+    # B1 stands; A's cube crosses the border line; B1 throws and hits with 3 on top: double (K14)
+    turn("intercept B1", "throw", expect=(6, -5))
+    assert phone.locator(f'{BOARD} button[data-action="cross"]').count() == 1
+    turn("cross", expect=(6, -5))
+    phone.wait_for_selector(f'{BOARD} button[data-action="strike"]')
+    assert phone.locator(f'{BOARD} button[data-action="hold"]').count() == 1
+    assert phone.locator("[data-testid=crossing]").count() == 1  # the field says the cube is crossing
     big_enough(phone, f"{BOARD} .outcome-buttons button")
-    turn("intercept B1", expect=(6, -5))
+    shot(phone, "kubik-scorekeeper-phone-crossing")
+    turn("strike", expect=(6, -5))
     assert phone.locator(f'{BOARD} button[data-action="hit 3"]').count() == 1
     shot(phone, "kubik-scorekeeper-phone-interception")
     turn("hit 3", expect=(6, 1), face=3)
-    turn("throw", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
-    turn("throw", "past 4", "pass", expect=(10, 1), face=4)  # let go: the throw counts
-    assert "Team A +4" in phone.locator("[data-testid=board] .kubik-outcome").inner_text()  # and says so (K19)
-    turn("throw", "past 2", "intercept A1", "miss", expect=(0, 3))  # a missed interception costs 10 (K15)
-    for taps, expect in ((("throw", "out 6"), (6, 3)), (("throw", "out 5"), (6, 8)), (("throw", "out 6"), (12, 8)),
-                         (("throw", "miss"), (12, 3)), (("throw", "out 6"), (18, 3)), (("throw", "out 1"), (18, 4)),
-                         (("throw", "out 6"), (24, 4)), (("throw", "in"), (24, 4)), (("throw", "out 6"), (30, 4))):
+    turn("pass", "throw", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
+    turn("intercept B1", "throw", "cross", "hold", expect=(6, 1))  # held: the throw runs on (K19)
+    assert phone.locator(f'{BOARD} button[data-action="out 4"]').count() == 1
+    turn("out 4", expect=(10, 1), face=4)
+    assert "Team A +4" in phone.locator("[data-testid=board] .kubik-outcome").inner_text()
+    turn("intercept A1", "throw", "cross", "strike", "miss", expect=(0, 1))  # a missed interception: −10 (K15)
+    turn("out 2", expect=(0, 3), face=2)  # and the throw then counts
+    for taps, expect in ((("pass", "throw", "out 6"), (6, 3)), (("pass", "throw", "out 5"), (6, 8)),
+                         (("pass", "throw", "out 6"), (12, 8)), (("pass", "throw", "miss"), (12, 3)),
+                         (("pass", "throw", "out 6"), (18, 3)), (("intercept A1", "throw", "out 1"), (18, 4)),
+                         (("pass", "throw", "out 6"), (24, 4)), (("pass", "throw", "in"), (24, 4)),
+                         (("pass", "throw", "out 6"), (30, 4))):
         turn(*taps, expect=expect)
     phone.wait_for_selector("[data-testid=result]:not([hidden])")
     assert is_over(phone) and "wins" in phone.locator("[data-testid=result]").inner_text()  # K11: 30 wins
@@ -95,6 +114,39 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     assert_fits(phone)
     shot(phone, "kubik-scorekeeper-phone-over")
     assert not phone.errors
+
+
+@pytest.mark.parametrize(("width", "height"), [(1200, 900), (390, 844), (360, 740)])
+def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: str, width: int, height: int) -> None:
+    """K19 on a desktop and two phones: the crossing decision's buttons fit, are a thumb's size on a phone,
+    and the field is drawn with its wide boundary line (K9a)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500,
+                              has_touch=width < 500, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        create_table(page, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
+        for action in ("first A", "intercept B1", "throw", "cross"):
+            page.wait_for_selector(f'{BOARD} button[data-action="{action}"]')
+            before = move_number(page)
+            page.locator(f'{BOARD} button[data-action="{action}"]').click()
+            page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                                   arg=before)
+        page.wait_for_selector(f'{BOARD} button[data-action="strike"]')
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] <= widths[1], widths
+        for action in ("strike", "hold"):
+            box = page.locator(f'{BOARD} button[data-action="{action}"]').bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width
+            if width < 500:
+                assert box["height"] >= FINGER - 0.5
+        line = page.locator(f"{FIELD} circle.boundary")
+        assert line.get_attribute("data-line-width") == "0.05" and float(line.get_attribute("stroke-width")) > 1.5
+        shot(page, f"kubik-crossing-{width}x{height}")
+        assert not errors
+    finally:
+        ctx.close()
 
 
 def _public_log(base: str, table: str) -> list[str]:
@@ -108,7 +160,7 @@ def _shown(page: Any) -> list[tuple[int, int, str]]:
 
 
 def _face_of(outcome: str) -> int | None:
-    found = re.match(r"(?:in|out|past|hit) ([1-6])", outcome)
+    found = re.match(r"(?:in|out|hit) ([1-6])", outcome)
     return int(found.group(1)) if found else None
 
 
@@ -208,10 +260,66 @@ def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base
     create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first B"]')
     tap(phone, "first B")
+    phone.wait_for_selector(f'{BOARD} button[data-action="intercept A1"]')
+    problems = serious_violations(phone)  # who stands to intercept (K19)
+    tap(phone, "intercept A1")
     tap(phone, "throw")
+    tap(phone, "cross")
+    phone.wait_for_selector(f'{BOARD} button[data-action="hold"]')
+    problems += serious_violations(phone)  # strike or hold, with the crossing on the field
+    tap(phone, "hold")
     phone.wait_for_selector(f'{BOARD} button[data-action="out 3"]')
-    problems = serious_violations(phone)
+    problems += serious_violations(phone)
     tap(phone, "out 3")
     phone.wait_for_selector("[data-testid=final-face]:not([hidden])")
     assert not problems and not serious_violations(phone)
     assert not phone.errors
+
+
+def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_url: str) -> None:
+    """K19 physics: standing to intercept the bot's throws, the person sees the cube drawn where it crosses
+    the border line, with how it moves, and no face yet; then holds, and the throw's end is animated."""
+    table = create_table(page, base_url, "kubik", {"throws": "physics", "interception": True, "target": 200},
+                         ["you", "bot"])
+    deadline = 40
+    crossed = False
+    while deadline and not crossed:
+        deadline -= 1
+        page.wait_for_function("() => document.querySelector('button[data-action=throw]:not([disabled])')"
+                               " || document.querySelector('[data-testid=board] button[data-action=hold]')"
+                               " || document.querySelector('[data-testid=board] button[data-action=\"intercept A1\"]')",
+                               timeout=60_000)
+        if page.locator(f'{BOARD} button[data-action="hold"]').count():
+            crossed = True
+            break
+        if page.locator(f'{BOARD} button[data-action="intercept A1"]').count():
+            before = move_number(page)
+            page.locator(f'{BOARD} button[data-action="intercept A1"]').click()
+        else:
+            page.locator("#kubik-power").fill("5")  # hard: a cube knocked far crosses the border line
+            before = move_number(page)
+            page.locator("button[data-action=throw]:not([disabled])").click()
+        page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                               arg=before, timeout=60_000)
+    assert crossed, "no crossing in 40 decisions"
+    page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
+                           " return f.dataset.queued === '0' && f.dataset.animation === 'done'"
+                           " && Boolean(f.querySelector('g.crossing')); }", timeout=60_000)  # flown to the border
+    marker = page.locator(f"{FIELD} g.crossing")
+    state = httpx.get(f"{base_url}/api/tables/{table}/state").json()
+    crossing = (state.get("view") or {}).get("crossing")
+    if crossing is not None:
+        assert float(marker.get_attribute("data-x")) == pytest.approx(crossing["x"])
+    assert page.locator(f"{FIELD}[data-outcome^=cross]").count() == 1  # the crossing's motion has no face
+    assert "Crossing the border" in page.locator(".kubik-info").inner_text()
+    shot(page, "kubik-physics-crossing")
+    before = move_number(page)
+    page.locator(f'{BOARD} button[data-action="hold"]').click()
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move > n + 1",
+                           arg=before, timeout=60_000)
+    log = _public_log(base_url, table)
+    rest = next(k for k in range(len(log) - 1, 0, -1) if log[k - 1] == "hold")
+    assert re.match(r"out [1-6]/[1-6]$", log[rest]), log[rest]
+    page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                           ".split(' ').some((x) => x.startsWith(k + ':'))", arg=rest, timeout=60_000)
+    assert not page.errors

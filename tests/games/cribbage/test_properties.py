@@ -5,6 +5,8 @@ the rear peg."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,17 +16,22 @@ from tabletop.core.cards import DECK
 from tabletop.games.cribbage import CribbageState, Pegs, Phase
 
 
-@settings(max_examples=25, deadline=None)
-@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), muggins=st.booleans())
-def test_invariants_of_random_play(players: int, seed: int, muggins: bool) -> None:
+def random_steps(game: Any, seed: int) -> Iterator[tuple[CribbageState, CribbageState]]:
+    """Every (before, after) pair of one random legal game, chance drawn from ``seed``."""
     rng = random.Random(seed)
-    game = tabletop.load("cribbage", players=players, muggins=muggins, games=3, target=61)
     state = game.initial_state()
-    assert isinstance(state, CribbageState)
     while not state.is_terminal:
         before = state
         state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
-        assert isinstance(state, CribbageState)
+        assert isinstance(before, CribbageState) and isinstance(state, CribbageState)
+        yield before, state
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), muggins=st.booleans())
+def test_invariants_of_random_play(players: int, seed: int, muggins: bool) -> None:
+    game = tabletop.load("cribbage", players=players, muggins=muggins, games=3, target=61)
+    for before, state in random_steps(game, seed):
         # card conservation: every card is in exactly one place
         if state.phase not in (Phase.CUT,):
             places = [*state.deck, *state.crib, *(c for h in state.hands for c in h),
@@ -56,14 +63,8 @@ def test_c2_pegs_never_move_on_a_zero(players: int, seed: int, muggins: bool) ->
     """C2: an action that pegs nothing for a side (a hand or crib worth 0, a muggins count of 0)
     leaves its pegs where they were; the rear peg is never lost under the front one; each score
     moves the rear peg past the front one. Random muggins counts sometimes declare 0."""
-    rng = random.Random(seed)
     game = tabletop.load("cribbage", players=players, muggins=muggins, target=61)
-    state = game.initial_state()
-    assert isinstance(state, CribbageState)
-    while not state.is_terminal:
-        before = state
-        state = state.apply(state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions()))
-        assert isinstance(state, CribbageState)
+    for before, state in random_steps(game, seed):
         for side, (old, new) in enumerate(zip(before.pegs, state.pegs, strict=True)):
             scored = [e.points for e in state.events if e.side == side]
             if not any(scored):

@@ -111,17 +111,17 @@ def test_relative_faces_as_each_thrower_sees_them() -> None:
 
 def test_the_shipped_tables_are_exact_and_plausible() -> None:
     table = outcome_probabilities("standard:6", START, CENTRE, 1.0)
-    assert tuple(table) == OUTCOMES and sum(table.values()) == 1
+    assert tuple(table) == OUTCOMES[:8] and sum(table.values()) == 1
     assert all(isinstance(p, Fraction) for p in table.values())
     assert table["miss"] < Fraction(1, 10)  # a dead-centre throw exactly as chosen hits
-    out_faces = [table[f"out {n}"] + table[f"past {n}"] for n in range(1, 7)]
+    out_faces = [table[f"out {n}"] for n in range(1, 7)]
     assert max(out_faces) == out_faces[0]  # knocked out, the top face most often stays on top
     wild = outcome_probabilities("standard:6", START, CENTRE, 0.0)
     wide = outcome_probabilities("standard:6", START, Throw("A", 0.0, 6.0, 12.0, 2.0), 0.6)
     assert wild["miss"] > table["miss"] and wide["miss"] > table["miss"]
-    soft = outcome_probabilities("standard:6", START, Throw("B", 0.0, 0.0, 9.0, 2.0), 0.9)
-    hard = outcome_probabilities("standard:6", START, Throw("B", 0.0, 0.0, 17.0, 2.0), 0.9)
-    assert sum(hard[f"past {n}"] for n in range(1, 7)) > sum(soft[f"past {n}"] for n in range(1, 7))
+    soft = outcome_probabilities("standard:6", START, Throw("B", 0.0, 0.0, 9.0, 2.0), 0.9, interceptor=True)
+    hard = outcome_probabilities("standard:6", START, Throw("B", 0.0, 0.0, 17.0, 2.0), 0.9, interceptor=True)
+    assert hard["cross"] > soft["cross"]
     small = outcome_probabilities("small:6", START, CENTRE, 0.5)
     assert small["miss"] > outcome_probabilities("standard:6", START, CENTRE, 0.5)["miss"]
 
@@ -132,12 +132,18 @@ def test_tables_follow_the_starting_faces() -> None:
     assert max(range(1, 7), key=lambda n: table[f"out {n}"]) == 3
 
 
-def test_without_interception_past_counts_as_out() -> None:
-    both = outcome_probabilities("standard:6", START, CENTRE, 0.7)
-    merged = outcome_probabilities("standard:6", START, CENTRE, 0.7, interception=False)
+def test_k19_with_an_interceptor_a_crossing_is_one_outcome_and_its_end_comes_after() -> None:
+    """K19: standing, the crossing is the outcome ``cross``; the face it ends on is a chance node of its
+    own (drawn after the interceptor decides); together they are the plain table's ``out n``."""
+    merged = outcome_probabilities("standard:6", START, CENTRE, 0.7)
+    split = outcome_probabilities("standard:6", START, CENTRE, 0.7, interceptor=True)
+    rest = calibrated.rest_probabilities("standard:6", START, CENTRE, 0.7)
     assert tuple(merged) == OUTCOMES[:8] and sum(merged.values()) == 1
+    assert tuple(split) == calibrated.THROW_OUTCOMES and sum(split.values()) == 1
+    assert tuple(rest) == calibrated.REST_OUTCOMES and sum(rest.values()) == 1
     for n in range(1, 7):
-        assert abs(merged[f"out {n}"] - both[f"out {n}"] - both[f"past {n}"]) <= Fraction(3, DENOMINATOR)
+        joint = split[f"out {n}"] + split["cross"] * rest[f"out {n}"]
+        assert abs(merged[f"out {n}"] - joint) <= Fraction(5, DENOMINATOR)
 
 
 def test_intercept_tables() -> None:
@@ -210,3 +216,16 @@ def test_throw_command_prints_one_simulated_throw() -> None:
     assert text.exit_code == 0 and "miss" in text.stdout
     bad = runner.invoke(app, ["kubik", "throw", "--line", "C"])
     assert bad.exit_code == 2 and "no throwing line 'C'" in bad.stderr
+
+
+def test_k19_the_hit_chance_knows_only_what_the_crossing_shows() -> None:
+    """K19: the interceptor sees where the cube crosses and how fast it moves; the fitted hit chance falls
+    with the crossing speed and, unmeasured (calibrated or scorekeeper play), uses the mean crossing speed."""
+    model, _ = calibrated.model_for("standard:6")
+    slow, fast = calibrated.intercept_hit(model, 0.7, 1.0), calibrated.intercept_hit(model, 0.7, 8.0)
+    assert slow > fast and 2.0 < model.cross_speed < 8.0
+    assert calibrated.intercept_hit(model, 0.7) == calibrated.intercept_hit(model, 0.7, model.cross_speed)
+    table = intercept_probabilities("standard:6", 0.7, speed=8.0)
+    assert float(table["miss"]) == pytest.approx(1 - fast, abs=1e-5)
+    old = dict(model.as_dict(), intercept=model.intercept.tolist()[:3])  # format 1: the hit in skill only
+    assert Model.from_dict(old).intercept.tolist()[3] == 0.0

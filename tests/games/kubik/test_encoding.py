@@ -1,7 +1,7 @@
 """Kubik's numeric form (docs/encodings-cubulus-kubik.md): the thrower's grid as indices, outcome classes
 as chance outcomes, views as vectors relative to the observer.
 
-Rule numbers are those of shared/rules/kubik.md (K1–K21). Random play uses the calibrated model and the
+Rule numbers are Kubik's K1–K21 (docs/kubik.md). Random play uses the calibrated model and the
 scorekeeper mode (fast); the physics gets one short game.
 """
 
@@ -60,12 +60,12 @@ def test_the_encoding_is_made_once_per_game() -> None:
      ({"players": 4, "teams": "1+3", "throws": "manual"}, 4), ({"players": 16, "throws": "calibrated"}, 16)],
 )
 def test_sizes_per_configuration(options: dict[str, object], players: int) -> None:
-    """K6, K13, K18: the grid, the bare throw, pass and one interception per seat; 22 outcome classes;
-    the vector grows with the seats."""
+    """K6, K13, K18, K19: the grid, the bare throw, pass, one interception per seat, strike and hold; 17
+    outcome classes; the vector grows with the seats."""
     encoding = kubik(**options).encoding()
-    assert encoding.num_actions == 2 * 5 * 13 * 6 * 4 + 2 + players == 3122 + players
-    assert encoding.num_chance_outcomes == 22
-    assert encoding.observation_size == 58 + 6 * players
+    assert encoding.num_actions == 2 * 5 * 13 * 6 * 4 + 2 + players + 2 == 3124 + players
+    assert encoding.num_chance_outcomes == 17
+    assert encoding.observation_size == 59 + 6 * players
     assert len(encoding.describe().splitlines()) == len(encoding.fields)
 
 
@@ -85,7 +85,8 @@ def test_k6_the_grid_numbering() -> None:
 
 
 def test_k13_k19_throw_pass_and_interceptions() -> None:
-    """K20 manual ``throw`` 3120, ``pass`` 3121 and ``intercept <seat>`` 3122 + seat, for every seat."""
+    """K20 manual ``throw`` 3120, ``pass`` 3121, ``intercept <seat>`` 3122 + seat for every seat, then
+    ``strike`` and ``hold`` (K19)."""
     game = kubik(players=5, teams="3+2", throws="manual", interception=True)
     encoding = game.encoding()
     assert encoding.action_index(game.parse_action("throw")) == 3120
@@ -94,17 +95,18 @@ def test_k13_k19_throw_pass_and_interceptions() -> None:
         action = encoding.action_at(3122 + seat)
         assert action == game.parse_action(f"intercept {label}") and str(action) == f"intercept {label}"
         assert encoding.action_index(action) == 3122 + seat
+    assert [str(encoding.action_at(i)) for i in (3127, 3128)] == ["strike", "hold"]
     indices = [encoding.action_index(encoding.action_at(i)) for i in range(encoding.num_actions)]
     assert indices == list(range(encoding.num_actions))
     assert len({str(encoding.action_at(i)) for i in range(encoding.num_actions)}) == encoding.num_actions
 
 
 def test_k7_k9_k14_chance_outcome_classes() -> None:
-    """K5, K7, K9, K12, K14, K15: first A/B, miss, in, out N, past N, hit N with N a die's face 1–6 (K1)."""
+    """K5, K7, K9, K14, K15, K19: first A/B, miss, in, out N, hit N with N a die's face 1–6 (K1), cross."""
     game = kubik(throws="manual")
     encoding = game.encoding()
-    faces = [f"{kind} {n}" for kind in ("out", "past", "hit") for n in range(1, 7)]
-    texts = ["first A", "first B", "miss", "in", *faces]
+    faces = [f"{kind} {n}" for kind in ("out", "hit") for n in range(1, 7)]
+    texts = ["first A", "first B", "miss", "in", *faces, "cross"]
     assert [str(o) for o in CHANCE_OUTCOMES] == texts
     for i, text in enumerate(texts):
         assert encoding.chance_index(game.parse_action(text)) == i
@@ -115,8 +117,10 @@ def test_k20_physics_detail_is_numbered_by_its_class() -> None:
     """K20: a simulated outcome keeps its faces, resting place and noise; its index is its class's."""
     game = kubik(throws="physics", interception=True)
     encoding = game.encoding()
-    cases = {"in 3/1 at +0.210,-0.100,12 noise 0.31,-1.2": "in", "past 5/6 noise 0.1,0.2": "past 5",
-             "out 2/1": "out 2", "hit 6/2 noise 1.5": "hit 6", "miss noise 0.5,0.25": "miss", "in 4": "in"}
+    cases = {"in 3/1 at +0.210,-0.100,12 noise 0.31,-1.2": "in",
+             "cross at +0.1,+1.45 moving +0.2,+3 noise 0.1": "cross",
+             "out 2/1": "out 2", "hit 6/2 noise 1.5": "hit 6", "miss noise 0.5,0.25": "miss", "in 4": "in",
+             "seen out 5": "out 5"}
     for text, bare in cases.items():
         outcome = game.parse_action(text)
         assert encoding.chance_at(encoding.chance_index(outcome)) == game.parse_action(bare)
@@ -127,10 +131,10 @@ def test_bad_indices_and_actions_are_refused_with_a_reason() -> None:
     game = kubik(players=4, throws="calibrated")
     encoding = game.encoding()
     for index in (-1, encoding.num_actions):
-        with pytest.raises(ValueError, match="out of range 0–3125"):
+        with pytest.raises(ValueError, match="out of range 0–3127"):
             encoding.action_at(index)
-    for index in (-1, 22):
-        with pytest.raises(ValueError, match="out of range 0–21"):
+    for index in (-1, 17):
+        with pytest.raises(ValueError, match="out of range 0–16"):
             encoding.chance_at(index)
     off_grid = game.parse_action("throw A pos +0.3 aim +1.5 power 11 spin 1")
     assert play(game.initial_state(), "first A").is_legal(off_grid)  # K6: legal to play, but not numbered
@@ -172,7 +176,7 @@ def test_k18_teams_layout_relative_to_the_observer() -> None:
     obs = encoding.observe(state.view(1), 1)  # A2
     assert list(obs[at["own_team"]]) == [1, 1, 0, 0, 1]  # A2, A3, B1, B2, A1
     assert list(obs[at["team_sizes"]]) == [3 / 8, 2 / 8]
-    assert list(obs[at["phase"]]) == [1, 0, 0, 0, 0, 0]  # K5: the lot
+    assert list(obs[at["phase"]]) == [1, 0, 0, 0, 0, 0, 0, 0]  # K5: the lot
     assert obs[at["thrower"]].sum() == obs[at["throwing_team"]].sum() == obs[at["to_move"]].sum() == 0
     assert obs[at["target"]][0] == pytest.approx(0.3)
     assert list(obs[at["cube_top"]]) == [1, 0, 0, 0, 0, 0]  # K4: 1 up
@@ -186,7 +190,7 @@ def test_k7_k10_an_out_scores_for_the_throwing_team() -> None:
     at = where(encoding)
     state = play(game.initial_state(), "first A", "throw")
     obs = encoding.observe(state.view(3), 3)
-    assert list(obs[at["phase"]]) == [0, 0, 1, 0, 0, 0]
+    assert list(obs[at["phase"]]) == [0, 0, 0, 1, 0, 0, 0, 0]
     assert list(obs[at["throw"]]) == [1, 1, 0, 0, 0, 0, 0, 0]  # a bare throw on the real field
     assert list(obs[at["thrower"]]) == [0, 0, 1, 0, 0]  # A1 is two after B1
     state = play(state, "out 4")
@@ -223,43 +227,52 @@ def test_k9_a_miss_costs_five() -> None:
 
 
 def test_k13_k14_an_interception_hit_scores_double_for_the_interceptors() -> None:
-    """K19: after past N the other team decides; K14: a hit scores 2N for the interceptors, nothing for the throw."""
+    """K19: before the throw the other team names an interceptor, who strikes at the crossing; K14: a hit
+    scores 2N for the interceptors, nothing for the throw."""
     game = kubik(players=3, teams="2+1", throws="manual", interception=True)
     encoding = game.encoding()
     at = where(encoding)
-    state = play(game.initial_state(), "first A", "throw", "past 4")
-    assert state.phase is Phase.OFFER and state.current_player == 2
+    state = play(game.initial_state(), "first A")
+    assert state.phase is Phase.STAND and state.current_player == 2
     mask = encoding.legal_mask(state)
     assert np.flatnonzero(mask).tolist() == [3121, 3122 + 2]  # pass, intercept B1
     obs = encoding.observe(state.view(2), 2)
-    assert list(obs[at["phase"]]) == [0, 0, 0, 1, 0, 0]
-    assert list(obs[at["pending"]]) == [0, 0, 0, 1, 0, 0]
+    assert list(obs[at["phase"]]) == [0, 1, 0, 0, 0, 0, 0, 0]
     assert list(obs[at["to_move"]]) == [1, 0, 0]
     state = play(state, "intercept B1")
     obs = encoding.observe(state.view(0), 0)
     assert list(obs[at["interceptor"]]) == [0, 0, 1]  # B1 is two after A1
-    state = play(state, "hit 5")
+    state = play(state, "throw", "cross")
+    assert state.phase is Phase.CROSSING and state.current_player == 2
+    assert np.flatnonzero(encoding.legal_mask(state)).tolist() == [3125, 3126]  # strike, hold
+    obs = encoding.observe(state.view(2), 2)
+    assert list(obs[at["crossing"]]) == [1, 0, 0, 0, 0]  # crossed; a scorekeeper measures nothing
+    state = play(state, "strike", "hit 5")
     obs = encoding.observe(state.view(0), 0)
     assert list(obs[at["last_result"]]) == [0, 0, 0, 1, 0]
     assert list(obs[at["last_face"]]) == [0, 0, 0, 0, 1, 0]
     assert list(obs[at["last_points"]]) == pytest.approx([0, 10 / 30])
     assert list(obs[at["scores"]]) == pytest.approx([0, 10 / 30])
     assert list(obs[at["last_team"]]) == [1, 0]  # it was A's throw
-    assert obs[at["pending"]].sum() == obs[at["interceptor"]].sum() == 0
+    assert obs[at["crossing"]].sum() == obs[at["interceptor"]].sum() == 0
 
 
 def test_k15_a_missed_interception_costs_ten_and_the_throw_counts() -> None:
-    """K15: a missed interception costs the interceptors 10; the throw scores as it was."""
+    """K15, K19: a missed interception costs the interceptors 10; the throw then ends and scores as usual."""
     game = kubik(players=2, throws="manual", interception=True)
     encoding = game.encoding()
     at = where(encoding)
-    state = play(game.initial_state(), "first A", "throw", "past 3", "intercept B1", "miss")
+    state = play(game.initial_state(), "first A", "intercept B1", "throw", "cross", "strike", "miss")
+    assert state.phase is Phase.REST
     obs = encoding.observe(state.view(1), 1)
     assert list(obs[at["last_result"]]) == [0, 0, 0, 0, 1]
+    assert list(obs[at["last_points"]]) == pytest.approx([-10 / 30, 0])
+    assert list(obs[at["last_team"]]) == [0, 1]  # A's throw
+    state = play(state, "out 3")
+    obs = encoding.observe(state.view(1), 1)
+    assert list(obs[at["last_result"]]) == [0, 0, 1, 0, 0]
     assert list(obs[at["last_face"]]) == [0, 0, 1, 0, 0, 0]
-    assert list(obs[at["last_points"]]) == pytest.approx([-10 / 30, 3 / 30])
     assert list(obs[at["scores"]]) == pytest.approx([-10 / 30, 3 / 30])
-    assert list(obs[at["last_team"]]) == [0, 1]
 
 
 def test_k6_the_throw_being_made() -> None:
@@ -278,10 +291,10 @@ def test_k20_which_modes_list_their_outcomes() -> None:
     for mode in ("calibrated", "manual"):
         game = kubik(players=2, throws=mode, interception=True)
         encoding = game.encoding()
-        state = play(game.initial_state(), "first A", "throw" if mode == "manual" else str(GRID[1234]))
+        state = play(game.initial_state(), "first A", "intercept B1", "throw" if mode == "manual" else str(GRID[1234]))
         outcomes = state.chance_outcomes()
         assert sum(p for _, p in outcomes) == Fraction(1)
-        assert sorted(encoding.chance_index(o) for o, _ in outcomes) == list(range(2, 16))
+        assert sorted(encoding.chance_index(o) for o, _ in outcomes) == [*range(2, 10), 16]
     game = kubik(players=2, throws="physics")
     state = play(game.initial_state(), "first A", str(GRID[1234]))
     with pytest.raises(SampledChanceError):
@@ -335,7 +348,7 @@ def random_game(game: Kubik, seed: int, exact: bool = True) -> None:
                 assert bare == action
             elif isinstance(action, Outcome):  # a simulated outcome: its class keeps the kind and the face
                 assert isinstance(bare, Outcome) and bare.kind == action.kind
-                assert bare.top == (action.top if action.kind in ("out", "past", "hit") else None)
+                assert bare.top == (action.top if action.kind in ("out", "hit") else None)
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]

@@ -4,6 +4,7 @@ by expected value (K13–K15, K19), legal in every mode (K20), deterministic, an
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -17,7 +18,7 @@ import tabletop
 from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
 from tabletop.games.kubik import calibrated, expert
-from tabletop.games.kubik.actions import Intercept, Outcome, ThrowChoice
+from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.field import CubePose
 from tabletop.games.kubik.rules import Kubik, KubikState, Phase
@@ -35,24 +36,32 @@ def aim_state(game: Kubik, cube: CubePose, scores: tuple[int, int] = (0, 0)) -> 
     return KubikState(game, Phase.AIM, 0, (0, 0), scores, cube, 4)
 
 
-def offer_state(game: Kubik, past: int, scores: tuple[int, int], top: int = 1) -> KubikState:
-    """Team A's throw went out past the border with ``past`` on top; team B may intercept (K12, K19)."""
-    state = aim_state(game, CubePose(top, 2 if top not in (2, 5) else 3), scores)
-    state = state.apply(ThrowChoice(game.throw_choices[0].throw))
-    after = state.apply(Outcome("past", past))
-    assert isinstance(after, KubikState) and after.phase is Phase.OFFER
+def crossing_state(game: Kubik, scores: tuple[int, int], top: int = 1, interceptor: int | None = None) -> KubikState:
+    """Team A's throw is crossing the border line with team B's ``interceptor`` (default: B's most accurate)
+    standing: B strikes or holds (K12, K19)."""
+    state = stand_state(game, scores, top)
+    who = interceptor if interceptor is not None else expert.best_interceptor(game, 1, top)[0]
+    state = state.apply(Intercept(who, game.labels[who]))
+    state = state.apply(ThrowChoice(game.throw_choices[1500].throw))
+    after = state.apply(Outcome("cross"))
+    assert isinstance(after, KubikState) and after.phase is Phase.CROSSING
     return after
 
 
-def exact_points(table: dict[str, Fraction], past_worth: dict[int, float] | None = None) -> float:
-    """K7, K9: the expected points of an exact outcome table (a past n is worth ``past_worth[n]``, else n)."""
+def stand_state(game: Kubik, scores: tuple[int, int], top: int = 1) -> KubikState:
+    """Team A is about to throw; team B may name an interceptor (K19)."""
+    return KubikState(game, Phase.STAND, 0, (0, 0), scores, CubePose(top, 2 if top not in (2, 5) else 3), 4)
+
+
+def exact_points(table: dict[str, Fraction], cross_worth: float = 0.0) -> float:
+    """K7, K9: the expected points of an exact outcome table (a crossing is worth ``cross_worth``)."""
     total = -5 * float(table["miss"])
     for name, p in table.items():
         kind, _, face = name.partition(" ")
         if kind == "out":
             total += int(face) * float(p)
-        elif kind == "past":
-            total += (past_worth or {}).get(int(face), int(face)) * float(p)
+        elif kind == "cross":
+            total += cross_worth * float(p)
     return total
 
 
@@ -84,27 +93,29 @@ def test_k6_normal_throw_has_the_best_expected_points_on_the_grid(cube: CubePose
     for choice in game.throw_choices:
         assert choice.throw is not None
         values[choice] = exact_points(calibrated.outcome_probabilities(game.field, cube, choice.throw, 0.6,
-                                                                        interception=False))
+                                                                        ))
     assert values[chosen] == pytest.approx(max(values.values()), abs=1e-4)
     # the grid's spread is large: this is not a tie among near-equal throws
     assert max(values.values()) - np.median(list(values.values())) > 2
 
 
-def test_k14_k15_throw_value_counts_the_opponents_best_interception() -> None:
-    """With interception, a ``past n`` is worth the worse for the thrower of n (let go) and the opponents'
-    interception (K14: −2f on a hit; K15: n + 10 on a miss): the chosen throw is still the grid's best."""
+def test_k14_k15_k19_throw_value_counts_the_standing_interceptor() -> None:
+    """With an interceptor standing, a crossing is worth the worse for the thrower of the interceptor holding
+    (E[n | cross]) and striking, not knowing n (K14: −2f on a hit; K15: E[n] + 10 on a miss): the chosen
+    throw is still the grid's best by the exact tables."""
     game = Kubik(throws="calibrated", interception=True, players=3, teams="1+2", skills="0.6,0.5,0.95")
-    state = aim_state(game, CubePose(2, 1))
+    state = replace(aim_state(game, CubePose(2, 1)), interceptor=2)  # B2, team B's most accurate (K19)
     chosen = KubikExpert("normal").choose(decision(state), random.Random(1))
-    table = calibrated.intercept_probabilities(game.field, 0.95, 2)  # B2 is team B's most accurate (K19)
+    table = calibrated.intercept_probabilities(game.field, 0.95, 2)
     hit = float(sum(p for name, p in table.items() if name != "miss"))
     mean_face = sum(int(name[4]) * float(p) for name, p in table.items() if name != "miss") / hit
-    worth = {n: min(n, (1 - hit) * (n + 10) - 2 * hit * mean_face) for n in range(1, 7)}
     values = {}
     for choice in game.throw_choices:
         assert choice.throw is not None
-        probabilities = calibrated.outcome_probabilities(game.field, state.cube, choice.throw, 0.6)
-        values[choice] = exact_points(probabilities, worth)
+        probabilities = calibrated.outcome_probabilities(game.field, state.cube, choice.throw, 0.6, interceptor=True)
+        rest = calibrated.rest_probabilities(game.field, state.cube, choice.throw, 0.6)
+        ends = sum(int(name[4]) * float(p) for name, p in rest.items())
+        values[choice] = exact_points(probabilities, min(ends, (1 - hit) * (ends + 10) - 2 * hit * mean_face))
     assert values[chosen] == pytest.approx(max(values.values()), abs=1e-4)
 
 
@@ -113,7 +124,7 @@ def test_k11_hard_needing_one_point_maximises_the_chance_to_score() -> None:
     game = Kubik(throws="calibrated", players=2, skill=0.5)
     state = aim_state(game, CubePose(6, 2), scores=(29, 29))
     out_chance = {c: float(sum(p for name, p in calibrated.outcome_probabilities(
-        game.field, state.cube, c.throw, 0.5, interception=False).items() if name.startswith("out")))
+        game.field, state.cube, c.throw, 0.5).items() if name.startswith("out")))
         for c in game.throw_choices if c.throw is not None}
     hard = KubikExpert("hard").choose(decision(state), random.Random(1))
     normal = KubikExpert("normal").choose(decision(state), random.Random(1))
@@ -125,60 +136,68 @@ def test_k11_hard_needing_one_point_maximises_the_chance_to_score() -> None:
 # ---------------------------------------------------------------- interception by expected value (K13–K15, K19)
 
 
-def test_k13_k19_intercepting_pays_for_an_accurate_team_and_its_best_player_throws() -> None:
+def test_k13_k19_an_accurate_team_stands_with_its_best_player_and_strikes() -> None:
+    """K19: before the throw the team's most accurate player stands (it lowers the thrower's best value);
+    at the crossing it strikes: h(2E[f] + E[n]) − 10(1 − h) > 0 with h ≈ 0.9."""
     game = Kubik(throws="calibrated", interception=True, players=3, teams="1+2", skills="0.7,0.2,0.9")
-    state = offer_state(game, past=3, scores=(5, 5))
+    state = stand_state(game, scores=(5, 5))
+    assert expert.stand_gain(game, state, game.seat(1, 1), score_aware=False) > 0
+    for level in ("easy", "normal", "hard"):
+        assert KubikExpert(level).choose(decision(state), random.Random(1)) == Intercept(game.seat(1, 1))
+    crossing = crossing_state(game, scores=(5, 5))
     hit, faces = expert.interceptor_chances(game.field, 0.9, 1)
-    assert expert.intercept_points(hit, faces, 3) > 0  # h(2E[f] + n) − 10(1 − h) with h ≈ 0.90
+    assert expert.intercept_points(hit, faces, float(expert.crossing_faces(game, crossing) @ expert.FACES)) > 0
     for level in ("easy", "normal", "hard"):
-        action = KubikExpert(level).choose(decision(state), random.Random(1))
-        assert action == Intercept(game.seat(1, 1))  # B2, the more accurate of team B (K19)
+        assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(True)
 
 
-def test_k15_intercepting_does_not_pay_for_a_wild_team() -> None:
-    """Skill 0 hits 42%: a miss's −10 outweighs the gain (K14, K15). (A team this wild loses points on
-    average, its games end at the throw limit, and expected points decide: the win table is not trusted.)"""
+def test_k15_k19_a_wild_team_neither_strikes_nor_stands() -> None:
+    """Skill 0 hits under half the time: a miss's −10 outweighs the gain (K14, K15), so at a crossing it
+    holds; and an interceptor who would always hold changes nothing, so nobody stands."""
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0")
-    state = offer_state(game, past=2, scores=(5, 5))
-    hit, faces = expert.interceptor_chances(game.field, 0.0, 1)
-    assert expert.intercept_points(hit, faces, 2) < 0
-    assert expert.intercept_gain(game, state, 1, hit, faces, Outcome("past", 2)) < 0
+    crossing = crossing_state(game, scores=(5, 5))
+    assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
     for level in ("easy", "normal", "hard"):
-        assert KubikExpert(level).choose(decision(state), random.Random(1)) == Intercept(None)
+        assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(False)
+    state = stand_state(game, scores=(5, 5))
+    assert expert.stand_gain(game, state, 1, score_aware=True) == pytest.approx(0, abs=1e-9)
+    assert KubikExpert("normal").choose(decision(state), random.Random(1)) == Intercept(None)
 
 
-def test_k16_a_wild_team_intercepts_when_letting_it_go_loses_the_game() -> None:
-    """The throwers need 3 and rolled out a 4 past the border (K11, K16): letting it go loses at once, so
-    even a 42% interceptor tries (the seed's "late in the game when far behind"); points alone would not."""
+def test_k16_a_wild_team_strikes_when_holding_may_lose_the_game() -> None:
+    """The throwers need 3 (K11, K16): most faces a crossing cube ends on lose the game at once, so even a
+    poor interceptor strikes at the crossing (the seed's "late in the game when far behind"); points
+    alone would hold."""
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0")
-    state = offer_state(game, past=4, scores=(27, 5))
-    hit, faces = expert.interceptor_chances(game.field, 0.0, 1)
-    assert expert.intercept_points(hit, faces, 4) < 0
-    assert expert.intercept_gain(game, state, 1, hit, faces, Outcome("past", 4)) > 0
-    assert KubikExpert("normal").choose(decision(state), random.Random(1)) == Intercept(game.seat(1, 0))
-    assert KubikExpert("easy").choose(decision(state), random.Random(1)) == Intercept(None)
+    crossing = crossing_state(game, scores=(27, 5))
+    assert expert.strike_gain(game, crossing, 1, score_aware=False) < 0
+    assert expert.strike_gain(game, crossing, 1, score_aware=True) > 0
+    assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(True)
+    assert KubikExpert("easy").choose(decision(crossing), random.Random(1)) == Strike(False)
 
 
 def test_k16_far_ahead_a_team_does_not_gamble_on_an_interception() -> None:
-    """Team B leads 25–0: intercepting gains points on average (h ≈ 0.72) but its −10 on a miss (K15) costs
-    more chance to win than the hit adds (K11), so normal lets it go; easy, counting points, tries."""
+    """Team B leads 25–0: striking gains points on average but its −10 on a miss (K15) costs more chance to
+    win than the hit adds (K11), so normal holds; easy, counting points, strikes."""
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0.5")
-    state = offer_state(game, past=3, scores=(0, 25))
-    hit, faces = expert.interceptor_chances(game.field, 0.5, 1)
-    assert expert.intercept_points(hit, faces, 3) > 0
-    assert expert.intercept_gain(game, state, 1, hit, faces, Outcome("past", 3)) < 0
-    assert KubikExpert("normal").choose(decision(state), random.Random(1)) == Intercept(None)
-    assert KubikExpert("easy").choose(decision(state), random.Random(1)) == Intercept(game.seat(1, 0))
+    crossing = crossing_state(game, scores=(0, 25))
+    assert expert.strike_gain(game, crossing, 1, score_aware=False) > 0
+    assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
+    assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(False)
+    assert KubikExpert("easy").choose(decision(crossing), random.Random(1)) == Strike(True)
 
 
 @pytest.mark.parametrize("scores", [(0, 0), (0, 25), (25, 25), (28, 20), (-20, 25)])
-def test_k13_k15_normal_intercepts_exactly_when_the_chance_to_win_rises(scores: tuple[int, int]) -> None:
+def test_k13_k15_normal_strikes_and_stands_exactly_when_the_chance_to_win_rises(scores: tuple[int, int]) -> None:
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0.5")
-    state = offer_state(game, past=5, scores=scores)
-    hit, faces = expert.interceptor_chances(game.field, 0.5, 1)
-    gain = expert.intercept_gain(game, state, 1, hit, faces, Outcome("past", 5))
+    crossing = crossing_state(game, scores=scores)
+    gain = expert.strike_gain(game, crossing, 1, score_aware=True)
+    assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(gain > 0), (scores, gain)
+    state = stand_state(game, scores=scores)
+    stand = expert.stand_gain(game, state, 1, score_aware=True)
+    assert stand >= -1e-9  # standing costs nothing: the interceptor may always hold (K19)
     action = KubikExpert("normal").choose(decision(state), random.Random(1))
-    assert action == (Intercept(game.seat(1, 0)) if gain > 0 else Intercept(None)), (scores, gain)
+    assert action == (Intercept(1) if stand > 1e-9 else Intercept(None)), (scores, stand)
 
 
 # ---------------------------------------------------------------- legal, whatever the mode (K20)
@@ -236,8 +255,11 @@ def test_k20_with_physics_throws_the_bot_decides_without_simulating(monkeypatch:
     state = aim_state(game, CubePose(5, 1, 0.1, 0.2, 30.0))
     action = KubikExpert("hard").choose(decision(state), random.Random(1))
     assert state.is_legal(action) and action in state.legal_actions()
-    offer = offer_state(game, past=6, scores=(10, 10))
-    assert isinstance(KubikExpert("normal").choose(decision(offer), random.Random(1)), Intercept)
+    stand = stand_state(game, scores=(10, 10))
+    assert isinstance(KubikExpert("normal").choose(decision(stand), random.Random(1)), Intercept)
+    crossing = replace(stand, phase=Phase.CROSSING, interceptor=1, throw=game.throw_choices[1500],
+                       pending=Outcome("cross", at=(0.3, 1.45), moving=(0.5, 4.0)))
+    assert isinstance(KubikExpert("normal").choose(decision(crossing), random.Random(1)), Strike)
 
 
 # ---------------------------------------------------------------- determinism, naming, strength

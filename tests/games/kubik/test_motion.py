@@ -79,13 +79,18 @@ def test_k7_k9_k20_a_recorded_throw_re_runs_to_its_recorded_outcome_and_face(thr
     assert len(kinds) >= 2
 
 
-def test_k14_k20_an_interception_re_runs_from_the_record() -> None:
+def crossing_of(game: Kubik, throw: str = THROWS[1]) -> KubikState:
+    """A physics game at a crossing: team B's B1 stood to intercept A1's throw, which crossed (K19)."""
+    state: Any = game.initial_state().apply_text("first A").apply_text("intercept B1").apply_text(throw)
+    seed = next(s for s in range(60) if recorded(state, s).kind == "cross")
+    crossing = state.apply(recorded(state, seed))
+    assert crossing.phase is Phase.CROSSING
+    return crossing  # type: ignore[no-any-return]
+
+
+def test_k14_k19_k20_an_interception_re_runs_from_the_record() -> None:
     game = physics_game(interception=True, skills="0.8,0.1")  # a wild interceptor hits and misses
-    state: Any = game.initial_state().apply_text("first A").apply_text(THROWS[1])
-    seed = next(s for s in range(40) if recorded(state, s).kind == "past")
-    offer = state.apply(recorded(state, seed))
-    assert offer.phase is Phase.OFFER
-    intercepting = offer.apply_text("intercept B1")
+    intercepting = crossing_of(game).apply_text("strike")
     seen = set()
     for seed in range(8):
         outcome = recorded(intercepting, seed)
@@ -100,6 +105,28 @@ def test_k14_k20_an_interception_re_runs_from_the_record() -> None:
     assert seen == {"hit", "miss"}
 
 
+def test_k19_a_crossing_moves_only_to_the_border_and_the_rest_after_the_decision() -> None:
+    """K19: the crossing's motion ends where the cube crosses and names no final face; after ``hold`` the
+    rest of the throw is computed and animated to its end, and it is the face the full throw ends on."""
+    game = physics_game(interception=True)
+    crossing = crossing_of(game)
+    pending = crossing.pending
+    assert pending is not None and pending.at is not None and pending.moving is not None
+    before: Any = crossing  # the state the crossing was drawn in is one step back: re-create its motion
+    throwing: Any = game.initial_state().apply_text("first A").apply_text("intercept B1").apply_text(THROWS[1])
+    motion = throwing.motion(pending)
+    assert motion is not None and motion["kind"] == "crossing" and "final" not in motion
+    assert motion["reproduced"] and motion["crossing"]["x"] == pytest.approx(pending.at[0], abs=2e-3)
+    border = game.field.border_offset
+    assert abs(motion["cube"][-1][0 if pending.at[0] > border - 0.01 else 1]) >= border - 1e-6
+    held = before.apply_text("hold")
+    assert held.phase is Phase.REST
+    end = held.sample_chance(random.Random(0))
+    rest = held.motion(end)
+    assert rest is not None and rest["kind"] == "rest" and rest["reproduced"]
+    assert rest["final"]["top"] == end.top and rest["times"][-1] > motion["times"][-1]
+
+
 def test_only_a_simulated_outcome_has_a_motion() -> None:
     game = physics_game()
     lot = game.initial_state()
@@ -108,6 +135,7 @@ def test_only_a_simulated_outcome_has_a_motion() -> None:
     assert aim.motion(game.parse_action(THROWS[0])) is None  # the thrower's choice
     throwing = aim.apply_text(THROWS[0])
     assert throwing.motion(game.parse_action("out 4")) is None  # an outcome without its noise
+    assert throwing.motion(game.parse_action("seen out 4")) is None  # what people saw: nothing to re-run
     calibrated = tabletop.load("kubik", players=2, throws="calibrated")
     state = calibrated.initial_state().apply_text("first A").apply_text(THROWS[0])
     assert state.motion(state.sample_chance(random.Random(1))) is None  # no trajectory in the model

@@ -115,7 +115,7 @@ def test_results_are_consistent_with_the_field() -> None:
     for _ in range(25):
         throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-4, 4), rng.uniform(8, 18), rng.uniform(0, 6))
         result = simulate_throw(FIELD, START, throw, 0.6, sample_noise(rng))
-        assert result.out == Field.is_out(result.x, result.y, FIELD.cube_edge, result.yaw)
+        assert result.out == FIELD.is_out(result.x, result.y, result.yaw)
         assert result.out <= result.hit and result.crossed_border <= result.hit
         assert result.top + result.front != 7 and result.top != result.front
         assert (result.crossing is not None) == result.crossed_border

@@ -8,12 +8,20 @@ geometry (features in :data:`FEATURES`, documented in docs/kubik-physics.md):
 * ``P(hit)``: skill, a piecewise-linear function of the lateral offset of the aimed line at the cube
   (and its products with skill), the distance, the power and the spin;
 * ``P(out | hit)``: the same kind of terms plus how far the cube has to go to leave the circle (K7, K9);
-* ``P(past | out)``: the same with the distance to the border line (K12);
+* ``P(past | out)``: the same with the distance to the border line (K12): "past" is a cube that crosses
+  the border line (in play: ``cross``, K19, when an interceptor stands);
 * the face on top, given out (and given past): a softmax over where that face was before the throw,
   seen from the thrower (``top``, ``bottom``, ``near``, ``far``, ``left``, ``right``), in skill, power
   and spin; mapping these through the pose conditions the result on the starting faces (K8 keeps them);
-* interceptions (K13): a logistic in skill for the hit, and how often the intercepted cube ends with the
-  thrown cube's top face, its opposite, or a side face up.
+* interceptions (K13, K19): a logistic in skill and the cube's speed as it crosses the border line for
+  the hit, and how often the intercepted cube ends with the thrown cube's top face, its opposite, or a side
+  face up; the mean crossing speed stands in where the speed is not known (a calibrated crossing).
+
+In play the pieces give three chance nodes (K19): the throw (``miss``, ``in``, ``out n`` and, with an
+interceptor standing, ``cross``: :func:`outcome_probabilities`), the rest of a throw that crossed
+(``out n`` from the faces given past: :func:`rest_probabilities`) and the interception
+(:func:`intercept_probabilities`). Their product is the joint model, so the face a crossing cube ends on
+is drawn only after the interceptor has decided.
 
 Probabilities are :class:`~fractions.Fraction` with denominator :data:`DENOMINATOR` that sum to exactly
 1 (every outcome keeps at least one part in a million), so the rules engine can use them as chance
@@ -54,7 +62,12 @@ CUBES = {"standard": STANDARD_EDGE, "small": SMALL_EDGE}
 RELATIVE = ("top", "bottom", "near", "far", "left", "right")
 """Where the face that ends on top was before the throw, seen by the thrower."""
 STEPS_RANGE = (5.0, 7.0)
-FORMAT = 1
+FORMAT = 2
+THROW_OUTCOMES = ("miss", "in", *(f"out {n}" for n in range(1, 7)), "cross")
+"""A throw's outcomes in play with an interceptor standing (K19): a crossing is one outcome."""
+REST_OUTCOMES = tuple(f"out {n}" for n in range(1, 7))
+CROSS_SPEED = 4.0
+"""m/s: the interception piece's speed feature is (speed − this) / 2."""
 
 KNOTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 """Metres of lateral offset at which the hit and out pieces bend: their logits are piecewise linear in it."""
@@ -66,13 +79,14 @@ FEATURES = {
     "out": ("1", "q", "q2", *_HATS, *(f"{h}q" for h in _HATS), "p", "pq", "p2", "s", "sq", "s2", "d", "e", "ep"),
     "past": ("1", "q", "q2", *_HATS, *(f"{h}q" for h in _HATS), "p", "pq", "p2", "s", "d", "b", "bp"),
     "faces": ("1", "q", "p", "s"),
-    "intercept": ("1", "q", "q2"),
+    "intercept": ("1", "q", "q2", "v"),
 }
 """Each piece's features: q = 1 − skill; h1 … h6 = the piecewise-linear "hat" functions of the lateral
 offset of the aimed line at the cube |l| (m) at :data:`KNOTS` (h_j is 1 at the j-th knot, 0 at its
 neighbours); d = distance from release to cube − 5 m; p = (power − 13)/5; s = (spin − 3)/3; e = distance
 along the throw to the circle's edge − 0.75 m; b = distance along the throw to the border line − 1.45 m;
-a name followed by q, q2, p is that feature times q, q², p."""
+a name followed by q, q2, p is that feature times q, q², p; v = (the cube's speed on the ground as it
+crosses the border line − 4 m/s) / 2."""
 
 
 # ---------------------------------------------------------------- fields and faces
@@ -142,7 +156,7 @@ def geometry(field: Field, pose: CubePose, throw: Throw, skill: float) -> Geomet
     distance = math.hypot(dx, dy)
     ux, uy = dx / distance, dy / distance
     along = pose.x * ux + pose.y * uy
-    exit_ = -along + math.sqrt(max(0.0, along * along - pose.x ** 2 - pose.y ** 2 + CIRCLE_RADIUS ** 2))
+    exit_ = -along + math.sqrt(max(0.0, along * along - pose.x ** 2 - pose.y ** 2 + field.outer_radius ** 2))
     border = (field.border_offset - (pose.y if throw.line == "A" else pose.x)) / (uy if throw.line == "A" else ux)
     return Geometry(1.0 - skill, distance * math.sin(math.radians(throw.aim)), distance, throw.power, throw.spin,
                     exit_, border)
@@ -189,12 +203,14 @@ class Model:
     faces_past: np.ndarray
     intercept: np.ndarray
     intercept_faces: tuple[float, float, float]  # the thrown cube's top face, its opposite, one given side
+    cross_speed: float = CROSS_SPEED  #: the mean speed (m/s) of a cube crossing the border line
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready coefficients."""
         return {"hit": self.hit.tolist(), "out": self.out.tolist(), "past": self.past.tolist(),
                 "faces_out": self.faces_out.tolist(), "faces_past": self.faces_past.tolist(),
-                "intercept": self.intercept.tolist(), "intercept_faces": list(self.intercept_faces)}
+                "intercept": self.intercept.tolist(), "intercept_faces": list(self.intercept_faces),
+                "cross_speed": self.cross_speed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Model:
@@ -207,13 +223,17 @@ class Model:
                   "faces_out": (6, len(FEATURES["faces"])), "faces_past": (6, len(FEATURES["faces"])),
                   "intercept": (len(FEATURES["intercept"]),), "intercept_faces": (3,)}
         arrays = {}
+        data = dict(data)
+        if len(data.get("intercept") or ()) == 3:  # format 1: the hit in skill only
+            data["intercept"] = [*data["intercept"], 0.0]
         for name, shape in shapes.items():
             array = np.asarray(data.get(name), dtype=float)
             if array.shape != shape:
                 raise ValueError(f"calibration piece {name!r} has shape {array.shape}, expected {shape}")
             arrays[name] = array
         faces = arrays.pop("intercept_faces")
-        return cls(**arrays, intercept_faces=(float(faces[0]), float(faces[1]), float(faces[2])))
+        return cls(**arrays, intercept_faces=(float(faces[0]), float(faces[1]), float(faces[2])),
+                   cross_speed=float(data.get("cross_speed", CROSS_SPEED)))
 
 
 DATA = "calibration.json"
@@ -244,9 +264,11 @@ def model_for(key: str | Field) -> tuple[Model, Field]:
     Raises:
         ValueError: for a bad key, an uncalibrated cube, or a distance outside 5–7 steps.
     """
+    given = key if isinstance(key, Field) else None
     if isinstance(key, Field):
         key = field_key(key)
     cube, field = parse_field_key(key)
+    field = given or field  # a field given keeps its own line width (K9a)
     if not STEPS_RANGE[0] <= field.distance_steps <= STEPS_RANGE[1]:
         raise ValueError(f"field key {key!r}: calibrated for {STEPS_RANGE[0]:g}–{STEPS_RANGE[1]:g} steps only")
     return _model(cube), field
@@ -286,27 +308,50 @@ def outcome_floats(model: Model, field: Field, pose: CubePose, throw: Throw, ski
 
 
 def outcome_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, skill: float, *,
-                          interception: bool = True) -> dict[str, Fraction]:
-    """K20b: the exact chance of each outcome of a throw (:data:`OUTCOMES`; "past n" is out past the
-    border line with n on top), from the shipped calibration. Without the interception variant
-    (``interception=False``) the border line means nothing: "past n" is counted in "out n".
+                          interceptor: bool = False) -> dict[str, Fraction]:
+    """K20b: the exact chance of each outcome of a throw, from the shipped calibration. With an
+    interceptor standing (K19) a cube that crosses the border line is the outcome ``cross``
+    (:data:`THROW_OUTCOMES`; how it ends is :func:`rest_probabilities`); without one the border line
+    means nothing and a crossing cube is simply ``out n``.
 
     Raises:
         ValueError: for a bad field key, line or skill.
     """
     model, field = model_for(field_key)
     floats = outcome_floats(model, field, pose, throw, skill)
-    if not interception:
-        return exact([*floats[:2], *(a + b for a, b in zip(floats[2:8], floats[8:], strict=True))], OUTCOMES[:8])
-    return exact(floats, OUTCOMES)
+    if interceptor:
+        return exact([*floats[:8], sum(floats[8:])], THROW_OUTCOMES)
+    return exact([*floats[:2], *(a + b for a, b in zip(floats[2:8], floats[8:], strict=True))], OUTCOMES[:8])
 
 
-def intercept_probabilities(field_key: str | Field, skill: float, top: int | None = None) -> dict[str, Fraction]:
+def rest_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, skill: float) -> dict[str, Fraction]:
+    """K19: how a throw that crossed the border line ends, nobody having hit the cube: ``out n`` with the
+    model's faces given past (:data:`REST_OUTCOMES`).
+
+    Raises:
+        ValueError: for a bad field key, line or skill.
+    """
+    model, field = model_for(field_key)
+    floats = outcome_floats(model, field, pose, throw, skill)
+    return exact(floats[8:], REST_OUTCOMES)
+
+
+def intercept_hit(model: Model, skill: float, speed: float | None = None) -> float:
+    """K13, K19: the chance an interceptor of ``skill`` hits a cube crossing the border line at ``speed`` m/s
+    (None: the mean crossing speed)."""
+    q = 1.0 - skill
+    v = ((model.cross_speed if speed is None else speed) - CROSS_SPEED) / 2
+    return _sigmoid(float(np.array([1.0, q, q * q, v]) @ model.intercept))
+
+
+def intercept_probabilities(field_key: str | Field, skill: float, top: int | None = None,
+                            speed: float | None = None) -> dict[str, Fraction]:
     """K13–K15: the exact chance of each interception outcome (:data:`INTERCEPT_OUTCOMES`).
 
     ``top`` is the top face of the cube before the throw that sent it past the border; given, the face
     after a hit is that face, its opposite or a side face with the fitted frequencies; not given, every
     face is equally likely (which is what those frequencies average to over a random top face).
+    ``speed`` is the crossing cube's speed (m/s) when it is known.
 
     Raises:
         ValueError: for a bad field key, skill or face.
@@ -314,8 +359,7 @@ def intercept_probabilities(field_key: str | Field, skill: float, top: int | Non
     model, _ = model_for(field_key)
     if not 0.0 <= skill <= 1.0:
         raise ValueError(f"skill {skill}: choose one in [0, 1]")
-    q = 1.0 - skill
-    hit = _sigmoid(float(np.array([1.0, q, q * q]) @ model.intercept))
+    hit = intercept_hit(model, skill, speed)
     if top is None:
         faces = [1 / 6] * 6
     elif 1 <= top <= 6:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tabletop.games.kubik.calibrated import (
+    CROSS_SPEED,
     CUBES,
     STEPS_RANGE,
     Model,
@@ -125,8 +126,9 @@ def sample_throw(cube_edge: float, seed: int, cube: str, index: int, timestep: f
 
 
 def sample_intercept(sample: Sample, seed: int, cube: str, index: int,
-                     timestep: float | None = None) -> tuple[float, bool, int]:
-    """Intercept a training throw's crossing with a random skill: (skill, hit, class 0 same / 1 opposite / 2 side)."""
+                     timestep: float | None = None) -> tuple[float, float, bool, int]:
+    """Intercept a training throw's crossing with a random skill: (skill, the cube's crossing speed on the
+    ground, hit, class 0 same / 1 opposite / 2 side)."""
     from tabletop.games.kubik import physics
     if sample.crossing is None:
         raise ValueError("this throw did not cross the border line")
@@ -135,10 +137,10 @@ def sample_intercept(sample: Sample, seed: int, cube: str, index: int,
     result = physics.simulate_interception(sample.field, sample.crossing, sample.throw.line, skill,
                                            physics.sample_noise(rng), timestep=timestep or physics.DEFAULT_TIMESTEP)
     kind = 0 if result.top == sample.pose.top else 1 if result.top == 7 - sample.pose.top else 2
-    return skill, result.hit, kind
+    return skill, math.hypot(*sample.crossing.velocity[:2]), result.hit, kind
 
 
-def fit(samples: Sequence[Sample], intercepts: Sequence[tuple[float, bool, int]]) -> Model:
+def fit(samples: Sequence[Sample], intercepts: Sequence[tuple[float, float, bool, int]]) -> Model:
     """Fit every piece to simulated throws and interceptions.
 
     Raises:
@@ -163,15 +165,17 @@ def fit(samples: Sequence[Sample], intercepts: Sequence[tuple[float, bool, int]]
     past = fit_logistic(matrix("past", outs), np.array([samples[i].past for i in outs], dtype=float))
     faces_out = fit_softmax(matrix("faces", stays), classes(stays), 6)
     faces_past = fit_softmax(matrix("faces", pasts), classes(pasts), 6)
-    qs = np.array([[1.0, 1 - k, (1 - k) ** 2] for k, _, _ in intercepts]).reshape(-1, 3)
-    intercept = fit_logistic(qs, np.array([h for _, h, _ in intercepts], dtype=float)) if intercepts else \
-        np.array([0.0, 0.0, 0.0])
+    qs = np.array([[1.0, 1 - k, (1 - k) ** 2, (v - CROSS_SPEED) / 2] for k, v, _, _ in intercepts]).reshape(-1, 4)
+    intercept = fit_logistic(qs, np.array([h for _, _, h, _ in intercepts], dtype=float)) if intercepts else \
+        np.zeros(4)
     counts = np.ones(3)  # a uniform prior: one of each before counting
-    for _, h, kind in intercepts:
+    for _, _, h, kind in intercepts:
         if h:
             counts[kind] += 1
+    speeds = [math.hypot(*s.crossing.velocity[:2]) for s in samples if s.crossing is not None]
+    cross_speed = float(np.mean(speeds)) if speeds else CROSS_SPEED
     same, opposite, side = counts[0] / counts.sum(), counts[1] / counts.sum(), counts[2] / counts.sum() / 4
-    return Model(hit, out, past, faces_out, faces_past, intercept, (same, opposite, side))
+    return Model(hit, out, past, faces_out, faces_past, intercept, (same, opposite, side), cross_speed)
 
 
 def run_samples(cube: str, cube_edge: float, throws: int, seed: int, jobs: int = 1, timestep: float | None = None,

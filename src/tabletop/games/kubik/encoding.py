@@ -4,15 +4,17 @@ Player actions are numbered alike in every mode, so one numbering serves physics
 scorekeeper play: the 3,120 throws of the grid (K6, docs/kubik.md) 0–3119 in the order line A/B ×
 pos −1…+1 (5) × aim −6…+6 (13) × power 8…18 (6) × spin 0…6 (4), the last varying fastest — so throw
 ``(l, p, a, w, s)`` is ``(((l·5 + p)·13 + a)·6 + w)·4 + s`` counting each from 0; then the bare
-``throw`` of ``throws=manual`` (3120), ``pass`` (3121) and ``intercept <seat>`` (3122 + seat, K13,
-K19). A throw between the grid's points is legal to play but has no index.
+``throw`` of ``throws=manual`` (3120), ``pass`` (3121), ``intercept <seat>`` (3122 + seat: the
+declaration before a throw, K13, K19), then ``strike`` and ``hold`` (the interceptor at the crossing,
+K19) right after the seats. A throw between the grid's points is legal to play but has no index.
 
-Chance outcomes are the 22 classes the rules can produce: ``first A``, ``first B`` (K5), ``miss``
-(K9; also a missed interception, K15), ``in`` (K9), ``out N``, ``past N`` (K7, K12) and ``hit N``
-(K14), N the face on top, 1–6 (a die, K1). A simulated outcome carries detail no index holds (the
-front face, where a cube that stayed in came to rest, the noise sample); :meth:`KubikEncoding.chance_index`
-numbers its class, and :meth:`~KubikEncoding.chance_at` gives back the bare outcome — the outcome itself
-for everything the calibrated and scorekeeper modes list.
+Chance outcomes are the 17 classes the rules can produce: ``first A``, ``first B`` (K5), ``miss``
+(K9; also a missed interception, K15), ``in`` (K9), ``out N`` (K7), ``hit N`` (K14), N the face on
+top, 1–6 (a die, K1), and ``cross`` (the cube crosses the border line with an interceptor standing,
+K19). A simulated outcome carries detail no index holds (the front face, where a cube that stayed in
+came to rest or crossed, the noise sample; ``seen`` for what people entered);
+:meth:`KubikEncoding.chance_index` numbers its class, and :meth:`~KubikEncoding.chance_at` gives back the
+bare outcome — the outcome itself for everything the calibrated and scorekeeper modes list.
 
 The observation is read from a player's view alone (everything in Kubik is public), seats rotated
 so the observer comes first and scores given for the observer's team first.
@@ -28,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tabletop.core import Encoding, Field, Observation, Player, State, View
-from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, ThrowChoice, parse_action
+from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import Throw
 from tabletop.games.kubik.rules import (
     AIMS,
@@ -49,20 +51,22 @@ MANUAL_THROW: Final = len(GRID)
 PASS: Final = MANUAL_THROW + 1
 INTERCEPT_BASE: Final = PASS + 1
 MAX_FACE: Final = 6
-"""The face on top of a die is 1–6 (K1): the bound on N in ``out N``, ``past N`` and ``hit N``."""
+"""The face on top of a die is 1–6 (K1): the bound on N in ``out N`` and ``hit N``."""
 FACES: Final = tuple(range(1, MAX_FACE + 1))
 CHANCE_OUTCOMES: Final[tuple[KubikAction, ...]] = (
     FirstTeam(0), FirstTeam(1), Outcome("miss"), Outcome("in"),
-    *(Outcome("out", n) for n in FACES), *(Outcome("past", n) for n in FACES), *(Outcome("hit", n) for n in FACES))
+    *(Outcome("out", n) for n in FACES), *(Outcome("hit", n) for n in FACES), Outcome("cross"))
 """Every chance outcome class, at its index."""
 _CHANCE_INDEX: Final = {outcome: i for i, outcome in enumerate(CHANCE_OUTCOMES)}
 _GRID_INDEX: Final = {choice: i for i, choice in enumerate(GRID)}
 _GRID_TEXT = ("the grid's 3,120 throws (pos -1…+1 by 0.5, aim -6…+6 by 1, power 8…18 by 2, spin 0…6 by 2), "
-              "throw, pass and intercept <seat>")
+              "throw, pass, intercept <seat>, strike and hold")
 
 PHASES: Final = tuple(Phase)
-"""The phases in the order of the ``phase`` field: lot, aim, throw, offer, intercept, over."""
+"""The phases in the order of the ``phase`` field: lot, stand, aim, throw, crossing, intercept, rest, over."""
 RESULTS: Final = ("miss", "in", "out", "intercepted", "interception missed")
+CROSSING_SCALE: Final = 5.0
+"""m/s: a crossing cube's velocity is given divided by this."""
 """What the last scored throw did, in the order of the ``last_result`` field."""
 MAX_TEAM: Final = 8
 """K18: a team has at most 8 players."""
@@ -80,8 +84,9 @@ class KubikEncoding(Encoding[KubikAction]):
         self._team = tuple(game.team_of(seat) for seat in range(n))
         self._grid = game.throw_choices  # the very tuple a state offers when every grid throw is legal
         self._fields = (
-            Field("phase", len(PHASES), "one-hot: lot (K5), aim (K6), throw (chance, K7, K9), offer (the other "
-                  "team may intercept, K19), intercept (chance, K14, K15), over"),
+            Field("phase", len(PHASES), "one-hot: lot (K5), stand (the other team may name an interceptor, "
+                  "K19), aim (K6), throw (chance, K7, K9), crossing (the interceptor strikes or holds, K19), "
+                  "intercept (chance, K14, K15), rest (chance: how a crossed throw ends, K19), over"),
             Field("own_team", n, "1 for each seat on the observer's team; seats rotated, the observer first (K18)"),
             Field("team_sizes", 2, "players in the observer's team, the other team / 8 (K18)"),
             Field("scores", 2, "the observer's team's points, the other team's / target (K7, K9, K16)"),
@@ -96,10 +101,11 @@ class KubikEncoding(Encoding[KubikAction]):
             Field("cube_at", 3, "where the cube lies: x, y / the circle's radius, yaw / 180° (K17)"),
             Field("throw", 8, "the throw being made: made, bare throw (scorekeeper), line A, line B, pos (m), "
                   "aim / 6°, (power − 13) / 5, (spin − 3) / 3 (K6)"),
-            Field("pending", MAX_FACE, "one-hot: the face of the past N awaiting the interception decision (K19)"),
-            Field("interceptor", n, "one-hot: the seat intercepting, relative to the observer (K13)"),
-            Field("last_result", len(RESULTS), "one-hot: what the last throw did: miss, in, out (or past, "
-                  "let go), intercepted (hit), interception missed (K7, K9, K14, K15); 0 before any"),
+            Field("crossing", 5, "the cube crossing the border line (K19): crossed, x, y / the circle's "
+                  "radius, velocity x, y / 5 m/s (0 when unknown)"),
+            Field("interceptor", n, "one-hot: the seat standing to intercept, relative to the observer (K13, K19)"),
+            Field("last_result", len(RESULTS), "one-hot: what the last scored event was: miss, in, out, "
+                  "intercepted (hit), interception missed (K7, K9, K14, K15); 0 before any"),
             Field("last_face", MAX_FACE, "one-hot: the face on top after the last out or interception hit"),
             Field("last_points", 2, "points the last throw gave the observer's team, the other / target"),
             Field("last_team", 2, "one-hot: the last throw was the observer's team's, the other's"),
@@ -108,12 +114,12 @@ class KubikEncoding(Encoding[KubikAction]):
 
     @property
     def num_actions(self) -> int:
-        """3,120 grid throws, the bare throw, pass, and one interception per seat."""
-        return INTERCEPT_BASE + self.players
+        """3,120 grid throws, the bare throw, pass, one interception per seat, strike and hold."""
+        return INTERCEPT_BASE + self.players + 2
 
     @property
     def num_chance_outcomes(self) -> int:
-        """22: first A/B, miss, in, out 1–6, past 1–6, hit 1–6."""
+        """17: first A/B, miss, in, out 1–6, hit 1–6, cross."""
         return len(CHANCE_OUTCOMES)
 
     @property
@@ -121,7 +127,8 @@ class KubikEncoding(Encoding[KubikAction]):
         return self._fields
 
     def action_index(self, action: KubikAction) -> int:
-        """A grid throw's place on the grid, ``throw`` 3120, ``pass`` 3121, ``intercept <seat>`` 3122 + seat.
+        """A grid throw's place on the grid, ``throw`` 3120, ``pass`` 3121, ``intercept <seat>`` 3122 + seat,
+        ``strike`` and ``hold`` the two after the last seat's.
 
         Raises:
             ValueError: for a throw between the grid's points, a seat not in the game, or a chance outcome.
@@ -140,6 +147,8 @@ class KubikEncoding(Encoding[KubikAction]):
                 return INTERCEPT_BASE + seat
             case Intercept():
                 raise ValueError(f"{action}: no seat {action.seat}; seats are 0–{self.players - 1}")
+            case Strike(strike=strike):
+                return INTERCEPT_BASE + self.players + (0 if strike else 1)
             case FirstTeam() | Outcome():
                 raise ValueError(f"{action}: a chance outcome, not a player action (see chance_index)")
         raise ValueError(f"{action!r}: not a Kubik player action; the encoding numbers {_GRID_TEXT}")
@@ -156,16 +165,19 @@ class KubikEncoding(Encoding[KubikAction]):
             return ThrowChoice()
         if index == PASS:
             return Intercept(None)
-        if INTERCEPT_BASE <= index < self.num_actions:
+        if INTERCEPT_BASE <= index < INTERCEPT_BASE + self.players:
             return self._intercepts[index - INTERCEPT_BASE]
+        if index in (INTERCEPT_BASE + self.players, INTERCEPT_BASE + self.players + 1):
+            return Strike(index == INTERCEPT_BASE + self.players)
         raise ValueError(f"action {index} is out of range 0–{self.num_actions - 1} (grid throws 0–{MANUAL_THROW - 1}, "
                          f"throw {MANUAL_THROW}, pass {PASS}, intercept 0–{self.players - 1} "
-                         f"{INTERCEPT_BASE}–{self.num_actions - 1})")
+                         f"{INTERCEPT_BASE}–{INTERCEPT_BASE + self.players - 1}, strike {self.num_actions - 2}, "
+                         f"hold {self.num_actions - 1})")
 
     def chance_index(self, outcome: KubikAction) -> int:
         """The index of ``outcome``'s class: ``first A`` 0, ``first B`` 1, ``miss`` 2, ``in`` 3,
-        ``out N`` 3 + N, ``past N`` 9 + N, ``hit N`` 15 + N. The physics' detail (front face, resting
-        place, noise) and a face given with ``in`` are not numbered.
+        ``out N`` 3 + N, ``hit N`` 9 + N, ``cross`` 16. The physics' detail (front face, resting or
+        crossing place, noise, ``seen``) and a face given with ``in`` are not numbered.
 
         Raises:
             ValueError: for a face outside 1–6, an outcome without its face, or a player action.
@@ -173,24 +185,24 @@ class KubikEncoding(Encoding[KubikAction]):
         match outcome:
             case FirstTeam(team) if team in (0, 1):
                 return team
-            case Outcome(kind="miss" | "in" as kind):
+            case Outcome(kind="miss" | "in" | "cross" as kind):
                 return _CHANCE_INDEX[Outcome(kind)]
-            case Outcome(kind="out" | "past" | "hit" as kind, top=top):
+            case Outcome(kind="out" | "hit" as kind, top=top):
                 if top is None or not 1 <= top <= MAX_FACE:
                     raise ValueError(f"{outcome}: {kind} needs the face on top, 1–{MAX_FACE} (a die, K1)")
                 return _CHANCE_INDEX[Outcome(kind, top)]
         raise ValueError(f"{outcome}: not a Kubik chance outcome; the outcomes are first A/B, miss, in, out N, "
-                         f"past N and hit N (N 1–{MAX_FACE})")
+                         f"hit N (N 1–{MAX_FACE}) and cross")
 
     def chance_at(self, index: int) -> KubikAction:
         """The chance outcome class numbered ``index`` (see :meth:`chance_index`).
 
         Raises:
-            ValueError: when ``index`` is outside 0–21.
+            ValueError: when ``index`` is outside 0–16.
         """
         if not 0 <= index < len(CHANCE_OUTCOMES):
             raise ValueError(f"chance outcome {index} is out of range 0–{len(CHANCE_OUTCOMES) - 1} (first A/B, "
-                             "miss, in, out 1–6, past 1–6, hit 1–6)")
+                             "miss, in, out 1–6, hit 1–6, cross)")
         return CHANCE_OUTCOMES[index]
 
     def legal_mask(self, state: State[Any]) -> npt.NDArray[np.int8]:
@@ -258,11 +270,14 @@ class KubikEncoding(Encoding[KubikAction]):
         if view["throw"] is not None:
             self._throw(view["throw"], out, at)
         at += 8
-        if view["pending"] is not None:
-            top = self._outcome(view["pending"]).top
-            if top is not None:
-                out[at + top - 1] = 1
-        at += MAX_FACE
+        crossing = view["crossing"]
+        if crossing is not None:
+            out[at] = 1
+            values = (crossing["x"], crossing["y"], crossing["vx"], crossing["vy"])
+            scales = (radius, radius, CROSSING_SCALE, CROSSING_SCALE)
+            for k, (value, scale) in enumerate(zip(values, scales, strict=True), start=1):
+                out[at + k] = 0.0 if value is None else value / scale
+        at += 5
         if view["interceptor"] is not None:
             out[at + rel(view["interceptor"])] = 1
         at += n
@@ -293,14 +308,15 @@ class KubikEncoding(Encoding[KubikAction]):
     @staticmethod
     def _last(events: Sequence[Any], out: Observation, at: int, rel_team: Callable[[int], int], target: int) -> None:
         """The ``last_*`` fields, read from the events the last action scored (K7, K9, K14, K15):
-        one event for a throw let be; two for an interception — 0 for the throwers and 2N for the
-        interceptors when it hit, −10 for the interceptors then the throw's own event when it missed."""
+        one event for a throw's end; two for an interception hit — 0 for the throwers and 2N for the
+        interceptors; one, −10 for the interceptors, for a missed interception (the throw's own event
+        follows when it comes to rest, K19)."""
         if not events:
             return
         first = events[0]
         face = None
-        if len(events) == 2 and first["points"] == -INTERCEPT_MISS_PENALTY:
-            result, thrower_team, face = "interception missed", events[1]["team"], events[1]["points"]
+        if len(events) == 1 and first["points"] == -INTERCEPT_MISS_PENALTY:
+            result, thrower_team = "interception missed", 1 - first["team"]
         elif len(events) == 2:
             result, thrower_team, face = "intercepted", first["team"], events[1]["points"] // 2
         elif first["points"] == -MISS_PENALTY:

@@ -25,6 +25,9 @@ STEP = 0.7
 CIRCLE_RADIUS = 0.75
 """K2: the big circle is 1.5 m across."""
 
+LINE_WIDTH = 0.05
+"""K9a: the boundary is a wide line of lime or chalk, 5 cm by default, drawn centred on the circle."""
+
 STANDARD_EDGE = 0.15
 """K1a: the default cube edge, 15 cm (birch, about 2.2 kg)."""
 
@@ -97,6 +100,12 @@ class Field:
 
     distance_steps: float = 6.0  #: K3: from the big circle to each throwing line
     cube_edge: float = STANDARD_EDGE
+    line_width: float = LINE_WIDTH  #: K9a: the boundary line's width, centred on the circle
+
+    @property
+    def outer_radius(self) -> float:
+        """K9a: the boundary line's outer edge; a cube is out only when it lies wholly beyond it."""
+        return CIRCLE_RADIUS + self.line_width / 2
 
     @property
     def line_offset(self) -> float:
@@ -122,17 +131,16 @@ class Field:
         """The direction a thrower on ``line`` faces: A → +y, B → +x."""
         return (0.0, 1.0) if line == "A" else (1.0, 0.0)
 
-    @staticmethod
-    def is_out(x: float, y: float, cube_edge: float, yaw: float = 0.0) -> bool:
-        """K7, K9: the cube (lying flat at (x, y), turned by ``yaw``) is out only if no part of its
-        footprint touches the circle or its boundary line: the nearest point of the square to the
-        centre lies beyond the radius."""
-        half = cube_edge / 2
+    def is_out(self, x: float, y: float, yaw: float = 0.0) -> bool:
+        """K7, K9, K9a: the cube (lying flat at (x, y), turned by ``yaw`` radians) is out only if no part of
+        its footprint rests on or inside the boundary line's outer edge: the nearest point of the square to
+        the centre lies beyond :attr:`outer_radius` (a cube just touching the edge is in)."""
+        half = self.cube_edge / 2
         c, s = math.cos(yaw), math.sin(yaw)
         # the circle's centre in the cube's own frame, then the nearest point of the square to it
         u, v = c * -x + s * -y, -s * -x + c * -y
         du, dv = u - max(-half, min(half, u)), v - max(-half, min(half, v))
-        return math.hypot(du, dv) > CIRCLE_RADIUS
+        return math.hypot(du, dv) > self.outer_radius
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""A simulated throw's motion for an animation (K20): the throw re-run from its recorded noise.
+"""A simulated throw's motion for an animation (K20, K19): the throw re-run from its recorded noise.
 
 In ``throws=physics`` every outcome records the noise sample that produced it, and the simulation is
 deterministic (K20a), so the record is enough to re-run a throw — or an interception — and get its
@@ -26,18 +26,23 @@ every k-th frame, always with its last."""
 
 
 def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
-    """The trajectory of the simulated throw or interception whose recorded outcome is ``action``,
-    taken in ``state``; None for anything else (the lot, a choice, an outcome without noise)."""
+    """The trajectory of the simulated throw, crossing, interception or rest of a throw whose recorded
+    outcome is ``action``, taken in ``state``; None for anything else (the lot, a choice, an outcome
+    people entered, an outcome the simulation does not give).
+
+    A crossing's motion (K19) ends at the crossing and has no final faces: the rest is not computed
+    until the interceptor has decided. The rest of a crossed throw is the whole throw to its end.
+    """
     from tabletop.games.kubik import physics
     from tabletop.games.kubik.rules import Phase
-    from tabletop.games.kubik.simulate import rerun
+    from tabletop.games.kubik.simulate import rerun, rest
 
     game = state.game
-    if (game.mode != "physics" or not isinstance(action, Outcome) or not action.noise
-            or state.phase not in (Phase.THROW, Phase.INTERCEPT) or not state.is_legal(action)):
+    if (game.mode != "physics" or not isinstance(action, Outcome) or action.seen
+            or state.phase not in (Phase.THROW, Phase.INTERCEPT, Phase.REST) or not state.is_legal(action)):
         return None
     try:
-        simulated = rerun(state, physics.Noise(action.noise))
+        simulated = rest(state) if state.phase is Phase.REST else rerun(state, physics.Noise(action.noise))
     except ValueError:  # a noise sample of the wrong length, an interception that never crossed
         return None
     trajectory = simulated.trajectory
@@ -49,11 +54,11 @@ def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
         line = "B" if line == "A" else "A"
     keep = _sample(len(trajectory))
     last = trajectory.cube[-1]
-    top, front, yaw = physics.rest_faces(np.array(last[3:7]))
     thrower = state.interceptor if intercepting and state.interceptor is not None else state.thrower
-    return {
+    kind = {Phase.INTERCEPT: "interception", Phase.REST: "rest"}.get(state.phase, "throw")
+    found: dict[str, Any] = {
         "game": "kubik",
-        "kind": "interception" if intercepting else "throw",
+        "kind": "crossing" if action.kind == "cross" else kind,
         "outcome": str(action),
         "simulated": str(simulated),
         "reproduced": str(simulated) == str(action),
@@ -63,12 +68,19 @@ def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
         "cube_edge": game.field.cube_edge,
         "bat_length": physics.BAT_LENGTH,
         "bat_radius": physics.BAT_RADIUS,
-        "final": {"top": top, "front": front, "x": round(last[0], 4), "y": round(last[1], 4),
-                  "yaw": round(math.degrees(yaw), 1)},
-        "times": [round(trajectory.times[k], 4) for k in keep],
-        "cube": [[round(v, 4) for v in trajectory.cube[k]] for k in keep],
-        "bat": [[round(v, 4) for v in trajectory.bat[k]] for k in keep],
     }
+    if action.kind == "cross":
+        assert action.at is not None and action.moving is not None  # a reproduced crossing has both
+        found["crossing"] = {"x": action.at[0], "y": action.at[1], "vx": action.moving[0],
+                             "vy": action.moving[1]}  # where it is and how it moves: no faces, no end
+    else:
+        top, front, yaw = physics.rest_faces(np.array(last[3:7]))
+        found["final"] = {"top": top, "front": front, "x": round(last[0], 4), "y": round(last[1], 4),
+                          "yaw": round(math.degrees(yaw), 1)}
+    found["times"] = [round(trajectory.times[k], 4) for k in keep]
+    found["cube"] = [[round(v, 4) for v in trajectory.cube[k]] for k in keep]
+    found["bat"] = [[round(v, 4) for v in trajectory.bat[k]] for k in keep]
+    return found
 
 
 def _sample(frames: int) -> list[int]:

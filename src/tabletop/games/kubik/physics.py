@@ -159,6 +159,7 @@ class ThrowResult:
     crossed_border: bool
     crossing: CrossingState | None
     trajectory: Trajectory
+    complete: bool = True  #: False for a run stopped at the crossing: the faces and place are not final
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,11 +382,15 @@ def _crossing(data: Any) -> CrossingState:
 
 def _run(sim: _Sim, cube_qpos: np.ndarray, cube_qvel: np.ndarray, flight: _Flight, start: float,
          border: tuple[int, float] | None,
-         frames: tuple[list[float], list[tuple[float, ...]], list[tuple[float, ...]]]) -> _Run:
+         frames: tuple[list[float], list[tuple[float, ...]], list[tuple[float, ...]]],
+         to_crossing: bool = False) -> _Run:
     """Simulate from ``start`` s after release until everything that matters is at rest.
 
     ``border`` is (axis, offset): the cube crosses it when its centre's coordinate on that axis passes
-    the offset. ``frames`` are the frames so far (the closed-form flight), extended in place.
+    the offset. ``frames`` are the frames so far (the closed-form flight), extended in place. With
+    ``to_crossing`` the run stops at the end of the frame in which the cube crossed (K19: what happens
+    after the crossing is not computed until the interceptor has decided); the steps up to there are
+    the very steps of a full run, so the crossing is the same.
     """
     model, data = sim.model, sim.data
     mujoco.mj_resetData(model, data)  # the whole state, warm start included: runs are independent (K20a)
@@ -429,6 +434,8 @@ def _run(sim: _Sim, cube_qpos: np.ndarray, cube_qvel: np.ndarray, flight: _Fligh
         times.append(round(float(data.time), 9))
         cube_frames.append(_pose7(qpos[0:7]))
         bat_frames.append(parked if parked is not None else _pose7(qpos[7:14]))
+        if to_crossing and crossing is not None:
+            break
         # is anything still going on?
         cube_v, cube_w = float(np.linalg.norm(qvel[0:3])), float(np.linalg.norm(qvel[3:6]))
         flat = abs(_rotation_of(qpos[3:7])).max(axis=1)[2] > 0.985  # some face within 10° of up
@@ -477,8 +484,11 @@ def border_of(field: Field, line: str) -> tuple[int, float]:
 
 
 def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noise: Noise, *,
-                   timestep: float = DEFAULT_TIMESTEP) -> ThrowResult:
+                   timestep: float = DEFAULT_TIMESTEP, to_crossing: bool = False) -> ThrowResult:
     """Simulate one throw (K6–K9, K12): the outcome, the cube's resting pose and the trajectory.
+
+    With ``to_crossing`` a cube that crosses the border line is followed only to the crossing (K19):
+    the result is then not ``complete`` (its faces and place are where the cube was, not where it ends).
 
     Raises:
         ValueError: for an unknown line, a skill outside [0, 1], a non-positive power, or a time step
@@ -494,12 +504,13 @@ def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noi
     handoff = max(0.0, math.floor((touch - 0.001) / FRAME_INTERVAL) * FRAME_INTERVAL)
     cube_qpos = np.concatenate([target, _quat_of(orientation(pose.top, pose.front))])
     frames = _flight_frames(flight, handoff, _pose7(cube_qpos))
-    run = _run(sim, cube_qpos, np.zeros(6), flight, handoff, border_of(field, throw.line), frames)
+    run = _run(sim, cube_qpos, np.zeros(6), flight, handoff, border_of(field, throw.line), frames, to_crossing)
     top, front, yaw = rest_faces(run.cube_qpos[3:7])
     x, y = float(run.cube_qpos[0]), float(run.cube_qpos[1])
     trajectory = Trajectory(tuple(run.times), tuple(run.cube), tuple(run.bat))
-    return ThrowResult(run.hit, Field.is_out(x, y, field.cube_edge, yaw), top, front, x, y, yaw,
-                       run.crossing is not None, run.crossing, trajectory)
+    stopped = to_crossing and run.crossing is not None
+    return ThrowResult(run.hit, True if stopped else field.is_out(x, y, yaw), top, front, x, y, yaw,
+                       run.crossing is not None, run.crossing, trajectory, complete=not stopped)
 
 
 def interceptor_position(field: Field) -> float:

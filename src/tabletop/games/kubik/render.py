@@ -1,5 +1,10 @@
-"""Kubik for people: the view sent to players (everything is public), log lines, and a top view
-of the field drawn in text — circle, small circle, throwing lines, border lines and the cube."""
+"""Kubik for people: the view sent to players, log lines, and a top view of the field drawn in text —
+the circle with its wide boundary line (K9a), the small circle, throwing lines, border lines and the cube.
+
+Everything on a Kubik field is public, so every seat gets the same view. What nobody on a field knows
+is not in it either: while an interceptor decides (K19) the view shows the crossing — where the cube
+crossed the border line and how it was moving — and nothing of how the throw would end, which the
+engine has not computed."""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from tabletop.core import View
-from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, ThrowChoice
+from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CIRCLE_RADIUS
 
 if TYPE_CHECKING:
@@ -15,10 +20,17 @@ if TYPE_CHECKING:
 
 
 def view(state: KubikState, player: int) -> View:
-    """The whole field is public (there is nothing to hide in Kubik)."""
+    """The whole field is public (there is nothing to hide in Kubik); a crossing is shown as seen (K19)."""
     game = state.game
     game.check_seat(player)
     cube = state.cube
+    pending = state.pending
+    crossing = None
+    if pending is not None:
+        crossing = {"x": pending.at[0] if pending.at else None, "y": pending.at[1] if pending.at else None,
+                    "vx": pending.moving[0] if pending.moving else None,
+                    "vy": pending.moving[1] if pending.moving else None,
+                    "line": state.throw.throw.line if state.throw is not None and state.throw.throw else None}
     return {
         "game": "kubik",
         "phase": state.phase.value,
@@ -33,12 +45,14 @@ def view(state: KubikState, player: int) -> View:
         "cube": {"top": cube.top, "front": cube.front, "x": cube.x, "y": cube.y, "yaw": cube.yaw},
         "throws": state.throws,
         "throw": None if state.throw is None else str(state.throw),
-        "pending": None if state.pending is None else str(state.pending),
+        "pending": None if pending is None else str(pending),
+        "crossing": crossing,
         "interceptor": state.interceptor,
         "players": [{"seat": s, "label": game.labels[s], "skill": game.skills[s]} for s in range(game.num_players)],
         "events": [{"team": e.team, "points": e.points, "why": e.why} for e in state.events],
-        "field": {"circle_radius": CIRCLE_RADIUS, "line_offset": game.field.line_offset,
-                  "border_offset": game.field.border_offset, "cube_edge": game.field.cube_edge},
+        "field": {"circle_radius": CIRCLE_RADIUS, "line_width": game.field.line_width,
+                  "line_offset": game.field.line_offset, "border_offset": game.field.border_offset,
+                  "cube_edge": game.field.cube_edge},
     }
 
 
@@ -54,18 +68,24 @@ def describe(state: KubikState, action: KubikAction) -> str:
             return (f"{game.labels[state.thrower]} throws from line {t.line} (at {t.position:+g} m, aim {t.aim:+g}°, "
                     f"{t.power:g} m/s, {t.spin:g} turns/s)")
         case Intercept(seat=None):
-            return f"team {'AB'[1 - state.team]} lets it go"
+            return f"team {'AB'[1 - state.team]}: nobody stands to intercept"
         case Intercept(seat=seat) if seat is not None:
-            return f"{game.labels[seat]} tries to intercept"
-        case Outcome(kind=kind, top=top):
-            if state.interceptor is not None:
-                return f"interception {'hits: ' + str(top) + ' on top' if kind == 'hit' else 'misses'}"
+            return f"{game.labels[seat]} stands to intercept"
+        case Strike(strike=True):
+            return f"{game.labels[state.current_player]} throws at the crossing cube"
+        case Strike(strike=False):
+            return f"{game.labels[state.current_player]} holds back"
+        case Outcome(kind=kind, top=top, seen=seen):
+            by = " (as seen)" if seen else ""
+            if state.phase.value == "intercept":
+                return f"interception {'hits: ' + str(top) + ' on top' if kind == 'hit' else 'misses'}{by}"
             return {
                 "miss": "missed the cube",
                 "in": "hit, but the cube stays in the circle" + (f" ({top} on top)" if top else ""),
                 "out": f"the cube flies out of the circle: {top} on top",
-                "past": f"the cube flies out across the border line: {top} on top",
-            }[kind]
+                "cross": "the cube crosses the border line" + (
+                    f" at {action.at[0]:+.2f},{action.at[1]:+.2f} m" if action.at else ""),
+            }[kind] + by
     return str(action)
 
 
@@ -91,9 +111,11 @@ def render(state: KubikState) -> str:
         if at is not None:
             grid[at[0]][at[1]] = char
 
-    for k in range(180):
-        angle = 2 * math.pi * k / 180
-        put(CIRCLE_RADIUS * math.cos(angle), CIRCLE_RADIUS * math.sin(angle), "o")
+    width = field.line_width
+    for radius in sorted({CIRCLE_RADIUS - width / 2, CIRCLE_RADIUS + width / 2}):  # K9a: the line's two edges
+        for k in range(180):
+            angle = 2 * math.pi * k / 180
+            put(radius * math.cos(angle), radius * math.sin(angle), "o")
     steps = 200
     for k in range(steps + 1):
         t = low + (span * k / steps)
@@ -104,9 +126,16 @@ def render(state: KubikState) -> str:
             put(field.border_offset, t, "·")
     put(0, 0, "+")
     put(state.cube.x, state.cube.y, "■")
+    if state.pending is not None and state.pending.at is not None:  # K19: where the cube crossed the border
+        put(state.pending.at[0], state.pending.at[1], "◆")
     lines = ["".join(row).rstrip() for row in grid]
-    lines.insert(0, "  line B ‖ on the left, line A = at the bottom; ■ the cube; o the circle")
+    lines.insert(0, f"  line B ‖ on the left, line A = at the bottom; ■ the cube; o the circle's line "
+                    f"({width * 100:g} cm wide: touching it is in)")
     game = state.game
+    if state.pending is not None:
+        moving = state.pending.moving
+        lines.append("◆ the cube crossing the border line"
+                     + (f", moving {moving[0]:+.1f},{moving[1]:+.1f} m/s" if moving else ""))
     lines.append(f"Team A {state.scores[0]:+d}   Team B {state.scores[1]:+d}   (to {game.options['target']})   "
                  f"cube: {state.cube.top} on top")
     if not state.is_terminal:

@@ -2,11 +2,12 @@
 
 A turn is the thrower's choice (line, place, aim, power, spin — K6), then chance: the outcome of
 the throw. Where outcomes come from is the option ``throws`` (K20): ``physics`` simulates each
-throw in MuJoCo (outcomes can only be sampled), ``calibrated`` draws from a model fitted to the
-physics (exact probabilities), and ``manual`` is the scorekeeper for a game on a real field (the
-people enter what happened). All three record outcomes the same way, so replays never re-run a
-simulation. With the interception variant (K12–K15) a throw that sends the cube across the border
-line lets the other team try to intercept it.
+throw in MuJoCo (outcomes can only be sampled, and a claimed one is checked by re-running its noise),
+``calibrated`` draws from a model fitted to the physics (exact probabilities), and ``manual`` is the
+scorekeeper for a game on a real field (the people enter what happened). All three record outcomes
+the same way. With the interception variant (K12–K15, K19) the other team first says whether one of
+its players stands to intercept; if the cube then crosses the border line, that player sees only the
+crossing and strikes or holds, and only then is the rest of the throw (or the interception) decided.
 """
 
 from __future__ import annotations
@@ -37,7 +38,15 @@ from tabletop.core import (
     TabletopError,
     View,
 )
-from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, ThrowChoice, parse_action
+from tabletop.games.kubik.actions import (
+    FirstTeam,
+    Intercept,
+    KubikAction,
+    Outcome,
+    Strike,
+    ThrowChoice,
+    parse_action,
+)
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw
 
 #: The thrower's grid of choices (documented in docs/kubik.md).
@@ -49,7 +58,8 @@ SPINS = (0.0, 2.0, 4.0, 6.0)
 MISS_PENALTY = 5  #: K9
 INTERCEPT_MISS_PENALTY = 10  #: K15
 MANUAL_OUTCOMES = ("miss", "in", *(f"out {n}" for n in range(1, 7)))
-MANUAL_PAST = tuple(f"past {n}" for n in range(1, 7))
+MANUAL_CROSS = ("cross",)
+MANUAL_REST = tuple(f"out {n}" for n in range(1, 7))
 MANUAL_INTERCEPTS = (*(f"hit {n}" for n in range(1, 7)), "miss")
 
 
@@ -57,10 +67,12 @@ class Phase(enum.Enum):
     """Where a game is (dispatched with ``match``)."""
 
     LOT = "lot"  #: chance: which team throws first (K5)
+    STAND = "stand"  #: with the variant: the other team names an interceptor, or nobody (K13, K19)
     AIM = "aim"  #: the thrower chooses the throw (K6)
-    THROW = "throw"  #: chance: what the throw did (K7, K9, K20)
-    OFFER = "offer"  #: the other team may intercept (K13, K19)
+    THROW = "throw"  #: chance: what the throw did, or that it crossed the border line (K7, K9, K19, K20)
+    CROSSING = "crossing"  #: the interceptor, seeing the cube cross, strikes or holds (K19)
     INTERCEPT = "intercept"  #: chance: what the interception did (K14, K15)
+    REST = "rest"  #: chance: how a throw that crossed the border ends, nobody having hit it (K15, K19)
     OVER = "over"
 
 
@@ -122,7 +134,9 @@ SPEC = GameSpec(
                kind=str, choices=("physics", "calibrated", "manual")),
         Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
                minimum=5, maximum=500),
-        Option("interception", False, "the interception variant (K12–K15)", kind=bool),
+        Option("interception", False, "the interception variant (K12–K15, K19)", kind=bool),
+        Option("line_width", 5.0, "width of the boundary line in cm, centred on the circle; a cube touching "
+               "it scores nothing (K9a)", kind=float, minimum=0.0, maximum=20.0),
         Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
         Option("cube_edge", "15", "cube edge in cm, or the preset small (4.2 cm) (K1a)", kind=str,
                check=_check_edge),
@@ -154,7 +168,8 @@ class Kubik(Game["KubikState", KubikAction]):
             raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B")
         self.team_sizes = (a, b)
         edge = self.options["cube_edge"]
-        self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100)
+        self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100,
+                           float(self.options["line_width"]) / 100)
         skills = self.options["skills"]
         self.skills = tuple(float(s) for s in skills.split(",")) if skills else (self.options["skill"],) * n
         if len(self.skills) != n:
@@ -175,8 +190,8 @@ class Kubik(Game["KubikState", KubikAction]):
         return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
 
     def encoding(self) -> Encoding[KubikAction]:
-        """The grid's throws, ``throw``, ``pass`` and interceptions as indices, outcome classes as chance
-        outcomes, views as vectors (:mod:`.encoding`; made once per game)."""
+        """The grid's throws, ``throw``, ``pass``, interceptions, ``strike``/``hold`` as indices, outcome classes
+        as chance outcomes, views as vectors (:mod:`.encoding`; made once per game)."""
         cached: Encoding[KubikAction] | None = self.__dict__.get("_encoding")
         if cached is None:
             from tabletop.games.kubik.encoding import KubikEncoding
@@ -202,6 +217,11 @@ class Kubik(Game["KubikState", KubikAction]):
         """Every throw on the grid (K6; docs/kubik.md)."""
         return tuple(ThrowChoice(Throw(line, p, a, w, s))
                      for line, p, a, w, s in product("AB", POSITIONS, AIMS, POWERS, SPINS))
+
+    @property
+    def interception(self) -> bool:
+        """The interception variant is on (K12–K15, K19)."""
+        return bool(self.options["interception"])
 
     def initial_state(self) -> KubikState:
         """K4, K5: the cube in the centre with 1 up; the lot decides who throws first."""
@@ -248,7 +268,7 @@ def _event_from(data: dict[str, Any]) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class KubikState(State[KubikAction]):
-    """A Kubik position: scores, the cube, whose throw it is, and a throw awaiting interception."""
+    """A Kubik position: scores, the cube, whose throw it is, who stands to intercept, a crossing."""
 
     game: Kubik
     phase: Phase
@@ -258,8 +278,8 @@ class KubikState(State[KubikAction]):
     cube: CubePose
     throws: int  #: throws made so far
     throw: ThrowChoice | None = None  #: the throw being made
-    pending: Outcome | None = None  #: a throw's outcome awaiting the interception decision
-    interceptor: int | None = None
+    pending: Outcome | None = None  #: the throw's crossing of the border line, awaiting its end (K19)
+    interceptor: int | None = None  #: the seat standing to intercept this throw (K13, K19)
     events: tuple[Event, ...] = field(default=(), compare=False)
     last: Outcome | None = field(default=None, compare=False)  #: the last outcome, with its trajectory
 
@@ -271,13 +291,16 @@ class KubikState(State[KubikAction]):
     @property
     def current_player(self) -> Player:
         match self.phase:
-            case Phase.LOT | Phase.THROW | Phase.INTERCEPT:
+            case Phase.LOT | Phase.THROW | Phase.INTERCEPT | Phase.REST:
                 return CHANCE
             case Phase.AIM:
                 return self.thrower
-            case Phase.OFFER:
+            case Phase.STAND:
                 other = 1 - self.team
                 return self.game.seat(other, self.next_index[other])
+            case Phase.CROSSING:
+                assert self.interceptor is not None
+                return self.interceptor
         return TERMINAL
 
     def legal_actions(self) -> Sequence[KubikAction]:
@@ -285,25 +308,77 @@ class KubikState(State[KubikAction]):
         match self.phase:
             case Phase.LOT:
                 return (FirstTeam(0), FirstTeam(1))
-            case Phase.AIM:
-                return (ThrowChoice(),) if game.mode == "manual" else game.throw_choices
-            case Phase.THROW | Phase.INTERCEPT:
-                return tuple(o for o, _ in self._enumerated_outcomes())
-            case Phase.OFFER:
+            case Phase.STAND:
                 other = 1 - self.team
                 team = [game.seat(other, i) for i in range(game.team_sizes[other])]
                 return (Intercept(None), *(Intercept(s, game.labels[s]) for s in team))
+            case Phase.AIM:
+                return (ThrowChoice(),) if game.mode == "manual" else game.throw_choices
+            case Phase.CROSSING:
+                return (Strike(True), Strike(False))
+            case Phase.THROW | Phase.INTERCEPT | Phase.REST if game.mode == "physics":
+                # what people may enter for a simulated throw (``--chance people``); the simulation's own
+                # outcomes can only be sampled (chance_outcomes raises)
+                return tuple(replace(_outcome(game, n), seen=True) for n in self._manual_names())
+            case Phase.THROW | Phase.INTERCEPT | Phase.REST:
+                return tuple(o for o, _ in self._enumerated_outcomes())
         return ()
 
     def is_legal(self, action: KubikAction) -> bool:
         match self.phase:
-            case Phase.THROW:
-                return isinstance(action, Outcome) and _valid_throw_outcome(action, self.game.options["interception"])
-            case Phase.INTERCEPT:
-                return isinstance(action, Outcome) and action.kind in ("hit", "miss") and _valid_faces(action)
+            case Phase.THROW | Phase.INTERCEPT | Phase.REST:
+                return self._refusal(action) is None
             case Phase.AIM if self.game.mode != "manual":
                 return isinstance(action, ThrowChoice) and action.throw is not None and _on_field(action.throw)
         return action in self.legal_actions()
+
+    def apply(self, action: KubikAction) -> KubikState:
+        """As :meth:`State.apply`; a refused outcome says why (item 3: a simulated outcome must be what
+        the simulation gives for its noise, and the error names what it gives)."""
+        if self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST) and isinstance(action, Outcome):
+            reason = self._refusal(action)
+            if reason is not None:
+                raise IllegalActionError(f"{action}: {reason}")
+        new = State.apply(self, action)
+        assert isinstance(new, KubikState)
+        return new
+
+    def _manual_names(self) -> tuple[str, ...]:
+        """The outcome classes people may enter here (K20 manual, K19)."""
+        match self.phase:
+            case Phase.INTERCEPT:
+                return MANUAL_INTERCEPTS
+            case Phase.REST:
+                return MANUAL_REST
+        return MANUAL_OUTCOMES + (MANUAL_CROSS if self.interceptor is not None else ())
+
+    def _refusal(self, action: KubikAction) -> str | None:
+        """Why ``action`` cannot be this chance node's outcome, or None when it can."""
+        if not isinstance(action, Outcome):
+            return "not an outcome; " + self._allowed()
+        kinds = {Phase.THROW: ("miss", "in", "out", "cross") if self.interceptor is not None else ("miss", "in", "out"),
+                 Phase.INTERCEPT: ("hit", "miss"), Phase.REST: ("out", "in")}[self.phase]
+        if action.kind not in kinds or (self.phase is Phase.REST and action.kind == "in"
+                                        and self.game.mode != "physics"):
+            return self._allowed()
+        if not _valid_faces(action) or not _valid_detail(action):
+            return f"faces and places must fit the outcome; {self._allowed()}"
+        if self.game.mode != "physics":
+            return "`seen` marks what people saw in a simulated game; here write it plainly" if action.seen else None
+        pending = self.pending
+        if action.seen:
+            return None  # people entered it (``--chance people``): recorded as theirs, not as the physics'
+        if self.phase is not Phase.THROW and pending is not None and pending.seen:
+            return "the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)"
+        from tabletop.games.kubik.simulate import mismatch
+
+        return mismatch(self, action)
+
+    def _allowed(self) -> str:
+        names = self._manual_names()
+        if self.game.mode == "physics":
+            return f"the simulation's outcome (sampled), or what people saw: {', '.join('seen ' + n for n in names)}"
+        return f"legal: {', '.join(names)}"
 
     def _enumerated_outcomes(self) -> tuple[tuple[Outcome, Fraction], ...]:
         """The outcomes of a manual or calibrated throw with their probabilities."""
@@ -313,51 +388,55 @@ class KubikState(State[KubikAction]):
         if game.mode == "calibrated":
             from tabletop.games.kubik import calibrated
 
-            if self.phase is Phase.THROW:
-                assert self.throw is not None and self.throw.throw is not None
-                table = calibrated.outcome_probabilities(game.field, self.cube, self.throw.throw,
-                                                         game.skills[self.thrower],
-                                                         interception=game.options["interception"])
-            else:
-                assert self.interceptor is not None
-                table = calibrated.intercept_probabilities(game.field, game.skills[self.interceptor],
-                                                           self.cube.top)
+            assert self.throw is not None and self.throw.throw is not None
+            skill = game.skills[self.thrower]
+            match self.phase:
+                case Phase.THROW:
+                    table = calibrated.outcome_probabilities(game.field, self.cube, self.throw.throw, skill,
+                                                             interceptor=self.interceptor is not None)
+                case Phase.REST:
+                    table = calibrated.rest_probabilities(game.field, self.cube, self.throw.throw, skill)
+                case _:
+                    assert self.interceptor is not None
+                    table = calibrated.intercept_probabilities(game.field, game.skills[self.interceptor],
+                                                               self.cube.top)
             return tuple((_outcome(game, text), Fraction(p)) for text, p in table.items() if p)
-        names = MANUAL_INTERCEPTS if self.phase is Phase.INTERCEPT else (
-            MANUAL_OUTCOMES + (MANUAL_PAST if game.options["interception"] else ()))
+        names = self._manual_names()
         return tuple((_outcome(game, n), Fraction(1, len(names))) for n in names)
 
     def chance_outcomes(self) -> Sequence[tuple[KubikAction, Fraction]]:
         match self.phase:
             case Phase.LOT:
                 return ((FirstTeam(0), Fraction(1, 2)), (FirstTeam(1), Fraction(1, 2)))
-            case Phase.THROW | Phase.INTERCEPT:
+            case Phase.THROW | Phase.INTERCEPT | Phase.REST:
                 return self._enumerated_outcomes()
         raise IllegalActionError(f"this is not a chance node (phase {self.phase.value})")
 
     def sample_chance(self, rng: random.Random) -> KubikAction:
-        if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT):
+        if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST):
             from tabletop.games.kubik.simulate import simulated_outcome
 
+            if self.phase is not Phase.THROW and self.pending is not None and self.pending.seen:
+                raise IllegalActionError("the crossing was entered by people (`seen cross`): the simulation has "
+                                         "nothing to run on; enter what followed (`seen …`)")
             return simulated_outcome(self, rng)
         return State.sample_chance(self, rng)
 
     def _apply(self, action: KubikAction) -> KubikState:
         match action:
             case FirstTeam(team):
-                return replace(self, phase=Phase.AIM, team=team, events=())
+                return replace(self, phase=_before_throw(self.game), team=team, events=())
+            case Intercept(seat):
+                return replace(self, phase=Phase.AIM, interceptor=seat, events=())
             case ThrowChoice():
                 return replace(self, phase=Phase.THROW, throw=action, events=())
-            case Intercept(seat):
-                if seat is None:
-                    assert self.pending is not None
-                    return _score_throw(replace(self, pending=None), self.pending, ())
-                return replace(self, phase=Phase.INTERCEPT, interceptor=seat, events=())
+            case Strike(strike):
+                return replace(self, phase=Phase.INTERCEPT if strike else Phase.REST, events=())
             case Outcome() if self.phase is Phase.INTERCEPT:
                 return _interception(self, action)
+            case Outcome(kind="cross"):
+                return replace(self, phase=Phase.CROSSING, pending=action, events=(), last=action)
             case Outcome():
-                if action.kind == "past" and self.game.options["interception"]:
-                    return replace(self, phase=Phase.OFFER, pending=action, events=(), last=action)
                 return _score_throw(self, action, ())
         raise AssertionError(action)  # pragma: no cover - apply() validated the action
 
@@ -415,14 +494,21 @@ def _outcome(game: Kubik, text: str) -> Outcome:
 def _valid_faces(outcome: Outcome) -> bool:
     top, front = outcome.top, outcome.front
     if top is None:
-        return outcome.kind in ("miss", "in") and front is None
+        return outcome.kind in ("miss", "in", "cross") and front is None
     return front is None or (front != top and front + top != 7)
 
 
-def _valid_throw_outcome(outcome: Outcome, interception: bool) -> bool:
-    if outcome.kind not in ("miss", "in", "out", "past") or not _valid_faces(outcome):
-        return False
-    return outcome.kind != "past" or interception  # crossing the border matters only with interception
+def _valid_detail(outcome: Outcome) -> bool:
+    """A resting place belongs to a cube that stayed in (x, y, yaw); a crossing has a place (x, y) and a
+    velocity; nothing else has either."""
+    if outcome.kind == "cross":
+        return (outcome.at is None or len(outcome.at) == 2) and (outcome.moving is None or outcome.at is not None)
+    return outcome.moving is None and (outcome.at is None or (outcome.kind == "in" and len(outcome.at) == 3))
+
+
+def _before_throw(game: Kubik) -> Phase:
+    """K19: with the variant the other team first says who stands to intercept; else the thrower aims."""
+    return Phase.STAND if game.interception else Phase.AIM
 
 
 def _on_field(throw: Throw) -> bool:
@@ -457,7 +543,7 @@ def _score_throw(state: KubikState, outcome: Outcome, events: tuple[Event, ...])
     team = state.team
     if outcome.kind == "miss":
         events = (*events, Event(team, -MISS_PENALTY, "miss"))
-    elif outcome.kind in ("out", "past"):
+    elif outcome.kind == "out":
         assert outcome.top is not None
         events = (*events, Event(team, outcome.top, f"out with {outcome.top} on top"))
     else:
@@ -468,17 +554,18 @@ def _score_throw(state: KubikState, outcome: Outcome, events: tuple[Event, ...])
 
 def _interception(state: KubikState, outcome: Outcome) -> KubikState:
     """K14: a hit cancels the throw's points and scores double the face for the interceptors;
-    K15: a miss costs them 10, and the throw counts as it was."""
-    pending = state.pending
-    assert pending is not None and state.interceptor is not None
+    K15, K19: a miss costs them 10, and the throw then runs on to rest and scores as usual."""
+    assert state.pending is not None and state.interceptor is not None
     them = 1 - state.team
     if outcome.kind == "hit":
         assert outcome.top is not None
         events = (Event(state.team, 0, "intercepted"), Event(them, 2 * outcome.top, f"interception: {outcome.top} × 2"))
         cube = _settle(state.cube, outcome, state.game.options["recentre"])
-        return _next_turn(replace(state, pending=None, interceptor=None), events, cube, outcome)
-    penalty = (Event(them, -INTERCEPT_MISS_PENALTY, "interception missed"),)
-    return _score_throw(replace(state, pending=None, interceptor=None), pending, penalty)
+        return _next_turn(state, events, cube, outcome)
+    scores = list(state.scores)
+    scores[them] -= INTERCEPT_MISS_PENALTY
+    return replace(state, phase=Phase.REST, scores=(scores[0], scores[1]),
+                   events=(Event(them, -INTERCEPT_MISS_PENALTY, "interception missed"),), last=outcome)
 
 
 def _next_turn(state: KubikState, events: tuple[Event, ...], cube: CubePose, outcome: Outcome) -> KubikState:
@@ -498,6 +585,7 @@ def _next_turn(state: KubikState, events: tuple[Event, ...], cube: CubePose, out
     throws = state.throws + 1
     if throws >= state.game.options["max_throws"]:
         over = True
-    return replace(state, phase=Phase.OVER if over else Phase.AIM, team=1 - team, next_index=(index[0], index[1]),
+    return replace(state, phase=Phase.OVER if over else _before_throw(state.game), team=1 - team,
+                   next_index=(index[0], index[1]),
                    scores=(scores[0], scores[1]), cube=cube, throws=throws, throw=None, pending=None,
                    interceptor=None, events=events, last=outcome)

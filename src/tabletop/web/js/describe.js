@@ -229,7 +229,7 @@ function cubulusLog(log, ctx) {
 // ---------------------------------------------------------------- kubik
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
-const OUTCOME = /^(miss|in|out|past|hit)(?: ([1-6])(?:\/[1-6])?)?(?: |$)/;
+const OUTCOME = /^(seen )?(miss|in|out|cross|hit)(?: ([1-6])(?:\/[1-6])?)?(?: |$)/;
 const POINTS = /^team ([AB]) ([+-]\d+) \((.+)\) → (-?\d+)$/;
 
 function kubikWhy(why) {
@@ -254,7 +254,7 @@ function kubikLog(log, ctx) {
     const m = POINTS.exec(text);
     return m ? t("log.kubik.points", { team: m[1], points: m[2], why: kubikWhy(m[3]), score: m[4] }) : text;
   };
-  let intercepting = false;  // the next outcome is the interception's (K14, K15)
+  let intercepting = false;  // the next outcome is the interception's (K14, K15, K19)
   return log.map((entry) => {
     const notes = (entry.notes || []).map(note);
     const { action } = entry;
@@ -266,14 +266,19 @@ function kubikLog(log, ctx) {
     }
     if (action === "throw") return line(t("log.kubik.throwReal", { name: named(entry.seat) }), [entry], notes);
     if ((m = /^intercept (\w+)$/.exec(action))) {
-      intercepting = true;
-      return line(t("log.kubik.intercept", { name: byLabel(m[1]) }), [entry], notes);
+      return line(t("log.kubik.stand", { name: byLabel(m[1]) }), [entry], notes);
     }
-    if (action === "pass") return line(t("log.kubik.pass", { name: named(entry.seat) }), [entry], notes);
+    if (action === "pass") return line(t("log.kubik.noStand", { name: named(entry.seat) }), [entry], notes);
+    if (action === "strike") {
+      intercepting = true;
+      return line(t("log.kubik.strike", { name: named(entry.seat) }), [entry], notes);
+    }
+    if (action === "hold") return line(t("log.kubik.hold", { name: named(entry.seat) }), [entry], notes);
     if ((m = OUTCOME.exec(action))) {
-      const kind = intercepting ? (m[1] === "hit" ? "hit" : "interceptMiss") : m[1];
+      const kind = intercepting ? (m[2] === "hit" ? "hit" : "interceptMiss") : m[2];
       intercepting = false;
-      return line(t(`log.kubik.${kind}`, { n: m[2] || "" }), [entry], notes);
+      const text = t(`log.kubik.${kind}`, { n: m[3] || "" });
+      return line(m[1] ? t("log.kubik.seen", { text }) : text, [entry], notes);
     }
     return line(fallback(entry, ctx), [entry], notes);
   });

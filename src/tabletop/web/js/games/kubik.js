@@ -1,6 +1,9 @@
-// Kubik's screen: the field from above (circle, small circle, throwing lines A and B, border lines
-// with interception), the throw chosen by dragging on the field (line and place, then aim) and
-// sliders for power and spin — always one of the legal throws — and the team scores.
+// Kubik's screen: the field from above (the circle with its wide boundary line drawn at its width,
+// K9a; small circle, throwing lines A and B, border lines with interception), the throw chosen by
+// dragging on the field (line and place, then aim) and sliders for power and spin — always one of the
+// legal throws — and the team scores. With interception (K19) the other team first names who stands
+// to intercept (or nobody); when the cube crosses the border line the field shows it where it crosses,
+// with an arrow for how it moves — all the interceptor can know — and the interceptor throws or holds.
 //
 // In physics mode every throw is animated from its simulated trajectory (GET …/motion/{move}: the
 // server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
@@ -9,14 +12,15 @@
 // at once, a queue that grows plays faster and drops what it cannot show, and prefers-reduced-motion
 // skips straight to the end. Calibrated throws have no trajectory: the outcome and face are shown.
 // In scorekeeper mode (throws=manual) the screen is a phone-friendly form: big buttons for each
-// outcome the rules allow (miss, stayed in, out with each face on top, past the border, interception).
+// outcome the rules allow (miss, stayed in, out with each face on top, crossed the border line, who
+// stands to intercept, throw or hold, the interception's hit or miss, how a crossed throw ended).
 
 import { h, s, fill, reducedMotion, keepFocus, announce } from "../dom.js";
 import { t } from "../i18n.js";
 import { dieSvg } from "./beetle.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
-const OUTCOME = /^(miss|in|out|past|hit)(?: ([1-6])(?:\/([1-6]))?)?(?: |$)/;
+const OUTCOME = /^(?:seen )?(miss|in|out|cross|hit)(?: ([1-6])(?:\/([1-6]))?)?(?: |$)/;
 const TEAM_COLOURS = ["#d55e00", "#0072b2"];
 const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
 const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
@@ -157,7 +161,10 @@ export function kubikScreen(root, ctx) {
     const [left, right] = [frame.x0, frame.x0 + frame.span];
     const [bottom, top] = [frame.y0, frame.y0 + frame.span];
     const items = [s("rect", { x: 0, y: 0, width: 500, height: 500, fill: "#cfe3b4", rx: 10 })];
-    items.push(s("circle", { cx: X(0), cy: Y(0), r: px(f.circle_radius), fill: "none", stroke: "#fff", "stroke-width": 5 }));
+    // K9a: the boundary is a wide line, drawn at its width centred on the circle (at least a pixel and a half)
+    const lineWidth = f.line_width ?? 0.05;
+    items.push(s("circle", { cx: X(0), cy: Y(0), r: px(f.circle_radius), fill: "none", stroke: "#fff",
+      "stroke-width": Math.max(1.5, px(lineWidth)), class: "boundary", "data-line-width": String(lineWidth) }));
     items.push(s("circle", { cx: X(0), cy: Y(0), r: Math.max(2, px(f.cube_edge * 0.75)), fill: "none", stroke: "#fff",
       "stroke-width": 1.5 }));
     items.push(s("line", { x1: X(left), y1: Y(-f.line_offset), x2: X(right), y2: Y(-f.line_offset), stroke: "#fff",
@@ -170,9 +177,25 @@ export function kubikScreen(root, ctx) {
       items.push(s("line", { x1: X(f.border_offset), y1: Y(bottom), x2: X(f.border_offset), y2: Y(top), stroke: "#fff",
         "stroke-dasharray": "8 6", "stroke-width": 2 }));
     }
-    // the cube, turned by its yaw (hidden while a throw shows it in flight)
+    // the cube, turned by its yaw (hidden while a throw shows it in flight, or crossing the border line)
     const edge = Math.max(8, px(f.cube_edge));
-    if (!player.flying) {
+    const crossing = view.crossing && view.crossing.x != null ? view.crossing : null;
+    if (crossing && !player.flying) {  // K19: where it crosses and how it moves, no more
+      const [vx, vy] = [crossing.vx || 0, crossing.vy || 0];
+      const [tx, ty] = [crossing.x + vx * 0.25, crossing.y + vy * 0.25];  // a quarter second ahead
+      items.push(s("g", { class: "crossing", "data-testid": "crossing", "data-x": String(crossing.x),
+        "data-y": String(crossing.y) },
+      s("line", { x1: X(crossing.x), y1: Y(crossing.y), x2: X(tx), y2: Y(ty), stroke: "#b00020", "stroke-width": 3,
+        "marker-end": "url(#kubik-arrow)" }),
+      s("rect", { x: X(crossing.x) - edge / 2, y: Y(crossing.y) - edge / 2, width: edge, height: edge,
+        fill: "#e9c98f", stroke: "#b00020", "stroke-width": 2, transform: `rotate(45 ${X(crossing.x)} ${Y(crossing.y)})` })));
+      items.unshift(s("defs", {}, s("marker", { id: "kubik-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
+        markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#b00020" }))));
+    } else if (["crossing", "intercept", "rest"].includes(view.phase) && !player.flying) {  // a real field: the cube crosses somewhere
+      items.push(s("text", { x: 250, y: Y(f.border_offset) - 10, "text-anchor": "middle", fill: "#b00020",
+        "font-weight": 700, "data-testid": "crossing" }, t("kubik.outcome.cross")));
+    }
+    if (!player.flying && !crossing && !["crossing", "intercept", "rest"].includes(view.phase)) {
       items.push(s("g", { transform: `translate(${X(view.cube.x)} ${Y(view.cube.y)}) rotate(${-view.cube.yaw})`, class: "cube",
         "data-top": view.cube.top },
       s("rect", { x: -edge / 2, y: -edge / 2, width: edge, height: edge, fill: "#e9c98f", stroke: "#6b4a24", "stroke-width": 1.5 }),
@@ -271,13 +294,29 @@ export function kubikScreen(root, ctx) {
         parts.push(h("div", { class: "outcome-buttons" }, others.map((a) =>
           button(a, a === "throw" ? t("kubik.throwReal") : a, { class: "primary big-button", "data-primary": "" }))));
         break;
+      case "stand":  // K19: before the throw, who (if anyone) stands to intercept
+        prompt(t("kubik.standOffer", { team: "AB"[1 - view.team], label: view.thrower }));
+        parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
+          button(a, label(a), { class: a === "pass" ? "" : "primary" }))));
+        break;
       case "throw":
         prompt(t("kubik.whatHappened", { label: view.thrower }));
         parts.push(h("div", { class: "outcome-buttons outcome-main" },
           others.includes("miss") ? button("miss", t("kubik.missPoints")) : null,
           others.includes("in") ? button("in", t("kubik.inPoints")) : null));
-        parts.push(faceButtons("out", others, "kubik.outFace"), faceButtons("past", others, "kubik.pastFace"));
+        parts.push(faceButtons("out", others, "kubik.outFace"));
+        if (others.includes("cross")) {
+          parts.push(h("div", { class: "outcome-buttons outcome-main" },
+            button("cross", t("kubik.crossButton"), { class: "primary" })));
+        }
         break;
+      case "crossing": {  // K19: the interceptor sees the crossing and throws or holds
+        const who = view.players.find((p) => p.seat === view.interceptor);
+        prompt(t("kubik.crossingPrompt", { label: who ? who.label : "" }));
+        parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
+          button(a, label(a), { class: a === "strike" ? "primary" : "" }))));
+        break;
+      }
       case "intercept": {
         const who = view.players.find((p) => p.seat === view.interceptor);
         prompt(t("kubik.interceptHappened", { label: who ? who.label : "" }));
@@ -287,8 +326,11 @@ export function kubikScreen(root, ctx) {
         }
         break;
       }
-      default:  // the offer to intercept (K19), and anything else as it is
-        if (view.phase === "offer") prompt(t("kubik.interceptOffer", { team: "AB"[1 - view.team] }));
+      case "rest":  // how a throw that crossed ended, nobody having hit the cube (K15, K19)
+        prompt(t("kubik.restHappened", { label: view.thrower }));
+        parts.push(faceButtons("out", others, "kubik.restFace"));
+        break;
+      default:
         parts.push(h("div", { class: "outcome-buttons" }, others.map((a) => button(a, label(a), { class: "primary" }))));
     }
     return parts;
@@ -325,7 +367,8 @@ export function kubikScreen(root, ctx) {
     let m = action.match(/^intercept (\w+)$/);
     if (m) return t("kubik.intercept", { label: m[1] });
     if ((m = action.match(/^first ([AB])$/))) return t("kubik.firstTeam", { team: m[1] });
-    m = action.match(/^(miss|in|out|past|hit)(?: (\d))?$/);
+    if (action === "strike" || action === "hold") return t(`kubik.${action}`);
+    m = action.match(/^(miss|in|out|cross|hit)(?: (\d))?$/);
     if (m) return t(`kubik.outcome.${m[1]}`, { n: m[2] || "" });
     return action;
   }
@@ -335,7 +378,12 @@ export function kubikScreen(root, ctx) {
     fill(info,
       h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { label: view.thrower })), " · "],
         t("kubik.throws", { n: view.throws })),
-      h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })));
+      h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })),
+      view.interceptor != null ? h("p", { class: "kubik-interceptor", "data-testid": "interceptor" },
+        t("kubik.interceptor", { label: (view.players.find((p) => p.seat === view.interceptor) || {}).label })) : null,
+      view.crossing && view.crossing.x != null ? h("p", { class: "kubik-crossing" }, t("kubik.crossing", {
+        x: view.crossing.x.toFixed(2), y: view.crossing.y.toFixed(2),
+        speed: Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0).toFixed(1) })) : null);
     fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
       "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${view.scores[team]}`)),
     h("span", { class: "hint" }, t("kubik.target", { n: view.target })),
@@ -359,16 +407,18 @@ export function kubikScreen(root, ctx) {
     const m = OUTCOME.exec(job.outcome);
     if (!m) return job.outcome;
     const kind = job.intercepting ? (m[1] === "hit" ? "hit" : "interceptMiss") : m[1];
-    return t(`log.kubik.${kind}`, { n: m[2] || "" });
+    const text = t(`log.kubik.${kind}`, { n: m[2] || "" });
+    return /^seen /.test(job.outcome) ? t("log.kubik.seen", { text }) : text;
   }
 
   /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any. */
   function showResult(job, top, animated, quiet = false) {
     const m = OUTCOME.exec(job.outcome);
-    const face = top || (m && m[2] ? Number(m[2]) : job.cubeTop);
+    const crossed = Boolean(m && m[1] === "cross");  // K19: no face to show yet
+    const face = crossed ? 0 : top || (m && m[2] ? Number(m[2]) : job.cubeTop);
     const events = job.events || [];
     fill(result, h("h3", {}, t("kubik.lastThrow")),
-      h("div", { class: "kubik-face" }, dieSvg(face, t("kubik.top", { n: face })),
+      crossed ? null : h("div", { class: "kubik-face" }, dieSvg(face, t("kubik.top", { n: face })),
         h("span", { class: "face-number", "aria-hidden": "true" }, face)),
       h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" }, outcomeText(job)),
         events.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: "AB"[e.team] })} ${e.points >= 0 ? "+" : ""}${e.points}`
@@ -381,7 +431,7 @@ export function kubikScreen(root, ctx) {
     // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
     const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
     fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
-    if (!quiet) announce(`${outcomeText(job)}. ${t("kubik.top", { n: face })}`);
+    if (!quiet) announce(crossed ? outcomeText(job) : `${outcomeText(job)}. ${t("kubik.top", { n: face })}`);
   }
 
   // ---------------------------------------------------------------- the throw animated
@@ -405,26 +455,18 @@ export function kubikScreen(root, ctx) {
     const fresh = [];
     for (let k = seen; k < texts.length; k += 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) fresh.push(k);
     seen = texts.length;
-    if (!fresh.length) {
-      letGo(texts, view);
-      return;
-    }
+    if (!fresh.length) return;
     // the points of an outcome are in the view only when nothing has happened since
     for (const k of fresh.slice(-2)) enqueue(job(texts, k, view, k === texts.length - 1));
   }
 
-  /** K19: when the other team lets a `past N` go, the throw counts now: its points join its panel
-   * (the animation still under way, or waiting, takes them with it). */
-  function letGo(texts, view) {
-    const k = texts.length - 2;
-    if (texts[k + 1] !== "pass" || k < 1 || !/^past /.test(texts[k]) || !isOutcome(texts, k)) return;
-    const waiting = [player.job, ...player.queue].find((queued) => queued && queued.index === k);
-    if (waiting) waiting.events = view.events;
-    else showResult(job(texts, k, view, true), Number(result.dataset.top) || null, false, true);
-  }
-
+  /** Is the k-th action a throw's, a crossing's rest's or an interception's outcome (K19)? */
   function isOutcome(texts, k) {
-    return k > 0 && (THROW.test(texts[k - 1]) || texts[k - 1] === "throw" || /^intercept /.test(texts[k - 1]));
+    if (k <= 0) return false;
+    const before = texts[k - 1];
+    if (THROW.test(before) || before === "throw" || before === "strike" || before === "hold") return true;
+    // the rest of a throw after a missed interception: strike, miss, then the throw's own end
+    return k > 1 && texts[k - 2] === "strike" && /^(seen )?miss( |$)/.test(before);
   }
 
   function lastOutcome(texts, end) {
@@ -433,7 +475,7 @@ export function kubikScreen(root, ctx) {
   }
 
   function job(texts, index, view, withEvents) {
-    return { index, outcome: texts[index], intercepting: /^intercept /.test(texts[index - 1]),
+    return { index, outcome: texts[index], intercepting: texts[index - 1] === "strike",
       cubeTop: view.cube.top, events: withEvents ? view.events : [] };
   }
 
@@ -469,7 +511,10 @@ export function kubikScreen(root, ctx) {
     fieldBox.dataset.queued = String(player.queue.length + (next ? 1 : 0));  // shown or waiting
     if (!next) return;
     const generation = player.generation;
-    if (!/ noise /.test(next.outcome) || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
+    // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
+    // saw has none
+    const simulated = mode === "physics" && !/^seen /.test(next.outcome);
+    if (!simulated || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
       showResult(next, null, false);
       playNext();
       return;
@@ -591,7 +636,7 @@ export function kubikScreen(root, ctx) {
         player.raf = requestAnimationFrame(step);
         return;
       }
-      showResult(next, drawnTop, true);
+      showResult(next, motion.kind === "crossing" ? null : drawnTop, true);
       player.timer = setTimeout(() => {
         if (generation !== player.generation) return;
         endFlight();
