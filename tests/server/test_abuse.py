@@ -317,8 +317,9 @@ def test_a_socket_flood_is_cut_off_while_another_table_plays_on(tmp_path: Path) 
 
 
 def test_one_client_cannot_open_thousands_of_spectator_sockets(tmp_path: Path) -> None:
-    with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0,
-                 args=["--limit", "spectators_per_table=3"]) as (base, _), ExitStack() as stack:
+    limits = ["--limit", "spectators_per_table=3", "--limit", "sockets_per_minute=1000"]
+    with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0, args=limits) as (base, _), \
+            ExitStack() as stack:
         tables = [create(base, {"game": "cubulus", "creator_seat": None,
                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})["table"]["id"]
                   for _ in range(10)]
@@ -395,7 +396,7 @@ async def spectator_rush(base: str, created: dict[str, Any], limit: int, attempt
 
 def test_spectators_per_table_holds_when_spectators_arrive_while_the_table_is_busy(tmp_path: Path) -> None:
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0,
-                 args=["--limit", "spectators_per_table=3"]) as (base, _):
+                 args=["--limit", "spectators_per_table=3", "--limit", "sockets_per_minute=1000"]) as (base, _):
         kubik = create(base, {"game": "kubik", "options": {"throws": "physics"}, "seats": [{"kind": "local"}] * 2})
         most = asyncio.run(spectator_rush(base, kubik, limit=3))
     assert most <= 3, f"{most} spectators at once at a table that takes 3"

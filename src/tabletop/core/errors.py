@@ -56,7 +56,8 @@ def list_allowed(items: Iterable[object], limit: int = 40) -> str:
     >>> list_allowed(range(100), limit=3)
     '0, 1, 2, … (100 in all)'
     """
-    shown = [str(item) for item in items]
-    if len(shown) > limit:
-        return ", ".join(shown[:limit]) + f", … ({len(shown)} in all)"
+    every = list(items)  # only the shown ones are written out: a throw grid has thousands
+    shown = [str(item) for item in every[:limit]]
+    if len(every) > limit:
+        return ", ".join(shown) + f", … ({len(every)} in all)"
     return ", ".join(shown) if shown else "(none)"
