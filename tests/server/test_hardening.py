@@ -69,7 +69,7 @@ def test_two_tables_chance_streams_are_unrelated_and_the_secret_is_never_shown(c
     for created in tables:
         table, tokens = created["table"]["id"], created["tokens"]
         with seated(client, table, tokens["0"]) as first, seated(client, table, tokens["1"]):
-            message = until_my_turn(first)
+            message = until(first, lambda m: m["status"] == "playing" and m["to_move"] >= 0)  # dealt
         deals.append(message["view"])
         lobby_line = client.get(f"/api/tables/{table}").text
         spectators = client.get(f"/api/tables/{table}/state").text
