@@ -272,6 +272,7 @@ export function renderCreate(root, gameName) {
     if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend")) {
       state.error = t("create.seedRefused");  // the server refuses it too (422); say why in the reader's language
       draw();
+      showError();
       return;
     }
     try {
@@ -295,7 +296,14 @@ export function renderCreate(root, gameName) {
     } catch (error) {
       state.error = error.message;
       draw();
+      showError();
     }
+  }
+
+  /** Bring the refusal into view: on a phone the button is far below the banner. */
+  function showError() {
+    const banner = root.querySelector(".create .banner.error");
+    if (banner) banner.scrollIntoView({ block: "center" });
   }
 
   function draw() {
