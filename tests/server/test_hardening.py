@@ -9,6 +9,7 @@ and test_abuse.py.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -135,13 +136,32 @@ def test_undo_cannot_re_draw_chance(sqlite_url: str) -> None:
 
 
 def test_api_requests_per_second_are_limited_per_client_and_static_files_are_not(sqlite_url: str) -> None:
-    with served(sqlite_url, requests_per_second=5) as client:
+    with served(sqlite_url, requests_per_second=5, refusal_delay_seconds=0) as client:
         answers = [client.get("/api/games").status_code for _ in range(8)]
         assert answers[:5] == [200] * 5 and answers[5:] == [429] * 3
         refused = client.get("/api/tables")
         assert refused.status_code == 429 and "at most 5 a second" in refused.json()["detail"]
         assert refused.headers["Retry-After"] == "1"
         assert client.get("/").status_code == 200  # the web app's files are not API requests
+
+
+def test_odds_replays_and_motions_have_a_lower_rate_of_their_own(sqlite_url: str) -> None:
+    with served(sqlite_url, expensive_per_second=2) as client:
+        beetle = create(client, "beetle", [{"kind": "local"}] * 2)
+        odds = f"/api/tables/{beetle['table']['id']}/odds"
+        answers = [client.get(odds) for _ in range(3)]
+        assert [a.status_code for a in answers[:2]] == [200, 200]
+        assert answers[2].status_code == 429 and answers[2].headers["Retry-After"] == "1"
+        assert "odds, replay or motion requests: at most 2 a second" in answers[2].json()["detail"]
+        assert client.get("/api/games").status_code == 200  # other requests still go through
+
+
+def test_a_refusal_is_held_back_so_a_client_that_ignores_retry_after_cannot_spin(sqlite_url: str) -> None:
+    with served(sqlite_url, requests_per_second=1, refusal_delay_seconds=0.3) as client:
+        assert client.get("/api/games").status_code == 200
+        started = time.monotonic()
+        refused = client.get("/api/games")
+        assert refused.status_code == 429 and time.monotonic() - started >= 0.3  # answered, but not at once
 
 
 def test_table_creations_per_minute_are_limited_with_retry_after(sqlite_url: str) -> None:

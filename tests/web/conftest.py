@@ -28,7 +28,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (the limits have tests of their own)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
-              "sockets_per_minute")
+              "expensive_per_second", "sockets_per_minute")
     limits = [word for name in raised for word in ("--limit", f"{name}=1000")]
     with serving(f"sqlite:///{db}", args=limits) as (base, _):
         yield base

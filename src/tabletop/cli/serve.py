@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Annotated
 
 import typer
@@ -9,6 +11,7 @@ import typer
 from tabletop.storage import DEFAULT_URL
 
 LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their defaults: requests_per_second=30, "
+               "expensive_per_second=5, refusal_delay_seconds=1, "
                "open_tables_per_client=20, creations_per_minute=10, messages_per_second=20, message_burst=40, "
                "sockets_per_client=30, sockets_per_minute=60, flood_cooldown_seconds=30, spectators_per_table=100, "
                "bot_tables=20, bot_table_minutes=60, bot_table_move_seconds=0.5, open_table_minutes=60, "
@@ -34,7 +37,18 @@ def serve(
 
     from tabletop.server import ServerSettings, create_app
     from tabletop.server.limits import Limits
-    from tabletop.server.logs import log_config
+    from tabletop.server.logs import drain, log_config
+
+    class _Server(uvicorn.Server):
+        """uvicorn's server, with the log written out before it re-raises the signal that stopped it."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    drain()
 
     try:
         limits = Limits().with_text(limit or [])
@@ -48,5 +62,6 @@ def serve(
         import webbrowser
 
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="info", log_config=log_config(),
-                ws_per_message_deflate=compress, ws_max_size=64 * 1024)
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", log_config=log_config(),
+                            ws_per_message_deflate=compress, ws_max_size=64 * 1024)
+    _Server(config).run()

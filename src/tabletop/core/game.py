@@ -119,6 +119,14 @@ class State(ABC, Generic[ActionT]):
             raise IllegalActionError(f"{action}: not legal for {who} here; legal: {legal}")
         return self._apply(action)
 
+    def apply_recorded(self, action: ActionT) -> State[ActionT]:
+        """Apply ``action`` read back from a record this program validated when it was made (a
+        server's own event log): as :meth:`apply`, but a game may skip a check that costs a
+        simulation (Kubik re-running a physics throw's noise). A record from anywhere else — a
+        file, a client — goes through :meth:`apply`, where nothing is taken on trust.
+        """
+        return self.apply(action)
+
     def is_legal(self, action: ActionT) -> bool:
         """True when ``action`` may be applied here.
 
@@ -272,12 +280,21 @@ class Game(ABC, Generic[StateT, ActionT]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._key == other._key
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as its class and options (a state sent to a worker process carries its game):
+        # whatever a game caches is rebuilt from them
+        return (_rebuilt, (type(self), dict(self._options)))
+
     def __hash__(self) -> int:
         return hash(self._key)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"tabletop.load({self.spec.name!r}, {args})"
+
+
+def _rebuilt(kind: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
+    return kind(**options)
 
 
 def notation_error(text: str, expected: str) -> NotationError:

@@ -18,6 +18,7 @@ import gc
 import json
 import logging
 import multiprocessing
+import re
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -414,25 +415,49 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
+EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay)(?:/|$)")
+"""The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
+
+DELAYED_REFUSALS = 1_000
+"""Refusals held back at once (beyond them a refusal is answered at once): each is a sleeping task."""
+
+
 class RateLimit:
     """Every HTTP API request counts against its client's rate (static files do not); over it, a 429
-    is answered here. A plain ASGI middleware: it costs a dictionary look-up, not a task per request."""
+    is answered here. A plain ASGI middleware: it costs a dictionary look-up, not a task per request.
+
+    A refusal is answered after ``refusal_delay_seconds`` (its ``Retry-After`` at most): a client that
+    ignores ``Retry-After`` and asks again at once on the same connection would otherwise have the
+    server answer refusals as fast as it can make them — each cheap, but thousands a second. Held
+    back, a connection costs one sleeping task until its answer and makes at most one request a
+    second, whatever the client does."""
 
     def __init__(self, app: ASGIApp, hub: Callable[[], Hub]) -> None:
         self.app = app
         self.hub = hub
+        self.delayed = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            hub = self.hub()
             try:
-                await self.hub().rates.request(client_of(HTTPConnection(scope)))
+                await hub.rates.request(client_of(HTTPConnection(scope)), EXPENSIVE.match(scope["path"]) is not None)
             except LimitReached as error:
-                refusal = limit_error(error)
-                response = JSONResponse({"detail": refusal.detail}, status_code=refusal.status_code,
-                                        headers=refusal.headers)
-                await response(scope, receive, send)
+                await self.refuse(error, hub.limits.refusal_delay_seconds, scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+    async def refuse(self, error: LimitReached, delay: float, scope: Scope, receive: Receive, send: Send) -> None:
+        refusal = limit_error(error)
+        response = JSONResponse({"detail": refusal.detail}, status_code=refusal.status_code, headers=refusal.headers)
+        delay = min(delay, error.retry_after or delay)
+        if delay > 0 and self.delayed < DELAYED_REFUSALS:
+            self.delayed += 1
+            try:
+                await asyncio.sleep(delay)
+            finally:
+                self.delayed -= 1
+        await response(scope, receive, send)
 
 
 def _problems(error: ValidationError) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import tabletop
 from tabletop.agents import Agent, make_bot
-from tabletop.core import Decision, Game
+from tabletop.core import Decision, Game, State
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,10 @@ def decide(request: BotRequest) -> str:
     decision = Decision(game, request.seat, request.view, legal, request.history)
     action = _bot(request.game, request.options_json, request.bot).choose(decision, random.Random(request.seed))
     return str(action)
+
+
+def draw(state: State[Any], rng: random.Random) -> tuple[str, State[Any]]:
+    """A chance outcome drawn from ``rng`` and the state it leads to (runs in a worker process for a
+    simulated throw: the state and the generator pickle, and so does the state that comes back)."""
+    outcome = state.sample_chance(rng)
+    return str(outcome), state.apply(outcome)

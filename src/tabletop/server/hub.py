@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
 from tabletop.server import chance
-from tabletop.server.bots import BotRequest, decide, is_instant
+from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
@@ -402,17 +402,13 @@ class Hub:
         await self.broadcast(table_id)
 
     async def _draw(self, table: LiveTable) -> tuple[str, Any]:
-        """The chance outcome now and the state it leads to. A physics throw is simulated off the event
-        loop, once: applying the outcome checks it against the simulation, which the game keeps."""
+        """The chance outcome now and the state it leads to. A physics throw is simulated once, in a
+        bot worker process (in a thread it would hold the server's GIL for a tenth of a second):
+        applying the outcome checks it against the simulation, which the state keeps."""
         state, rng = table.state, chance.draw_generator(table.secret, len(table.entries))
-
-        def draw() -> tuple[str, Any]:
-            outcome = state.sample_chance(rng)
-            return str(outcome), state.apply(outcome)
-
         if table.game.spec.chance is Chance.SAMPLED:
-            return await asyncio.to_thread(draw)
-        return draw()
+            return await asyncio.get_running_loop().run_in_executor(self.bots, draw, state, rng)
+        return draw(state, rng)
 
     async def _bot_move(self, table_id: str, seat: int, move: int) -> None:
         table = self.tables[table_id]

@@ -41,7 +41,7 @@ def replay_log(game: Game[Any, Any], actions: list[str], move: int) -> tuple[Sta
     log: list[LogEntry] = []
     for action in actions[:move]:
         line: LogEntry = {"seat": CHANCE if state.is_chance else state.current_player, "action": action}
-        state = state.apply_text(action)
+        state = state.apply_recorded(game.parse_action(action))  # the server's own log
         if notes := state.announcements():
             line["notes"] = notes
         log.append(line)
@@ -86,7 +86,7 @@ def motion_answer(game: Game[Any, Any], actions: list[str], move: int) -> Answer
     state: State[Any] = game.initial_state()
     try:
         for text in actions[:move]:
-            state = state.apply_text(text)
+            state = state.apply_recorded(game.parse_action(text))  # the server's own log
         action = game.parse_action(actions[move])
     except TabletopError as error:  # pragma: no cover - a live table's record always replays
         return Answer(409, f"the record does not replay to move {move}: {error}")

@@ -30,6 +30,8 @@ class Limits:
     """Every limit of a server process, with its default."""
 
     requests_per_second: int = 30  #: HTTP API requests from one client in any second
+    expensive_per_second: int = 5  #: of those, odds, replay and motion requests (each may cost a computation)
+    refusal_delay_seconds: float = 1.0  #: a refused HTTP request is answered after up to this long (0: at once)
     open_tables_per_client: int = 20  #: unfinished tables one client created or sits at
     creations_per_minute: int = 10  #: tables one client may create in any minute
     messages_per_second: float = 20.0  #: steady WebSocket messages per socket
@@ -53,7 +55,7 @@ class Limits:
     def __post_init__(self) -> None:
         for item in fields(self):
             value = getattr(self, item.name)
-            may_be_zero = item.name in ("heavy_workers", "bot_table_move_seconds")
+            may_be_zero = item.name in ("heavy_workers", "bot_table_move_seconds", "refusal_delay_seconds")
             if not math.isfinite(value) or value < (0 if may_be_zero else 0.001):
                 raise ValueError(f"limit {item.name}={value}: must be a finite number above 0"
                                  + (f" ({item.name} may be 0)" if may_be_zero else ""))
@@ -126,6 +128,7 @@ class Rates:
         self._window = MovingWindowRateLimiter(storage)
         self._creations = RateLimitItemPerMinute(limits.creations_per_minute)
         self._requests = RateLimitItemPerSecond(limits.requests_per_second)
+        self._expensive = RateLimitItemPerSecond(limits.expensive_per_second)
         self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
         self._sockets = RateLimitItemPerMinute(limits.sockets_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
@@ -148,15 +151,19 @@ class Rates:
             self._cooling = {c: t for c, t in self._cooling.items() if t > now} or {}
         self._cooling[client] = _now() + self.limits.flood_cooldown_seconds
 
-    async def request(self, client: str) -> None:
-        """Count one HTTP API request by ``client``.
+    async def request(self, client: str, expensive: bool = False) -> None:
+        """Count one HTTP API request by ``client`` (``expensive``: one for odds, a replay or a motion).
 
         Raises:
-            LimitReached: when it made ``requests_per_second`` in the last second.
+            LimitReached: when it made ``requests_per_second`` in the last second, or
+                ``expensive_per_second`` expensive ones.
         """
         if not await self._local.hit(self._requests, "request", client):
             raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
                                "client; slow down", 1.0)
+        if expensive and not await self._local.hit(self._expensive, "expensive", client):
+            raise LimitReached(f"too many odds, replay or motion requests: at most {self.limits.expensive_per_second}"
+                               " a second from one client; slow down", 1.0)
 
     async def creation(self, client: str) -> None:
         """Count one table creation by ``client``.

@@ -99,7 +99,7 @@ class LiveTable:
             # chance's outcome is chance's, even when a scorekeeper entered it (K20)
             mover = CHANCE if self.state.is_chance else self.state.current_player
             self.entries.append(entry)
-            self.state = after if after is not None else self.state.apply_text(action)
+            self.state = after if after is not None else self.state.apply_recorded(self.game.parse_action(action))
             notes = self.state.announcements()
             for viewer, seen in entry.observed.items():
                 if seen is not None:
@@ -207,6 +207,6 @@ class LiveTable:
 
 def _replay(game: Game[Any, Any], actions: list[str]) -> State[Any]:
     state: State[Any] = game.initial_state()
-    for action in actions:
-        state = state.apply_text(action)
+    for action in actions:  # the table's own log, validated as it was written
+        state = state.apply_recorded(game.parse_action(action))
     return state

@@ -138,7 +138,7 @@ class Store:
                          lease_until=now() + timedelta(seconds=lease_seconds) if owner else None)
         with self.session() as session, session.begin():
             session.add(table)
-        return self.table(table_id), tokens
+        return table, tokens  # as written: every column and seat is loaded (nothing expires on commit)
 
     def table(self, table_id: str) -> TableRow:
         """The table ``table_id`` with its seats; raises StorageError when there is none."""
@@ -255,11 +255,9 @@ class Store:
 
     def seat_for_token(self, table_id: str, token: str) -> int | None:
         """The seat whose secret ``token`` this is, or None."""
-        digest = hash_token(token)
-        for seat in self.table(table_id).seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat.seat
-        return None
+        query = select(SeatRow.seat).where(SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(token))
+        with self.engine.connect() as connection:  # one indexed look-up, no table loaded (every hello asks)
+            return connection.execute(query).scalar()
 
     def join(self, table_id: str, seat: int, name: str, client: str | None = None) -> None:
         """Mark ``seat`` as taken by ``name`` (from ``client``, a hashed address)."""
@@ -293,13 +291,12 @@ class Store:
         """Move a table to ``status`` (open, playing, over, abandoned), with its result when over."""
         if status not in STATUSES:
             raise StorageError(f"status {status!r}; statuses: {', '.join(STATUSES)}")
-        with self.session() as session, session.begin():
-            table = session.get(TableRow, table_id)
-            if table is None:
+        values: dict[str, Any] = {"status": status, "updated_at": now()}
+        if result is not None:
+            values["result"] = result
+        with self.engine.begin() as connection:  # one UPDATE (a move that ends a game waits for it)
+            if not connection.execute(update(TableRow).where(TableRow.id == table_id).values(values)).rowcount:
                 raise StorageError(f"no table {table_id!r}")
-            table.status = status
-            if result is not None:
-                table.result = result
 
     # ------------------------------------------------------------------ the event log
 

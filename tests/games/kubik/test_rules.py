@@ -299,6 +299,23 @@ def test_k20_a_simulated_outcome_is_accepted_only_if_the_simulation_gives_it() -
     assert not state.is_legal(state.game.parse_action(f"{wrong} noise {zero}"))
 
 
+def test_k20_an_outcome_from_the_servers_own_log_is_trusted_but_its_form_is_still_checked() -> None:
+    """``apply_recorded`` (a server rebuilding a table from the log it validated) takes a simulated
+    outcome without re-running it — a long physics game rebuilds in milliseconds, not seconds — and
+    reaches the same state; an outcome of the wrong form is still refused, and ``apply`` still re-runs."""
+    state = play(tabletop.load("kubik", skill=1.0).initial_state(), "first A", PHYSICS_THROW)  # type: ignore[arg-type]
+    true = state.sample_chance(random.Random(4))
+    assert str(state.apply_recorded(state.game.parse_action(str(true)))) == str(state.apply(true))
+    zero = ",".join(["0"] * 7)
+    given = str(true).split(" noise ")[0]
+    wrong = state.game.parse_action(f"{'out 6/3' if given != 'out 6/3' else 'out 5/3'} noise {zero}")
+    assert not state.apply_recorded(wrong).is_chance  # taken as written: not re-run (apply refuses it, below)
+    with pytest.raises(IllegalActionError, match="noise sample, 7 numbers"):
+        state.apply_recorded(state.game.parse_action("out 6"))
+    with pytest.raises(IllegalActionError, match="the simulation gives"):
+        state.apply(wrong)
+
+
 def test_k20_people_entered_outcomes_in_a_simulated_game_are_recorded_as_theirs() -> None:
     """``--chance people`` in a physics game: what people saw is written ``seen …`` (never as a simulated
     outcome), scores as usual, and the record replays; a plain ``out 4`` is refused."""

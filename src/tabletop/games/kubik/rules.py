@@ -343,6 +343,18 @@ class KubikState(State[KubikAction]):
         assert isinstance(new, KubikState)
         return new
 
+    def apply_recorded(self, action: KubikAction) -> KubikState:
+        """As :meth:`apply`, but a simulated outcome from the server's own validated log is not
+        re-simulated (rebuilding a long physics game would otherwise cost seconds of CPU); its form is
+        still checked."""
+        if (self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST)
+                and isinstance(action, Outcome)):
+            reason = self._refusal(action, rerun=False)
+            if reason is not None:
+                raise IllegalActionError(f"{action}: {reason}")
+            return self._apply(action)
+        return self.apply(action)
+
     def _manual_names(self) -> tuple[str, ...]:
         """The outcome classes people may enter here (K20 manual, K19)."""
         match self.phase:
@@ -352,8 +364,9 @@ class KubikState(State[KubikAction]):
                 return MANUAL_REST
         return MANUAL_OUTCOMES + (MANUAL_CROSS if self.interceptor is not None else ())
 
-    def _refusal(self, action: KubikAction) -> str | None:
-        """Why ``action`` cannot be this chance node's outcome, or None when it can."""
+    def _refusal(self, action: KubikAction, rerun: bool = True) -> str | None:
+        """Why ``action`` cannot be this chance node's outcome, or None when it can (``rerun``: check a
+        simulated outcome against its simulation)."""
         if not isinstance(action, Outcome):
             return "not an outcome; " + self._allowed()
         kinds = {Phase.THROW: ("miss", "in", "out", "cross") if self.interceptor is not None else ("miss", "in", "out"),
@@ -370,6 +383,8 @@ class KubikState(State[KubikAction]):
             return None  # people entered it (``--chance people``): recorded as theirs, not as the physics'
         if self.phase is not Phase.THROW and pending is not None and pending.seen:
             return "the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)"
+        if not rerun:
+            return None
         from tabletop.games.kubik.simulate import mismatch
 
         return mismatch(self, action)

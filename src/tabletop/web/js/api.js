@@ -1,12 +1,20 @@
 // The server's HTTP API (docs/server.md) and the seat tokens this browser holds, per table.
 
-async function request(method, path, body) {
+const RETRIES = 3;  // a GET the server was too busy for (429, 503) is asked again after its Retry-After
+
+async function request(method, path, body, attempt = 0) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
+  if ((response.status === 429 || response.status === 503) && method === "GET" && attempt < RETRIES) {
+    // a quick series of clicks (replay steps) runs into the per-second limits: wait, then ask again
+    const wait = Math.min(10, Number(response.headers.get("Retry-After")) || 1);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    return request(method, path, body, attempt + 1);
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && data.detail;
