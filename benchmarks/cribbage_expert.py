@@ -103,7 +103,7 @@ def play_games(indices: Sequence[int], level: str = "normal", against: str = "ev
                 else:
                     tally.pone_hands.append(hand)
                     tally.given_cribs.append(score_hand(after.crib, starter, crib=True).total)
-            for event in after.events:
+            for event in after.scored:
                 if event.kind in PEGGING:
                     deal_pegging[event.side] += event.points
             if before.phase is Phase.PLAY and after.phase is Phase.SHOW:

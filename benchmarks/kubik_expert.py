@@ -88,7 +88,7 @@ def match(game: Kubik, first: str, second: str, games: int, timed: Timed | None 
             assert isinstance(before, KubikState) and isinstance(after, KubikState)
             if before.phase in (Phase.THROW, Phase.REST) and before.team == team:  # a throw's own end (K19)
                 throws += before.phase is Phase.THROW
-                points += sum(e.points for e in after.events if e.team == team)
+                points += sum(e.points for e in after.scored if e.team == team)
 
         result = play(game, agents, f"{tag}{first}-{second}:{i}", on_step=on_step).state.returns()[seat]
         wins += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
@@ -120,7 +120,7 @@ def interceptions(level: str, games: int, skill: float, throws: str = "calibrate
             elif before.phase is Phase.INTERCEPT and game.team_of(before.interceptor or 0) == game.team_of(seat):
                 hit = isinstance(action, Outcome) and action.kind == "hit"
                 counts["hits" if hit else "misses"] += 1
-                points["hit" if hit else "miss"] += sum(e.points for e in after.events if e.team == game.team_of(seat))
+                points["hit" if hit else "miss"] += sum(e.points for e in after.scored if e.team == game.team_of(seat))
 
         result = play(game, agents, f"interceptions:{level}:{i}", on_step=on_step).state.returns()[seat]
         wins += 1.0 if result > 0 else 0.5 if result == 0 else 0.0

@@ -22,6 +22,8 @@ import tabletop
 from tabletop.agents import RandomAgent
 from tabletop.core import (
     CHANCE,
+    RESULT_KINDS,
+    SPECTATOR,
     TERMINAL,
     Chance,
     IllegalActionError,
@@ -30,6 +32,7 @@ from tabletop.core import (
     SampledChanceError,
     State,
     TabletopError,
+    winners,
 )
 from tabletop.sim import play, random_playout
 from tests.conformance.configs import ALL, IDS, is_base
@@ -108,6 +111,7 @@ def _check_state(state: State[Any], rng: random.Random) -> None:
         with pytest.raises(TabletopError):
             state.chance_outcomes()
     json.dumps(state.public_view())
+    _check_events(state)
     for seat in range(game.num_players):  # views are JSON and rebuild states showing the same view
         view = state.view(seat)
         json.dumps(view)
@@ -152,12 +156,41 @@ def test_every_state_of_a_random_game_keeps_the_contract(name: str, config: dict
             assert str(bad) in str(raised.value)
         action = state.sample_chance(rng) if state.is_chance else rng.choice(legal)
         after = state.apply(action)
+        assert not game.spec.events or after.events(), "every action says what it did"
         assert (repr(state), hash(state)) == snapshot, "apply must not change its input"
         assert after is not state
         state = after
         steps += 1
     assert state.is_terminal
     _check_state(state, rng)
+
+
+def _check_events(state: State[Any]) -> None:
+    """The events of the last action: declared kinds, JSON-ready, in English for the terminal, at most
+    one action event for any viewer; the result an event at the end (and only then) that agrees with
+    the returns — a team's win names all its members, a draw has no winner."""
+    game = state.game
+    events = state.events()
+    for item in events:
+        assert item.kind in game.spec.events, f"{game.name} emits {item.kind!r}, not in its spec's events"
+        json.dumps(item.to_data())
+        assert isinstance(game.event_text(item), str) and game.event_text(item)
+        assert item.seats is None or all(0 <= s < game.num_players or s == SPECTATOR for s in item.seats)
+        if item.redacted:  # the others' twin of a hidden event: the full one is there for its seats
+            assert item.seats is not None and any(o.kind == item.kind and not o.redacted for o in events)
+    for viewer in [*range(game.num_players), SPECTATOR]:
+        assert sum(1 for e in events if e.action and e.visible_to(viewer)) <= 1
+    result = state.result()
+    if not state.is_terminal:
+        assert result is None
+        return
+    assert result is not None and result.kind in RESULT_KINDS
+    json.dumps(result.to_data())
+    top = sorted(winners(state.returns()))
+    if result.kind == "game_drawn":
+        assert top == []
+    else:
+        assert sorted(result["members"]) == top, (result, state.returns())
 
 
 def _sampled_only(state: State[Any]) -> bool:

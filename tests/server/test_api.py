@@ -167,6 +167,17 @@ def test_hot_seat_plays_both_seats_from_one_connection(client: TestClient) -> No
     assert message["result"]["winner"] in (0, 1)
 
 
+def test_hot_seat_names_given_at_creation_are_kept_when_the_screen_connects(client: TestClient) -> None:
+    """One screen holding every local seat joins them all, but under the names each was given — not
+    under the name the browser sends (which once made every seat "Ann")."""
+    created = create(client, "kubik", [{"kind": "local", "name": n} for n in ("Ann", "Bob", "Cleo", "Dan")],
+                     options={"throws": "manual"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with seated(client, table, *tokens.values(), name="Ann") as ws:
+        message = until(ws, lambda m: m["status"] == "playing")
+    assert [seat["name"] for seat in message["seats"]] == ["Ann", "Bob", "Cleo", "Dan"]
+
+
 def test_joining_from_the_lobby_takes_a_free_seat_and_starts_the_game(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], creator_seat=None)  # for others
     table = created["table"]["id"]
@@ -262,11 +273,13 @@ def test_a_scorekeeper_table_asks_the_people_what_happened(client: TestClient) -
         assert message["to_move"] == -1 and message["legal"] == ["first A", "first B"]  # who throws first
         ws.send_text(json.dumps({"type": "act", "action": "first B", "move": message["move"]}))
         message = until(ws, lambda m: m["move"] == 1)
-        assert message["log"] == [{"seat": -1, "action": "first B"}] and message["to_move"] >= 0
+        assert [(line["seat"], line["action"]) for line in message["log"]] == [(-1, "first B")]
+        assert message["to_move"] >= 0
         ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": 1}))  # the throw
         outcome = until(ws, lambda m: m["move"] == 2)
         assert outcome["to_move"] == -1 and "miss" in outcome["legal"]  # what happened?
         ws.send_text(json.dumps({"type": "act", "action": "out 6", "move": 2}))
         scored = until(ws, lambda m: m["move"] == 3)
-        assert scored["log"][-1] == {"seat": -1, "action": "out 6", "notes": scored["log"][-1]["notes"]}
-        assert scored["log"][-1]["notes"][0].startswith("team ")  # the points it scored
+        assert (scored["log"][-1]["seat"], scored["log"][-1]["action"]) == (-1, "out 6")
+        points = [e for e in scored["log"][-1]["events"] if e.get("points")]  # the points it scored, as data
+        assert [(e["team"], e["points"]) for e in points] == [("B", 6)]

@@ -30,6 +30,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
               "expensive_per_second", "sockets_per_minute")
     limits = [word for name in raised for word in ("--limit", f"{name}=1000")]
+    limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     with serving(f"sqlite:///{db}", args=limits) as (base, _):
         yield base
 

@@ -185,7 +185,7 @@ def test_cribbage_discards_and_plays_by_keyboard(page: Any, base_url: str) -> No
 def test_cubulus_in_the_flat_layers_by_keyboard(page: Any, base_url: str) -> None:
     create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
     page.wait_for_selector("[data-testid=layers] [data-legal^=insert]")  # the bot has placed the neutral balls
-    colours = page.evaluate("async () => Object.values((await import('/js/games/cubulus.js')).BALL)")
+    colours = page.evaluate("async () => Object.values((await import('/js/games/cubulus/screen.js')).BALL)")
     players = [c for c in colours if c["mark"]]
     assert {c["fill"].lower() for c in players} <= OKABE_ITO
     assert len({c["mark"] for c in players}) == len(players) == 3  # a shape too: colour is not the only cue

@@ -129,7 +129,7 @@ def test_reload_reconnects_and_refusals_are_shown(page: Any, context: Any, base_
     # a spectator sees the table but cannot act
     watcher = context.browser.new_context().new_page()
     watcher.goto(f"{base_url}/#/watch/{table}")
-    watcher.wait_for_function("() => document.querySelector('[data-testid=turn]').textContent.includes('watching')")
+    watcher.wait_for_function("() => document.querySelector('[data-testid=turn]')?.textContent.includes('watching')")
     assert watcher.locator("[data-action=roll]").count() == 0
     watcher.context.close()
     assert not page.errors

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tabletop.agents import Agent, Decision, HumanAgent, QuitGame, make_bot
-from tabletop.core import CHANCE, Game, Record, State, TabletopError, winner_field
+from tabletop.core import CHANCE, SPECTATOR, Game, Record, State, TabletopError, winner_field
 from tabletop.sim import play
 
 
@@ -90,6 +90,7 @@ def run(
     current: list[State[Any]] = [game.initial_state()]
     seated: list[Agent] = [_Showing(a, console, current) if i in humans else a for i, a in enumerate(agents)]
     actions: list[str] = []
+    viewer = next(iter(humans)) if len(humans) == 1 else SPECTATOR  # hot-seat: one screen, what all may see
 
     def on_step(before: State[Any], action: Any, after: State[Any]) -> None:
         current[0] = after
@@ -97,7 +98,7 @@ def run(
         line = before.describe(action)
         if line:
             console.print(Text("  " + line, style="dim" if before.is_chance else ""))
-        for line in after.announcements():
+        for line in after.announcements(viewer):
             console.print(Text("    " + line, style="green"))
         if delay and humans and not before.is_chance and before.current_player not in humans:
             time.sleep(delay)

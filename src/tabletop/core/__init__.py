@@ -14,6 +14,7 @@ from tabletop.core.errors import (
     TabletopError,
     UnknownGameError,
 )
+from tabletop.core.events import RESULT_KINDS, SPECTATOR, Event, action_event, event, unredacted, visible
 from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
 from tabletop.core.outcome import winner_field, winners
 from tabletop.core.record import Record, iter_replay, replay
@@ -23,11 +24,14 @@ from tabletop.core.spec import Chance, GameSpec, Option
 __all__ = [
     "CHANCE",
     "LEVELS",
+    "RESULT_KINDS",
+    "SPECTATOR",
     "TERMINAL",
     "Agent",
     "Chance",
     "Decision",
     "Encoding",
+    "Event",
     "Field",
     "Game",
     "GameSpec",
@@ -45,8 +49,12 @@ __all__ = [
     "TabletopError",
     "UnknownGameError",
     "View",
+    "action_event",
+    "event",
     "iter_replay",
     "replay",
+    "unredacted",
+    "visible",
     "winner_field",
     "winners",
 ]

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 from tabletop.core.agent import Agent
 from tabletop.core.encoding import Encoding
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, list_allowed
+from tabletop.core.events import SPECTATOR, Event, event, plain_text
 from tabletop.core.spec import Chance, GameSpec
 
 Player = int
@@ -176,9 +177,39 @@ class State(ABC, Generic[ActionT]):
         drawn), for statistics; None in a game that keeps no score beyond its result."""
         return None
 
-    def announcements(self) -> list[str]:
-        """What the last action caused, for a move log (points scored, a reshuffle…); often nothing."""
-        return []
+    def events(self) -> Sequence[Event]:
+        """What the last action did, as :class:`~tabletop.core.events.Event` data: the action as the
+        rules see it, then what it caused (points scored, a part drawn, a square made), in order,
+        each naming the seats that may see it when not everyone may. Empty at the initial state.
+
+        Kinds are the game's own vocabulary, declared in its spec (:attr:`GameSpec.events`), so a
+        front end can have words for every one of them. The action's own event is marked
+        (:func:`~tabletop.core.events.action_event`); a hidden action has one for the seats that may
+        see it and, where the others learn that it happened, a redacted one for them.
+        """
+        return ()
+
+    def result(self) -> Event | None:
+        """The result as an event once the game is over (None before): ``game_won`` with the
+        winning ``side`` and its ``members``, ``game_shared`` when several seats that are not one
+        side share first place, ``game_drawn`` when nobody won. Games with teams or partnerships
+        override this to name the side; the default reads the returns seat by seat.
+        """
+        if not self.is_terminal:
+            return None
+        from tabletop.core.outcome import winners
+
+        top = winners(self.returns())
+        if not top:
+            return event("game_drawn")
+        if len(top) == 1:
+            return event("game_won", side=top[0], members=[top[0]])
+        return event("game_shared", members=list(top))
+
+    def announcements(self, viewer: Player = SPECTATOR) -> list[str]:
+        """What the last action caused, in English, as ``viewer`` may see it (a terminal's move log,
+        under the action itself): each visible event but the action's own, through :meth:`Game.event_text`."""
+        return [self.game.event_text(e) for e in self.events() if not e.action and e.visible_to(viewer)]
 
     def render(self, player: Player | None = None) -> str:
         """Text for a terminal: the whole state, or only what ``player`` may see."""
@@ -233,6 +264,13 @@ class Game(ABC, Generic[StateT, ActionT]):
         """True when the people at the table say what chance did (a scorekeeper for a real game),
         so a front end should ask for chance outcomes instead of drawing them."""
         return False
+
+    def event_text(self, event: Event) -> str:
+        """``event`` in English, for the terminal and logs (the browser has words of its own).
+
+        The default writes its kind and parameters; games override it with sentences.
+        """
+        return plain_text(event)
 
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
         """This game's own players by name: its expert at each level (``easy``, ``normal``,

@@ -45,6 +45,10 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     check: Validator | None = field(default=None, compare=False)
+    presets: tuple[tuple[str, Any], ...] = ()  #: named values worth offering (("short", 61), …)
+    example: Any = None  #: a value that shows the form of a free-form option ("3+2")
+    seat_choices: bool = False  #: its choices other than words are seat numbers (0-based): a form
+    #: labels them as seats and offers only the seats the table has
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` coerced to this option's type, or raise :class:`OptionError`."""
@@ -66,6 +70,17 @@ class Option:
             except ValueError as error:
                 raise OptionError(f"option {self.name}: {error}") from None
         return value
+
+    def to_data(self) -> dict[str, Any]:
+        """What a form needs to offer this option, as data: its kind (``int``, ``float``, ``str``,
+        ``bool`` or ``data``), default, choices, bounds, presets and an example, with the help text
+        and the one-line summary of what it takes."""
+        return {"name": self.name, "kind": self.kind if isinstance(self.kind, str) else self.kind.__name__,
+                "default": self.default, "choices": list(self.choices) if self.choices is not None else None,
+                "minimum": self.minimum, "maximum": self.maximum,
+                "presets": [{"name": name, "value": value} for name, value in self.presets],
+                "example": self.example, "seat_choices": self.seat_choices, "help": self.help,
+                "allowed": self.describe()}
 
     def describe(self) -> str:
         """One line saying what values this option takes, for help texts."""
@@ -145,6 +160,7 @@ class GameSpec:
     max_length: int | None
     options: tuple[Option, ...] = ()
     rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
+    events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
 
     @property
     def all_options(self) -> tuple[Option, ...]:

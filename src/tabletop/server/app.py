@@ -137,14 +137,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
-        """Every game with its options (what the create-table form offers)."""
+        """Every game with its options as data (the create-table form is built from them alone), the
+        kinds of events it emits, and whether the browser has a folder for it (``web``; without one it
+        plays with the generic controls)."""
         return [{
             "name": name, "title": cls.spec.title, "description": cls.spec.description,
             "players": [cls.spec.min_players, cls.spec.max_players],
             "hidden_information": cls.spec.hidden_information,
-            "options": [{"name": o.name, "default": o.default, "help": o.help, "allowed": o.describe(),
-                         "kind": o.kind if isinstance(o.kind, str) else o.kind.__name__}
-                        for o in cls.spec.all_options],
+            "options": [option.to_data() for option in cls.spec.all_options],
+            "events": list(cls.spec.events),
+            "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
 
     app.add_middleware(RateLimit, hub=hub)

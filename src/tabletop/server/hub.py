@@ -284,9 +284,12 @@ class Hub:
                 if watching >= self.limits.spectators_per_table:
                     raise LimitReached(f"this table already has {watching} spectators, the most it takes", 30.0)
             joined = False
+            # one person at one seat joins under their name; a hot-seat screen holding several seats
+            # keeps the names each seat was given at creation (else every seat would be "Ann")
+            given = name if len(connection.seats) == 1 else ""
             for seat in connection.seats:
                 if not self.tables[table_id].seats[seat].joined:
-                    await self.db(self.store.join, table_id, seat, name)
+                    await self.db(self.store.join, table_id, seat, given)
                     joined = True
             if joined:
                 await self.failover.refresh_row(table_id)

@@ -14,10 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, Game, State, TabletopError
-
-SPECTATOR = -3
-"""The "seat" of a spectator (the same number as :data:`tabletop.server.table.SPECTATOR`)."""
+from tabletop.core import CHANCE, SPECTATOR, Game, State, TabletopError, unredacted
 
 LogEntry = dict[str, Any]
 
@@ -42,8 +39,7 @@ def replay_log(game: Game[Any, Any], actions: list[str], move: int) -> tuple[Sta
     for action in actions[:move]:
         line: LogEntry = {"seat": CHANCE if state.is_chance else state.current_player, "action": action}
         state = state.apply_recorded(game.parse_action(action))  # the server's own log
-        if notes := state.announcements():
-            line["notes"] = notes
+        line["events"] = unredacted(state.events())  # a finished game: nothing is hidden
         log.append(line)
     return state, log
 

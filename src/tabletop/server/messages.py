@@ -175,7 +175,8 @@ class LogEntry(BaseModel):
 
     seat: int  #: the seat that acted, -1 for chance (a die, a card, a throw's outcome)
     action: str  #: the action in notation as this seat observed it (``discard ? ?`` for another's discard)
-    notes: list[str] = Field(default_factory=list)  #: what it caused (State.announcements, English); omitted when none
+    events: list[dict[str, Any]] = Field(default_factory=list)  #: what it did, as this seat may see it
+    #: (State.events: ``{"kind": ..., ...}`` in the game's vocabulary; the action's own has ``"action": true``)
 
 
 class Update(BaseModel):

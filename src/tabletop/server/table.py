@@ -7,7 +7,7 @@ before them, so the effective actions are a game record and replay exactly.
 
 Each viewer's move log is kept as it goes: per action, who acted (a seat, or CHANCE), the action as
 that viewer observed it (:meth:`~tabletop.core.State.observation`: hidden ones left out, redacted
-ones as the game redacts them) and what it caused (:meth:`~tabletop.core.State.announcements`).
+ones as the game redacts them) and what it did as that viewer may see it (:meth:`~tabletop.core.State.events`).
 """
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, Game, State, winner_field
-from tabletop.server import chance, jobs
+from tabletop.core import CHANCE, Game, State, visible, winner_field
+from tabletop.server import chance
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
-SPECTATOR = jobs.SPECTATOR
+SPECTATOR = tabletop.core.SPECTATOR
 """The "seat" of a spectator: not a player, so observations show it only what is public."""
 
 LogEntry = dict[str, Any]
 """One line of a viewer's move log, JSON-ready: ``{"seat": 0, "action": "discard ? ?"}`` with
-``"notes": [...]`` (the action's announcements, in English) when it caused any; seat -1 is chance."""
+``"events": [...]`` (what it did, as data: :meth:`~tabletop.core.State.events` visible to the viewer);
+seat -1 is chance."""
 
 
 @dataclass
@@ -100,12 +101,10 @@ class LiveTable:
             mover = CHANCE if self.state.is_chance else self.state.current_player
             self.entries.append(entry)
             self.state = after if after is not None else self.state.apply_recorded(self.game.parse_action(action))
-            notes = self.state.announcements()
+            events = self.state.events()
             for viewer, seen in entry.observed.items():
                 if seen is not None:
-                    line: LogEntry = {"seat": mover, "action": seen}
-                    if notes:
-                        line["notes"] = notes
+                    line: LogEntry = {"seat": mover, "action": seen, "events": visible(events, viewer)}
                     self.logs.setdefault(viewer, []).append(line)
         self.moves += 1
 
@@ -195,7 +194,9 @@ class LiveTable:
         """The finished game's returns and winner, with any seats a bot took over."""
         if not self.state.is_terminal:
             return None
-        result: dict[str, Any] = {"returns": list(self.state.returns()), "winner": winner_field(self.state)}
+        outcome = self.state.result()
+        result: dict[str, Any] = {"returns": list(self.state.returns()), "winner": winner_field(self.state),
+                                  "outcome": outcome.to_data() if outcome is not None else None}
         if self.zombies:
             result["zombies"] = sorted(self.zombies)
         return result

@@ -75,7 +75,9 @@ def test_b4_nothing_before_the_body(face: int) -> None:
     lost = turn(state, face)
     assert lost.sheets[0] == (0,) * 6
     assert lost.seat == 1
-    assert "turn lost" in state.apply(ROLL).describe(Face(face))
+    said = {e.kind: e for e in lost.events()}
+    assert said["nothing_drawn"]["why"] == "needs"  # the body, or for eyes and antennae the head
+    assert "turn lost" in lost.announcements()[0]
 
 
 def test_b4_legs_and_tail_attach_to_the_body_eyes_and_antennae_to_the_head() -> None:

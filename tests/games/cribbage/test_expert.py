@@ -118,7 +118,7 @@ def engine_margin(state: CribbageState, side: int) -> float:
         after = state.apply(action)
         assert isinstance(after, CribbageState)
         gained = [0] * sides
-        for event in after.events:
+        for event in after.scored:
             gained[event.side] += event.points
         now = gained[side] - sum(g for s, g in enumerate(gained) if s != side) / (sides - 1)
         v = now + engine_margin(after, side)
@@ -150,7 +150,7 @@ def test_c8_c12_the_pegging_search_agrees_with_the_rules_engine(players: int) ->
             after = state.apply(action)
             assert isinstance(after, CribbageState)
             gained = [0] * state.game.sides
-            for event in after.events:
+            for event in after.scored:
                 gained[event.side] += event.points
             now = gained[side] - sum(g for s, g in enumerate(gained) if s != side) / (state.game.sides - 1)
             assert values[action.card.rank - 1] == pytest.approx(now + engine_margin(after, side))

@@ -185,7 +185,7 @@ class Mirror:
         state = self.ours.apply(action)
         assert isinstance(state, CribbageState)
         self.ours = state
-        self.window.extend(state.events)
+        self.window.extend(state.scored)
 
     def _chance(self, action: int) -> None:
         card = card_of(action)

@@ -46,11 +46,11 @@ def test_invariants_of_random_play(players: int, seed: int, muggins: bool) -> No
         if len(state.results) == len(before.results):  # same game: scores only go up, pegs leapfrog
             for side, (old, new) in enumerate(zip(before.pegs, state.pegs, strict=True)):
                 assert new.front >= old.front
-                gained = sum(e.points for e in state.events if e.side == side)
+                gained = sum(e.points for e in state.scored if e.side == side)
                 assert new.front - old.front == gained
                 if gained:
                     assert new.rear >= old.front  # the rear peg is the previous front (C2)
-                    assert (new.rear == old.front) == (sum(1 for e in state.events
+                    assert (new.rear == old.front) == (sum(1 for e in state.scored
                                                            if e.side == side and e.points) == 1)
             assert state.scores == tuple(p.front for p in state.pegs)
         assert max(state.scores) <= game.options["target"]
@@ -66,7 +66,7 @@ def test_c2_pegs_never_move_on_a_zero(players: int, seed: int, muggins: bool) ->
     game = tabletop.load("cribbage", players=players, muggins=muggins, target=61)
     for before, state in random_steps(game, seed):
         for side, (old, new) in enumerate(zip(before.pegs, state.pegs, strict=True)):
-            scored = [e.points for e in state.events if e.side == side]
+            scored = [e.points for e in state.scored if e.side == side]
             if not any(scored):
                 assert new == old  # nothing scored: no peg moves
             else:

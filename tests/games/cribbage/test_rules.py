@@ -65,7 +65,7 @@ def test_c2_a_hand_worth_nothing_moves_no_peg() -> None:
     assert before.front > before.rear  # the pone pegged in the play
     counted = state.apply_text("count")
     assert counted.pegs[1] == before and counted.scores == state.scores
-    assert [(e.kind, e.points) for e in counted.events] == [("hand", 0)]
+    assert [(e.kind, e.points) for e in counted.scored] == [("hand", 0)]
     assert counted.announcements() == ["seat 2 pegs 0 (hand)"]  # still announced
 
 
@@ -157,7 +157,7 @@ def test_c7_his_heels() -> None:
     """C7: a jack turned as starter gives the dealer 2 at once."""
     state = two_player(starter="JC")
     assert state.scores == (2, 0)
-    assert state.events[0].kind == "heels"
+    assert state.scored[0].kind == "heels"
     assert two_player(starter="TC").scores == (0, 0)
 
 
@@ -204,7 +204,7 @@ def test_c9_go_point_when_nobody_can_play() -> None:
     state = play_out(state, "go")
     assert state.scores == (0, 4)  # one for the go to the pone, who played last
     assert state.count == 0 and state.current_player == 0
-    assert state.events[-1].kind == "go"
+    assert state.scored[-1].kind == "go"
 
 
 def test_c11_pairs_and_runs_in_the_play() -> None:
@@ -243,7 +243,7 @@ def test_c12_last_card_and_c13_the_show_order() -> None:
     state = play_out(state, "9H", "go", "go")  # 24; nobody can play: one for the go to the pone
     assert state.scores == (2, 4)
     state = play_out(state, "QH", "KS", "TD")  # 10, 20, 30 and nobody holds a card: last card
-    assert state.scores == (3, 4) and state.events[-1].kind == "last card"
+    assert state.scores == (3, 4) and state.scored[-1].kind == "last card"
     assert state.phase is Phase.SHOW and state.current_player == 1
     state = play_out(state, "count")  # pone: 2C 3D 9H KS + TC: 2+3+T, 2+3+K = 4
     assert state.scores == (3, 8)
@@ -259,7 +259,7 @@ def _show(state: CribbageState) -> list[ScoreEvent]:
     events: list[ScoreEvent] = []
     while state.phase is not Phase.DEAL and not state.is_terminal:
         state = state.apply(state.legal_actions()[0])
-        events.extend(state.events)
+        events.extend(state.scored)
     return events
 
 
@@ -318,7 +318,7 @@ def test_c14_pegging_out_during_the_play() -> None:
             state = random_step(state, rng)
             if state.is_terminal and before.phase is Phase.PLAY:
                 assert max(state.scores) == 31
-                assert state.events[-1].kind in ("pegging", "go", "last card")
+                assert state.scored[-1].kind in ("pegging", "go", "last card")
                 return
     raise AssertionError("no game pegged out in the play")
 
@@ -329,7 +329,7 @@ def test_c15_partners_share_one_score() -> None:
     state = tabletop.load("cribbage", players=4).initial_state()
     while not state.is_terminal:
         state = random_step(state, rng)
-        for event in state.events:
+        for event in state.scored:
             if event.seat is not None:
                 assert event.side == event.seat % 2
     assert len(state.scores) == 2 and state.returns()[0] == state.returns()[2]

@@ -306,9 +306,13 @@ def test_u15_a_square_you_make_for_another_player_wins_for_them() -> None:
     state = two_players().position(position, to_move=0).apply_text("insert L000")  # pushes 000 → 100
     assert state.is_terminal and state.winner == 1
     assert state.returns() == (-1.0, 1.0)
-    assert state.announcements()[:2] == [
-        "Seat 2 (O blue) wins with the small square on face D (100 110 200 210),",
-        "made by Seat 1 (X red)'s move: a square made for another player wins for them (U8).",
+    square = state.events()[1]
+    assert square.kind == "square" and square.params == {
+        "seat": 1, "colour": "blue", "face": "D", "shape": "small", "cells": ["100", "110", "200", "210"],
+        "by": 0, "wins": True}
+    assert state.announcements() == [
+        "Seat 2 (O blue) wins with the small square on face D (100 110 200 210), made by Seat 1 (X red)'s move: "
+        "a square made for another player wins for them (U8).",
     ]
 
 
@@ -319,7 +323,10 @@ def test_u15_two_squares_at_once_the_other_players_wins() -> None:
     state = two_players().position(position, to_move=0).apply_text("insert L000")
     assert cells(state)["000"] == RED and cells(state)["100"] == BLUE
     assert state.winner == 1 and state.current_player == TERMINAL
-    assert state.announcements()[2] == "Seat 1 (X red)'s own square, made by the same move, does not count (U15)."
+    made = [(e["seat"], e["by"], e["wins"]) for e in state.events() if e.kind == "square"]
+    assert made == [(1, 0, True), (0, 0, False)]
+    assert state.announcements()[1] == ("Seat 1 (X red)'s own small square on face L (000 001 010 011), "
+                                        "made by the same move, does not count (U15).")
 
 
 @pytest.mark.parametrize(("mover", "winner"), [(0, 1), (1, 2), (2, 1)])
@@ -347,6 +354,7 @@ def test_u16_third_repetition_is_a_draw() -> None:
     drawn = state.apply_text("shift U102")
     assert drawn.is_terminal and drawn.end is End.REPETITION and drawn.winner is None
     assert drawn.returns() == (0.0, 0.0)
+    assert drawn.events()[-1].params == {"why": "repetition", "moves": 12}
     assert "third time" in drawn.announcements()[0]
 
 
@@ -378,6 +386,7 @@ def test_u16_the_move_cap_draws_after_the_set_up() -> None:
     assert not state.is_terminal and state.moves == 2
     state = state.apply_text("insert U202")
     assert state.is_terminal and state.end is End.MOVE_CAP and state.returns() == (0.0, 0.0)
+    assert state.events()[-1].params == {"why": "move_cap", "moves": 3}
     assert "move cap of 3" in state.announcements()[0]
 
 

@@ -60,7 +60,8 @@ def test_the_view_says_why_the_game_ended() -> None:
     state = scripted_states()[-1]
     view = state.view(0)
     assert view["winner"] == 0 and view["end"] == "square"
-    assert view["squares"] == [{"colour": 0, "square": "small square on face L (000 001 010 011)"}]
+    assert view["squares"] == [{"colour": 0, "face": "L", "shape": "small", "cells": ["000", "001", "010", "011"],
+                                "wins": True}]
 
 
 @pytest.mark.parametrize("change", [{"game": "beetle"}, {"board": "x" * 27}, {"players": 3}, {"phase": "nap"},

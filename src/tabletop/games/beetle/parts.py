@@ -181,20 +181,33 @@ class PartsTable:
                 return i
         return None
 
-    def why_not(self, counts: tuple[int, ...], face: int) -> str:
-        """Why a roll of ``face`` draws nothing: the reason a player would be told."""
-        candidates = self.by_face[face - 1]
-        if not candidates:
-            return f"no part is drawn on a {face}"
-        reasons = []
-        for i in candidates:
+    def blocked(self, counts: tuple[int, ...], face: int) -> list[dict[str, Any]]:
+        """Why each part a roll of ``face`` could draw is not drawn, as data (B5, B10), in listed
+        order: ``{"part": name, "why": "complete", "needed": count}`` for a part already at its full
+        count, ``{"part": name, "why": "needs", "missing": [names]}`` for one waiting on another
+        part (B4). Empty when no part is drawn on ``face`` at all (a custom table); only meaningful
+        when :meth:`drawable` is None.
+        """
+        reasons: list[dict[str, Any]] = []
+        for i in self.by_face[face - 1]:
             part = self.parts[i]
             if counts[i] >= part.count:
-                reasons.append(f"{part.name}: all {part.count} drawn")
+                reasons.append({"part": part.name, "why": "complete", "needed": part.count})
             else:
                 missing = [self.parts[r].name for r in self.requirements[i] if counts[r] == 0]
-                reasons.append(f"{part.name} needs {' and '.join(missing)} first")
-        return "; ".join(reasons)
+                reasons.append({"part": part.name, "why": "needs", "missing": missing})
+        return reasons
+
+    def why_not(self, counts: tuple[int, ...], face: int) -> str:
+        """Why a roll of ``face`` draws nothing, in English (:meth:`blocked` written out)."""
+        reasons = self.blocked(counts, face)
+        if not reasons:
+            return f"no part is drawn on a {face}"
+        return "; ".join(
+            f"{r['part']}: all {r['needed']} drawn" if r["why"] == "complete"
+            else f"{r['part']} needs {' and '.join(r['missing'])} first"
+            for r in reasons
+        )
 
     def is_complete(self, counts: tuple[int, ...]) -> bool:
         """True when every part is drawn to its full count (B7)."""

@@ -3,6 +3,11 @@
 Every turn is the same two steps (B13): the player to move takes the action ``roll``, then chance
 gives the die's face (``1``–``6``). The roll-off that decides who starts (B6, B11) is played the
 same way, so a record is simply ``roll, 4, roll, 2, …`` and a person presses a key to roll.
+
+What each action did is told as events (:meth:`BeetleState.events`, kinds in :data:`EVENTS`), in
+the game's own terms — seats, faces, part names as the parts table spells them, codes for why a
+roll drew nothing — never in sentences: :meth:`Beetle.event_text` writes them in English, the
+browser in each of its languages.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from tabletop.core import (
     Agent,
     Chance,
     Decision,
+    Event,
     Game,
     GameSpec,
     IllegalActionError,
@@ -30,6 +36,8 @@ from tabletop.core import (
     State,
     TabletopError,
     View,
+    action_event,
+    event,
 )
 from tabletop.core.dice import fair_die
 from tabletop.core.game import notation_error
@@ -80,6 +88,22 @@ def _check_parts(value: object) -> object:
     return PartsTable.from_data(value).to_data()
 
 
+EVENTS = (
+    "roll",  # the action: seat rolls the die {seat, rolloff: True in the roll-off}
+    "rolloff_rolled",  # chance, in the roll-off (B6, B11): {seat, face}
+    "rolloff_tie",  # the round's highest face is tied (B6): {members: who roll again, face}
+    "starts",  # the roll-off is decided (B6): {seat, face}
+    "rolled",  # chance, in play (B5): {seat, face}
+    "part_drawn",  # B5, B10: {seat, part: its name in the parts table, face, have: now, needed}
+    "nothing_drawn",  # B5 (turn lost): {seat, face, why: no_part|complete|needs, reasons}
+    "beetle_finished",  # B7, B12: {seat, place: 1 for the winner}
+    "play_on",  # B7, B12 (option play_on): the others go on {members, place: the next place}
+    "last_place",  # B12: the one left unfinished when all others are done {seat, place}
+    "game_over",  # B7, B12: {winner, places: seats in finishing order ([winner] without play-on)}
+)
+"""Every kind of event Beetle emits, with its parameters (B5–B12)."""
+
+
 SPEC = GameSpec(
     name="beetle",
     title="Beetle (Жук)",
@@ -112,6 +136,7 @@ SPEC = GameSpec(
         ),
     ),
     rules="beetle.md",
+    events=EVENTS,
 )
 
 
@@ -182,6 +207,46 @@ class Beetle(Game["BeetleState", BeetleAction]):
         except (KeyError, TypeError, ValueError) as error:
             raise TabletopError(f"not a view of this Beetle game: {error}") from None
 
+    def event_text(self, event: Event) -> str:
+        """A Beetle event in English, for the terminal: "seat 2 draws leg (3/6)"."""
+        p = event.params
+
+        def seat(n: int) -> str:
+            return f"seat {n + 1}"
+
+        def seats(members: Sequence[int]) -> str:
+            return ("seats " if len(members) > 1 else "seat ") + ", ".join(str(m + 1) for m in members)
+
+        match event.kind:
+            case "roll":
+                return f"{seat(p['seat'])} rolls" + (" for the start" if p["rolloff"] else "")
+            case "rolloff_rolled":
+                return f"{seat(p['seat'])} rolled {p['face']} in the roll-off"
+            case "rolloff_tie":
+                return f"a tie at {p['face']}: {seats(p['members'])} roll again"
+            case "starts":
+                return f"{seat(p['seat'])} starts (rolled {p['face']})"
+            case "rolled":
+                return f"{seat(p['seat'])} rolled {p['face']}"
+            case "part_drawn":
+                return f"{seat(p['seat'])} draws {p['part']} ({p['have']}/{p['needed']})"
+            case "nothing_drawn":
+                return f"{seat(p['seat'])} draws nothing on a {p['face']}: {_why_text(p)} — turn lost"
+            case "beetle_finished":
+                return f"{seat(p['seat'])} finishes the beetle: place {p['place']}"
+            case "play_on":
+                return f"{seats(p['members'])} play on for place {p['place']}"
+            case "last_place":
+                return f"{seat(p['seat'])} takes the last place ({p['place']})"
+            case "game_over":
+                if len(p["places"]) > 1:
+                    return "game over: " + ", ".join(
+                        f"#{place} {seat(s)}" for place, s in enumerate(p["places"], 1))
+                return f"game over: {seat(p['winner'])} wins"
+            case "game_won":
+                return f"{seat(p['side'])} wins"
+        return super().event_text(event)
+
     def parse_action(self, text: str) -> BeetleAction:
         """``roll`` or a die face ``1``–``6``."""
         word = text.strip().lower()
@@ -190,6 +255,19 @@ class Beetle(Game["BeetleState", BeetleAction]):
         if word in ("1", "2", "3", "4", "5", "6"):
             return FACES[int(word) - 1]
         raise notation_error(text, "`roll` (a player's turn) or a die face `1`–`6` (chance)")
+
+
+def _why_text(params: Mapping[str, Any]) -> str:
+    """Why a roll drew nothing (the reasons of a ``nothing_drawn`` event), in English."""
+    reasons = params["reasons"]
+    if not reasons:
+        return f"no part is drawn on a {params['face']}"
+    return "; ".join(
+        f"{r['part']} needs {' and '.join(r['missing'])} first" if r["why"] == "needs"
+        else f"{r['part']} already drawn" if r["needed"] == 1
+        else f"{r['part']}: {r['needed']} of {r['needed']} drawn"
+        for r in reasons
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +286,8 @@ class BeetleState(State[BeetleAction]):
 
     ``seat`` is the player to roll; ``rolled`` is True while the die is in the air (chance node).
     In the roll-off, ``contenders`` are the seats still in it and ``rolloff`` the faces they have
-    rolled this round, in seat order.
+    rolled this round, in seat order. ``happened`` is what the action that made this state did
+    (:meth:`events`): data, not part of the position.
     """
 
     game: Beetle
@@ -220,6 +299,7 @@ class BeetleState(State[BeetleAction]):
     rolloff: tuple[int, ...] = ()
     finished: tuple[Player, ...] = ()
     last: LastRoll | None = field(default=None, compare=False)
+    happened: tuple[Event, ...] = field(default=(), compare=False)
 
     @property
     def current_player(self) -> Player:
@@ -239,7 +319,8 @@ class BeetleState(State[BeetleAction]):
 
     def _apply(self, action: BeetleAction) -> BeetleState:
         if isinstance(action, Roll):
-            return _replace(self, rolled=True)
+            said = action_event("roll", seat=self.seat, rolloff=self.phase is Phase.ROLL_OFF)
+            return _replace(self, rolled=True, happened=(said,))
         match self.phase:
             case Phase.ROLL_OFF:
                 return self._roll_off(action.value)
@@ -251,16 +332,19 @@ class BeetleState(State[BeetleAction]):
         """B6: record the face; when the round is complete, the highest starts or the tied re-roll."""
         rolls = (*self.rolloff, face)
         last = LastRoll(self.seat, face, None, rolloff=True)
+        said = action_event("rolloff_rolled", seat=self.seat, face=face)
         if len(rolls) < len(self.contenders):
             nxt = self.contenders[len(rolls)]
-            return _replace(self, seat=nxt, rolled=False, rolloff=rolls, last=last)
+            return _replace(self, seat=nxt, rolled=False, rolloff=rolls, last=last, happened=(said,))
         best = max(rolls)
         tied = tuple(s for s, r in zip(self.contenders, rolls, strict=True) if r == best)
         if len(tied) == 1:
             return _replace(
-                self, phase=Phase.PLAY, seat=tied[0], rolled=False, contenders=(), rolloff=(), last=last
+                self, phase=Phase.PLAY, seat=tied[0], rolled=False, contenders=(), rolloff=(), last=last,
+                happened=(said, event("starts", seat=tied[0], face=best)),
             )
-        return _replace(self, seat=tied[0], rolled=False, contenders=tied, rolloff=(), last=last)
+        return _replace(self, seat=tied[0], rolled=False, contenders=tied, rolloff=(), last=last,
+                        happened=(said, event("rolloff_tie", members=list(tied), face=best)))
 
     def _draw(self, face: int) -> BeetleState:
         """B5: draw the part the face names if it can be added; B7/B12: finishing and places."""
@@ -269,21 +353,40 @@ class BeetleState(State[BeetleAction]):
         part = table.drawable(sheet, face)
         last = LastRoll(self.seat, face, part)
         sheets, finished = self.sheets, self.finished
+        said = [action_event("rolled", seat=self.seat, face=face)]
         if part is not None:
             sheet = (*sheet[:part], sheet[part] + 1, *sheet[part + 1:])
             sheets = (*sheets[:self.seat], sheet, *sheets[self.seat + 1:])
+            drawn = table.parts[part]
+            said.append(event("part_drawn", seat=self.seat, part=drawn.name, face=face, have=sheet[part],
+                              needed=drawn.count))
             if table.is_complete(sheet):
                 finished = (*finished, self.seat)
+                said.append(event("beetle_finished", seat=self.seat, place=len(finished)))
+        else:
+            reasons = table.blocked(sheet, face)
+            why = ("no_part" if not reasons
+                   else "complete" if all(r["why"] == "complete" for r in reasons) else "needs")
+            said.append(event("nothing_drawn", seat=self.seat, face=face, why=why, reasons=reasons))
         n = len(sheets)
         play_on = self.game.options["play_on"]
         if finished and (not play_on or len(finished) >= max(n - 1, 1)):
             if len(finished) < n and play_on:
-                finished = (*finished, *(s for s in range(n) if s not in finished))
-            return _replace(self, phase=Phase.OVER, rolled=False, sheets=sheets, finished=finished, last=last)
+                rest = [s for s in range(n) if s not in finished]
+                for k, s in enumerate(rest, len(finished) + 1):
+                    said.append(event("last_place", seat=s, place=k))
+                finished = (*finished, *rest)
+            said.append(event("game_over", winner=finished[0], places=list(finished)))
+            return _replace(self, phase=Phase.OVER, rolled=False, sheets=sheets, finished=finished, last=last,
+                            happened=tuple(said))
+        if finished != self.finished:  # B12: a beetle is finished and the others play on
+            rest = [s for s in range(n) if s not in finished]
+            said.append(event("play_on", members=rest, place=len(finished) + 1))
         nxt = (self.seat + 1) % n
         while nxt in finished:
             nxt = (nxt + 1) % n
-        return _replace(self, seat=nxt, rolled=False, sheets=sheets, finished=finished, last=last)
+        return _replace(self, seat=nxt, rolled=False, sheets=sheets, finished=finished, last=last,
+                        happened=tuple(said))
 
     def returns(self) -> tuple[float, ...]:
         """Winner 1, others 0; with play-on, (n − place)/(n − 1) by finishing order (B12)."""
@@ -296,6 +399,22 @@ class BeetleState(State[BeetleAction]):
             return tuple(1.0 if s == self.finished[0] else 0.0 for s in range(n))
         place = {seat: i for i, seat in enumerate(self.finished)}
         return tuple((n - 1 - place[s]) / (n - 1) for s in range(n))
+
+    def events(self) -> Sequence[Event]:
+        """What the last action did (everything in Beetle is public, B1): ``roll``; or the face as
+        ``rolloff_rolled`` and, when the round is complete, ``starts`` or ``rolloff_tie`` (B6); or
+        the face as ``rolled``, then ``part_drawn`` or ``nothing_drawn`` (B5, B10), and
+        ``beetle_finished``, ``play_on``, ``last_place`` and ``game_over`` as they happen (B7, B12)."""
+        return self.happened
+
+    def result(self) -> Event | None:
+        """``game_won`` by the first to finish (B7); with play-on, ``places`` in finishing order (B12)."""
+        if self.phase is not Phase.OVER:
+            return None
+        winner = self.finished[0]
+        if self.game.options["play_on"]:
+            return event("game_won", side=winner, members=[winner], places=list(self.finished))
+        return event("game_won", side=winner, members=[winner])
 
     def seat_points(self) -> tuple[float, ...]:
         """Parts drawn on each sheet so far (B5): how far each beetle has come."""
@@ -329,18 +448,13 @@ class BeetleState(State[BeetleAction]):
         }
 
     def describe(self, action: BeetleAction) -> str:
+        """The action itself ("seat 2 rolled 4"); what it drew is told by its events (announcements)."""
         seat = f"seat {self.seat + 1}"
         if isinstance(action, Roll):
             return f"{seat} rolls" + (" for the start" if self.phase is Phase.ROLL_OFF else "")
         if self.phase is Phase.ROLL_OFF:
             return f"{seat} rolled {action.value} in the roll-off"
-        table = self.game.table
-        sheet = self.sheets[self.seat]
-        part = table.drawable(sheet, action.value)
-        if part is None:
-            return f"{seat} rolled {action.value}: {table.why_not(sheet, action.value)} — turn lost"
-        drawn = table.parts[part]
-        return f"{seat} rolled {action.value}: draws {drawn.name} ({sheet[part] + 1}/{drawn.count})"
+        return f"{seat} rolled {action.value}"
 
     def __str__(self) -> str:
         from tabletop.games.beetle.render import render_state

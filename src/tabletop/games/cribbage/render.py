@@ -1,14 +1,15 @@
 """Cribbage as text: hands, the pegging piles with the running count beside them, the pegboard
-with both pegs of every side, and the show's spoken count. Reads states; never changes them."""
+with both pegs of every side, the show's spoken count, and every event in English (the terminal's
+words; the browser has its own). Reads states and events; never changes them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import View
+from tabletop.core import Event, View
 from tabletop.core.cards import Card
 from tabletop.games.cribbage import actions as act
-from tabletop.games.cribbage.scoring import score_hand, value
+from tabletop.games.cribbage.scoring import Combination, Score, score_hand, value
 from tabletop.games.cribbage.state import Phase
 
 if TYPE_CHECKING:
@@ -77,19 +78,89 @@ def render_view(data: View) -> str:
     if data["hands_shown"] is not None:
         for s in range(n):
             lines.append(f"  hand of seat {s + 1}: {' '.join(data['hands_shown'][s])}")
-    for event in data["events"]:
-        lines.append("  " + event_text(event, n))
     hand = sorted((Card.parse(c) for c in data["hand"]), key=lambda c: (c.rank, c.suit))
     lines.append(f"Your hand: {' '.join(c.symbol for c in hand) or '—'}"
                  + (f"   (laid away: {' '.join(data['discards'])})" if data["discards"] else ""))
     return "\n".join(lines)
 
 
-def event_text(event: dict[str, Any], players: int) -> str:
-    """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``."""
-    who = f"seat {event['seat'] + 1}" if event["seat"] is not None else side_name(event["side"], players)
-    spoken = f": {event['score']['spoken']}" if "score" in event and event["score"]["combinations"] else ""
-    return f"{who} pegs {event['points']} ({event['kind']}){spoken}"
+_REASONS = {"play": "pegging", "last_card": "last card"}
+"""A ``pegs`` event's ``why`` in the terminal's words, where they differ from the code."""
+
+_DEALER = {"cut": "{who} has the lowest card and deals", "loser": "{who} lost the game and deals first in the next",
+           "left": "the deal passes to {who}"}
+
+
+def _symbols(cards: list[str]) -> str:
+    return " ".join(Card.parse(c).symbol for c in cards)
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(str(s + 1) for s in seats)
+
+
+def _win(players: int) -> str:
+    return "win" if players == 4 else "wins"  # partners: "Seats 1 & 3 win"
+
+
+def spoken(combinations: list[dict[str, Any]]) -> str:
+    """A ``pegs`` event's combinations counted aloud (C19): ``fifteen two, and a pair is four``."""
+    return Score(tuple(Combination(c["why"].replace("thirty_one", "thirty-one").replace("_", " "),
+                                   tuple(Card.parse(card) for card in c["cards"]), c["points"])
+                       for c in combinations)).spoken()
+
+
+def event_text(event: Event, players: int) -> str:
+    """An event in English: ``seat 2 pegs 4 (hand): fifteen two, and a pair is four``."""
+    p = event.params
+    who = f"seat {p['seat'] + 1}" if "seat" in p else ""
+    match event.kind:
+        case "pegs":
+            said = f": {spoken(p['combinations'])}" if p.get("combinations") else ""
+            return f"{who} pegs {p['points']} ({_REASONS.get(p['why'], p['why'])}){said}"
+        case "cut":
+            return f"{who} cuts {Card.parse(p['card']).symbol}"
+        case "cut_tie":
+            return f"seats {_seats(p['members'])} tie for the lowest card and cut again"
+        case "dealer":
+            return _DEALER[p["why"]].format(who=who)
+        case "dealt":
+            return f"{who} is dealt {Card.parse(p['card']).symbol}" if "card" in p else f"a card is dealt to {who}"
+        case "crib_dealt":
+            return "a card is dealt to the crib"
+        case "discards":
+            if "cards" in p:
+                return f"{who} lays away {_symbols(p['cards'])} to the crib"
+            return f"{who} lays away {p['count']} card{'s' if p['count'] > 1 else ''} to the crib"
+        case "starter":
+            return f"the starter is {Card.parse(p['card']).symbol}"
+        case "plays":
+            return f"{who} plays {Card.parse(p['card']).symbol}, count {p['count']}"
+        case "go":
+            return f"{who} says go"
+        case "counts":
+            starter = Card.parse(p["starter"]).symbol if p["starter"] else "?"
+            said = f" (declares {p['declared']})" if "declared" in p else ""
+            return f"{who} counts the {p['what']} {_symbols(p['cards'])} + {starter}{said}"
+        case "claims":
+            return f"{who} claims {p['declared']}"
+        case "muggins":
+            return f"{who} says muggins!"
+        case "passes":
+            return f"{who} lets it go"
+        case "wins_game":
+            skunk = {"skunk": ", a skunk", "double_skunk": ", a double skunk"}.get(p.get("skunk", ""), "")
+            scores = "–".join(str(s) for s in p["scores"])
+            match_ = f" (game {p['game']} of {p['games']}: match {'–'.join(str(m) for m in p['match_points'])})" \
+                if p["games"] > 1 else ""
+            return f"{side_name(p['side'], players)} {_win(players)} the game {scores}{skunk}{match_}"
+        case "wins_match":
+            points = "–".join(str(m) for m in p["match_points"])
+            return f"{side_name(p['side'], players)} {_win(players)} the match {points}"
+        case "match_tied":
+            points = "–".join(str(m) for m in p["match_points"])
+            return f"the match is tied {points} between {', '.join(side_name(s, players) for s in p['sides'])}"
+    return f"{event.kind}: {', '.join(f'{k}={v}' for k, v in p.items())}"
 
 
 def render_state(state: CribbageState, seat: int | None) -> str:

@@ -17,12 +17,27 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import CHANCE, TERMINAL, Chance, Game, GameSpec, IllegalActionError, Option, Player, State, View
+from tabletop.core import (
+    CHANCE,
+    SPECTATOR,
+    TERMINAL,
+    Chance,
+    Event,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    Player,
+    State,
+    View,
+    action_event,
+    event,
+)
 from tabletop.core.agent import Agent
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.scoring import Score, pegging_score, score_hand, value
 from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, ScoreEvent, side_of, sides_of
 
 if TYPE_CHECKING:
@@ -59,7 +74,8 @@ SPEC = GameSpec(
     utility=(-1.0, 1.0),
     max_length=None,  # the cut for the deal repeats on ties, without bound
     options=(
-        Option("target", 121, _target_help(), kind=int, minimum=31, maximum=181),
+        Option("target", 121, _target_help(), kind=int, minimum=31, maximum=181,
+               presets=(("full", 121), ("short", 61), ("short_original", 62))),
         Option("games", 1, "games in the match (C16); the side winning most wins the match",
                kind=int, choices=(1, 3, 5, 7, 9)),
         Option("stop_at_majority", False, "end the match once a side has won a majority (C16)", kind=bool),
@@ -68,7 +84,47 @@ SPEC = GameSpec(
         Option("skunk", False, "a skunk counts two games, a double skunk three, in the match (C18)", kind=bool),
     ),
     rules="cribbage.md",
+    events=(
+        # the actions themselves (chance's too), as the rules see them
+        "cut", "dealt", "crib_dealt", "discards", "starter", "plays", "go", "counts", "claims", "muggins", "passes",
+        # what they cause
+        "cut_tie", "dealer", "pegs", "wins_game", "wins_match", "match_tied",
+    ),
 )
+"""The event kinds (:meth:`CribbageState.events`); :mod:`.render` writes each in English.
+
+| kind | params | who sees it |
+|---|---|---|
+| ``cut`` | seat, card | all (C6) |
+| ``cut_tie`` | members (the seats that cut again), rank | all (C6) |
+| ``dealer`` | seat, why: ``cut`` (lowest card, C6), ``loser`` (lost the game, C6), ``left`` (passes left) | all |
+| ``dealt`` | seat, card — or, for the others, only seat | the recipient; a twin without the card for the rest (C5) |
+| ``crib_dealt`` | — | all (three players: a card from the pack to the crib, face down, C5) |
+| ``discards`` | seat, cards — or, for the others, seat, count | the owner; a twin with the count for the rest (C5) |
+| ``starter`` | card | all (C7) |
+| ``plays`` | seat, card, count (the running count after it) | all (C8) |
+| ``go`` | seat | all (C9) |
+| ``counts`` | seat, what (``hand``/``crib``), cards, starter, declared (with muggins) | all (C13, C17) |
+| ``claims`` | seat, declared | all (C17) |
+| ``muggins`` | seat, of (whose points), what (``pegging``/``hand``/``crib``) | all (C17) |
+| ``passes`` | seat | all (C17) |
+| ``pegs`` | seat, side, points, why, score (the side's score after), combinations | all (C2) |
+| ``wins_game`` | side, members, scores, value, game, games, match_points, skunk (C18, when one) | all (C14, C16) |
+| ``wins_match`` | side, members, match_points, games_won | all (C16, matches of several games) |
+| ``match_tied`` | sides, members, match_points, games_won | all (C16) |
+
+``pegs``'s ``why``: ``play`` (cards in the play, C10–C11), ``go`` (C9), ``last_card`` (C12),
+``heels`` (C7), ``hand``, ``crib`` (C13), ``muggins`` (C17). ``combinations``, in the order they are
+counted aloud (C19), each ``{"why", "cards", "points"}`` with ``why`` one of ``fifteen``,
+``thirty_one``, ``pair``, ``pair_royal``, ``double_pair_royal``, ``run``, ``flush``, ``nobs``; it is
+left out where points were declared (muggins: the breakdown is for the opponents to find, C17).
+"""
+
+WHY: Mapping[str, str] = MappingProxyType({
+    "pegging": "play", "go": "go", "last card": "last_card", "heels": "heels", "hand": "hand", "crib": "crib",
+    "muggins": "muggins",
+})
+"""A :class:`ScoreEvent`'s kind as the ``why`` of its ``pegs`` event."""
 
 
 class Cribbage(Game["CribbageState", CribbageAction]):
@@ -138,6 +194,12 @@ class Cribbage(Game["CribbageState", CribbageAction]):
 
         return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
 
+    def event_text(self, event: Event) -> str:
+        """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``: see :func:`.render.event_text`."""
+        from tabletop.games.cribbage.render import event_text
+
+        return event_text(event, self.num_players)
+
     def encoding(self) -> CribbageEncoding:
         """Every action and chance outcome an index, each view a vector (made once per game)."""
         cached: CribbageEncoding | None = self.__dict__.get("_encoding")
@@ -177,7 +239,8 @@ class CribbageState(State[CribbageAction]):
     pending: Pending | None  #: a muggins claim under way (C17)
     match_points: tuple[int, ...]  #: per side (C16, C18)
     results: tuple[GameResult, ...]  #: the finished games of the match
-    events: tuple[ScoreEvent, ...] = field(default=(), compare=False)  #: points pegged by the last action
+    scored: tuple[ScoreEvent, ...] = field(default=(), compare=False)  #: points pegged by the last action
+    happened: tuple[Event, ...] = field(default=(), compare=False)  #: what the last action did (:meth:`events`)
 
     # --- the interface -----------------------------------------------------------------------
 
@@ -276,16 +339,34 @@ class CribbageState(State[CribbageAction]):
         n = self.game.num_players
         if self.phase is not Phase.OVER:
             return (0.0,) * n
-        best = max(self.match_points)
-        top = [s for s, p in enumerate(self.match_points) if p == best]
-        if len(top) > 1:  # C16 tie on match points: most games won decides
-            wins = [sum(1 for r in self.results if r.winner == s) for s in top]
-            top = [s for s, w in zip(top, wins, strict=True) if w == max(wins)]
+        top = _match_leaders(self.match_points, self.results)
         rest = self.game.sides - len(top)
         if rest == 0:
             return (0.0,) * n
         per_side = [1 / len(top) if side in top else -1 / rest for side in range(self.game.sides)]
         return tuple(per_side[self.game.side_of(seat)] for seat in range(n))
+
+    def events(self) -> Sequence[Event]:
+        """What the last action did: the action (a dealt card and a discard only whole for their
+        seat, a twin without the cards for the others), then the points, games and deals it caused."""
+        return self.happened
+
+    def result(self) -> Event | None:
+        """The match's result (C16): ``game_won`` by a side — a seat, or with four players the
+        partnership 0 (seats 0 & 2) or 1 (seats 1 & 3) — ``game_shared`` by sides level on match
+        points and games won, ``game_drawn`` when every side is level. With the match points, the
+        games won and the last game's scores."""
+        if self.phase is not Phase.OVER:
+            return None
+        top = _match_leaders(self.match_points, self.results)
+        params: dict[str, Any] = {"match_points": list(self.match_points),
+                                  "games_won": _games_won(self.results, self.game.sides),
+                                  "scores": list(self.results[-1].scores) if self.results else list(self.scores)}
+        if len(top) == 1:
+            return event("game_won", side=top[0], members=_members(self.game, top[0]), **params)
+        if len(top) == self.game.sides:
+            return event("game_drawn", **params)
+        return event("game_shared", members=[s for side in top for s in _members(self.game, side)], **params)
 
     def view(self, player: Player) -> View:
         from tabletop.games.cribbage.views import view
@@ -312,11 +393,6 @@ class CribbageState(State[CribbageAction]):
 
         return describe(self, action)
 
-    def announcements(self) -> list[str]:
-        from tabletop.games.cribbage.render import event_text
-
-        return [event_text(e.to_data(), self.game.num_players) for e in self.events]
-
     def render(self, player: Player | None = None) -> str:
         from tabletop.games.cribbage.render import render_state
 
@@ -334,6 +410,37 @@ class CribbageState(State[CribbageAction]):
 
 
 _FIELDS = tuple(f.name for f in fields(CribbageState))
+
+
+def _match_leaders(match_points: tuple[int, ...], results: tuple[GameResult, ...]) -> list[int]:
+    """The sides with the most match points; among several, those with most games won (C16)."""
+    best = max(match_points)
+    top = [s for s, p in enumerate(match_points) if p == best]
+    if len(top) > 1:
+        wins = [sum(1 for r in results if r.winner == s) for s in top]
+        top = [s for s, w in zip(top, wins, strict=True) if w == max(wins)]
+    return top
+
+
+def _games_won(results: tuple[GameResult, ...], sides: int) -> list[int]:
+    """How many games of the match each side has won."""
+    return [sum(1 for r in results if r.winner == side) for side in range(sides)]
+
+
+def _members(game: Cribbage, side: int) -> list[int]:
+    """The seats of ``side``: the seat itself, or with four players the partners opposite (C15)."""
+    return [s for s in range(game.num_players) if game.side_of(s) == side]
+
+
+def _others(game: Cribbage, seat: int) -> list[int]:
+    """Everyone but ``seat``, spectators included: who sees a redacted twin of a hidden event."""
+    return [*(s for s in range(game.num_players) if s != seat), SPECTATOR]
+
+
+def _combinations(score: Score) -> list[dict[str, Any]]:
+    """A score's combinations as event data: ``{"why": "pair_royal", "cards": [...], "points": 6}``."""
+    return [{"why": c.kind.replace(" ", "_").replace("-", "_"), "cards": [str(card) for card in c.cards],
+             "points": c.points} for c in score.combinations]
 
 
 def _recipient(state: CribbageState) -> int | None:
@@ -371,10 +478,22 @@ class _Draft:
     match_points: tuple[int, ...]
     results: tuple[GameResult, ...]
 
+    scored: tuple[ScoreEvent, ...]
+    happened: tuple[Event, ...]
+
     def __init__(self, state: CribbageState) -> None:
         self.__dict__.update({name: getattr(state, name) for name in _FIELDS})
-        self.events: tuple[ScoreEvent, ...] = ()
+        self.scored = ()
+        self.happened = ()
         self.game_over = False
+
+    def did(self, kind: str, seats: list[int] | None = None, redacted: bool = False, **params: Any) -> None:
+        """The action's own event (for ``seats`` only, when given; ``redacted``: the others' twin)."""
+        self.happened = (*self.happened, action_event(kind, seats=seats, redacted=redacted, **params))
+
+    def tell(self, kind: str, **params: Any) -> None:
+        """An event the action caused, for everyone."""
+        self.happened = (*self.happened, event(kind, **params))
 
     def freeze(self) -> CribbageState:
         values = self.__dict__
@@ -393,7 +512,12 @@ class _Draft:
         if points:
             self.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(self.pegs))
             self.scores = tuple(p.front for p in self.pegs)
-        self.events = (*self.events, ScoreEvent(seat, side, kind, points, score))
+        self.scored = (*self.scored, ScoreEvent(seat, side, kind, points, score))
+        told: dict[str, Any] = {"seat": seat, "side": side, "points": points, "why": WHY[kind],
+                                "score": self.scores[side]}
+        if score is not None:
+            told["combinations"] = _combinations(score)
+        self.tell("pegs", **told)
         if self.scores[side] >= game.target:
             _end_game(self, side)
             return True
@@ -417,6 +541,7 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _cut(d: _Draft, card: Card) -> None:
     """C6: each seat cuts; the lowest card deals; those tied for lowest cut again."""
+    d.did("cut", seat=d.cutters[len(d.cuts)], card=str(card))
     d.cuts = (*d.cuts, card)
     d.deck = _without(d.deck, card)
     if len(d.cuts) < len(d.cutters):
@@ -424,10 +549,12 @@ def _cut(d: _Draft, card: Card) -> None:
     low = min(c.rank for c in d.cuts)
     lowest = tuple(s for s, c in zip(d.cutters, d.cuts, strict=True) if c.rank == low)
     if len(lowest) > 1:
+        d.tell("cut_tie", members=list(lowest), rank=low)
         d.cutters, d.deck = lowest, DECK
         d.cuts = ()
         return
     d.cutters, d.cuts = (), ()
+    d.tell("dealer", seat=lowest[0], why="cut")
     _new_hand(d, lowest[0])
 
 
@@ -448,8 +575,11 @@ def _deal(d: _Draft, card: Card) -> None:
     to_hands = n * game.hand_size
     if d.dealt < to_hands:
         seat = (d.dealer + 1 + d.dealt) % n
+        d.did("dealt", seats=[seat], seat=seat, card=str(card))
+        d.did("dealt", seats=_others(game, seat), redacted=True, seat=seat)
         d.hands = tuple((*h, card) if s == seat else h for s, h in enumerate(d.hands))
     else:
+        d.did("crib_dealt")
         d.crib = (*d.crib, card)
     d.deck = _without(d.deck, card)
     d.dealt += 1
@@ -461,6 +591,8 @@ def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
     """C5: each player lays away to the dealer's crib, starting left of the dealer."""
     n = d.game.num_players
     seat = d.to_move
+    d.did("discards", seats=[seat], seat=seat, cards=[str(c) for c in cards])
+    d.did("discards", seats=_others(d.game, seat), redacted=True, seat=seat, count=len(cards))
     keep = tuple(c for c in d.hands[seat] if c not in cards)
     d.hands = tuple(keep if s == seat else h for s, h in enumerate(d.hands))
     d.kept = tuple(keep if s == seat else h for s, h in enumerate(d.kept))
@@ -473,6 +605,7 @@ def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
 
 def _starter(d: _Draft, card: Card) -> None:
     """C7: the starter is turned; a jack gives the dealer two "for his heels"; then the play (C8)."""
+    d.did("starter", card=str(card))
     d.starter = card
     d.deck = _without(d.deck, card)
     d.phase, d.to_move = Phase.PLAY, (d.dealer + 1) % d.game.num_players
@@ -487,6 +620,7 @@ def _play(d: _Draft, card: Card) -> None:
     d.piles = tuple((*p, card) if s == seat else p for s, p in enumerate(d.piles))
     d.series = (*d.series, card)
     d.count += value(card)
+    d.did("plays", seat=seat, card=str(card), count=d.count)
     d.last_player = seat
     score = pegging_score(d.series)
     if d.game.options["muggins"]:
@@ -509,6 +643,7 @@ def _after_play(d: _Draft, seat: int) -> None:
 def _go(d: _Draft) -> None:
     """C9: "go": play continues with whoever can; when nobody can, the last to play pegs one."""
     seat = d.to_move
+    d.did("go", seat=seat)
     d.passed = d.passed | {seat}
     _pass_turn(d, seat, include_self=False)
 
@@ -557,6 +692,7 @@ def _claim(d: _Draft, declared: int) -> None:
     """C17: the player declares the points of the card just played; misses may be taken."""
     pending = d.pending
     assert pending is not None
+    d.did("claims", seat=pending.seat, declared=declared)
     d.pending = None
     d.phase = Phase.PLAY
     if d.peg_seat(pending.seat, min(declared, pending.actual), "pegging"):
@@ -575,6 +711,10 @@ def _count(d: _Draft, declared: int | None) -> None:
         seat, what, score = d.dealer, "crib", score_hand(d.crib, starter, crib=True)
     else:
         seat, what, score = state_seat, "hand", score_hand(d.kept[state_seat], starter)
+    counted = d.crib if what == "crib" else d.kept[seat]
+    said: dict[str, Any] = {} if declared is None else {"declared": declared}
+    d.did("counts", seat=seat, what=what, cards=[str(c) for c in counted],
+          starter=None if starter is None else str(starter), **said)
     points = score.total if declared is None else min(declared, score.total)
     # with muggins the count is what the player declared: the breakdown is for the opponents to find
     if d.peg_seat(seat, points, what, score if declared is None else None):
@@ -593,6 +733,7 @@ def _next_count(d: _Draft) -> None:
         d.show_step += 1
         d.to_move = (d.dealer + 1 + d.show_step) % n if d.show_step < n else d.dealer
     else:
+        d.tell("dealer", seat=(d.dealer + 1) % n, why="left")
         _new_hand(d, (d.dealer + 1) % n)
 
 
@@ -612,9 +753,12 @@ def _muggins(d: _Draft, take: bool) -> None:
     pending = d.pending
     assert pending is not None
     if take:
+        d.did("muggins", seat=d.to_move, of=pending.seat, what=pending.what)
         if d.peg_seat(d.to_move, pending.actual - pending.declared, "muggins"):
             return
-    elif pending.claimants:
+    else:
+        d.did("passes", seat=d.to_move)
+    if not take and pending.claimants:
         d.pending = Pending(pending.seat, pending.actual, pending.declared, pending.claimants[1:],
                             pending.resume, pending.what)
         d.to_move = pending.claimants[0]
@@ -642,9 +786,14 @@ def _end_game(d: _Draft, winner: int) -> None:
     d.game_over = True
     d.pending = None
     games = game.options["games"]
+    skunk = {2: {"skunk": "skunk"}, 3: {"skunk": "double_skunk"}}.get(value, {})
+    d.tell("wins_game", side=winner, members=_members(game, winner), scores=list(d.scores), value=value,
+           game=len(d.results), games=games, match_points=list(d.match_points), **skunk)
     majority = max(d.match_points) * 2 > games
     if len(d.results) >= games or (game.options["stop_at_majority"] and majority):
         d.phase = Phase.OVER
+        if games > 1:  # a match of one game ends with its game: the result says it
+            _tell_match(d)
         return
     # C6: the loser of the game deals first in the next; among several, the lowest score
     lowest = min(d.scores)
@@ -653,4 +802,16 @@ def _end_game(d: _Draft, winner: int) -> None:
                   if d.scores[game.side_of((d.dealer + k) % n)] == lowest)
     d.scores = (0,) * game.sides
     d.pegs = (Pegs(),) * game.sides
+    d.tell("dealer", seat=dealer, why="loser")
     _new_hand(d, dealer)
+
+
+def _tell_match(d: _Draft) -> None:
+    """C16: the match is over: won by one side, or tied on match points and games won."""
+    game: Cribbage = d.game
+    top = _match_leaders(d.match_points, d.results)
+    told: dict[str, Any] = {"match_points": list(d.match_points), "games_won": _games_won(d.results, game.sides)}
+    if len(top) == 1:
+        d.tell("wins_match", side=top[0], members=_members(game, top[0]), **told)
+    else:
+        d.tell("match_tied", sides=top, members=[s for side in top for s in _members(game, side)], **told)

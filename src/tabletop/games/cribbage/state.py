@@ -68,7 +68,8 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
-    """Points pegged: by whom, for what, with the itemised combinations when there are some."""
+    """Points pegged: by whom, for what, with the itemised combinations when there are some (for
+    rules, bots and tests; every one also goes out as a ``pegs`` event: see :data:`.rules.SPEC`)."""
 
     seat: int | None
     side: int

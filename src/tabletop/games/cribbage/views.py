@@ -4,7 +4,8 @@ and the reverse: a state consistent with a view, hidden cards dealt at random (f
 A seat sees its own hand and discards, every card played, the starter once cut, the count,
 scores, pegs and the match; other hands only as counts until the show (by then every hand has
 been played face up) or the end of the match, the crib only when the dealer turns it over to
-count it, and never the rest of the pack.
+count it, and never the rest of the pack. What the last action did (the points it pegged) is not in
+the view: it goes out as the action's events (:meth:`CribbageState.events`), each to those who may see it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
-from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, ScoreEvent, cards_text
+from tabletop.games.cribbage.scoring import pegging_score, score_hand
+from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, cards_text
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.rules import Cribbage, CribbageState
@@ -83,7 +84,6 @@ def view(state: CribbageState, seat: int) -> View:
         },
         "match_points": list(state.match_points),
         "games": [{"winner": r.winner, "scores": list(r.scores), "value": r.value} for r in state.results],
-        "events": [e.to_data() for e in state.events],
     }
 
 
@@ -185,13 +185,4 @@ def _rebuild(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
             tuple(pending["claimants"]), Phase(pending["resume"]), pending["what"]),
         match_points=tuple(int(p) for p in data["match_points"]),
         results=tuple(GameResult(r["winner"], tuple(r["scores"]), r["value"]) for r in data["games"]),
-        events=tuple(_event(e) for e in data["events"]),
     )
-
-
-def _event(data: dict[str, Any]) -> ScoreEvent:
-    score = None
-    if "score" in data:
-        score = Score(tuple(Combination(c["kind"], _cards(c["cards"]), c["points"])
-                            for c in data["score"]["combinations"]))
-    return ScoreEvent(data["seat"], data["side"], data["kind"], data["points"], score)

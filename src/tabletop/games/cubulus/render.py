@@ -1,5 +1,5 @@
 """Cubulus as plain text: the three horizontal layers side by side, the six faces as a player sees
-them when turning the cube around (U3), log lines and announcements. Reads states; never changes them.
+them when turning the cube around (U3), log lines and the events in English. Reads states; never changes them.
 
 In the pictures ``X``, ``O``, ``Y`` are the seats' balls, ``#`` the neutral ones, ``·`` an empty
 cell; the cells the last move changed are in brackets ``[X]`` and the balls of a finished square
@@ -9,10 +9,15 @@ cell ``xyz`` under any ball — and the hole face + cell — can be read off the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.core import Event
+from tabletop.core.events import plain_text
 from tabletop.games.cubulus.actions import CubulusAction, First, Insert, Pass, Place, Shift
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, MARKS, NEUTRAL_MARK, Board, owned_squares, pushes
-from tabletop.games.cubulus.geometry import CELLS, SQUARE_OF_MASK, Cell
-from tabletop.games.cubulus.rules import Cubulus, CubulusState, End, Phase
+from tabletop.games.cubulus.geometry import CELLS, Cell
+from tabletop.games.cubulus.rules import Cubulus, CubulusState, Phase
 
 _GAP = "    "
 
@@ -143,7 +148,7 @@ def _status(state: CubulusState) -> list[str]:
     match state.phase:
         case Phase.OVER:
             marked = ["  (the winning square is marked * *)"] if state.winner is not None else []
-            return announcements(state) + marked
+            return state.announcements() + marked
         case Phase.START:
             return ["Chance draws who starts."]
         case Phase.SETUP:
@@ -215,34 +220,56 @@ def describe(state: CubulusState, action: CubulusAction) -> str:
     return str(action)
 
 
-def announcements(state: CubulusState) -> list[str]:
-    """What the last action caused: the end of the set-up, a win and by which square, or a draw."""
-    game = state.game
-    last = state.last
-    if last is None:
-        return []
-    if isinstance(last.action, Place) and state.phase is Phase.PLAY:
-        return [f"The neutral balls are placed; {seat_label(game, state.to_move)} starts."]
-    match state.end:
-        case End.SQUARE:
-            assert state.winner is not None
-            return _win_lines(state, last.seat, state.winner)
-        case End.REPETITION:
-            return ["Draw: the same position has occurred for the third time (U16)."]
-        case End.MOVE_CAP:
-            return [f"Draw: the move cap of {game.move_cap} moves after the set-up is reached (U16)."]
-    return []
+def event_text(game: Cubulus, event: Event) -> str:
+    """An event of :mod:`.events` (or a result) as an English sentence for the terminal."""
+    who = _who(game, event)
+    match event.kind:
+        case "starts":
+            line = f"Chance: {who} starts"
+            placer = event.params.get("placer")
+            return line + (f"; {seat_label(game, placer)} places the neutral balls." if placer is not None else ".")
+        case "neutral_placed":
+            return f"{who} places a neutral ball at {event['cell']} ({event['left']} left)."
+        case "setup_done":
+            return f"The neutral balls are placed; {who} starts."
+        case "insert":
+            return f"{who} inserts at {event['hole']}{_pushing(event['pushed'])}."
+        case "shift":
+            cells = event["line"]
+            return f"{who} shifts line {event['hole']}→{cells[2]}: the ball at {cells[2]} comes back in at {cells[0]}."
+        case "pass":
+            return f"{who} has no legal move and passes (U14)."
+        case "square":
+            return _square_text(game, event)
+        case "draw" | "game_drawn" if event.params.get("why") == "repetition":
+            return "Draw: the same position has occurred for the third time (U16)."
+        case "draw" | "game_drawn" if event.params.get("why") == "move_cap":
+            return f"Draw: the move cap of {event['moves']} moves after the set-up is reached (U16)."
+        case "game_won":
+            return f"{seat_label(game, event['side'])} wins with the {square_name(event.params)}."
+    return plain_text(event)
 
 
-def _win_lines(state: CubulusState, mover: int, winner: int) -> list[str]:
-    """U8, U15: the winner and the square, saying so when the mover made it for someone else."""
-    game = state.game
-    made = owned_squares(state.board, game.num_players)
-    square = next(str(SQUARE_OF_MASK[s]) for c, s in made if c == winner)
-    if winner == mover:
-        return [f"{seat_label(game, winner)} wins with the {square}."]
-    lines = [f"{seat_label(game, winner)} wins with the {square},",
-             f"made by {seat_label(game, mover)}'s move: a square made for another player wins for them (U8)."]
-    if any(c == mover for c, _ in made):
-        lines.append(f"{seat_label(game, mover)}'s own square, made by the same move, does not count (U15).")
-    return lines
+def _who(game: Cubulus, event: Event) -> str:
+    seat = event.params.get("seat")
+    return seat_label(game, seat) if isinstance(seat, int) and 0 <= seat < game.num_players else ""
+
+
+def square_name(params: Mapping[str, Any]) -> str:
+    """``small square on face L (000 001 010 011)``, from a square's ``shape``, ``face`` and ``cells``."""
+    return f"{params['shape']} square on face {params['face']} ({' '.join(params['cells'])})"
+
+
+def _square_text(game: Cubulus, event: Event) -> str:
+    """U8, U15: the winner and the square, saying so when the mover made it for someone else; a
+    square the same move made that does not count."""
+    owner, mover, square = event["seat"], event["by"], square_name(event.params)
+    if event["wins"]:
+        if owner == mover:
+            return f"{seat_label(game, owner)} wins with the {square}."
+        return (f"{seat_label(game, owner)} wins with the {square}, made by {seat_label(game, mover)}'s move: "
+                "a square made for another player wins for them (U8).")
+    if owner == mover:
+        return f"{seat_label(game, owner)}'s own {square}, made by the same move, does not count (U15)."
+    return (f"{seat_label(game, owner)}'s {square}, made by the same move, does not count: "
+            "the first seat after the mover with a square wins (U15).")

@@ -6,7 +6,7 @@ A :class:`CubulusState` is an immutable position: the phase, the seat to move, t
 not recreate (U12) and the positions met since the last insert (U16). Only shifts and passes keep
 the number of balls on the board, so a position can recur only within a run of them: an insert
 starts the history afresh, which keeps it small. Text (pictures, log lines) lives in
-:mod:`.render`; views in :mod:`.views`.
+:mod:`.render`; views in :mod:`.views`; what an action did, as events, in :mod:`.events`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from tabletop.core import (
     TERMINAL,
     Chance,
     Encoding,
+    Event,
     Game,
     GameSpec,
     IllegalActionError,
@@ -87,7 +88,7 @@ SPEC = GameSpec(
     options=(
         Option("first", "random", "who starts (U4, U9, U13): drawn at random (a recorded chance event), "
                "or a seat: 0 (Seat 1), 1 (Seat 2), 2 (Seat 3, with three players)", kind=str,
-               choices=("random", "0", "1", "2")),
+               choices=("random", "0", "1", "2"), seat_choices=True),
         Option("neutral_cells", "all", "where the 9 neutral balls may be placed (U13): any cell, or the surface "
                "only (not the centre 111)", kind=str, choices=("all", "exterior")),
         Option("allow_null_shift", False, "allow a shift that changes nothing: a line of one colour (U11)",
@@ -99,6 +100,7 @@ SPEC = GameSpec(
         Option("repetition_draw", True, "draw on the third occurrence of a position (U16)", kind=bool),
     ),
     rules="cubulus.md",
+    events=("starts", "neutral_placed", "setup_done", "insert", "shift", "pass", "square", "draw"),
 )
 
 
@@ -185,6 +187,12 @@ class Cubulus(Game["CubulusState", CubulusAction]):
 
             cached = self.__dict__["_encoding"] = CubulusEncoding(self)
         return cached
+
+    def event_text(self, event: Event) -> str:
+        """``event`` in English, for the terminal (:func:`.render.event_text`)."""
+        from tabletop.games.cubulus.render import event_text
+
+        return event_text(self, event)
 
     def parse_action(self, text: str) -> CubulusAction:
         """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""
@@ -451,10 +459,17 @@ class CubulusState(State[CubulusAction]):
 
         return describe(self, action)
 
-    def announcements(self) -> list[str]:
-        from tabletop.games.cubulus.render import announcements
+    def events(self) -> Sequence[Event]:
+        """What the last action did: its own event, then any square made or draw (:mod:`.events`)."""
+        from tabletop.games.cubulus.events import events
 
-        return announcements(self)
+        return events(self)
+
+    def result(self) -> Event | None:
+        """``game_won`` by the winner's seat with the winning square, or ``game_drawn`` with ``why``."""
+        from tabletop.games.cubulus.events import result
+
+        return result(self)
 
     def render(self, player: Player | None = None) -> str:
         from tabletop.games.cubulus.render import render_state

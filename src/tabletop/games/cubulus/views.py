@@ -49,10 +49,18 @@ def view(state: CubulusState, seat: int) -> View:
         "winner": state.winner,
         "end": None if state.end is None else state.end.value,
         "squares": [] if state.winner is None else [
-            {"colour": c, "square": str(SQUARE_OF_MASK[s])} for c, s in owned_squares(state.board, n)],
+            _square(c, s, state.winner) for c, s in owned_squares(state.board, n)],
         "last": None if last is None else {
             "action": str(last.action), "seat": last.seat, "before": board_text(last.before)},
     }
+
+
+def _square(colour: int, mask: int, winner: int) -> dict[str, Any]:
+    """A square on a finished board as data: ``colour``, ``face``, ``shape``, ``cells``, and whether it
+    ``wins`` (U8, U15: a square the winning move also made for its mover may not)."""
+    square = SQUARE_OF_MASK[mask]
+    return {"colour": colour, "face": square.face, "shape": square.kind, "cells": [str(c) for c in square.cells],
+            "wins": colour == winner}
 
 
 def _position(key: int) -> list[Any]:

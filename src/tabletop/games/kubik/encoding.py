@@ -281,7 +281,7 @@ class KubikEncoding(Encoding[KubikAction]):
         if view["interceptor"] is not None:
             out[at + rel(view["interceptor"])] = 1
         at += n
-        self._last(view["events"], out, at, rel_team, target)
+        self._last(view["scored"], out, at, rel_team, target)
         at += len(RESULTS) + MAX_FACE + 2 + 2
         for entry in view["players"]:
             out[at + rel(entry["seat"])] = entry["skill"]

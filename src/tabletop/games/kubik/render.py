@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from tabletop.core import View
+from tabletop.core import Event, View
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CIRCLE_RADIUS
 
@@ -49,7 +49,7 @@ def view(state: KubikState, player: int) -> View:
         "crossing": crossing,
         "interceptor": state.interceptor,
         "players": [{"seat": s, "label": game.labels[s], "skill": game.skills[s]} for s in range(game.num_players)],
-        "events": [{"team": e.team, "points": e.points, "why": e.why} for e in state.events],
+        "scored": [{"team": e.team, "points": e.points, "why": e.why, "top": e.top} for e in state.scored],
         "field": {"circle_radius": CIRCLE_RADIUS, "line_width": game.field.line_width,
                   "line_offset": game.field.line_offset, "border_offset": game.field.border_offset,
                   "cube_edge": game.field.cube_edge},
@@ -87,6 +87,63 @@ def describe(state: KubikState, action: KubikAction) -> str:
                     f" at {action.at[0]:+.2f},{action.at[1]:+.2f} m" if action.at else ""),
             }[kind] + by
     return str(action)
+
+
+_WHY = {"miss": "a miss", "in": "stayed in", "intercepted": "intercepted",
+        "interception_missed": "interception missed"}
+
+
+def _signed(value: float) -> str:
+    return f"{value:+g}"
+
+
+def event_text(event: Event) -> str:
+    """An event as an English sentence for the terminal (the browser has words of its own)."""
+    p = event.params
+    seen = " (as seen)" if p.get("seen") else ""
+    top = p.get("top")
+    match event.kind:
+        case "lot":
+            return f"the lot: team {p['team']} throws first"
+        case "stands":
+            return f"{p['player']} stands to intercept"
+        case "nobody_stands":
+            return f"team {p['team']}: nobody stands to intercept"
+        case "throw":
+            return (f"{p['player']} throws from line {p['line']} (at {_signed(p['pos'])} m, aim {_signed(p['aim'])}°, "
+                    f"{p['power']:g} m/s, {p['spin']:g} turns/s)")
+        case "throw_real":
+            return f"{p['player']} throws"
+        case "strike":
+            return f"{p['player']} throws at the crossing cube"
+        case "hold":
+            return f"{p['player']} holds back"
+        case "miss":
+            return f"{p['player']} missed the cube{seen}"
+        case "cube_in":
+            return "hit, but the cube stays in the circle" + (f" ({top} on top)" if top else "") + seen
+        case "cube_out":
+            return f"the cube flies out of the circle: {top} on top{seen}"
+        case "cross":
+            at = f" at {p['x']:+.2f},{p['y']:+.2f} m" if p.get("x") is not None else ""
+            return f"the cube crosses the border line{at}{seen}"
+        case "intercept_hit":
+            return f"{p['player']}'s interception hits: {top} on top{seen}"
+        case "intercept_miss":
+            return f"{p['player']}'s interception misses{seen}"
+        case "points":
+            why = {"out": f"out with {top} on top", "interception": f"interception: {top} × 2"}.get(
+                p["why"], _WHY.get(p["why"], p["why"]))
+            return f"team {p['team']} {p['points']:+d} ({why}) → {p['score']}"
+        case "recentred":
+            return f"the cube goes back to the small circle ({top} on top)"
+        case "throw_limit":
+            return f"the throw limit is reached ({p['throws']} throws): the higher score wins"
+        case "game_won":
+            return f"team {p['side']} wins, {p['scores']['A']}–{p['scores']['B']}"
+        case "game_drawn":
+            return f"a draw, {p['scores']['A']}–{p['scores']['B']}"
+    return event.kind + (": " + ", ".join(f"{k}={v}" for k, v in p.items()) if p else "")
 
 
 _COLS, _ROWS = 45, 23

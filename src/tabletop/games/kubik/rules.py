@@ -8,6 +8,11 @@ scorekeeper for a game on a real field (the people enter what happened). All thr
 the same way. With the interception variant (K12–K15, K19) the other team first says whether one of
 its players stands to intercept; if the cube then crosses the border line, that player sees only the
 crossing and strikes or holds, and only then is the rest of the throw (or the interception) decided.
+
+What each action did is data (:meth:`KubikState.events`, kinds in ``SPEC.events``): the action itself
+(``lot``, ``stands``, ``throw``, ``cube_out``…), then ``points`` with a code for why and the team's new
+score, ``recentred`` (K17) and ``throw_limit``; the rule state keeps the same codes, never sentences
+(:func:`tabletop.games.kubik.render.event_text` writes them out for a terminal).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from tabletop.core import (
     Agent,
     Chance,
     Encoding,
+    Event,
     Game,
     GameSpec,
     IllegalActionError,
@@ -37,6 +43,8 @@ from tabletop.core import (
     State,
     TabletopError,
     View,
+    action_event,
+    event,
 )
 from tabletop.games.kubik.actions import (
     FirstTeam,
@@ -61,6 +69,12 @@ MANUAL_OUTCOMES = ("miss", "in", *(f"out {n}" for n in range(1, 7)))
 MANUAL_CROSS = ("cross",)
 MANUAL_REST = tuple(f"out {n}" for n in range(1, 7))
 MANUAL_INTERCEPTS = (*(f"hit {n}" for n in range(1, 7)), "miss")
+
+#: What a throw's (or an interception's) outcome is called as an event, by the outcome's kind.
+OUTCOME_EVENTS = {"miss": "miss", "in": "cube_in", "out": "cube_out", "cross": "cross"}
+INTERCEPT_EVENTS = {"hit": "intercept_hit", "miss": "intercept_miss"}
+#: Why points were scored (K7, K9, K14, K15), as the ``why`` of a :class:`Score` and a ``points`` event.
+WHYS = ("miss", "out", "in", "intercepted", "interception", "interception_missed")
 
 
 class Phase(enum.Enum):
@@ -129,7 +143,7 @@ SPEC = GameSpec(
     max_length=None,
     options=(
         Option("teams", "", "team sizes A+B (each 1–8, e.g. 3+2); default: players split evenly (K18)",
-               kind=str, check=_check_teams),
+               kind=str, check=_check_teams, example="3+2"),
         Option("throws", "physics", "where outcomes come from: physics, calibrated model, or manual (K20)",
                kind=str, choices=("physics", "calibrated", "manual")),
         Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
@@ -139,16 +153,27 @@ SPEC = GameSpec(
                "it scores nothing (K9a)", kind=float, minimum=0.0, maximum=20.0),
         Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
         Option("cube_edge", "15", "cube edge in cm, or the preset small (4.2 cm) (K1a)", kind=str,
-               check=_check_edge),
+               check=_check_edge, presets=(("standard", "15"), ("small", "small"))),
         Option("distance", 6, "steps from the circle to the throwing lines (K3)", kind=int, minimum=5, maximum=7),
         Option("skill", 0.7, "every player's skill, 0 (wild) to 1 (perfect)", kind=float, minimum=0.0,
                maximum=1.0),
         Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
-               check=_check_skills),
+               check=_check_skills, example="0.7,0.5,0.9,0.6"),
         Option("max_throws", 200, "the game ends after this many throws; the higher score wins", kind=int,
                minimum=2, maximum=5000),
     ),
     rules="kubik.md",
+    events=(
+        "lot",  # K5: which team throws first {team}
+        "stands", "nobody_stands",  # K13, K19: the other team's declaration {seat, player, team} / {team}
+        "throw", "throw_real",  # K6, K20: the thrower's choice {seat, player, team, line, pos, aim, power, spin}
+        "miss", "cube_in", "cube_out", "cross",  # K7, K9, K12, K19: what the throw did
+        "strike", "hold",  # K19: the interceptor at the crossing
+        "intercept_hit", "intercept_miss",  # K14, K15: what the interception did
+        "points",  # K7, K9, K14, K15: {team, points, why, score} (+ top when a face scored)
+        "recentred",  # K17: a cube that stayed in goes back to the small circle {top}
+        "throw_limit",  # the game's last throw (max_throws) {throws}
+    ),
 )
 
 
@@ -181,6 +206,12 @@ class Kubik(Game["KubikState", KubikAction]):
     def chance_entered_by_people(self) -> bool:
         """K20: in scorekeeper mode the people enter what each throw did."""
         return self.mode == "manual"
+
+    def event_text(self, event: Event) -> str:
+        """An event in English, for the terminal (:func:`tabletop.games.kubik.render.event_text`)."""
+        from tabletop.games.kubik.render import event_text
+
+        return event_text(event)
 
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
         """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
@@ -247,23 +278,29 @@ class Kubik(Game["KubikState", KubikAction]):
                 None if view["throw"] is None else self.parse_action(view["throw"]),  # type: ignore[arg-type]
                 None if pending is None else self.parse_action(pending),  # type: ignore[arg-type]
                 None if view["interceptor"] is None else int(view["interceptor"]),
-                tuple(_event_from(e) for e in view["events"]),
+                tuple(_score_from(e) for e in view["scored"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TabletopError(f"not a view of this Kubik game: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Points scored (or lost) by a team, and why."""
+class Score:
+    """Points scored (or lost) by a team, and why: a code of :data:`WHYS`, with the face on top when a
+    face scored (``out``, ``interception``, ``intercepted``)."""
 
     team: int
     points: int
     why: str
+    top: int | None = None
 
 
-def _event_from(data: dict[str, Any]) -> Event:
-    return Event(int(data["team"]), int(data["points"]), str(data["why"]))
+def _score_from(data: dict[str, Any]) -> Score:
+    why = str(data["why"])
+    if why not in WHYS:
+        raise ValueError(f"no such reason for points: {why!r}")
+    top = data.get("top")
+    return Score(int(data["team"]), int(data["points"]), why, None if top is None else int(top))
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +317,9 @@ class KubikState(State[KubikAction]):
     throw: ThrowChoice | None = None  #: the throw being made
     pending: Outcome | None = None  #: the throw's crossing of the border line, awaiting its end (K19)
     interceptor: int | None = None  #: the seat standing to intercept this throw (K13, K19)
-    events: tuple[Event, ...] = field(default=(), compare=False)
+    scored: tuple[Score, ...] = field(default=(), compare=False)  #: the points the last action scored
     last: Outcome | None = field(default=None, compare=False)  #: the last outcome, with its trajectory
+    happened: tuple[Event, ...] = field(default=(), compare=False)  #: what the last action did (:meth:`events`)
 
     @property
     def thrower(self) -> int:
@@ -383,8 +421,8 @@ class KubikState(State[KubikAction]):
             return None  # people entered it (``--chance people``): recorded as theirs, not as the physics'
         if self.phase is not Phase.THROW and pending is not None and pending.seen:
             return "the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)"
-        if not rerun:
-            return None
+        if not rerun:  # trusted (the server's own log): only the form, cheaply — no simulation, no MuJoCo
+            return _noise_refusal(self.phase, action)
         from tabletop.games.kubik.simulate import mismatch
 
         return mismatch(self, action)
@@ -438,22 +476,44 @@ class KubikState(State[KubikAction]):
         return State.sample_chance(self, rng)
 
     def _apply(self, action: KubikAction) -> KubikState:
+        done = (_action_event(self, action),)
         match action:
             case FirstTeam(team):
-                return replace(self, phase=_before_throw(self.game), team=team, events=())
+                return replace(self, phase=_before_throw(self.game), team=team, scored=(), happened=done)
             case Intercept(seat):
-                return replace(self, phase=Phase.AIM, interceptor=seat, events=())
+                return replace(self, phase=Phase.AIM, interceptor=seat, scored=(), happened=done)
             case ThrowChoice():
-                return replace(self, phase=Phase.THROW, throw=action, events=())
+                return replace(self, phase=Phase.THROW, throw=action, scored=(), happened=done)
             case Strike(strike):
-                return replace(self, phase=Phase.INTERCEPT if strike else Phase.REST, events=())
+                return replace(self, phase=Phase.INTERCEPT if strike else Phase.REST, scored=(), happened=done)
             case Outcome() if self.phase is Phase.INTERCEPT:
-                return _interception(self, action)
+                return _interception(self, action, done)
             case Outcome(kind="cross"):
-                return replace(self, phase=Phase.CROSSING, pending=action, events=(), last=action)
+                return replace(self, phase=Phase.CROSSING, pending=action, scored=(), last=action, happened=done)
             case Outcome():
-                return _score_throw(self, action, ())
+                return _score_throw(self, action, done)
         raise AssertionError(action)  # pragma: no cover - apply() validated the action
+
+    def events(self) -> Sequence[Event]:
+        """What the last action did: the action as an event (the lot, a declaration, a throw, an outcome
+        with its faces, strike or hold), then the points it scored — each team's new score — a
+        recentred cube (K17) and the throw limit, in that order. Everything on a field is public."""
+        return self.happened
+
+    def result(self) -> Event | None:
+        """Teams win (K11): ``game_won`` with ``side`` ``A`` or ``B`` and that team's seats as
+        ``members``; at the throw limit the higher score wins and equal scores are ``game_drawn``.
+        ``why`` says which (``target`` or ``throw_limit``), ``scores`` the final scores by team."""
+        if not self.is_terminal:
+            return None
+        game = self.game
+        scores = {"A": self.scores[0], "B": self.scores[1]}
+        why = "target" if max(self.scores) >= game.options["target"] else "throw_limit"
+        winner = self._winner()
+        if winner is None:
+            return event("game_drawn", why=why, scores=scores)
+        members = [game.seat(winner, i) for i in range(game.team_sizes[winner])]
+        return event("game_won", side="AB"[winner], members=members, why=why, scores=scores)
 
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's team's points (K7, K9, K11)."""
@@ -490,9 +550,6 @@ class KubikState(State[KubikAction]):
 
         return describe(self, action)
 
-    def announcements(self) -> list[str]:
-        return [f"team {'AB'[e.team]} {e.points:+d} ({e.why}) → {self.scores[e.team]}" for e in self.events]
-
     def __str__(self) -> str:
         from tabletop.games.kubik.render import render
 
@@ -504,6 +561,21 @@ def _outcome(game: Kubik, text: str) -> Outcome:
     action = game.parse_action(text)
     assert isinstance(action, Outcome)
     return action
+
+
+NOISE_SIZE = 7
+"""Numbers in a simulated outcome's noise sample (``physics.NOISE_NAMES``; a test keeps them equal)."""
+
+
+def _noise_refusal(phase: Phase, outcome: Outcome) -> str | None:
+    """Why a simulated outcome's noise has the wrong form here (the rest of a crossing takes none)."""
+    if phase is Phase.REST:
+        return "the rest of a crossing takes no noise of its own; the crossing's noise decides it" if outcome.noise \
+            else None
+    if len(outcome.noise) != NOISE_SIZE:
+        return (f"a simulated outcome carries its noise sample, {NOISE_SIZE} numbers; this one has "
+                f"{len(outcome.noise)} (an outcome people saw is written `seen …`)")
+    return None
 
 
 def _valid_faces(outcome: Outcome) -> bool:
@@ -553,54 +625,120 @@ def _front_for(top: int, front: int) -> int:
     return min(f for f in range(1, 7) if f != top and f + top != 7)
 
 
-def _score_throw(state: KubikState, outcome: Outcome, events: tuple[Event, ...]) -> KubikState:
+def _action_event(state: KubikState, action: KubikAction) -> Event:
+    """The action as an event, as the rules see it (everything on a field is public)."""
+    game = state.game
+    match action:
+        case FirstTeam(team):
+            return action_event("lot", team="AB"[team])
+        case Intercept(seat=None):
+            return action_event("nobody_stands", team="AB"[1 - state.team])
+        case Intercept(seat=seat) if seat is not None:
+            return action_event("stands", seat=seat, player=game.labels[seat], team="AB"[game.team_of(seat)])
+        case ThrowChoice(throw=None):
+            return action_event("throw_real", **_who(state, state.thrower))
+        case ThrowChoice(throw=t) if t is not None:
+            return action_event("throw", **_who(state, state.thrower), line=t.line, pos=t.position, aim=t.aim,
+                                power=t.power, spin=t.spin)
+        case Strike(strike):
+            assert state.interceptor is not None
+            return action_event("strike" if strike else "hold", **_who(state, state.interceptor))
+        case Outcome() if state.phase is Phase.INTERCEPT:
+            assert state.interceptor is not None
+            faces = _faces(action) if action.kind == "hit" else {}
+            return action_event(INTERCEPT_EVENTS[action.kind], **_who(state, state.interceptor), **faces,
+                                seen=action.seen)
+        case Outcome(kind="cross"):
+            at, moving = action.at, action.moving
+            return action_event("cross", **_who(state, state.thrower), x=float(at[0]) if at else None,
+                                y=float(at[1]) if at else None, vx=float(moving[0]) if moving else None,
+                                vy=float(moving[1]) if moving else None, seen=action.seen)
+        case Outcome():
+            faces = {} if action.kind == "miss" else _faces(action)
+            return action_event(OUTCOME_EVENTS[action.kind], **_who(state, state.thrower), **faces, seen=action.seen)
+    raise AssertionError(action)  # pragma: no cover - apply() validated the action
+
+
+def _faces(outcome: Outcome) -> dict[str, Any]:
+    """An outcome's faces as event parameters: top and front, None where nobody said (a real field)."""
+    return {"top": None if outcome.top is None else int(outcome.top),
+            "front": None if outcome.front is None else int(outcome.front)}
+
+
+def _who(state: KubikState, seat: int) -> dict[str, Any]:
+    """An event's player: seat, label (``A1``) and team letter."""
+    game = state.game
+    return {"seat": seat, "player": game.labels[seat], "team": "AB"[game.team_of(seat)]}
+
+
+def _score_throw(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) -> KubikState:
     """K7, K9: out scores the face on top, in scores nothing, a miss costs 5; then the next team."""
     team = state.team
     if outcome.kind == "miss":
-        events = (*events, Event(team, -MISS_PENALTY, "miss"))
+        scored = (Score(team, -MISS_PENALTY, "miss"),)
     elif outcome.kind == "out":
         assert outcome.top is not None
-        events = (*events, Event(team, outcome.top, f"out with {outcome.top} on top"))
+        scored = (Score(team, int(outcome.top), "out", int(outcome.top)),)
     else:
-        events = (*events, Event(team, 0, "stayed in"))
-    cube = _settle(state.cube, outcome, state.game.options["recentre"])
-    return _next_turn(state, events, cube, outcome)
+        scored = (Score(team, 0, "in"),)
+    recentre = bool(state.game.options["recentre"])
+    cube = _settle(state.cube, outcome, recentre)
+    if outcome.kind == "in" and recentre:  # K17
+        done = (*done, event("recentred", top=cube.top))
+    return _next_turn(state, scored, cube, outcome, done)
 
 
-def _interception(state: KubikState, outcome: Outcome) -> KubikState:
+def _interception(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) -> KubikState:
     """K14: a hit cancels the throw's points and scores double the face for the interceptors;
     K15, K19: a miss costs them 10, and the throw then runs on to rest and scores as usual."""
     assert state.pending is not None and state.interceptor is not None
     them = 1 - state.team
     if outcome.kind == "hit":
         assert outcome.top is not None
-        events = (Event(state.team, 0, "intercepted"), Event(them, 2 * outcome.top, f"interception: {outcome.top} × 2"))
+        top = int(outcome.top)
+        scored = (Score(state.team, 0, "intercepted", top), Score(them, 2 * top, "interception", top))
         cube = _settle(state.cube, outcome, state.game.options["recentre"])
-        return _next_turn(state, events, cube, outcome)
+        return _next_turn(state, scored, cube, outcome, done)
     scores = list(state.scores)
     scores[them] -= INTERCEPT_MISS_PENALTY
-    return replace(state, phase=Phase.REST, scores=(scores[0], scores[1]),
-                   events=(Event(them, -INTERCEPT_MISS_PENALTY, "interception missed"),), last=outcome)
+    miss = Score(them, -INTERCEPT_MISS_PENALTY, "interception_missed")
+    return replace(state, phase=Phase.REST, scores=(scores[0], scores[1]), scored=(miss,), last=outcome,
+                   happened=(*done, _points(miss, scores[them])))
 
 
-def _next_turn(state: KubikState, events: tuple[Event, ...], cube: CubePose, outcome: Outcome) -> KubikState:
-    """Apply the points event by event — K16: the win is checked after every scored event — then
+def _points(score: Score, total: int) -> Event:
+    """The ``points`` event of a score: the team, its points and why, and the team's new score."""
+    face: dict[str, Any] = {} if score.top is None else {"top": score.top}
+    return event("points", team="AB"[score.team], points=int(score.points), why=score.why, **face, score=int(total))
+
+
+def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, outcome: Outcome,
+               done: tuple[Event, ...]) -> KubikState:
+    """Apply the points score by score — K16: the win is checked after every scored event — then
     pass the throw to the other team's next player (K10)."""
     scores = list(state.scores)
     target = state.game.options["target"]
     over = False
-    for event in events:
-        scores[event.team] += event.points
-        if event.points > 0 and scores[event.team] >= target:
+    applied: list[Score] = []
+    points: list[Event] = []
+    for score in scored:
+        scores[score.team] += score.points
+        applied.append(score)
+        points.append(_points(score, scores[score.team]))
+        if score.points > 0 and scores[score.team] >= target:
             over = True
             break
     team = state.team
     index = list(state.next_index)
     index[team] = (index[team] + 1) % state.game.team_sizes[team]
     throws = state.throws + 1
+    limit: tuple[Event, ...] = ()
     if throws >= state.game.options["max_throws"]:
+        limit = () if over else (event("throw_limit", throws=throws),)
         over = True
+    # the action, its points, then what follows (a recentred cube, K17) and the end at the throw limit
+    happened = (done[0], *points, *done[1:], *limit)
     return replace(state, phase=Phase.OVER if over else _before_throw(state.game), team=1 - team,
                    next_index=(index[0], index[1]),
                    scores=(scores[0], scores[1]), cube=cube, throws=throws, throw=None, pending=None,
-                   interceptor=None, events=events, last=outcome)
+                   interceptor=None, scored=tuple(applied), last=outcome, happened=happened)

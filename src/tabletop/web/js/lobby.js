@@ -119,17 +119,30 @@ async function joinTable(tableId) {
 
 // ------------------------------------------------------------------ the create-table form
 
-/** The input an option needs, read from its `allowed` text and kind. */
+/** The input an option needs, from its data: kind, choices, bounds (GET /api/games). */
 function inputKind(option) {
-  const allowed = option.allowed;
-  if (option.kind === "bool" || allowed === "true | false") return { type: "bool" };
+  if (option.kind === "bool") return { type: "bool" };
   if (option.kind === "data") return { type: "data" };
-  let match = allowed.match(/^integer (-?\d+)\.\.(-?\d+)$/);
-  if (match) return { type: "int", min: Number(match[1]), max: Number(match[2]) };
-  match = allowed.match(/^number (-?[\d.]+)\.\.(-?[\d.]+)$/);
-  if (match) return { type: "float", min: Number(match[1]), max: Number(match[2]) };
-  if (allowed.includes(" | ")) return { type: "choice", choices: allowed.split(" | ") };
+  if (option.choices) return { type: "choice", choices: option.choices.map(String) };
+  if (option.kind === "int" || option.kind === "float") {
+    return { type: option.kind, min: option.minimum ?? undefined, max: option.maximum ?? undefined };
+  }
   return { type: "text" };
+}
+
+/** How a choice reads: a seat ("Seat 2") where the option's choices are seats, else the game's word for it. */
+function choiceText(game, option, choice) {
+  if (option.seat_choices && /^\d+$/.test(choice)) return t("common.seat", { n: Number(choice) + 1 });
+  const key = `${game}.choice.${option.name}.${choice}`;
+  const text = t(key);
+  return text === key ? choice : text;
+}
+
+/** A preset's name in the reader's language (the game's word, or the preset's own name). */
+function presetText(game, option, preset) {
+  const key = `${game}.preset.${option.name}.${preset.name}`;
+  const text = t(key);
+  return text === key ? preset.name : text;
 }
 
 export function renderCreate(root, gameName) {
@@ -147,6 +160,11 @@ export function renderCreate(root, gameName) {
   function setPlayers(n) {
     state.options.players = n;
     defaultSeats(n);
+    // a choice of seats ("who starts") offers only the seats the table now has
+    for (const option of game.options.filter((o) => o.seat_choices)) {
+      const old = root.querySelector(`[data-option="${option.name}"]`);
+      if (old) old.replaceWith(optionInput(option));
+    }
   }
 
   function optionInput(option) {
@@ -175,21 +193,33 @@ export function renderCreate(root, gameName) {
             }
           } });
         break;
-      case "choice":
+      case "choice": {
+        const players = Number(state.options.players) || game.players[1];
+        const offered = kind.choices.filter((c) => !option.seat_choices || !/^\d+$/.test(c) || Number(c) < players);
+        if (!offered.includes(String(value))) state.options[option.name] = option.default;
         input = h("select", { ...common, onchange: (e) => { state.options[option.name] = e.target.value; } },
-          kind.choices.map((c) => h("option", { value: c, selected: String(value) === c }, c)));
+          offered.map((c) => h("option", { value: c, selected: String(state.options[option.name]) === c },
+            choiceText(game.name, option, c))));
         break;
+      }
       case "data":
-        input = h("textarea", { ...common, rows: 3, placeholder: '{"name": "mine", "parts": [{"name": "body", "face": 1, "count": 1}]}',
+        input = h("textarea", { ...common, rows: 3, placeholder: option.example ? JSON.stringify(option.example) : "",
           oninput: (e) => { state.options[option.name] = e.target.value; } }, value || "");
         break;
       default:
-        input = h("input", { ...common, type: "text", value: value ?? "",
+        input = h("input", { ...common, type: "text", value: value ?? "", placeholder: option.example ?? "",
           oninput: (e) => { state.options[option.name] = e.target.value; } });
+    }
+    if (option.presets && option.presets.length && input.tagName === "INPUT") {  // named values, one tap each
+      const field = input;
+      input = h("span", { class: "with-presets" }, field, option.presets.map((preset) => h("button", {
+        type: "button", class: "preset", "data-preset": preset.name,
+        onclick: () => { field.value = preset.value; field.dispatchEvent(new Event("input")); },
+      }, `${presetText(game.name, option, preset)} (${preset.value})`)));
     }
     const shown = kind.type === "bool" ? (option.default ? t("create.yes") : t("create.no"))
       : option.default === null || option.default === "" ? "—" : String(option.default);
-    return h("div", { class: `field ${kind.type}` },
+    return h("div", { class: `field ${kind.type}`, "data-option": option.name },
       h("label", { for: id }, label), input,
       h("small", { id: helpId, class: "help" }, help, " · ", t("create.default", { value: shown })));
   }
@@ -347,7 +377,7 @@ export function renderCreate(root, gameName) {
       return;
     }
     for (const option of game.options) state.options[option.name] = option.default;
-    if (game.options.some((o) => o.name === "parts")) state.options.parts = "";
+    for (const option of game.options) if (option.kind === "data" && option.default === null) state.options[option.name] = "";
     defaultSeats(Math.max(game.players[0], Math.min(game.players[1], Number(state.options.players) || 2)));
     draw();
   }).catch((error) => fill(root, h("p", { class: "banner error", role: "alert" }, t("common.error", { reason: error.message }))));

@@ -5,7 +5,8 @@
 import { LANGUAGES, lang, onLangChange, setLang, t } from "./i18n.js";
 import { h, fill } from "./dom.js";
 import { saveToken } from "./api.js";
-import { renderLobby, renderCreate } from "./lobby.js";
+import { games, renderLobby, renderCreate } from "./lobby.js";
+import { loadGames } from "./games/index.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
@@ -87,4 +88,6 @@ document.getElementById("skip").addEventListener("click", (event) => {
   app.focus();
 });
 header();
-route();
+// every game's folder is loaded (its screen, log and words) before the first page is drawn
+fill(app, h("p", {}, t("common.loading")));
+games().then(loadGames).catch((error) => console.error("the games did not load", error)).finally(route);

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./lobby.js";
-import { SCREENS } from "./games/index.js";
+import { gameModule } from "./games/index.js";
 import { resultText, seatName } from "./table.js";
 import { describeLog } from "./describe.js";
 
@@ -42,7 +42,7 @@ export function renderReplay(root, tableId) {
     const over = n === actions.length;
     return {
       type: "state", table: tableId, status: over ? info.status : "playing", move: n, seat,
-      to_move: data.to_move, view: data.views[seat], legal: [], log: data.log.map((entry) => entry.action), text: data.text,
+      to_move: data.to_move, view: data.views[seat], legal: [], log: data.log.map((entry) => entry.action), entries: data.log, text: data.text,
       seats: info.seats, undo: null, clock: null, result: over ? info.result : null,
     };
   }
@@ -74,14 +74,14 @@ export function renderReplay(root, tableId) {
       (data.action ? ` · ${t("replay.action", { action: data.action })}` : "");
     const msg = message();
     result.hidden = n !== actions.length;
-    result.textContent = n === actions.length ? resultText(msg) : "";
+    result.textContent = n === actions.length ? resultText(msg, info.game) : "";
     const lines = describeLog(info.game, data.log, {  // in sentences, as at the table; notation on hover
       seatName: (s) => seatName(info.seats, s), players: info.seats.length, view: data.views[seat], viewer: seat,
     });
     fill(logList, lines.map((line) => h("li", { title: line.actions.join(" · "), "data-seat": line.seat },
       line.text, line.notes.map((note) => h("span", { class: "note" }, note)))));
     logList.scrollTop = logList.scrollHeight;
-    if (!screen && SCREENS[info.game]) screen = SCREENS[info.game](board, ctx);
+    if (!screen && gameModule(info.game)) screen = gameModule(info.game).screen(board, ctx);
     if (screen) screen.update(msg);
   }
 

@@ -3,14 +3,13 @@
 
 import { h, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { gameTitle } from "./lobby.js";
+import { games, gameTitle } from "./lobby.js";
 import { picture } from "./pictures.js";
-
-const GAMES = ["beetle", "cribbage", "cubulus", "kubik"];
 
 export function renderRules(root, game) {
   let alive = true;
   async function draw() {
+    const GAMES = (await games()).map((g) => g.name);
     if (!GAMES.includes(game)) {
       location.replace("#/");
       return;

@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { describeLog } from "./describe.js";
 import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
-import { SCREENS } from "./games/index.js";
+import { gameModule } from "./games/index.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -22,18 +22,42 @@ export function seatName(seats, seat) {
   return info.name || t("common.seat", { n: seat + 1 });
 }
 
+/**
+ * A result event ({kind: "game_won", side, members} | {kind: "game_drawn"} | {kind: "game_shared", members})
+ * in words. A side of one seat is that seat's name; a team is named by the game's folder
+ * (`sideName(side, members, names)`) or, failing that, "Team A" for a named side; partners with a
+ * numbered side are their names ("Bob & Dan win!").
+ */
+export function outcomeText(game, outcome, seats) {
+  const names = (members) => (members || []).map((s) => seatName(seats, s));
+  switch (outcome.kind) {
+    case "game_won": {
+      const members = outcome.members || [outcome.side];
+      if (members.length === 1) return t("result.game_won", { name: seatName(seats, members[0]) });
+      const named = gameModule(game)?.sideName?.(outcome.side, members, names(members))
+        || (typeof outcome.side === "string" ? t("result.team", { side: outcome.side }) : null);
+      if (!named) return t("result.game_won_members", { names: names(members).join(" & ") });  // partners
+      return t("result.game_won_side", { side: named, names: names(members).join(", ") });
+    }
+    case "game_shared": return t("result.game_shared", { names: names(outcome.members).join(", ") });
+    case "game_drawn": return t("result.game_drawn");
+    default: return t("table.over");
+  }
+}
+
 /** The result line of a finished game. */
-export function resultText(message) {
+export function resultText(message, game) {
   if (message.status === "abandoned") return t("table.abandoned");
   const result = message.result;
   if (!result) return t("table.over");
   const lines = [];
-  if (Array.isArray(result.winner)) {
-    lines.push(t("table.winners", { names: result.winner.map((s) => seatName(message.seats, s)).join(", ") }));
-  } else if (result.winner === null || result.winner === undefined) {
+  if (result.outcome) {
+    lines.push(outcomeText(game || (message.view && message.view.game), result.outcome, message.seats));
+  } else if (result.winner === null || result.winner === undefined) {  // a table finished before outcomes
     lines.push(t("table.draw"));
   } else {
-    lines.push(t("table.winner", { name: seatName(message.seats, result.winner) }));
+    const winners = Array.isArray(result.winner) ? result.winner : [result.winner];
+    lines.push(t("table.winner", { name: winners.map((s) => seatName(message.seats, s)).join(", ") }));
   }
   if (result.zombies && result.zombies.length) {
     lines.push(t("table.zombies", { names: result.zombies.map((s) => seatName(message.seats, s)).join(", ") }));
@@ -277,7 +301,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawLog();
     drawResult();
     drawInvites();
-    if (last && screen) screen.update({ ...last, log: last.log.map((entry) => entry.action) });  // notation, as in a replay
+    // the log in notation (as in a replay) and, as `entries`, with each action's events
+    if (last && screen) screen.update({ ...last, log: last.log.map((entry) => entry.action), entries: last.log });
   }
 
   function onMessage(message) {
@@ -287,7 +312,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     if (message.type !== "state") return;
     const game = message.view && message.view.game;
-    if (!screen && SCREENS[game]) screen = SCREENS[game](board, ctx);
+    if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
     if (message.clock && message.clock.remaining !== null && message.clock.remaining !== undefined) {
       deadline = Date.now() + message.clock.remaining * 1000;
     } else {

@@ -1,11 +1,12 @@
 // The Cubulus cube in 3D (three.js): balls in their cells, an arrow at every hole that has a
 // legal move (a click inserts or shifts), drag with mouse or finger to turn the cube, arrow keys too.
 // Each player's balls carry their mark (★ ■ ◆) round the equator, so colour is never the only cue;
-// the keyboard plays in the flat layers (cubulus.js), which this view's label points to.
+// the keyboard plays in the flat layers (screen.js), which this view's label points to.
+// screen.js makes one Cube3D per screen, and so one canvas (`.cube3d canvas`): update() redraws it.
 
 import * as THREE from "three";
-import { BALL, holes, index, marks } from "./cubulus.js";
-import { t } from "../i18n.js";
+import { BALL, holes, index, marks } from "./screen.js";
+import { t } from "../../i18n.js";
 
 const GAP = 1.15;
 const NORMALS = { L: [-1, 0, 0], R: [1, 0, 0], F: [0, 0, 1], B: [0, 0, -1], D: [0, -1, 0], U: [0, 1, 0] };
@@ -30,7 +31,7 @@ export class Cube3D {
       return;
     }
     this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
-    element.append(this.renderer.domElement);
+    element.append(this.renderer.domElement);  // the one canvas of this cube, found as `.cube3d canvas`
     this.scene = new THREE.Scene();
     this.scene.background = new THREE.Color("#eef2f7");
     this.camera = new THREE.PerspectiveCamera(40, 1, 0.1, 100);

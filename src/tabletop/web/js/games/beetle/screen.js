@@ -1,30 +1,25 @@
 // Beetle's screen: every player's beetle drawn part by part from the view's sheets, the shared die
-// (rolling when a new face comes up), and each seat's exact chance of winning from the server.
+// (rolling when a new face comes up, its caption saying what it drew — and at the roll-off's end,
+// from the latest entry's events, who starts or who roll again), and each seat's exact chance of
+// winning from the server.
 
-import { h, s, fill, keepFocus } from "../dom.js";
-import { t } from "../i18n.js";
-import { api } from "../api.js";
+import { h, s, fill, keepFocus } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { api } from "../../api.js";
+import { dieSvg } from "../shared/die.js";
+import { eventText, partObject } from "./log.js";
 
-const PIPS = {
-  1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[28, 28], [50, 50], [72, 72]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
-  6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
-};
-
-/** A die face as SVG. */
-export function dieSvg(face, label) {
-  return s("svg", { viewBox: "0 0 100 100", class: "die", role: "img", "aria-label": label },
-    s("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16, fill: "#fff", stroke: "#222", "stroke-width": 4 }),
-    (PIPS[face] || []).map(([x, y]) => s("circle", { cx: x, cy: y, r: 8.5, fill: "#222" })));
-}
-
-function partName(name) {
-  const key = `part.${name}`;
-  const text = t(key);
-  return text === key ? name : text;
+/** What the latest face did, from its entry's events (the roll-off's end: who starts, or a tie). */
+function lastOutcome(entries, ctx) {
+  for (let i = (entries || []).length - 1; i >= 0; i -= 1) {
+    const events = entries[i].events || [];
+    const face = events.find((e) => e.action && (e.kind === "rolled" || e.kind === "rolloff_rolled"));
+    if (face) {
+      const decided = events.find((e) => e.kind === "starts" || e.kind === "rolloff_tie");
+      return decided ? eventText(decided, ctx) : null;
+    }
+  }
+  return null;
 }
 
 /** The beetle of one sheet: only the parts drawn so far. */
@@ -122,7 +117,11 @@ export function beetleScreen(root, ctx) {
     let text = "";
     if (roll) {
       text = t("beetle.rolled", { name: ctx.seatName(roll.seat), face: roll.face });
-      if (!roll.rolloff) text += " " + (roll.part ? t("beetle.drew", { part: partName(roll.part) }) : t("beetle.lost"));
+      if (!roll.rolloff) {
+        text += " " + (roll.part ? t("beetle.drew", { part: partObject(roll.part) }) : t("beetle.lost"));
+      }
+      const outcome = roll.rolloff ? lastOutcome(message.entries, ctx) : null;
+      if (outcome) text += ` — ${outcome}`;
     }
     const die = dieSvg(roll ? roll.face : 1, roll ? t("beetle.die", { face: roll.face }) : t("beetle.roll"));
     if (animate && roll) die.classList.add("rolling");

@@ -6,8 +6,9 @@
 // when the view shows them, to call "Muggins!" or let it go. Cards are buttons named in words
 // ("five of hearts"), discards toggle (aria-pressed), and the focus survives every update.
 
-import { h, s, fill, keepFocus } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, s, fill, keepFocus } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { cardText, comboText, dealPoints, spoken, whyText } from "./log.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
@@ -157,8 +158,6 @@ export function cribbageScreen(root, ctx) {
   fill(root, info, board.svg, piles, hand, shown, events);
   let selected = [];
   let declared = null;  // the number picked to declare (muggins), until it is sent
-  let dealEvents = [];  // the points scored this deal, as they came (a bot's muggins flies past otherwise)
-  let lastPhase = null;
   let message = null;
   let lastMove = -1;
 
@@ -304,14 +303,14 @@ export function cribbageScreen(root, ctx) {
       view.hands_shown.map((kept, seat) => h("div", { class: "pile" }, h("span", { class: "who" },
         t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(kept, true)))) : null);
 
-    // score events, newest first, with the itemised count of hands and crib: at a live table the
-    // whole deal's, in a replay (which jumps about) the last action's
-    const list = (ctx.replay ? view.events : dealEvents).slice(-12).reverse();
+    // the points pegged this deal (the log's "pegs" events), newest first, with the itemised count
+    // of hands and crib said aloud: a bot's muggins would fly past otherwise
+    const list = dealPoints(message.entries).slice(-12).reverse();
     fill(events, h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
       tabindex: 0, "aria-labelledby": "events-h" },
-      list.map((e) => h("li", {}, h("strong", {}, `${ctx.seatName(e.seat)} +${e.points}`), ` · ${eventKind(e.kind)}`,
-        e.score ? h("span", {}, ` — “${e.score.spoken}”`,
-          h("ul", {}, e.score.combinations.map((c) => h("li", {}, `${c.kind} ${c.cards.join(" ")}: ${c.points}`)))) : null)))
+      list.map((e) => h("li", {}, h("strong", {}, `${ctx.seatName(e.seat)} +${e.points}`), ` · ${whyText(e.why)}`,
+        e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
+          h("ul", {}, e.combinations.map((c) => h("li", {}, `${comboText(c.why)} ${c.cards.map(cardText).join(" ")}: ${c.points}`)))) : null)))
       : h("p", { class: "hint" }, "—"));
   }
 
@@ -320,10 +319,6 @@ export function cribbageScreen(root, ctx) {
       if (msg.move !== lastMove) {
         selected = [];
         declared = null;
-        const phase = msg.view.phase;
-        if (phase === "cut" || phase === "deal" || (phase === "discard" && lastPhase !== "discard")) dealEvents = [];
-        dealEvents = [...dealEvents, ...msg.view.events].slice(-24);
-        lastPhase = phase;
       }
       lastMove = msg.move;
       message = msg;
@@ -335,12 +330,6 @@ export function cribbageScreen(root, ctx) {
 
 function sameCards(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
-}
-
-function eventKind(kind) {
-  const key = `crib.event.${kind}`;
-  const text = t(key);
-  return text === key ? kind : text;
 }
 
 function actionLabel(action) {

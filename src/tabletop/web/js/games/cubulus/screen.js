@@ -5,8 +5,9 @@
 // layers are the keyboard's way to play: every legal hole and cell is a button named for screen
 // readers ("Insert at U102"), and each ball carries a mark as well as its colour.
 
-import { h, s, fill, keepFocus } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, s, fill, keepFocus } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { colourName } from "./log.js";
 
 /** Colour-blind-safe fills (Okabe–Ito) and a shape per colour, so colour is never the only cue
  * (no arrowhead among them: ▲ ▼ are the holes of the top and bottom layers). */
@@ -38,9 +39,10 @@ export function marks(view) {
   if (view.last) {
     for (let i = 0; i < 27; i += 1) if (view.last.before[i] !== view.board[i]) changed.add(i);
   }
-  const winning = new Set();
+  const winning = new Set();  // the cells of the winning square(s): data from the view, {colour, face, shape, cells, wins}
   for (const square of view.squares || []) {
-    for (const cell of square.square.match(/\d{3}/g) || []) winning.add(index(+cell[0], +cell[1], +cell[2]));
+    if (square.wins === false) continue;  // U15: the mover's own square, made with another's, does not count
+    for (const cell of square.cells || []) winning.add(index(+cell[0], +cell[1], +cell[2]));
   }
   const lastHole = view.last ? view.last.action.split(" ")[1] : null;
   return { changed, winning, lastHole };
@@ -50,11 +52,6 @@ function colourOf(view, ch) {
   return ch === "." ? null : view.colours[Number(ch)];
 }
 
-function colourName(name) {
-  const key = `colour.${name}`;
-  const text = t(key);
-  return text === key ? name : text;
-}
 
 const CELL = 46;
 const PAD = 34;
@@ -151,16 +148,30 @@ export function cubulusScreen(root, ctx) {
   const solid = h("div", { class: "cube3d", hidden: true, "aria-label": t("cub.view3d") });
   fill(root, status, toggle, flat, solid);
   let mode = localStorage.getItem("tabletop.cubulus.view") === "3d" ? "3d" : "flat";
-  let cube = null;
+  let cube = null;  // the one Cube3D (one WebGL canvas, `.cube3d canvas`), once three.js has loaded
+  let loading = null;  // the import of cube3d.js under way, started once
+  let destroyed = false;
   let message = null;
 
-  async function show3d() {
-    if (!cube) {
-      const { Cube3D } = await import("./cube3d.js");
-      cube = new Cube3D(solid, (action) => ctx.act(action));
+  // Exactly one Cube3D, however fast updates arrive. The import is asynchronous, so updates keep
+  // coming while three.js loads: each used to see no cube yet and make its own (ten canvases, the
+  // cube drawn twice, spilling out of its panel). Now the first starts the one import and makes the
+  // cube when it is ready; later ones only keep `message`, which the cube then shows — the latest.
+  function show3d() {
+    if (cube) {
+      cube.resize();
+      cube.update(message.view, message.legal);
+      return;
     }
-    cube.resize();
-    if (message) cube.update(message.view, message.legal);
+    if (loading) return;
+    loading = import("./cube3d.js").then(({ Cube3D }) => {
+      if (destroyed) return;
+      cube = new Cube3D(solid, (action) => ctx.act(action));
+      if (mode === "3d" && message) show3d();
+    }).catch((error) => {  // no 3D then (the flat layers still play); not retried on every update
+      console.error("the 3D cube did not load", error);
+      solid.textContent = `3D: ${error.message}`;
+    });
   }
 
   function draw() {
@@ -209,7 +220,9 @@ export function cubulusScreen(root, ctx) {
       draw();
     },
     destroy() {
+      destroyed = true;
       if (cube) cube.destroy();
+      cube = null;
     },
   };
 }

@@ -15,12 +15,12 @@
 // outcome the rules allow (miss, stayed in, out with each face on top, crossed the border line, who
 // stands to intercept, throw or hold, the interception's hit or miss, how a crossed throw ended).
 
-import { h, s, fill, reducedMotion, keepFocus, announce } from "../dom.js";
-import { t } from "../i18n.js";
-import { dieSvg } from "./beetle.js";
+import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { dieSvg } from "../shared/die.js";
+import { OUTCOME_KINDS, outcomeText, signed, whyText } from "./log.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
-const OUTCOME = /^(?:seen )?(miss|in|out|cross|hit)(?: ([1-6])(?:\/([1-6]))?)?(?: |$)/;
 const TEAM_COLOURS = ["#d55e00", "#0072b2"];
 const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
 const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
@@ -51,8 +51,10 @@ function decorative(el) {
   return el;
 }
 
-/** A log entry's notation (the table hands strings; a raw update's entries are {seat, action}). */
-const actionOf = (entry) => (typeof entry === "string" ? entry : entry.action);
+/** A log entry's outcome event — what a throw or an interception did (K7, K9, K14, K15, K19) — or null. */
+function outcomeOf(entry) {
+  return ((entry && entry.events) || []).find((e) => e.action && OUTCOME_KINDS.includes(e.kind)) || null;
+}
 
 // ---------------------------------------------------------------- rotations (MuJoCo's w, x, y, z)
 
@@ -394,89 +396,62 @@ export function kubikScreen(root, ctx) {
 
   // ---------------------------------------------------------------- the last throw's outcome and face
 
-  function why(text) {
-    let m;
-    if ((m = /^out with (\d) on top$/.exec(text))) return t("log.kubik.why.out", { n: m[1] });
-    if ((m = /^interception: (\d) × 2$/.exec(text))) return t("log.kubik.why.interception", { n: m[1] });
-    const keys = { miss: "miss", "stayed in": "in", intercepted: "intercepted", "interception missed": "interceptionMissed" };
-    return keys[text] ? t(`log.kubik.why.${keys[text]}`) : text;
-  }
-
-  /** The sentence for an outcome: a throw's, or an interception's (K14, K15). */
-  function outcomeText(job) {
-    const m = OUTCOME.exec(job.outcome);
-    if (!m) return job.outcome;
-    const kind = job.intercepting ? (m[1] === "hit" ? "hit" : "interceptMiss") : m[1];
-    const text = t(`log.kubik.${kind}`, { n: m[2] || "" });
-    return /^seen /.test(job.outcome) ? t("log.kubik.seen", { text }) : text;
-  }
-
   /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any. */
   function showResult(job, top, animated, quiet = false) {
-    const m = OUTCOME.exec(job.outcome);
-    const crossed = Boolean(m && m[1] === "cross");  // K19: no face to show yet
-    const face = crossed ? 0 : top || (m && m[2] ? Number(m[2]) : job.cubeTop);
-    const events = job.events || [];
+    const crossed = job.outcome.kind === "cross";  // K19: no face to show yet
+    const face = crossed ? 0 : top || job.outcome.top || job.cubeTop;
+    const text = outcomeText(job.outcome);
     fill(result, h("h3", {}, t("kubik.lastThrow")),
       crossed ? null : h("div", { class: "kubik-face" }, dieSvg(face, t("kubik.top", { n: face })),
         h("span", { class: "face-number", "aria-hidden": "true" }, face)),
-      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" }, outcomeText(job)),
-        events.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: "AB"[e.team] })} ${e.points >= 0 ? "+" : ""}${e.points}`
-          + ` (${why(e.why)})`))));
+      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" }, text),
+        job.points.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: e.team })} ${signed(e.points)}`
+          + ` (${whyText(e)})`))));
     result.hidden = false;
     result.dataset.top = String(face);
     result.dataset.move = String(job.index);
-    Object.assign(fieldBox.dataset, { animation: "done", move: String(job.index), outcome: job.outcome,
+    Object.assign(fieldBox.dataset, { animation: "done", move: String(job.index), outcome: job.action,
       finalTop: String(face), animated: animated ? "true" : "false" });
     // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
     const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
     fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
-    if (!quiet) announce(crossed ? outcomeText(job) : `${outcomeText(job)}. ${t("kubik.top", { n: face })}`);
+    if (!quiet) announce(crossed ? text : `${text}. ${t("kubik.top", { n: face })}`);
   }
 
   // ---------------------------------------------------------------- the throw animated
 
   const player = { queue: [], job: null, flying: false, raf: 0, timer: 0, abort: null, generation: 0 };
 
-  /** New outcomes in the log since the last update: animate (or show) them in order. */
-  function follow(log, view) {
-    const texts = log.map(actionOf);
-    if (seen === -1 || texts.length < seen) {  // the first update, an undo, or a replay stepped back
+  /** New outcomes in the log since the last update (`entries`: the log with each action's events):
+   * animate (or show) them in order. */
+  function follow(entries, view) {
+    if (seen === -1 || entries.length < seen) {  // the first update, an undo, or a replay stepped back
       stop();
-      const last = lastOutcome(texts, texts.length);
-      if (last) showResult(job(texts, last, view, last === texts.length - 1), null, false, true);
+      const last = lastOutcome(entries);
+      if (last !== null) showResult(job(entries, last, view), null, false, true);
       else {
         result.hidden = true;
         fieldBox.dataset.animation = "idle";
       }
-      seen = texts.length;
+      seen = entries.length;
       return;
     }
     const fresh = [];
-    for (let k = seen; k < texts.length; k += 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) fresh.push(k);
-    seen = texts.length;
-    if (!fresh.length) return;
-    // the points of an outcome are in the view only when nothing has happened since
-    for (const k of fresh.slice(-2)) enqueue(job(texts, k, view, k === texts.length - 1));
+    for (let k = seen; k < entries.length; k += 1) if (outcomeOf(entries[k])) fresh.push(k);
+    seen = entries.length;
+    for (const k of fresh.slice(-2)) enqueue(job(entries, k, view));
   }
 
-  /** Is the k-th action a throw's, a crossing's rest's or an interception's outcome (K19)? */
-  function isOutcome(texts, k) {
-    if (k <= 0) return false;
-    const before = texts[k - 1];
-    if (THROW.test(before) || before === "throw" || before === "strike" || before === "hold") return true;
-    // the rest of a throw after a missed interception: strike, miss, then the throw's own end
-    return k > 1 && texts[k - 2] === "strike" && /^(seen )?miss( |$)/.test(before);
-  }
-
-  function lastOutcome(texts, end) {
-    for (let k = end - 1; k > 0; k -= 1) if (OUTCOME.test(texts[k]) && isOutcome(texts, k)) return k;
+  function lastOutcome(entries) {
+    for (let k = entries.length - 1; k >= 0; k -= 1) if (outcomeOf(entries[k])) return k;
     return null;
   }
 
-  function job(texts, index, view, withEvents) {
-    return { index, outcome: texts[index], intercepting: texts[index - 1] === "strike",
-      cubeTop: view.cube.top, events: withEvents ? view.events : [] };
+  /** What to show of the k-th entry: its outcome event, the points it scored and its notation. */
+  function job(entries, index, view) {
+    const entry = entries[index];
+    return { index, action: entry.action, outcome: outcomeOf(entry), cubeTop: view.cube.top,
+      points: (entry.events || []).filter((e) => e.kind === "points") };
   }
 
   function enqueue(next) {
@@ -513,7 +488,7 @@ export function kubikScreen(root, ctx) {
     const generation = player.generation;
     // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
     // saw has none
-    const simulated = mode === "physics" && !/^seen /.test(next.outcome);
+    const simulated = mode === "physics" && !next.outcome.seen;
     if (!simulated || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
       showResult(next, null, false);
       playNext();
@@ -665,7 +640,8 @@ export function kubikScreen(root, ctx) {
       drawField();
       drawInfo();
       drawControls();
-      follow(msg.log, view);
+      // the log with each action's events (a bare log of notation has none: no outcome to show)
+      follow(msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
     },
     destroy() {
       stop();

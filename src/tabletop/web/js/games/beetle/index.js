@@ -1,0 +1,8 @@
+// Beetle in the browser: everything the app needs of this game comes from this folder.
+
+import { OPTIONS, STRINGS } from "./strings.js";
+
+export { beetleScreen as screen } from "./screen.js";
+export { describeLog } from "./log.js";
+export { PICTURE as picture } from "./picture.js";
+export const strings = { STRINGS, OPTIONS };

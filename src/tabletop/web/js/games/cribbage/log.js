@@ -1,0 +1,169 @@
+// Cribbage's move log in sentences, in the reader's language (see describe.js for the shape of a line),
+// told from each entry's events: the action's own event (kind "cut", "dealt", "discards", "plays"…)
+// makes the sentence, what it caused ("pegs", "dealer", "wins_game"…) the notes under it. A run of
+// dealt cards is one line ("The cards are dealt; Ann gets 5♠ 7♦ …"), and the count of a hand or crib
+// is said aloud from its combinations ("fifteen two, fifteen four, and a pair is six").
+
+import { lang, t } from "../../i18n.js";
+import { fallback, line, maybe } from "../../describe.js";
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** A card in notation ("TD") as rank and suit symbol ("10♦"); anything else as it is. */
+export function cardText(card) {
+  const m = /^([2-9TJQKA]|10)([CDHS])$/i.exec(card);
+  if (!m) return card;
+  const rank = m[1].toUpperCase();
+  return `${rank === "T" ? "10" : rank}${SUITS[m[2].toUpperCase()]}`;
+}
+
+const cardsText = (cards) => (cards || []).map(cardText).join(" ");
+
+const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+
+/** A number as it is counted aloud: in words in English ("twenty-four"), in figures otherwise. */
+function say(n) {
+  if (lang() !== "en" || n > 39) return String(n);
+  if (n <= 20) return WORDS[n];
+  const tens = n < 30 ? "twenty" : "thirty";
+  return n % 10 ? `${tens}-${WORDS[n % 10]}` : tens;
+}
+
+/** Why points were pegged ("play", "heels", "last_card"…) in words. */
+export function whyText(why) {
+  return maybe(`cribbage.why.${why}`, {}, why);
+}
+
+/** A combination ("pair_royal") by name, for an itemised count. */
+export function comboText(why) {
+  return maybe(`cribbage.combo.${why}`, {}, why.replace(/_/g, " "));
+}
+
+/**
+ * The count said aloud (C19) from a `pegs` event's combinations, in order, with the running total:
+ * "fifteen two, fifteen four, and a pair is six"; a hand worth nothing is "nineteen".
+ */
+export function spoken(combinations) {
+  if (!combinations.length) return t("cribbage.say.nothing");
+  let running = 0;
+  const phrases = combinations.map((c) => {
+    running += c.points;
+    return maybe(`cribbage.say.${c.why}`, { total: say(running), n: say(c.cards.length) }, `${comboText(c.why)} ${say(running)}`);
+  });
+  if (phrases.length === 1) return phrases[0];
+  return phrases.slice(0, -1).join(", ") + t("cribbage.say.last", { phrase: phrases[phrases.length - 1] });
+}
+
+/** The names of a side's seats: "Ann", or partners "Ann & Cid". */
+function sideNames(ctx, members) {
+  return members.map((s) => ctx.seatName(s)).join(" & ");
+}
+
+const joined = (numbers) => numbers.join("–");
+
+/** A `pegs` event as a note: "Ann pegs 4 (hand): fifteen two, and a pair is four". */
+export function pegsText(e, ctx) {
+  const params = { name: ctx.seatName(e.seat), n: e.points, why: whyText(e.why) };
+  if (e.combinations && (e.combinations.length || e.why === "hand" || e.why === "crib")) {
+    return t("cribbage.event.pegsSpoken", { ...params, spoken: spoken(e.combinations) });
+  }
+  return t("cribbage.event.pegs", params);
+}
+
+/** What an action caused, as a note under its line. */
+function note(e, ctx) {
+  switch (e.kind) {
+    case "pegs": return pegsText(e, ctx);
+    case "cut_tie": return t("cribbage.event.cut_tie", { names: e.members.map((s) => ctx.seatName(s)).join(", ") });
+    case "dealer": return t(e.why === "cut" ? "cribbage.event.dealer" : `cribbage.event.dealer.${e.why}`, { name: ctx.seatName(e.seat) });
+    case "wins_game": {
+      const plural = e.members.length > 1 ? ".partners" : "";
+      let text = t(`cribbage.event.wins_game${plural}`, { name: sideNames(ctx, e.members), scores: joined(e.scores) });
+      if (e.skunk) text += ` ${t(`cribbage.${e.skunk}`)}`;
+      if (e.games > 1) text += ` ${t("cribbage.matchSoFar", { game: e.game, games: e.games, points: joined(e.match_points) })}`;
+      return text;
+    }
+    case "wins_match": {
+      const plural = e.members.length > 1 ? ".partners" : "";
+      return t(`cribbage.event.wins_match${plural}`, { name: sideNames(ctx, e.members), points: joined(e.match_points) });
+    }
+    case "match_tied": return t("cribbage.event.match_tied", { points: joined(e.match_points),
+      names: e.sides.map((side) => sideNames(ctx, ctx.players === 4 ? e.members.filter((s) => s % 2 === side) : [side]))
+        .join(", ") });
+    case "crib_dealt": return t("cribbage.event.crib_dealt");
+    default: return e.kind;
+  }
+}
+
+/** The entry's own event: the action as this viewer saw it (the whole one, where a replay has both twins). */
+function own(entry) {
+  const mine = (entry.events || []).filter((e) => e.action);
+  return mine.find((e) => "card" in e || "cards" in e) || mine[0] || null;
+}
+
+const notesOf = (entry, ctx) => (entry.events || []).filter((e) => !e.action).map((e) => note(e, ctx));
+
+const isDeal = (entry) => ["dealt", "crib_dealt"].includes(own(entry)?.kind);
+
+/** The sentence of an action's own event. */
+function sentence(e, ctx) {
+  const name = e.seat === undefined ? "" : ctx.seatName(e.seat);
+  switch (e.kind) {
+    case "cut": return t("cribbage.event.cut", { name, card: cardText(e.card) });
+    case "discards":
+      if (e.cards) return t("cribbage.event.discards", { name, cards: cardsText(e.cards) });
+      return t(e.count === 1 ? "cribbage.event.discards.one" : "cribbage.event.discards.two", { name, n: e.count });
+    case "starter": return t("cribbage.event.starter", { card: cardText(e.card) });
+    case "plays": return t("cribbage.event.plays", { name, card: cardText(e.card), count: e.count });
+    case "go": return t("cribbage.event.go", { name });
+    case "counts": {
+      const text = t(e.what === "crib" ? "cribbage.event.counts.crib" : "cribbage.event.counts",
+        { name, cards: cardsText(e.cards), starter: cardText(e.starter || "?") });
+      return e.declared === undefined ? text : `${text} ${t("cribbage.event.counts.declared", { n: e.declared })}`;
+    }
+    case "claims": return t("cribbage.event.claims", { name, n: e.declared });
+    case "muggins": return t("cribbage.event.muggins", { name, of: ctx.seatName(e.of) });
+    case "passes": return t("cribbage.event.passes", { name });
+    default: return null;
+  }
+}
+
+export function describeLog(log, ctx) {
+  const lines = [];
+  const viewer = ctx.viewer === undefined ? null : ctx.viewer;
+  for (let i = 0; i < log.length; i += 1) {
+    const entry = log[i];
+    if (isDeal(entry)) {  // a run of deals is one line: the viewer's own cards, none of the others'
+      const dealt = [entry];
+      while (i + 1 < log.length && isDeal(log[i + 1])) {
+        i += 1;
+        dealt.push(log[i]);
+      }
+      const mine = dealt.flatMap((d) => d.events || [])
+        .filter((e) => e.kind === "dealt" && e.card && e.seat === viewer).map((e) => e.card);
+      const text = mine.length ? t("cribbage.event.dealtTo", { name: ctx.seatName(viewer), cards: cardsText(mine) })
+        : t("cribbage.event.dealt");
+      const notes = dealt.flatMap((d) => [...(own(d)?.kind === "crib_dealt" ? [note(own(d), ctx)] : []), ...notesOf(d, ctx)]);
+      lines.push(line(text, dealt, notes));
+      continue;
+    }
+    const e = own(entry);
+    const text = e ? sentence(e, ctx) : null;
+    lines.push(line(text === null ? fallback(entry, ctx) : text, [entry], notesOf(entry, ctx)));
+  }
+  return lines;
+}
+
+/** The points pegged in the current deal (or, between deals, the last one), oldest first: every `pegs`
+ * event since the last card dealt or cut, for the screen's list of points. */
+export function dealPoints(entries) {
+  const points = [];
+  for (let i = (entries || []).length - 1; i >= 0; i -= 1) {
+    const entry = entries[i];
+    const kind = own(entry)?.kind;
+    if (kind === "dealt" || kind === "crib_dealt" || kind === "cut") break;
+    points.unshift(...(entry.events || []).filter((e) => e.kind === "pegs"));
+  }
+  return points;
+}

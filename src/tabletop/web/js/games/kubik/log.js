@@ -1,0 +1,61 @@
+// Kubik's move log in sentences, in the reader's language (see describe.js for the shape of a line),
+// told from each entry's events: the action's own event (the lot, who stands to intercept, a throw,
+// what it did, strike or hold) is the sentence; the points it scored (each team's new score), a
+// recentred cube (K17) and the throw limit are its notes. Everything on a Kubik field is public, so
+// every viewer reads the same log. The screen (screen.js) uses the same words for its last throw.
+
+import { t } from "../../i18n.js";
+import { fallback, line } from "../../describe.js";
+
+/** The kinds of the events that say what a throw or an interception did (K7, K9, K14, K15, K19). */
+export const OUTCOME_KINDS = ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"];
+
+/** A signed number as the notation writes it: +0.5, -2, +0. */
+export function signed(n) {
+  return `${n < 0 ? "" : "+"}${n}`;
+}
+
+/** Why a team scored (a points event's `why` code, K7, K9, K14, K15). */
+export function whyText(e) {
+  return t(`kubik.why.${e.why}`, { n: e.top ?? "" });
+}
+
+/** A points event: "Team A: +6 (out with 6 on top), now 14". */
+export function pointsText(e) {
+  return t("kubik.event.points", { team: e.team, points: signed(e.points), why: whyText(e), score: e.score });
+}
+
+/** What a throw or an interception did, with "(as people saw it)" when people entered it. */
+export function outcomeText(e) {
+  const key = e.kind === "cube_in" && e.top != null ? "kubik.event.cube_in_top" : `kubik.event.${e.kind}`;
+  const text = t(key, { n: e.top ?? "" });
+  return e.seen ? t("kubik.seen", { text }) : text;
+}
+
+/** One event as a sentence; `named(e)` names the event's player ("Ann (A1)"). */
+export function eventText(e, named) {
+  if (OUTCOME_KINDS.includes(e.kind)) return outcomeText(e);
+  switch (e.kind) {
+    case "points":
+      return pointsText(e);
+    case "throw":
+      return t("kubik.event.throw", { name: named(e), line: e.line, pos: signed(e.pos), aim: signed(e.aim),
+        power: e.power, spin: e.spin });
+    case "recentred":
+      return t("kubik.event.recentred", { n: e.top });
+    case "throw_limit":
+      return t("kubik.event.throw_limit", { n: e.throws });
+    default:  // lot, nobody_stands ({team}); stands, throw_real, strike, hold ({name})
+      return t(`kubik.event.${e.kind}`, { team: e.team, name: e.seat != null ? named(e) : "" });
+  }
+}
+
+export function describeLog(entries, ctx) {
+  const named = (e) => t("kubik.who", { name: ctx.seatName(e.seat), label: e.player });
+  return entries.map((entry) => {
+    const events = entry.events || [];
+    const own = events.find((e) => e.action);
+    const notes = events.filter((e) => !e.action).map((e) => eventText(e, named));
+    return line(own ? eventText(own, named) : fallback(entry, ctx), [entry], notes);
+  });
+}
