@@ -218,7 +218,8 @@ export function renderCreate(root, gameName) {
       }, `${presetText(game.name, option, preset)} (${preset.value})`)));
     }
     const shown = kind.type === "bool" ? (option.default ? t("create.yes") : t("create.no"))
-      : option.default === null || option.default === "" ? "—" : String(option.default);
+      : option.default === null || option.default === "" ? "—"
+      : kind.type === "choice" ? choiceText(game.name, option, String(option.default)) : String(option.default);
     return h("div", { class: `field ${kind.type}`, "data-option": option.name },
       h("label", { for: id }, label), input,
       h("small", { id: helpId, class: "help" }, help, " · ", t("create.default", { value: shown })));
