@@ -11,11 +11,16 @@ BASE_OPTIONS: dict[str, dict[str, Any]] = {"kubik": {"throws": "manual"}}
 drawn uniformly); its physics and calibrated modes are the single-option variations below."""
 
 EXTRA_CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "kubik": [{"players": 2, "throws": "physics", "interception": True}],
+    "kubik": [{"players": 2, "throws": "physics", "interception": True, "target": 10}],
 }
 """Combinations one-at-a-time variation misses: Kubik's interception (K19: declaration, crossing, strike or
 hold, the rest of the throw) with simulated throws, where the crossing's end is computed only after the
 decision."""
+
+
+SHORTER: dict[tuple[str, str, Any], dict[str, Any]] = {("kubik", "throws", "physics"): {"target": 10}}
+"""Options added where a choice makes every chance event a simulation: a shorter game (a third of the
+throws) checks the same contract at every step."""
 
 
 def configurations(name: str) -> list[dict[str, Any]]:
@@ -34,7 +39,9 @@ def configurations(name: str) -> list[dict[str, Any]]:
                 tabletop.load(name, **{option.name: value})
             except tabletop.core.OptionError:
                 continue  # a choice that needs other options too (e.g. variant=custom)
-            configs += [{**base, "players": n, option.name: value} for n in (spec.min_players, spec.max_players)]
+            extra = SHORTER.get((name, option.name, value), {})
+            configs += [{**base, "players": n, option.name: value, **extra}
+                        for n in (spec.min_players, spec.max_players)]
     return configs + EXTRA_CONFIGS.get(name, [])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -27,3 +28,18 @@ def test_the_javascript_unit_tests_pass(tmp_path: Path) -> None:
     ran = subprocess.run(["node", "--test", *files], env={**os.environ, "TABLETOP_EVENT_KINDS": str(listed)},
                          capture_output=True, text=True, timeout=300, check=False)
     assert ran.returncode == 0, ran.stdout[-6000:] + ran.stderr[-3000:]
+
+
+WEB_JS = Path(tabletop.__file__).parent / "web" / "js"
+
+
+def test_no_file_outside_a_games_folder_names_a_game() -> None:
+    """The shell (lobby, table, replay, i18n, the games loader, shared widgets) knows games only
+    through GET /api/games and their folders: adding a game touches no file here."""
+    games = sorted(tabletop.REGISTRY)
+    outside = [path for path in WEB_JS.rglob("*.js")
+               if not any(path.is_relative_to(WEB_JS / "games" / game) for game in games)]
+    assert outside
+    named = {str(path.relative_to(WEB_JS)): [g for g in games if re.search(rf"\b{g}\b", path.read_text().lower())]
+             for path in outside}
+    assert {path: found for path, found in named.items() if found} == {}

@@ -9,17 +9,18 @@ from typing import Any
 import httpx
 import pytest
 
+import tabletop
 from tests.web.conftest import WEB, shot
 from tests.web.play import beetle_step, click_and_wait, create_table, move_number
 
-GAMES = ("beetle", "cribbage", "cubulus", "kubik")
+GAMES = tuple(tabletop.REGISTRY)
 
 
 def test_lobby_shows_the_games_and_every_option(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector(".game-card")
-    assert page.locator(".game-card").count() == 4
-    assert page.locator(".game-card .picture svg").count() == 4
+    assert page.locator(".game-card").count() == len(GAMES)
+    assert page.locator(".game-card .picture svg").count() == len(GAMES)
     shot(page, "lobby")
     games = httpx.get(f"{base_url}/api/games").json()
     for game in games:
@@ -31,7 +32,7 @@ def test_lobby_shows_the_games_and_every_option(page: Any, base_url: str) -> Non
             if option["kind"] == "bool":
                 assert field.get_attribute("type") == "checkbox"
                 assert field.is_checked() == option["default"]
-            elif option["allowed"].startswith("integer"):
+            elif option["kind"] == "int" and option["choices"] is None:
                 assert field.get_attribute("type") == "number"
                 assert field.input_value() == str(option["default"])
             help_id = field.get_attribute("aria-describedby")
@@ -145,6 +146,35 @@ def test_hot_seat_plays_both_seats_from_one_browser(page: Any, base_url: str) ->
         page.wait_for_selector("[data-action=roll]")
     assert any("hot-seat" in text for text in seen)
     shot(page, "hot-seat")
+    assert not page.errors
+
+
+def test_hot_seat_names_typed_at_creation_stay_on_their_seats(page: Any, base_url: str) -> None:
+    """Each hot-seat seat keeps the name typed for it (not the creator's name on every seat)."""
+    page.goto(f"{base_url}/#/new/kubik")
+    page.wait_for_selector("#create-submit")
+    page.fill("#player-name", "Ann")
+    page.select_option("#opt-throws", "manual")
+    names = ["Ann", "Bob", "Cleo", "Dan"]
+    for i, name in enumerate(names):
+        page.select_option(f"select[name=seat-{i}-kind]", "local")
+        page.fill(f"input[name=seat-{i}-name]", name)
+    page.click("#create-submit")
+    page.wait_for_selector("[data-testid=turn]")
+    page.wait_for_function("() => document.body.innerText.includes('Dan')")
+    text = page.inner_text("body")
+    assert all(name in text for name in names), text
+    assert not page.errors
+
+
+def test_a_choice_of_seats_is_labelled_as_seats_and_offers_only_the_tables_seats(page: Any, base_url: str) -> None:
+    page.goto(f"{base_url}/#/new/cubulus")
+    page.wait_for_selector("#opt-first")
+    labels = page.locator("#opt-first option").all_inner_texts()
+    assert labels == ["drawn at random", "Seat 1", "Seat 2"], labels  # two players: no seat 3
+    page.fill("#opt-players", "3")
+    page.wait_for_function("() => document.querySelectorAll('#opt-first option').length === 4")
+    assert page.locator("#opt-first option").all_inner_texts()[-1] == "Seat 3"
     assert not page.errors
 
 

@@ -78,7 +78,7 @@ export function actionButtons(legal, act) {
     return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
       select, h("button", { type: "submit", class: "primary" }, t("table.play")));
   }
-  // thousands of moves (Kubik's throw grid): typed in notation, checked here, as in the terminal
+  // thousands of moves (a throw grid of positions × aims × powers): typed in notation, checked here, as in the terminal
   const known = new Set(legal.map((action) => action.toLowerCase()));
   const hint = h("p", { class: "hint", "aria-live": "polite" }, t("table.typeHint", { n: legal.length, example: legal[0] }));
   const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),

@@ -1,4 +1,4 @@
-// A die face as SVG, for every game that rolls or throws one (Beetle's die, Kubik's cube).
+// A die face as SVG, for every game that rolls a die or throws a die-marked cube.
 
 import { s } from "../../dom.js";
 
