@@ -14,24 +14,13 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import RESULT_KINDS, SPECTATOR, Event
-from tabletop.games.kubik import Kubik, KubikState
+from tabletop.games.kubik import KubikState
 from tabletop.games.kubik.rules import WHYS
+from tests.games.kubik.test_rules import manual, play
 
 OLD_PROSE = ("on top", "stayed in", "interception:", "interception missed", "×", "→")  # the old ``why`` strings
 
 
-def manual(**options: object) -> Kubik:
-    game = tabletop.load("kubik", throws="manual", **options)
-    assert isinstance(game, Kubik)
-    return game
-
-
-def play(state: KubikState, *texts: str) -> KubikState:
-    for text in texts:
-        new = state.apply_text(text)
-        assert isinstance(new, KubikState)
-        state = new
-    return state
 
 
 def data(state: KubikState) -> list[dict[str, Any]]:
