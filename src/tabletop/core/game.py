@@ -281,14 +281,25 @@ class Game(ABC, Generic[StateT, ActionT]):
         """
         return {}
 
+    encoding_type: ClassVar[type[Encoding[Any]] | None] = None
+    """The class of this game's numeric encoding, built from the game (None: the game offers none)."""
+
     def encoding(self) -> Encoding[ActionT]:
         """This configuration's fixed-size numeric form (action indices, observation vectors)
         for learning code: the RL adapters in ``tabletop.interop`` speak it.
 
+        Built once per game object from :attr:`encoding_type` (its tables cost milliseconds to
+        lay out, and an adapter asks for them at every step).
+
         Raises:
             NotImplementedError: in a game that offers none.
         """
-        raise NotImplementedError(f"{self.name} has no numeric encoding for learning code")
+        built: Encoding[ActionT] | None = self.__dict__.get("_encoding")
+        if built is None:
+            if self.encoding_type is None:
+                raise NotImplementedError(f"{self.name} has no numeric encoding for learning code")
+            built = self.__dict__["_encoding"] = self.encoding_type(self)  # type: ignore[call-arg]
+        return built
 
     @abstractmethod
     def initial_state(self) -> StateT:
