@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 
@@ -92,3 +93,18 @@ def test_jobs_run_in_worker_processes() -> None:
     started = time.perf_counter()
     assert asyncio.run(scenario()) == [4, 9]
     assert time.perf_counter() - started < 60
+
+
+def test_workers_yield_the_cpu_to_the_tables() -> None:
+    """The worker processes run at a lower priority (``worker_niceness``): while they compute, the
+    event loop serving every table's moves gets the cores first."""
+
+    async def scenario() -> int:
+        work = HeavyWork(Limits(heavy_workers=1, worker_niceness=5))
+        try:
+            niceness: int = await work.run("nice", "c", os.nice, 0)
+            return niceness
+        finally:
+            work.close()
+
+    assert asyncio.run(scenario()) == min(19, os.nice(0) + 5)

@@ -17,10 +17,9 @@ import contextlib
 import gc
 import json
 import logging
-import multiprocessing
 import re
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -62,6 +61,7 @@ from tabletop.server.requests import (
     refuse_tokens_in_url,
 )
 from tabletop.server.table import SPECTATOR, LiveTable
+from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
 
 log = logging.getLogger("tabletop.server")
@@ -106,10 +106,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db, pool_size=settings.limits.database_threads)
         bots: Executor | None = None
-        if settings.bot_workers > 0:  # never fork the threaded server: workers start from a clean forkserver
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["tabletop.server.bots"])
-            bots = ProcessPoolExecutor(settings.bot_workers, mp_context=context)
+        if settings.bot_workers > 0:
+            bots = worker_processes(settings.bot_workers, "tabletop.server.bots", settings.limits.worker_niceness)
             # start the workers now: a process taking a table over must not wait seconds for its first bot move
             await asyncio.wrap_future(bots.submit(int))
         hub = Hub(store, bots, settings.redis, settings.limits)

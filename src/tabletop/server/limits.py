@@ -48,6 +48,7 @@ class Limits:
     heavy_queue: int = 16  #: such jobs waiting at once before new ones are refused (503)
     heavy_per_client: int = 2  #: such jobs one client may have running or waiting (429 beyond)
     database_threads: int = 8  #: threads (and connections) for database calls
+    worker_niceness: int = 10  #: how much lower the CPU priority of bot, odds, replay and motion workers is
     lease_seconds: float = 6.0  #: how long a table's owner may go silent before another process takes over
     hello_seconds: float = 10.0  #: time a new WebSocket has to send its hello (seat tokens)
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
@@ -55,7 +56,8 @@ class Limits:
     def __post_init__(self) -> None:
         for item in fields(self):
             value = getattr(self, item.name)
-            may_be_zero = item.name in ("heavy_workers", "bot_table_move_seconds", "refusal_delay_seconds")
+            may_be_zero = item.name in ("heavy_workers", "bot_table_move_seconds", "refusal_delay_seconds",
+                                         "worker_niceness")
             if not math.isfinite(value) or value < (0 if may_be_zero else 0.001):
                 raise ValueError(f"limit {item.name}={value}: must be a finite number above 0"
                                  + (f" ({item.name} may be 0)" if may_be_zero else ""))

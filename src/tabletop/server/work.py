@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -27,6 +28,18 @@ CACHE_SIZE = 512
 """Answers kept per server process (a Kubik throw's motion is about 20 kB, odds a few numbers)."""
 
 
+def worker_processes(count: int, preload: str, niceness: int) -> ProcessPoolExecutor:
+    """``count`` worker processes that start with ``preload`` imported, ``niceness`` lower in CPU
+    priority than this process: what they compute (bots, odds, replays, motions) can wait a few
+    milliseconds, the moves of every table served by this process's event loop cannot.
+
+    They start from a clean forkserver: the threaded server process itself is never forked.
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([preload])
+    return ProcessPoolExecutor(count, mp_context=context, initializer=os.nice, initargs=(niceness,))
+
+
 class HeavyWork:
     """The bounded pool of expensive jobs, with its answer cache."""
 
@@ -35,9 +48,7 @@ class HeavyWork:
         self.size = size
         self._executor: Executor
         if limits.heavy_workers > 0:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["tabletop.server.jobs"])
-            self._executor = ProcessPoolExecutor(limits.heavy_workers, mp_context=context)
+            self._executor = worker_processes(limits.heavy_workers, "tabletop.server.jobs", limits.worker_niceness)
         else:  # tests: the same bounds, computed in threads
             self._executor = ThreadPoolExecutor(2, thread_name_prefix="tabletop-heavy")
         self._capacity = max(1, limits.heavy_workers) + limits.heavy_queue
