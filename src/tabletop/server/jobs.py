@@ -59,8 +59,7 @@ def replay_step(name: str, options_json: str, actions: list[str], move: int) -> 
 
 def beetle_odds(options_json: str, actions: list[str], move: int) -> dict[str, Any]:
     """Each seat's exact chance of winning a Beetle game after ``move`` of its actions."""
-    from tabletop.games.beetle.odds import win_probabilities
-    from tabletop.games.beetle.rules import BeetleState
+    from tabletop.games.beetle import BeetleState, win_probabilities
 
     state, _ = replay_log(load_game("beetle", options_json), actions, move)
     if not isinstance(state, BeetleState):  # pragma: no cover - the game name says it is

@@ -4,8 +4,12 @@ A self-contained package that imports only :mod:`tabletop.core`: the parts table
 exact odds and the text picture.
 """
 
+from tabletop.games.beetle.actions import FACES, ROLL, BeetleAction, Face, Roll
+from tabletop.games.beetle.game import Beetle
+from tabletop.games.beetle.odds import win_probabilities
 from tabletop.games.beetle.parts import PRESETS, Part, PartsTable, preset
-from tabletop.games.beetle.rules import FACES, ROLL, Beetle, BeetleAction, BeetleState, Face, Phase, Roll
+from tabletop.games.beetle.state import BeetleState
+from tabletop.games.beetle.turns import Phase
 
 __all__ = [
     "FACES",
@@ -20,4 +24,5 @@ __all__ = [
     "Phase",
     "Roll",
     "preset",
+    "win_probabilities",
 ]

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tabletop.core import Encoding, Field, Observation, Player, View
-from tabletop.games.beetle.rules import FACES, ROLL, BeetleAction, Face, Phase, Roll
+from tabletop.games.beetle.actions import FACES, ROLL, BeetleAction, Face, Roll
+from tabletop.games.beetle.turns import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.beetle.rules import Beetle
+    from tabletop.games.beetle.game import Beetle
 
 PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field: roll-off, play, over."""

@@ -2,12 +2,24 @@
 
 Known part names (body, head, leg, eye, antenna, tail, wing) have places in the picture; parts of
 a custom table with other names, or more of a part than the picture has places for, are listed
-under it. Rendering reads states and never changes them (STYLE 7).
+under it. The move log's lines (:func:`describe`, :func:`event_text`) are English for the terminal;
+the browser has words of its own. Rendering reads states and never changes them (STYLE 7); the
+state class is named here only for its annotations, so the state can call down into this module.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import Event, event
+from tabletop.core.events import plain_text
+from tabletop.games.beetle.actions import BeetleAction, Roll
 from tabletop.games.beetle.parts import PartsTable
+from tabletop.games.beetle.turns import Phase
+
+if TYPE_CHECKING:
+    from tabletop.games.beetle.state import BeetleState
 
 #: The finished picture, and under it a mask naming the part each character belongs to:
 #: B body, H head, e/E eyes, a/A antennae, T tail, w/W wings, 1–6 legs.
@@ -112,11 +124,8 @@ def side_by_side(blocks: list[list[str]], gap: int = 3) -> list[str]:
     return rows
 
 
-def render_state(state: object) -> str:
+def render_state(state: BeetleState) -> str:
     """Every seat's beetle side by side, with captions and the state of play."""
-    from tabletop.games.beetle.rules import BeetleState, Phase
-
-    assert isinstance(state, BeetleState)
     table = state.game.table
     blocks = []
     for seat, sheet in enumerate(state.sheets):
@@ -142,3 +151,66 @@ def render_state(state: object) -> str:
             lines.append("Game over: " + ", ".join(
                 f"#{place + 1} seat {seat + 1}" for place, seat in enumerate(state.finished)))
     return "\n".join(lines)
+
+
+def describe(state: BeetleState, action: BeetleAction) -> str:
+    """The action itself ("seat 2 rolled 4"), in the words of its own event; what it drew is told by
+    the events after it (announcements)."""
+    rolloff = state.phase is Phase.ROLL_OFF
+    if isinstance(action, Roll):
+        return event_text(event("roll", seat=state.seat, rolloff=rolloff))
+    return event_text(event("rolloff_rolled" if rolloff else "rolled", seat=state.seat, face=action.value))
+
+
+def event_text(event: Event) -> str:
+    """A Beetle event in English, for the terminal: "seat 2 draws leg (3/6)"."""
+    p = event.params
+
+    def seat(n: int) -> str:
+        return f"seat {n + 1}"
+
+    def seats(members: Sequence[int]) -> str:
+        return ("seats " if len(members) > 1 else "seat ") + ", ".join(str(m + 1) for m in members)
+
+    match event.kind:
+        case "roll":
+            return f"{seat(p['seat'])} rolls" + (" for the start" if p["rolloff"] else "")
+        case "rolloff_rolled":
+            return f"{seat(p['seat'])} rolled {p['face']} in the roll-off"
+        case "rolloff_tie":
+            return f"a tie at {p['face']}: {seats(p['members'])} roll again"
+        case "starts":
+            return f"{seat(p['seat'])} starts (rolled {p['face']})"
+        case "rolled":
+            return f"{seat(p['seat'])} rolled {p['face']}"
+        case "part_drawn":
+            return f"{seat(p['seat'])} draws {p['part']} ({p['have']}/{p['needed']})"
+        case "nothing_drawn":
+            return f"{seat(p['seat'])} draws nothing on a {p['face']}: {_why_text(p)} — turn lost"
+        case "beetle_finished":
+            return f"{seat(p['seat'])} finishes the beetle: place {p['place']}"
+        case "play_on":
+            return f"{seats(p['members'])} play on for place {p['place']}"
+        case "last_place":
+            return f"{seat(p['seat'])} takes the last place ({p['place']})"
+        case "game_over":
+            if len(p["places"]) > 1:
+                return "game over: " + ", ".join(
+                    f"#{place} {seat(s)}" for place, s in enumerate(p["places"], 1))
+            return f"game over: {seat(p['winner'])} wins"
+        case "game_won":
+            return f"{seat(p['side'])} wins"
+    return plain_text(event)
+
+
+def _why_text(params: Mapping[str, Any]) -> str:
+    """Why a roll drew nothing (the reasons of a ``nothing_drawn`` event), in English."""
+    reasons = params["reasons"]
+    if not reasons:
+        return f"no part is drawn on a {params['face']}"
+    return "; ".join(
+        f"{r['part']} needs {' and '.join(r['missing'])} first" if r["why"] == "needs"
+        else f"{r['part']} already drawn" if r["needed"] == 1
+        else f"{r['part']}: {r['needed']} of {r['needed']} drawn"
+        for r in reasons
+    )
