@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.core import TabletopError
 from tabletop.games.cubulus import CubulusState, board_text, parse_board_text
-from tabletop.games.cubulus.rules import position_key
+from tabletop.games.cubulus.board import position_key
 from tests.games.cubulus.helpers import BLUE, LATIN, NEUTRAL, RED, after, set_line, three_players, two_players
 
 

@@ -5,9 +5,11 @@ bitboard kernel, the actions and their notation, the rules, the views and the te
 """
 
 from tabletop.games.cubulus.actions import CubulusAction, First, Insert, Pass, Place, Shift, parse_action
-from tabletop.games.cubulus.board import Board, board_text, parse_board_text
+from tabletop.games.cubulus.board import Board, board_text, parse_board_text, position_key
+from tabletop.games.cubulus.game import Cubulus
 from tabletop.games.cubulus.geometry import CELLS, HOLES, SQUARES, Cell, Hole, Square
-from tabletop.games.cubulus.rules import Cubulus, CubulusState, End, Phase, position_key
+from tabletop.games.cubulus.phases import End, Phase
+from tabletop.games.cubulus.state import CubulusState
 
 __all__ = [
     "CELLS",

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from tabletop.core.errors import TabletopError
+from tabletop.core.game import Player
 from tabletop.games.cubulus.geometry import (
     ALL_CELLS,
     AXIS_STARTS,
@@ -35,6 +36,8 @@ BALLS_PER_COLOUR: Final = 9
 EMPTY_MARK: Final = "."
 COLOUR_NAMES: Final = ("red", "blue", "yellow")
 """The seats' colours, seat 0 first; with two players colour 2 is :data:`NEUTRAL_NAME` instead."""
+NEUTRAL: Final = 2
+"""With two players, colour 2 is the neutral colour (U4); with three it is seat 2's."""
 NEUTRAL_NAME: Final = "neutral"
 MARKS: Final = ("X", "O", "Y")
 """How the seats' balls are drawn in the terminal."""
@@ -140,6 +143,14 @@ def owners_near(board: Board, colours: range, hole: int) -> list[int]:
 def owned_squares(board: Board, players: int) -> list[tuple[int, int]]:
     """Every (colour, square mask) of a seat's colour on the board; neutral squares never count (U15)."""
     return [(c, s) for c in range(players) for s in SQUARE_MASKS if board[c] & s == s]
+
+
+def position_key(board: Board, to_move: Player) -> int:
+    """A position for the repetition rule (U16) as one int: the board and the seat to move.
+
+    The balls in hand are implied: each seat holds the 9 balls of its colour not on the board.
+    """
+    return board[0] | board[1] << 27 | board[2] << 54 | to_move << 81
 
 
 @lru_cache(maxsize=1 << 12)

@@ -32,12 +32,12 @@ from tabletop.games.cubulus.actions import (
     Shift,
     parse_action,
 )
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, parse_board_text, shift
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, parse_board_text, position_key, shift
 from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_MASK
-from tabletop.games.cubulus.rules import Phase, position_key
+from tabletop.games.cubulus.phases import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.cubulus.rules import Cubulus
+    from tabletop.games.cubulus.game import Cubulus
 
 CELL_COUNT: Final = len(CELLS)
 HOLE_COUNT: Final = len(HOLES)

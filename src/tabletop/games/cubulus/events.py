@@ -22,13 +22,16 @@ public, so every event is seen by everyone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Event, action_event, event
 from tabletop.games.cubulus.actions import First, Insert, Pass, Place, Shift
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, COLOUR_NAMES, owned_squares, pushes
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, COLOUR_NAMES, NEUTRAL, owned_squares, pushes
 from tabletop.games.cubulus.geometry import SQUARE_OF_MASK
-from tabletop.games.cubulus.rules import NEUTRAL, CubulusState, End, Phase
+from tabletop.games.cubulus.phases import End, Phase
+
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.state import CubulusState
 
 WHY: Final = {End.REPETITION: "repetition", End.MOVE_CAP: "move_cap"}
 """The code of each kind of draw (U16), as ``draw`` and ``game_drawn`` say it."""

@@ -26,15 +26,19 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Agent, Decision
 from tabletop.games.cubulus.actions import PLACES, CubulusAction, Insert, Pass, Place, Shift
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, shift
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_value
 from tabletop.games.cubulus.geometry import ENTRY, HOLES, LINE_MASK, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import neutral_cell
-from tabletop.games.cubulus.rules import Cubulus, CubulusState, Phase, position_key
+from tabletop.games.cubulus.phases import Phase
+from tabletop.games.cubulus.state import CubulusState
+
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.game import Cubulus
 
 WIN: Final = 1_000_000
 """The score of a won position (less the plies it takes, so quicker wins score higher)."""
@@ -409,9 +413,10 @@ class CubulusExpert:
         if len(legal) == 1:
             return legal[0]
         game = decision.game
-        if not isinstance(game, Cubulus):
+        if game.name != "cubulus":
             raise ValueError(f"the Cubulus expert plays Cubulus, not {game.name}")
         state = game.state_from_view(decision.view, rng)
+        assert isinstance(state, CubulusState)
         if state.phase is Phase.SETUP:
             return self.place(state, legal, rng)
         return self.play(state, legal, rng)

@@ -10,14 +10,18 @@ cell ``xyz`` under any ball — and the hole face + cell — can be read off the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Event
 from tabletop.core.events import plain_text
 from tabletop.games.cubulus.actions import CubulusAction, First, Insert, Pass, Place, Shift
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, MARKS, NEUTRAL_MARK, Board, owned_squares, pushes
 from tabletop.games.cubulus.geometry import CELLS, Cell
-from tabletop.games.cubulus.rules import Cubulus, CubulusState, Phase
+from tabletop.games.cubulus.phases import Phase
+
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.game import Cubulus
+    from tabletop.games.cubulus.state import CubulusState
 
 _GAP = "    "
 

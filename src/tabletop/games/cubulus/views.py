@@ -1,5 +1,6 @@
 """What a seat sees of a Cubulus state — everything: the game has no hidden information — and the
-way back: a state rebuilt exactly from its view, or set up by hand with :func:`position`.
+way back: the state's fields read exactly from its view (:meth:`Cubulus.state_from_view` builds the
+state from them; a position set up by hand is :func:`.state.position`).
 
 The view is JSON-ready. The board is 27 characters in cell order 000, 001, …, 222 (``.`` empty,
 ``0``/``1``/``2`` a colour; with two players colour 2 is neutral), the form a client can index by
@@ -9,11 +10,10 @@ exactly as the original would.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from tabletop.core import TabletopError, View
+from tabletop.core import Player, TabletopError, View
 from tabletop.games.cubulus.actions import parse_action
 from tabletop.games.cubulus.board import (
     Board,
@@ -21,9 +21,14 @@ from tabletop.games.cubulus.board import (
     check_board,
     owned_squares,
     parse_board_text,
+    position_key,
 )
-from tabletop.games.cubulus.geometry import ALL_CELLS, SQUARE_OF_MASK, Cell
-from tabletop.games.cubulus.rules import Cubulus, CubulusState, End, Last, Phase, position_key
+from tabletop.games.cubulus.geometry import ALL_CELLS, SQUARE_OF_MASK
+from tabletop.games.cubulus.phases import End, Last, Phase
+
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.game import Cubulus
+    from tabletop.games.cubulus.state import CubulusState
 
 
 def view(state: CubulusState, seat: int) -> View:
@@ -75,21 +80,36 @@ def _decode(key: int) -> tuple[str, int]:
     return board_text((key & ALL_CELLS, key >> 27 & ALL_CELLS, key >> 54 & ALL_CELLS)), key >> 81
 
 
-def state_from_view(game: Cubulus, data: View) -> CubulusState:
-    """The state ``data`` shows, rebuilt exactly.
+class Fields(TypedDict):
+    """A state's fields but its game, as its view gives them: ``CubulusState(game, **fields)``."""
+
+    phase: Phase
+    to_move: Player
+    board: Board
+    moves: int
+    banned: Board | None
+    seen: frozenset[int]
+    repeated: frozenset[int]
+    winner: Player | None
+    end: End | None
+    last: Last | None
+
+
+def state_fields(game: Cubulus, data: View) -> Fields:
+    """The fields of the state ``data`` shows, read exactly.
 
     Raises:
         TabletopError: when ``data`` is not a view of this game.
     """
     try:
-        return _rebuild(game, data)
+        return _read(game, data)
     except TabletopError as error:
         raise TabletopError(f"not a view of this Cubulus game: {error}") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise TabletopError(f"not a view of this Cubulus game: {error!r}") from None
 
 
-def _rebuild(game: Cubulus, data: View) -> CubulusState:
+def _read(game: Cubulus, data: View) -> Fields:
     if data["game"] != "cubulus" or data["players"] != game.num_players or data["move_cap"] != game.move_cap:
         raise TabletopError("the view is of another game, table size or move cap")
     board = parse_board_text(data["board"])
@@ -98,8 +118,7 @@ def _rebuild(game: Cubulus, data: View) -> CubulusState:
     keys = [frozenset(position_key(parse_board_text(b), int(s)) for b, s in data[name])
             for name in ("seen", "repeated")]
     last = data["last"]
-    return CubulusState(
-        game=game,
+    return Fields(
         phase=Phase(data["phase"]),
         to_move=int(data["seat"]),
         board=board,
@@ -112,25 +131,3 @@ def _rebuild(game: Cubulus, data: View) -> CubulusState:
         last=None if last is None else Last(
             parse_action(last["action"]), int(last["seat"]), parse_board_text(last["before"])),
     )
-
-
-def position(game: Cubulus, cells: Mapping[str, int], to_move: int, moves: int) -> CubulusState:
-    """A play position from ``{cell: colour}`` (see :meth:`Cubulus.position`)."""
-    masks = [0, 0, 0]
-    for name, colour in cells.items():
-        cell = Cell.parse(name)
-        if colour not in (0, 1, 2):
-            raise TabletopError(f"cell {cell}: colour {colour!r} is not one of 0, 1, 2")
-        if any(m >> cell & 1 for m in masks):
-            raise TabletopError(f"cell {cell} is given twice")
-        masks[colour] |= 1 << cell
-    board: Board = (masks[0], masks[1], masks[2])
-    check_board(board)
-    if not 0 <= to_move < game.num_players:
-        raise TabletopError(f"no seat {to_move}; seats are 0–{game.num_players - 1}")
-    if not 0 <= moves < game.move_cap:
-        raise TabletopError(f"moves must be 0–{game.move_cap - 1} (the move cap is {game.move_cap})")
-    made = owned_squares(board, game.num_players)
-    if made:
-        raise TabletopError(f"colour {made[0][0]} already has a square: the game would be over (U15)")
-    return CubulusState(game, Phase.PLAY, to_move, board, moves, seen=game.history_of(board, to_move))

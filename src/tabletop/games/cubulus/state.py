@@ -11,30 +11,13 @@ starts the history afresh, which keeps it small. Text (pictures, log lines) live
 
 from __future__ import annotations
 
-import enum
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Final
+from typing import TYPE_CHECKING
 
-from tabletop.core import (
-    CHANCE,
-    TERMINAL,
-    Chance,
-    Encoding,
-    Event,
-    Game,
-    GameSpec,
-    IllegalActionError,
-    Option,
-    OptionError,
-    Player,
-    State,
-    View,
-)
-from tabletop.core.agent import Agent
+from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
 from tabletop.core.errors import list_allowed
 from tabletop.games.cubulus.actions import (
     FIRSTS,
@@ -48,191 +31,33 @@ from tabletop.games.cubulus.actions import (
     Pass,
     Place,
     Shift,
-    parse_action,
 )
 from tabletop.games.cubulus.board import (
     BALLS_PER_COLOUR,
-    COLOUR_NAMES,
     EMPTY_BOARD,
-    NEUTRAL_NAME,
+    NEUTRAL,
     Board,
+    check_board,
     insert,
     is_null_shift,
     line_set,
     one_colour_lines,
+    owned_squares,
     owners_near,
+    position_key,
     pushes,
     shift,
 )
-from tabletop.games.cubulus.geometry import ALL_CELLS, CELLS, EXTERIOR, HOLES, LINE_BIT, LINE_MASK, Hole
+from tabletop.games.cubulus.events import events as last_events
+from tabletop.games.cubulus.events import result as final_result
+from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_BIT, LINE_MASK, Cell, Hole
+from tabletop.games.cubulus.phases import End, Last, Phase
+from tabletop.games.cubulus.render import describe as describe_action
+from tabletop.games.cubulus.render import render_state
+from tabletop.games.cubulus.views import view as seat_view
 
-NEUTRAL: Final = 2
-"""With two players, colour 2 is the neutral colour (U4); with three it is seat 2's."""
-MAX_MOVE_CAP: Final = 10_000
-
-SPEC = GameSpec(
-    name="cubulus",
-    title="Cubulus",
-    description=(
-        "An abstract game in a 3×3×3 cube of balls: insert a ball of your colour through one of the 54 "
-        "holes, pushing the balls in its line deeper, or turn a full line; the first to show a square of "
-        "four of their colour on a face wins — but a square you make for someone else makes them win."
-    ),
-    min_players=2,
-    max_players=3,
-    default_players=2,
-    chance=Chance.EXPLICIT,
-    hidden_information=False,
-    utility=(-1.0, 1.0),
-    max_length=1 + BALLS_PER_COLOUR + MAX_MOVE_CAP,  # the draw for the start, the set-up, the cap
-    options=(
-        Option("first", "random", "who starts (U4, U9, U13): drawn at random (a recorded chance event), "
-               "or a seat: 0 (Seat 1), 1 (Seat 2), 2 (Seat 3, with three players)", kind=str,
-               choices=("random", "0", "1", "2"), seat_choices=True),
-        Option("neutral_cells", "all", "where the 9 neutral balls may be placed (U13): any cell, or the surface "
-               "only (not the centre 111)", kind=str, choices=("all", "exterior")),
-        Option("allow_null_shift", False, "allow a shift that changes nothing: a line of one colour (U11)",
-               kind=bool),
-        Option("no_undo", "next", "U12: the next move may not recreate the board before the last move, or off",
-               kind=str, choices=("next", "off")),
-        Option("move_cap", 300, "the game is drawn after this many moves after the set-up (U16)",
-               kind=int, minimum=1, maximum=MAX_MOVE_CAP),
-        Option("repetition_draw", True, "draw on the third occurrence of a position (U16)", kind=bool),
-    ),
-    rules="cubulus.md",
-    events=("starts", "neutral_placed", "setup_done", "insert", "shift", "pass", "square", "draw"),
-)
-
-
-class Phase(enum.Enum):
-    """Where a game is (STYLE 9: an enum dispatched with ``match``)."""
-
-    START = "start"  #: chance draws who starts (option first=random)
-    SETUP = "setup"  #: two players: the one who does not start places the 9 neutral balls (U4, U13)
-    PLAY = "play"  #: inserts and shifts (U5–U7, U10–U12)
-    OVER = "over"  #: a square was made (U8, U15) or the game was drawn (U16)
-
-
-class End(enum.Enum):
-    """Why a game ended."""
-
-    SQUARE = "square"  #: U8, U15: someone owns a square
-    REPETITION = "repetition"  #: U16: a position occurred for the third time
-    MOVE_CAP = "move cap"  #: U16: the move cap was reached
-
-
-class Cubulus(Game["CubulusState", CubulusAction]):
-    """Cubulus with fixed options.
-
-    ``first`` may also be given as an int seat (0–1, or 0–2 with three players); it is stored as
-    text, as the command line gives it.
-
-    Raises:
-        OptionError: for ``first`` naming a seat the table does not have (seat 2 with two players).
-    """
-
-    spec = SPEC
-
-    def __init__(self, **options: Any) -> None:
-        first = options.get("first")
-        if isinstance(first, int) and not isinstance(first, bool):
-            options["first"] = str(first)
-        super().__init__(**options)
-        first = self.options["first"]
-        if first != "random" and int(first) >= self.num_players:
-            seats = ", ".join(str(seat) for seat in range(self.num_players))
-            raise OptionError(f"option first={first}: there is no seat {first} with {self.num_players} players "
-                              f"(U13); choose random or a seat: {seats}")
-        self.colours = range(self.num_players)  #: the colours that can win: one per seat
-        self.has_neutral = self.num_players == 2
-        self.neutral_cells = EXTERIOR if self.options["neutral_cells"] == "exterior" else ALL_CELLS
-        self.allow_null_shift: bool = self.options["allow_null_shift"]
-        self.no_undo = self.options["no_undo"] == "next"
-        self.move_cap: int = self.options["move_cap"]
-        self.repetition_draw: bool = self.options["repetition_draw"]
-
-    def initial_state(self) -> CubulusState:
-        """Chance draws the first player (option first=random), else the game starts at once."""
-        first = self.options["first"]
-        if first == "random":
-            return CubulusState(self, Phase.START, 0, EMPTY_BOARD)
-        return self.start(int(first))
-
-    def start(self, seat: Player) -> CubulusState:
-        """The empty cube once ``seat`` is known to start: the set-up (two players) or the first insert."""
-        if self.has_neutral:
-            return CubulusState(self, Phase.SETUP, 1 - seat, EMPTY_BOARD)
-        return CubulusState(self, Phase.PLAY, seat, EMPTY_BOARD, seen=self.history_of(EMPTY_BOARD, seat))
-
-    def colour_name(self, colour: int) -> str:
-        """``red``, ``blue``, ``yellow``, or ``neutral`` for colour 2 with two players."""
-        return NEUTRAL_NAME if self.has_neutral and colour == NEUTRAL else COLOUR_NAMES[colour]
-
-    def history_of(self, board: Board, to_move: Player) -> frozenset[int]:
-        """The positions met so far when ``board`` with ``to_move`` starts a fresh history (U16)."""
-        return frozenset((position_key(board, to_move),)) if self.repetition_draw else frozenset()
-
-    def bots(self) -> Mapping[str, Callable[[], Agent]]:
-        """The Cubulus expert at each level (alpha-beta on the bitboards: :mod:`.expert`)."""
-        from tabletop.games.cubulus.expert import make_levels
-
-        return make_levels()
-
-    def encoding(self) -> Encoding[CubulusAction]:
-        """Actions as indices 0–135, ``first N`` as chance outcome N, views as vectors
-        (:mod:`.encoding`; made once per game)."""
-        cached: Encoding[CubulusAction] | None = self.__dict__.get("_encoding")
-        if cached is None:
-            from tabletop.games.cubulus.encoding import CubulusEncoding
-
-            cached = self.__dict__["_encoding"] = CubulusEncoding(self)
-        return cached
-
-    def event_text(self, event: Event) -> str:
-        """``event`` in English, for the terminal (:func:`.render.event_text`)."""
-        from tabletop.games.cubulus.render import event_text
-
-        return event_text(self, event)
-
-    def parse_action(self, text: str) -> CubulusAction:
-        """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""
-        return parse_action(text)
-
-    def state_from_view(self, view: View, rng: random.Random) -> CubulusState:
-        """Everything in Cubulus is public, so a view rebuilds its state exactly."""
-        from tabletop.games.cubulus.views import state_from_view
-
-        return state_from_view(self, view)
-
-    def position(self, cells: Mapping[str, int], to_move: Player = 0, moves: int = 0) -> CubulusState:
-        """A position set up by hand: ``{"102": 0, "101": 1}`` puts colour 0 on 102 and colour 1 on 101.
-
-        For puzzles, tests and analysis. Every seat holds the balls of its colour not on the board;
-        with two players, neutral balls not on the board stay in the bag.
-
-        Raises:
-            TabletopError: for a bad cell or colour, too many balls, or a square already made.
-        """
-        from tabletop.games.cubulus.views import position
-
-        return position(self, cells, to_move, moves)
-
-
-def position_key(board: Board, to_move: Player) -> int:
-    """A position for the repetition rule (U16) as one int: the board and the seat to move.
-
-    The balls in hand are implied: each seat holds the 9 balls of its colour not on the board.
-    """
-    return board[0] | board[1] << 27 | board[2] << 54 | to_move << 81
-
-
-@dataclass(frozen=True, slots=True)
-class Last:
-    """The last action and the board before it: for the log, the picture's highlights and the view."""
-
-    action: CubulusAction
-    seat: Player
-    before: Board
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.game import Cubulus
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +67,7 @@ class CubulusState(State[CubulusAction]):
     ``to_move`` is the seat to act (in the set-up, the one placing the neutral balls; once over, the
     last to move). ``banned`` is the board the next move may not recreate (U12): the board before
     the last shift (a pass, being no move, keeps it), None after an insert or with ``no_undo=off``.
-    ``seen`` holds the positions (see :func:`position_key`) met since the last insert, the current
+    ``seen`` holds the positions (see :func:`.board.position_key`) met since the last insert, the current
     one included, and ``repeated`` those met twice: meeting one of those again is a draw (U16).
     """
 
@@ -387,7 +212,7 @@ class CubulusState(State[CubulusAction]):
     def _apply(self, action: CubulusAction) -> CubulusState:
         match action:
             case First(seat):
-                return _with_last(self.game.start(seat), Last(action, seat, self.board))
+                return _with_last(start(self.game, seat), Last(action, seat, self.board))
             case Place(cell):
                 return self._place(action, cell)
             case Insert(hole):
@@ -406,7 +231,7 @@ class CubulusState(State[CubulusAction]):
         if board[NEUTRAL].bit_count() < BALLS_PER_COLOUR:
             return CubulusState(self.game, Phase.SETUP, self.to_move, board, last=last)
         starter = 1 - self.to_move
-        return CubulusState(self.game, Phase.PLAY, starter, board, seen=self.game.history_of(board, starter),
+        return CubulusState(self.game, Phase.PLAY, starter, board, seen=history_of(self.game, board, starter),
                             last=last)
 
     def _after_move(self, action: CubulusAction, board: Board, hole: int | None, fresh: bool) -> CubulusState:
@@ -422,7 +247,7 @@ class CubulusState(State[CubulusAction]):
         banned: Board | None = None
         repeated: frozenset[int] = frozenset()
         if fresh:  # an insert: no earlier position can come back, nor the board before it (U12)
-            seen = game.history_of(board, nxt)
+            seen = history_of(game, board, nxt)
         else:
             # a pass is no move: the ban on undoing the last move stays as it was
             banned = self.banned if isinstance(action, Pass) else self.board if game.no_undo else None
@@ -449,35 +274,59 @@ class CubulusState(State[CubulusAction]):
         return tuple(1.0 if seat == self.winner else -1.0 / (n - 1) for seat in range(n))
 
     def view(self, player: Player) -> View:
-        """Everything is public: every seat sees the whole cube and history."""
-        from tabletop.games.cubulus.views import view
-
-        return view(self, player)
+        """Everything is public: every seat sees the whole cube and history (:mod:`.views`)."""
+        return seat_view(self, player)
 
     def describe(self, action: CubulusAction) -> str:
-        from tabletop.games.cubulus.render import describe
-
-        return describe(self, action)
+        return describe_action(self, action)
 
     def events(self) -> Sequence[Event]:
         """What the last action did: its own event, then any square made or draw (:mod:`.events`)."""
-        from tabletop.games.cubulus.events import events
-
-        return events(self)
+        return last_events(self)
 
     def result(self) -> Event | None:
         """``game_won`` by the winner's seat with the winning square, or ``game_drawn`` with ``why``."""
-        from tabletop.games.cubulus.events import result
-
-        return result(self)
+        return final_result(self)
 
     def render(self, player: Player | None = None) -> str:
-        from tabletop.games.cubulus.render import render_state
-
         return render_state(self)
 
     def __str__(self) -> str:
         return self.render()
+
+
+def start(game: Cubulus, seat: Player) -> CubulusState:
+    """The empty cube once ``seat`` is known to start: the set-up (two players) or the first insert."""
+    if game.has_neutral:
+        return CubulusState(game, Phase.SETUP, 1 - seat, EMPTY_BOARD)
+    return CubulusState(game, Phase.PLAY, seat, EMPTY_BOARD, seen=history_of(game, EMPTY_BOARD, seat))
+
+
+def history_of(game: Cubulus, board: Board, to_move: Player) -> frozenset[int]:
+    """The positions met so far when ``board`` with ``to_move`` starts a fresh history (U16)."""
+    return frozenset((position_key(board, to_move),)) if game.repetition_draw else frozenset()
+
+
+def position(game: Cubulus, cells: Mapping[str, int], to_move: Player, moves: int) -> CubulusState:
+    """A play position from ``{cell: colour}`` (see :meth:`Cubulus.position`)."""
+    masks = [0, 0, 0]
+    for name, colour in cells.items():
+        cell = Cell.parse(name)
+        if colour not in (0, 1, 2):
+            raise TabletopError(f"cell {cell}: colour {colour!r} is not one of 0, 1, 2")
+        if any(m >> cell & 1 for m in masks):
+            raise TabletopError(f"cell {cell} is given twice")
+        masks[colour] |= 1 << cell
+    board: Board = (masks[0], masks[1], masks[2])
+    check_board(board)
+    if not 0 <= to_move < game.num_players:
+        raise TabletopError(f"no seat {to_move}; seats are 0–{game.num_players - 1}")
+    if not 0 <= moves < game.move_cap:
+        raise TabletopError(f"moves must be 0–{game.move_cap - 1} (the move cap is {game.move_cap})")
+    made = owned_squares(board, game.num_players)
+    if made:
+        raise TabletopError(f"colour {made[0][0]} already has a square: the game would be over (U15)")
+    return CubulusState(game, Phase.PLAY, to_move, board, moves, seen=history_of(game, board, to_move))
 
 
 def _winner(board: Board, colours: range, mover: Player, hole: int) -> Player | None:
