@@ -454,10 +454,12 @@ class BotTables:
 # ---------------------------------------------------------------------- report
 
 
-def measure(tables: int, seconds: float, bot: str, think: float, abuse: Sequence[str] = ()) -> Measured:
-    """One load test on a fresh server."""
+def measure(tables: int, seconds: float, bot: str, think: float, abuse: Sequence[str] = (),
+            limits: Sequence[str] = ()) -> Measured:
+    """One load test on a fresh server (``limits``: more ``--limit`` settings, to compare one against another)."""
+    extra = [word for setting in limits for word in ("--limit", setting)]
     with tempfile.TemporaryDirectory() as folder, \
-            serving(f"sqlite:///{Path(folder) / 'load.db'}", args=server_args()) as (base, _):
+            serving(f"sqlite:///{Path(folder) / 'load.db'}", args=[*server_args(), *extra]) as (base, _):
         return asyncio.run(run(base, tables, seconds, bot, think, abuse))
 
 
@@ -512,11 +514,13 @@ def main() -> None:
     parser.add_argument("--abuse", nargs="?", const=",".join(ABUSE_PARTS), default="", metavar="PARTS",
                         help="socket floods, expensive requests and all-bot tables beside the people's tables "
                              f"(or only some of them: a comma-separated choice of {', '.join(ABUSE_PARTS)})")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="a server limit besides the benchmark's own (e.g. worker_niceness=0), repeatable")
     args = parser.parse_args()
     parts = [part for part in args.abuse.split(",") if part]
     if unknown := set(parts) - set(ABUSE_PARTS):
         parser.error(f"--abuse {args.abuse}: no part {sorted(unknown)[0]!r}; parts: {', '.join(ABUSE_PARTS)}")
-    measured = measure(args.tables, args.seconds, args.bot, args.think, parts)
+    measured = measure(args.tables, args.seconds, args.bot, args.think, parts, args.limit)
     for line in figures(measured, args.tables, args.bot, args.think):
         print(f"{line[0]:60} {line[1]}")
 
