@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
-from tabletop.games.cribbage import Cribbage, CribbageState
+from tabletop.games.cribbage import Cribbage, CribbageState, Phase
 
 _LOW_TO_HIGH = ["AC", "2C", "3C", "4C"]
 
@@ -50,4 +50,15 @@ def setup(hands: list[str], discards: list[str], starter: str, dealer: int = 0, 
     actions.append(f"starter {starter}")
     state = play_out(game.initial_state(), *actions)
     assert isinstance(state, CribbageState)
+    return state
+
+
+def to_the_show(state: CribbageState) -> CribbageState:
+    """Play the pegging out with the first legal card (claiming exactly, with muggins)."""
+    while state.phase is not Phase.SHOW:
+        if state.phase is Phase.CLAIM:
+            assert state.pending is not None
+            state = state.apply_text(f"claim {state.pending.actual}")
+        else:
+            state = state.apply(state.legal_actions()[0])
     return state

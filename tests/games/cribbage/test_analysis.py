@@ -36,10 +36,9 @@ from tabletop.games.cribbage.crib_tables import (
     crib_tally,
     discard_key,
     expected_crib,
-    pattern_table,
     read_tables,
 )
-from tabletop.games.cribbage.scoring import fifteens, pairs, runs, score_hand
+from tabletop.games.cribbage.scoring import fifteens, pairs, pattern_table, runs, score_hand
 
 # Published counts of hand scores over all (hand, starter) deals (e.g. Wikipedia, "Cribbage statistics").
 PUBLISHED_HAND_COUNTS = {

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.core import RESULT_KINDS, SPECTATOR, Event
 from tabletop.games.cribbage import CribbageState, Pegs, Phase
-from tabletop.games.cribbage.rules import SPEC
-from tests.games.cribbage.helpers import cut_for, deal, play_out, setup
+from tabletop.games.cribbage.game import SPEC
+from tests.games.cribbage.helpers import cut_for, deal, play_out, setup, to_the_show
 
 PONE_HAND = "2C 3D 9H KS 7C 8D"
 DEALER_HAND = "4H 6S QH TD 5C AS"
@@ -158,17 +158,6 @@ def test_c12_one_for_the_last_card() -> None:
 
 
 # --- C13: the show -------------------------------------------------------------------------------
-
-
-def to_the_show(state: Any) -> Any:
-    """Play the pegging out with the first legal card (claiming exactly, with muggins)."""
-    while state.phase is not Phase.SHOW:
-        if state.phase is Phase.CLAIM:
-            assert state.pending is not None
-            state = state.apply_text(f"claim {state.pending.actual}")
-        else:
-            state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def test_c13_each_count_names_the_cards_and_pegs_them_itemised_then_the_deal_passes_left() -> None:

@@ -8,17 +8,14 @@ must agree; its scoring tables and kernels are checked against :mod:`.scoring` d
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 
 import pytest
 
 import tabletop
 from tabletop.core import Record
-from tabletop.core.cards import DECK, Card, parse_cards
 from tabletop.core.record import iter_replay
 from tabletop.games.cribbage import CribbageState, Phase
-from tabletop.games.cribbage.fast import FastGame, pegging_points, random_game, random_games, show_points
-from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.fast import FastGame, random_game, random_games
 
 
 def replay_hands(game: FastGame) -> tuple[CribbageState, list[tuple[int, ...]]]:
@@ -103,59 +100,3 @@ def test_games_open_with_the_cut_and_deal() -> None:
 def test_options_out_of_range_are_refused(players: int, target: int) -> None:
     with pytest.raises(ValueError, match="players must be"):
         random_game(random.Random(0), players, target)
-
-
-def test_show_points_for_every_rank_pattern() -> None:
-    """All 6,175 patterns of five ranks (each card of a rank in a different suit), hand and crib."""
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if ranks[0] == ranks[4]:
-            continue
-        suits = [ranks[:i].count(r) for i, r in enumerate(ranks)]  # 0 for a rank's first card, 1 for its second…
-        cards = [DECK[(r - 1) * 4 + s] for r, s in zip(ranks, suits, strict=True)]
-        for starter in (0, 4):  # the lowest and the highest rank as the starter
-            hand = [c for i, c in enumerate(cards) if i != starter]
-            indices = [c.index for c in hand]
-            for crib in (False, True):
-                assert show_points(indices, cards[starter].index, crib) == score_hand(hand, cards[starter], crib).total
-
-
-def test_show_points_with_flushes_and_nobs() -> None:
-    """Random hands, plus the flushes (C13: four in hand, five in the crib) and nobs."""
-    rng = random.Random(13)
-    for _ in range(3000):
-        *hand, starter = rng.sample(DECK, 5)
-        for crib in (False, True):
-            assert show_points([c.index for c in hand], starter.index, crib) == score_hand(hand, starter, crib).total
-    hearts = parse_cards(["2H", "4H", "6H", "JH"])
-    for text, hand_points, crib_points in (("8S", 4, 0), ("8H", 5 + 1, 5 + 1), ("8C", 4, 0)):
-        card = Card.parse(text)
-        indices = [c.index for c in hearts]
-        assert show_points(indices, card.index) == score_hand(hearts, card).total == hand_points
-        assert show_points(indices, card.index, crib=True) == score_hand(hearts, card, crib=True).total == crib_points
-    five_fives = [Card.parse(c).index for c in ("5H", "5C", "5S", "JD")]
-    assert show_points(five_fives, Card.parse("5D").index) == 29
-
-
-def test_pegging_points_match_the_readable_kernel() -> None:
-    """Random legal series (count at most 31): fifteens, 31s, pairs royal, the longest run."""
-    rng = random.Random(31)
-    checked = 0
-    for _ in range(3000):
-        pack = list(DECK)
-        rng.shuffle(pack)
-        series: list[Card] = []
-        count = 0
-        for card in pack:
-            if count + value(card) > 31:
-                continue
-            series.append(card)
-            count += value(card)
-            assert pegging_points([c.rank - 1 for c in series], count) == pegging_score(series).total
-            checked += 1
-            if rng.random() < 0.2:
-                break
-    assert checked > 10_000
-    runs = parse_cards(["3C", "5D", "4S", "7H", "6C"])
-    assert pegging_points([c.rank - 1 for c in runs], 25) == pegging_score(runs).total == 5
-    royal = parse_cards(["7C", "7D", "7S", "7H"])
-    assert pegging_points([c.rank - 1 for c in royal], 28) == pegging_score(royal).total == 12

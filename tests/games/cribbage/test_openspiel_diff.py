@@ -58,8 +58,8 @@ import tabletop
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage import CribbageAction, CribbageState, Phase
 from tabletop.games.cribbage import actions as act
+from tabletop.games.cribbage.board import ScoreEvent
 from tabletop.games.cribbage.scoring import score_hand, value
-from tabletop.games.cribbage.state import ScoreEvent
 from tests.games.cribbage.helpers import cut_for, play_out
 
 TARGET = 121

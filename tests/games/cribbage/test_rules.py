@@ -9,10 +9,10 @@ import pytest
 import tabletop
 from tabletop.core import CHANCE, IllegalActionError, OptionError
 from tabletop.games.cribbage import CribbageState, Pegs, Phase
-from tabletop.games.cribbage.rules import TARGET_PRESETS
+from tabletop.games.cribbage.board import ScoreEvent
+from tabletop.games.cribbage.game import TARGET_PRESETS
 from tabletop.games.cribbage.scoring import score_hand
-from tabletop.games.cribbage.state import ScoreEvent
-from tests.games.cribbage.helpers import cut_for, deal, play_out, setup
+from tests.games.cribbage.helpers import cut_for, deal, play_out, setup, to_the_show
 
 # Seat 0 deals; seat 1 (pone) leads. Hands chosen so nothing scores by accident unless intended.
 PONE_HAND = "2C 3D 9H KS 7C 8D"
@@ -43,17 +43,6 @@ def test_c2_a_zero_moves_no_peg() -> None:
 
 # The pone keeps 2C 4D 6H 8S: with the starter KC it is worth nothing (all even, no run, no pair).
 ZERO_DEAL = (["3H 5S QH TD AC AS", "2C 4D 6H 8S 7C 9D"], ["AC AS", "7C 9D"], "KC")
-
-
-def to_the_show(state: CribbageState) -> CribbageState:
-    """Play the pegging out with the first legal card (claiming exactly, with muggins)."""
-    while state.phase is not Phase.SHOW:
-        if state.phase is Phase.CLAIM:
-            assert state.pending is not None
-            state = state.apply_text(f"claim {state.pending.actual}")
-        else:
-            state = state.apply(state.legal_actions()[0])
-    return state
 
 
 def test_c2_a_hand_worth_nothing_moves_no_peg() -> None:

@@ -1,13 +1,29 @@
 """The scoring kernel: C4 card values, C11 pegging combinations, C13 the show, C19 spoken counts,
-C20 known hands."""
+C20 known hands; and its two forms agreeing: the count form (tables, card indices, 0-based ranks)
+gives the explained form's total for every rank pattern, random hands and random series."""
 
 from __future__ import annotations
 
+import random
+from itertools import combinations_with_replacement
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.core import TabletopError
-from tabletop.core.cards import Card, parse_cards
-from tabletop.games.cribbage.scoring import pegging_score, say, score_hand, value
+from tabletop.core.cards import DECK, Card, parse_cards
+from tabletop.games.cribbage.scoring import (
+    flush,
+    nobs,
+    pegging_points,
+    pegging_score,
+    say,
+    score_hand,
+    show_points,
+    suit_points,
+    value,
+)
 
 
 def hand(text: str) -> tuple[Card, ...]:
@@ -118,3 +134,107 @@ def test_c19_spoken_count() -> None:
     assert say(29) == "twenty-nine" and say(15) == "fifteen"
     data = score.to_data()
     assert data["total"] == 6 and data["spoken"] == score.spoken()
+
+
+# --- the count form agrees with the explained form ------------------------------------------------
+
+
+def test_show_points_for_every_rank_pattern() -> None:
+    """All 6,175 patterns of five ranks (each card of a rank in a different suit), hand and crib."""
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if ranks[0] == ranks[4]:
+            continue
+        suits = [ranks[:i].count(r) for i, r in enumerate(ranks)]  # 0 for a rank's first card, 1 for its second…
+        cards = [DECK[(r - 1) * 4 + s] for r, s in zip(ranks, suits, strict=True)]
+        for starter in (0, 4):  # the lowest and the highest rank as the starter
+            hand = [c for i, c in enumerate(cards) if i != starter]
+            indices = [c.index for c in hand]
+            for crib in (False, True):
+                assert show_points(indices, cards[starter].index, crib) == score_hand(hand, cards[starter], crib).total
+
+
+def test_show_points_with_flushes_and_nobs() -> None:
+    """Random hands, plus the flushes (C13: four in hand, five in the crib) and nobs."""
+    rng = random.Random(13)
+    for _ in range(3000):
+        *hand, starter = rng.sample(DECK, 5)
+        for crib in (False, True):
+            assert show_points([c.index for c in hand], starter.index, crib) == score_hand(hand, starter, crib).total
+    hearts = parse_cards(["2H", "4H", "6H", "JH"])
+    for text, hand_points, crib_points in (("8S", 4, 0), ("8H", 5 + 1, 5 + 1), ("8C", 4, 0)):
+        card = Card.parse(text)
+        indices = [c.index for c in hearts]
+        assert show_points(indices, card.index) == score_hand(hearts, card).total == hand_points
+        assert show_points(indices, card.index, crib=True) == score_hand(hearts, card, crib=True).total == crib_points
+    five_fives = [Card.parse(c).index for c in ("5H", "5C", "5S", "JD")]
+    assert show_points(five_fives, Card.parse("5D").index) == 29
+
+
+def test_pegging_points_match_the_readable_kernel() -> None:
+    """Random legal series (count at most 31): fifteens, 31s, pairs royal, the longest run."""
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(3000):
+        pack = list(DECK)
+        rng.shuffle(pack)
+        series: list[Card] = []
+        count = 0
+        for card in pack:
+            if count + value(card) > 31:
+                continue
+            series.append(card)
+            count += value(card)
+            assert pegging_points([c.rank - 1 for c in series], count) == pegging_score(series).total
+            checked += 1
+            if rng.random() < 0.2:
+                break
+    assert checked > 10_000
+    runs = parse_cards(["3C", "5D", "4S", "7H", "6C"])
+    assert pegging_points([c.rank - 1 for c in runs], 25) == pegging_score(runs).total == 5
+    royal = parse_cards(["7C", "7D", "7S", "7H"])
+    assert pegging_points([c.rank - 1 for c in royal], 28) == pegging_score(royal).total == 12
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(DECK).map(lambda cards: cards[:5]), st.booleans(), st.booleans())
+def test_c13_show_points_is_the_itemised_total(deal: list[Card], crib: bool, with_starter: bool) -> None:
+    """C13: the look-up and the itemised show agree on any hand, with or without a starter, hand or crib;
+    its flush and nobs part is the explained flush and nobs."""
+    hand, starter = deal[:4], deal[4] if with_starter else None
+    indices = [c.index for c in hand]
+    explained = score_hand(hand, starter, crib)
+    assert show_points(indices, None if starter is None else starter.index, crib) == explained.total
+    suited = sum(c.points for c in flush(hand, starter, crib) + nobs(hand, starter))
+    assert suit_points(indices, None if starter is None else starter.suit, crib) == suited
+
+
+@st.composite
+def series_of_play(draw: st.DrawFn) -> list[Card]:
+    """The cards of one series of the play (C8): a count never past 31, ranks repeated at will."""
+    cards = draw(st.permutations(DECK))
+    length = draw(st.integers(1, 13))
+    series: list[Card] = []
+    for card in cards:
+        if sum(value(c) for c in series) + value(card) <= 31:
+            series.append(card)
+        if len(series) == length:
+            break
+    return series
+
+
+@settings(max_examples=300, deadline=None)
+@given(series_of_play())
+def test_c10_c11_pegging_score_itemises_pegging_points(series: list[Card]) -> None:
+    """C10, C11: the itemised pegging score totals the kernel's points, each combination made of the
+    last cards of the series, a pair's of cards alike and a run's of consecutive ranks."""
+    count = sum(value(c) for c in series)
+    score = pegging_score(series)
+    assert score.total == pegging_points([c.rank - 1 for c in series], count) == pegging_points(
+        [c.rank for c in series], count)
+    for combo in score.combinations:
+        assert tuple(series[-len(combo.cards):]) == combo.cards
+        ranks = sorted(c.rank for c in combo.cards)
+        if "pair" in combo.kind:
+            assert len(set(ranks)) == 1
+        elif combo.kind == "run":
+            assert ranks == list(range(ranks[0], ranks[0] + len(ranks))) and len(ranks) >= 3

@@ -18,9 +18,10 @@ from tabletop.games.cribbage.actions import (
     Play,
     Starter,
 )
-from tabletop.games.cribbage.rules import Cribbage, CribbageState
+from tabletop.games.cribbage.board import Pegs, Phase
+from tabletop.games.cribbage.game import Cribbage
 from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
-from tabletop.games.cribbage.state import Pegs, Phase
+from tabletop.games.cribbage.state import CribbageState
 
 __all__ = [
     "Claim",

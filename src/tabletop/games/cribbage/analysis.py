@@ -1,8 +1,7 @@
 """Cribbage analysis: fast hand totals, the exact distribution of hand scores, and discard advice.
 
-Everything here is a fast path to what :mod:`tabletop.games.cribbage.scoring` says readably, and is
-tested to agree with it: totals come from the rank-pattern tables of
-:mod:`tabletop.games.cribbage.crib_tables` plus flush and nobs (C13). :func:`hand_distribution`
+Everything here is built on the count form of the scoring kernel (:mod:`.scoring`): totals are its
+rank-pattern tables plus its flush and nobs (C13). :func:`hand_distribution`
 counts all 12,994,800 (hand, starter) deals exactly by rank multiset, counting the suit choices
 combinatorially instead of visiting deals. :func:`discard_analysis` weighs every way to throw to the
 crib: the kept hand's exact expectation over the unseen starters, and the crib's expectation from
@@ -22,7 +21,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from tabletop.core.cards import DECK, Card
 from tabletop.core.errors import TabletopError
-from tabletop.games.cribbage.crib_tables import JACK, crib_tally, expected_crib, pattern_bytes, pattern_table
+from tabletop.games.cribbage.crib_tables import crib_tally, expected_crib
+from tabletop.games.cribbage.scoring import JACK, pattern_bytes, pattern_table, show_points, suit_points
 
 DEALS = 12_994_800
 """(4-card hand, starter) deals: C(52, 4) × 48 (C20)."""
@@ -30,12 +30,28 @@ DEALS = 12_994_800
 CribModel = Literal["table", "exact"]
 """How :func:`discard_analysis` values the crib: the shipped tables, or exactly given the whole hand."""
 
-_OFFSET4 = 1 + 13 + 13**2 + 13**3  # turns 1-based ranks into the index of 0-based ones
-_OFFSET5 = _OFFSET4 + 13**4
+_SUIT_PLACES = np.array([4**6, 4**5, 4**4, 4**3], dtype=np.int64)
+_JACK_PLACES = np.array([32, 16, 8, 4], dtype=np.int64)  # below the suits, above the starter's suit
+
+
+@cache
+def _suit_table(crib: bool) -> NDArray[np.int64]:
+    """:func:`.scoring.suit_points` for every suit of four cards, which of them are jacks and the
+    starter's suit, flattened (the key of :func:`hand_totals`): the kernel's flush and nobs as a table."""
+    table = np.zeros(4**4 * 2**4 * 4, dtype=np.int64)
+    for suits in np.ndindex(4, 4, 4, 4):
+        for jacks in np.ndindex(2, 2, 2, 2):
+            hand = [(JACK if jack else 0) * 4 + suit for suit, jack in zip(suits, jacks, strict=True)]
+            key = int(np.dot(suits, _SUIT_PLACES) + np.dot(jacks, _JACK_PLACES))
+            for starter_suit in range(4):
+                table[key + starter_suit] = suit_points(hand, starter_suit, crib)
+    table.flags.writeable = False
+    return table
 
 
 def fast_hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = False) -> int:
-    """The show's total of four cards (C13) by table look-up; equal to ``scoring.hand_total``.
+    """The show's total of four cards (C13): :func:`.scoring.show_points` for cards; equal to
+    ``scoring.hand_total``.
 
     The five cards must differ. :func:`~tabletop.games.cribbage.scoring.score_hand` refuses a
     repeated card; this fast path trusts its caller, because checking would cost more than the
@@ -47,23 +63,10 @@ def fast_hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = Fal
     """
     if len(hand) != 4:
         raise TabletopError(f"{len(hand)} cards: a hand or crib in the show has 4")
-    a, b, c, d = hand
-    index = ((a.rank * 13 + b.rank) * 13 + c.rank) * 13 + d.rank
-    if starter is None:
-        points = pattern_bytes(4)[index - _OFFSET4]
-    else:
-        points = pattern_bytes(5)[index * 13 + starter.rank - _OFFSET5]
-    suit = a.suit
-    if b.suit == suit and c.suit == suit and d.suit == suit:
-        if starter is not None and starter.suit == suit:
-            points += 5
-        elif not crib:
-            points += 4
-    if starter is not None:
-        for card in hand:
-            if card.rank == JACK + 1 and card.suit == starter.suit:
-                points += 1
-    return points
+    a, b, c, d = hand  # card indices (rank-major), inline: Card.index is a property
+    cut = None if starter is None else (starter.rank - 1) * 4 + starter.suit
+    return show_points(((a.rank - 1) * 4 + a.suit, (b.rank - 1) * 4 + b.suit, (c.rank - 1) * 4 + c.suit,
+                        (d.rank - 1) * 4 + d.suit), cut, crib)
 
 
 def hand_totals(hands: ArrayLike, starters: ArrayLike, crib: bool = False) -> NDArray[np.int64]:
@@ -73,10 +76,7 @@ def hand_totals(hands: ArrayLike, starters: ArrayLike, crib: bool = False) -> ND
     ranks, suits = cards // 4, cards % 4
     cut_rank, cut_suit = cut // 4, cut % 4
     points = pattern_table(5)[ranks[:, 0], ranks[:, 1], ranks[:, 2], ranks[:, 3], cut_rank].astype(np.int64)
-    four = (suits == suits[:, :1]).all(axis=1)
-    five = four & (cut_suit == suits[:, 0])
-    points += np.where(five, 5, 0 if crib else 4 * four)
-    points += ((ranks == JACK) & (suits == cut_suit[:, None])).any(axis=1)
+    points += _suit_table(crib)[suits @ _SUIT_PLACES + (ranks == JACK) @ _JACK_PLACES + cut_suit]
     return points
 
 
@@ -173,13 +173,8 @@ def discard_analysis(cards: Sequence[Card], dealer: bool, crib_model: CribModel 
         keep = tuple(card for card in cards if card not in discard)
         index = (((keep[0].rank - 1) * 13 + keep[1].rank - 1) * 13 + keep[2].rank - 1) * 13 + keep[3].rank - 1
         by_rank = table[index * 13:index * 13 + 13]  # fifteens, pairs and runs, by the starter's rank
-        by_suit = [0] * 4  # flush and nobs, by the starter's suit
-        if len({card.suit for card in keep}) == 1:
-            by_suit = [4] * 4
-            by_suit[keep[0].suit] = 5
-        for card in keep:
-            if card.rank == JACK + 1:
-                by_suit[card.suit] += 1
+        indices = [card.index for card in keep]
+        by_suit = [suit_points(indices, suit) for suit in range(4)]  # flush and nobs, by the starter's suit
         values = [by_rank[starter.rank - 1] + by_suit[starter.suit] for starter in starters]
         hand = sum(values) / len(starters)
         crib = expected_crib(discard) if crib_model == "table" else crib_tally(discard, keep).mean

@@ -1,10 +1,4 @@
-"""Precomputed tables behind the cribbage analyses: rank-pattern points and crib expectations.
-
-Fifteens, pairs and runs (C13) depend only on the ranks of the cards, so their points are computed
-once, with numpy, for every ordered tuple of four and of five ranks (13**5 = 371,293 entries, which
-cover the 6,175 multisets of five ranks) and afterwards looked up; flush and nobs, which need suits,
-are added by the callers. The tests check the tables against the readable kernel in
-:mod:`tabletop.games.cribbage.scoring` for every multiset.
+"""Crib expectations behind the cribbage analyses, and the tables of them the package ships.
 
 Crib expectations answer "what will this crib be worth, on average, once these cards are in it?".
 The model: the crib cards one player knows (the one or two they throw) are fixed, the cards that
@@ -27,7 +21,7 @@ import math
 import re
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -36,12 +30,10 @@ from numpy.typing import NDArray
 
 from tabletop.core.cards import DECK, RANKS, Card
 from tabletop.core.errors import TabletopError, list_allowed
+from tabletop.games.cribbage.scoring import JACK, pattern_table
 
 TABLES_FILE = Path(__file__).parent / "data" / "crib_expectations.json"
 """The shipped crib expectation tables."""
-
-JACK = 10
-"""The jack's 0-based rank (nobs, C13)."""
 
 MODEL = ("The other crib cards and the starter are uniformly random among the cards the thrower has not "
          "seen; only the thrown cards count as seen (the thrower's kept hand is ignored, as in the classic "
@@ -58,48 +50,6 @@ class Tally(NamedTuple):
     def mean(self) -> float:
         """Points per deal."""
         return self.points / self.deals
-
-
-def _pattern_points(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Fifteens, pairs and runs (C13) for each row of 0-based ranks (an N × k array)."""
-    rows, size = ranks.shape
-    values = np.minimum(ranks + 1, 10)
-    points = np.zeros(rows, dtype=np.int64)
-    for length in range(2, size + 1):
-        for subset in combinations(range(size), length):
-            points += 2 * (values[:, list(subset)].sum(axis=1) == 15)
-    for a, b in combinations(range(size), 2):
-        points += 2 * (ranks[:, a] == ranks[:, b])
-    counts = np.zeros((rows, 15), dtype=np.int64)  # column r + 1 counts rank r; columns 0 and 14 stay 0
-    for column in range(size):
-        counts[np.arange(rows), ranks[:, column] + 1] += 1
-    for length in range(3, size + 1):  # a run is a maximal stretch of consecutive ranks, scored length × ways
-        for start in range(1, 15 - length):
-            window = counts[:, start:start + length]
-            maximal = (window > 0).all(axis=1) & (counts[:, start - 1] == 0) & (counts[:, start + length] == 0)
-            points += maximal * length * window.prod(axis=1)
-    return points
-
-
-@cache
-def pattern_table(size: int) -> NDArray[np.uint8]:
-    """Fifteens + pairs + runs for every ordered tuple of ``size`` (4 or 5) ranks, 0-based: shape (13,) * size."""
-    if size not in (4, 5):
-        raise ValueError(f"pattern tables exist for 4 or 5 cards, not {size}")
-    places = 13 ** np.arange(size - 1, -1, -1)
-    multisets = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
-    by_code = np.zeros(13**size, dtype=np.uint8)  # points of each multiset, at the code of its sorted ranks
-    by_code[multisets @ places] = _pattern_points(multisets)
-    ordered = np.sort(np.indices((13,) * size).reshape(size, -1).T, axis=1)
-    table: NDArray[np.uint8] = by_code[ordered @ places].reshape((13,) * size)
-    table.flags.writeable = False  # shared by every caller
-    return table
-
-
-@cache
-def pattern_bytes(size: int) -> bytes:
-    """:func:`pattern_table` flattened to bytes, for the fastest scalar look-ups."""
-    return pattern_table(size).tobytes()
 
 
 @cache

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import tabletop.games.cribbage.actions as act
 from tabletop.core import Encoding, Field, Observation, Player, View
 from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.state import Phase
+from tabletop.games.cribbage.board import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.cribbage.rules import Cribbage
+    from tabletop.games.cribbage.game import Cribbage
 
 PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field."""

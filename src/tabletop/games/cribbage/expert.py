@@ -20,14 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import tabletop.games.cribbage.actions as act
 from tabletop.core import Decision
 from tabletop.core.cards import Card
-from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.analysis import CribModel, discard_analysis
-from tabletop.games.cribbage.fast import show_points
 from tabletop.games.cribbage.pegging import World, duel_values, pegging_values, race_values, rank_patterns
-from tabletop.games.cribbage.scoring import pegging_score, score_hand, value
+from tabletop.games.cribbage.scoring import pegging_score, score_hand, show_points, value
 
 
 def _cards(texts: Sequence[str]) -> tuple[Card, ...]:

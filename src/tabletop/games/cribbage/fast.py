@@ -1,16 +1,18 @@
 """A fast random-playout engine for whole cribbage games, for rollouts, statistics and benchmarks.
 
-The readable engine (:mod:`.rules`) builds a new immutable state, validates every action and
+The readable engine (:mod:`.state`) builds a new immutable state, validates every action and
 itemises every score: right for play, records and bots, but ~100 games/s. This module plays the
 same game — the cut for the first deal (C6), the deal from the dealer's left (C5), random
 discards, the pegging with go, 31, fifteens, pairs and runs (C8–C12), his heels (C7), the show in
 counting order with nobs and the crib's five-card flush (C13), the game ending the moment a side
 reaches the target (C14), partnerships (C15) — with every player choosing uniformly among the
-legal actions, on plain ints (a card is its :attr:`Card.index`) with precomputed tables, in one
-function and one loop. It writes down every action in the game's notation, so each game it plays
-is a :class:`~tabletop.core.record.Record` that the readable engine replays; ``test_fast.py``
-replays thousands of them and compares the scores after every hand and the winner. The readable
-engine stays the reference: a rule changes there first, then here.
+legal actions, on plain ints (a card is its :attr:`Card.index`), in one function and one loop.
+Its points come from the count form of the scoring kernel (:mod:`.scoring`), the same rules the
+readable engine scores with. It writes down every action in the game's notation, so each game it
+plays is a :class:`~tabletop.core.record.Record` that the readable engine replays;
+``test_fast.py`` replays thousands of them and compares the scores after every hand and the
+winner. The readable engine stays the reference for the flow of play: a rule of the play changes
+there first, then here.
 
 Only the default match (one game, no muggins, no skunks) is played; the target (C3) is free.
 """
@@ -18,26 +20,14 @@ Only the default match (one game, no muggins, no skunks) is played; the target (
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from tabletop.core.cards import DECK
 from tabletop.core.record import Record
-from tabletop.games.cribbage.rules import SPEC, Cribbage
-
-JACK = 10
-"""The jack's 0-based rank (heels C7, nobs C13)."""
-
-RANK = tuple(i >> 2 for i in range(52))
-"""A card's 0-based rank (ace 0 … king 12) by card index."""
-
-VALUE = tuple(min(r + 1, 10) for r in RANK)
-"""A card's counting value (C4) by card index."""
-
-_RANK_CODE = tuple(1 << (3 * r) for r in RANK)
-"""Three bits per rank: the sum over some cards counts each rank (at most 4), a key for their rank pattern."""
+from tabletop.games.cribbage.game import SPEC, Cribbage
+from tabletop.games.cribbage.scoring import CARD_VALUE, JACK, RANK, pegging_points, show_points
 
 _NAME = tuple(str(card) for card in DECK)
 _CUT = tuple(f"cut {name}" for name in _NAME)
@@ -68,84 +58,6 @@ class FastGame:
         return Record(SPEC.name, self.options, self.actions)
 
 
-def _pattern_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs (C13) of five cards, which depend only on their 0-based ranks."""
-    values = [min(r + 1, 10) for r in ranks]
-    fifteens = sum(2 for size in range(2, 6) for subset in combinations(values, size) if sum(subset) == 15)
-    counts = [ranks.count(r) for r in range(13)]
-    pairs = sum(c * (c - 1) for c in counts)  # C(c, 2) pairs of two points each
-    runs, start = 0, 0
-    while start < 13:
-        end = start
-        while end < 13 and counts[end]:
-            end += 1
-        if end - start >= 3:  # a maximal run of distinct ranks: its length times the ways to pick it
-            ways = 1
-            for c in counts[start:end]:
-                ways *= c
-            runs += (end - start) * ways
-        start = end + 1
-    return fifteens + pairs + runs
-
-
-@cache
-def pattern_points() -> dict[int, int]:
-    """Fifteens + pairs + runs for every pattern of five ranks, keyed by the sum of their ``_RANK_CODE``."""
-    table = {}
-    for ranks in combinations_with_replacement(range(13), 5):
-        if ranks[0] != ranks[4]:  # five alike is not a hand
-            table[sum(1 << (3 * r) for r in ranks)] = _pattern_points(ranks)
-    return table
-
-
-def show_points(hand: Sequence[int], starter: int, crib: bool = False) -> int:
-    """The show (C13) of four card indices with the starter: equal to ``score_hand(...).total``."""
-    a, b, c, d = hand
-    points = pattern_points()[_RANK_CODE[a] + _RANK_CODE[b] + _RANK_CODE[c] + _RANK_CODE[d] + _RANK_CODE[starter]]
-    suit = a & 3
-    if b & 3 == suit and c & 3 == suit and d & 3 == suit:
-        if starter & 3 == suit:
-            points += 5
-        elif not crib:
-            points += 4
-    if JACK * 4 + (starter & 3) in hand:
-        points += 1
-    return points
-
-
-def pegging_points(series: Sequence[int], count: int) -> int:
-    """What the last card of ``series`` (0-based ranks since the count was reset) pegs (C10, C11).
-
-    Equal to ``pegging_score(...).total``: 15 or 31 for two, pairs 2/6/12, the longest run of the
-    last cards in any order. Go and last card are not included.
-    """
-    points = 2 if count == 15 or count == 31 else 0
-    n = len(series)
-    last = series[-1]
-    if n >= 2 and series[-2] == last:  # a pair ends every run, so pairs and runs exclude each other
-        if n >= 3 and series[-3] == last:
-            points += 12 if n >= 4 and series[-4] == last else 6
-        else:
-            points += 2
-        return points
-    low = high = last
-    seen = 1 << last
-    best = 0
-    for i in range(n - 2, -1, -1):  # grow the window backwards; a repeated rank ends every longer run
-        rank = series[i]
-        bit = 1 << rank
-        if seen & bit:
-            break
-        seen |= bit
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if high - low == n - 1 - i and n - i >= 3:
-            best = n - i
-    return points + best
-
-
 def _draw(rand: Callable[[], float], count: int) -> list[int]:
     """``count`` different cards from a full pack, uniformly (a partial Fisher–Yates shuffle).
 
@@ -171,7 +83,6 @@ def random_game(rng: random.Random, players: int = 2, target: int = 121) -> Fast
     """
     if not 2 <= players <= 4 or not 31 <= target <= 181:
         raise ValueError(f"players must be 2–4 (got {players}) and target 31–181 (got {target})")
-    pattern = pattern_points()
     rand = rng.random
     n = players
     sides = 2 if n == 4 else n
@@ -239,13 +150,13 @@ def random_game(rng: random.Random, players: int = 2, target: int = 121) -> Fast
         last = -1
         while True:
             hand = hands[to_move]
-            playable = hand if count <= 21 else [c for c in hand if count + VALUE[c] <= 31]  # a card counts 10 at most
+            playable = hand if count <= 21 else [c for c in hand if count + CARD_VALUE[c] <= 31]  # a card is 10 at most
             if playable:
                 card = playable[int(rand() * len(playable))]
                 add(_NAME[card])
                 hand.remove(card)
                 series.append(RANK[card])
-                count += VALUE[card]
+                count += CARD_VALUE[card]
                 last = to_move
                 points = pegging_points(series, count) if len(series) > 1 else 0  # one card makes nothing
                 if points:
@@ -308,16 +219,7 @@ def random_game(rng: random.Random, players: int = 2, target: int = 121) -> Fast
             else:
                 seat = dealer
                 cards4 = tuple(crib)
-            a, b, c, d = cards4
-            points = pattern[_RANK_CODE[a] + _RANK_CODE[b] + _RANK_CODE[c] + _RANK_CODE[d] + _RANK_CODE[starter]]
-            suit = a & 3
-            if b & 3 == suit and c & 3 == suit and d & 3 == suit:
-                if starter & 3 == suit:
-                    points += 5
-                elif k < n:
-                    points += 4
-            if JACK * 4 + (starter & 3) in cards4:
-                points += 1
+            points = show_points(cards4, starter, k == n)
             add("count")
             side = seat % sides
             scores[side] += points

@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-VALUE = tuple(min(r + 1, 10) for r in range(13))
-"""A 0-based rank's counting value (C4)."""
+from tabletop.games.cribbage.scoring import RANK_VALUE, pegging_points
 
 BIG = 10_000
 """More than any margin of points in one play."""
@@ -50,7 +49,8 @@ _POINTS: dict[tuple[tuple[int, ...], int], int] = {}
 
 
 def play_points(series: tuple[int, ...], count: int) -> int:
-    """What the last rank of ``series`` pegs (C10, C11): 15/31 for two, pairs 2/6/12, the longest run.
+    """What the last rank of ``series`` pegs (C10, C11): :func:`.scoring.pegging_points`, remembered,
+    since a search meets the same series again and again.
 
     >>> play_points((3, 5, 4), 15)  # 4, 6, 5: fifteen two and a run of three
     5
@@ -60,31 +60,8 @@ def play_points(series: tuple[int, ...], count: int) -> int:
     if found is None:
         if len(_POINTS) > 1_000_000:
             _POINTS.clear()
-        found = _POINTS[key] = _play_points(series, count)
+        found = _POINTS[key] = pegging_points(series, count)
     return found
-
-
-def _play_points(series: tuple[int, ...], count: int) -> int:
-    points = 2 if count in (15, 31) else 0
-    n = len(series)
-    last = series[-1]
-    if n >= 2 and series[-2] == last:
-        if n >= 3 and series[-3] == last:
-            return points + (12 if n >= 4 and series[-4] == last else 6)
-        return points + 2
-    low = high = last
-    seen = 1 << last
-    best = 0
-    for i in range(n - 2, -1, -1):
-        rank = series[i]
-        bit = 1 << rank
-        if seen & bit:
-            break
-        seen |= bit
-        low, high = min(low, rank), max(high, rank)
-        if high - low == n - 1 - i and n - i >= 3:
-            best = n - i
-    return points + best
 
 
 class _Search:
@@ -118,7 +95,7 @@ class _Search:
         best = -math.inf if maximise else math.inf
         tried = -1
         for i, rank in enumerate(hand):
-            if rank == tried or count + VALUE[rank] > 31:
+            if rank == tried or count + RANK_VALUE[rank] > 31:
                 continue
             tried = rank
             v = self.after_play(hands, count, series, to_move, passed, depth, gained, i)
@@ -158,7 +135,7 @@ class _Search:
         hand = hands[seat]
         rank = hand[i]
         hands = tuple(h[:i] + h[i + 1:] if s == seat else h for s, h in enumerate(hands))
-        count += VALUE[rank]
+        count += RANK_VALUE[rank]
         series = (*series, rank)
         now, gained, won = self.peg(seat, play_points(series, count) if len(series) > 1 else 0, gained)
         if won:
@@ -254,7 +231,7 @@ class _Duel:
         for i, rank in enumerate(a):
             if rank == tried:
                 continue
-            total = count + VALUE[rank]
+            total = count + RANK_VALUE[rank]
             if total > 31:
                 break  # ranks are sorted, so the rest are too big as well
             tried = rank
@@ -310,10 +287,10 @@ def duel_values(worlds: Sequence[World], count: int, series: tuple[int, ...], se
         a, b = world.hands[seat], world.hands[1 - seat]
         tried = -1
         for i, rank in enumerate(a):
-            if rank == tried or count + VALUE[rank] > 31:
+            if rank == tried or count + RANK_VALUE[rank] > 31:
                 continue
             tried = rank
-            v = duel.play(a[:i] + a[i + 1:], b, count + VALUE[rank], (*series, rank), other_passed)
+            v = duel.play(a[:i] + a[i + 1:], b, count + RANK_VALUE[rank], (*series, rank), other_passed)
             totals[rank] = totals.get(rank, 0.0) + world.weight * v
         weight_sum += world.weight
         if deadline is not None and time.perf_counter() > deadline:
@@ -338,7 +315,7 @@ def pegging_values(worlds: Sequence[World], count: int, series: tuple[int, ...],
         search = _Search(seat, sides, depth, needs, world.show)
         tried = -1
         for i, rank in enumerate(world.hands[seat]):
-            if rank == tried or count + VALUE[rank] > 31:
+            if rank == tried or count + RANK_VALUE[rank] > 31:
                 continue
             tried = rank
             v = search.after_play(world.hands, count, series, seat, passed, depth, gained, i)

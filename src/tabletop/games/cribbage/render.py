@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import tabletop.games.cribbage.actions as act
 from tabletop.core import Event, View
 from tabletop.core.cards import Card
-from tabletop.games.cribbage import actions as act
+from tabletop.games.cribbage.board import Phase
 from tabletop.games.cribbage.scoring import Combination, Score, score_hand, value
-from tabletop.games.cribbage.state import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.cribbage.rules import CribbageState
+    from tabletop.games.cribbage.state import CribbageState
 
 _TRACK = 60  # holes per circuit of the board for one side (C1)
 

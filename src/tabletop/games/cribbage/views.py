@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import DECK, Card
+from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, cards_text
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
-from tabletop.games.cribbage.state import GameResult, Pegs, Pending, Phase, cards_text
 
 if TYPE_CHECKING:
-    from tabletop.games.cribbage.rules import Cribbage, CribbageState
+    from tabletop.games.cribbage.game import Cribbage
+    from tabletop.games.cribbage.state import CribbageState
 
 
 def in_show(state: CribbageState) -> bool:
@@ -92,8 +93,14 @@ def public_view(state: CribbageState) -> View:
     return {**view(state, 0), "seat": None, "hand": [], "kept": [], "discards": []}
 
 
-def state_from_view(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
-    """A state that shows ``data`` to its seat; every card the seat cannot see is dealt at random."""
+def fields_from_view(game: Cribbage, data: View, rng: random.Random) -> dict[str, Any]:
+    """The fields (all but ``game``) of a :class:`.state.CribbageState` that shows ``data`` to its
+    seat, every card the seat cannot see dealt at random: ``Cribbage.state_from_view`` builds the
+    state from them (the state's own module imports this one, so it is built one level up).
+
+    Raises:
+        TabletopError: when ``data`` is not a seat's view of this game.
+    """
     try:
         return _rebuild(game, data, rng)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
@@ -117,9 +124,7 @@ def _cards(texts: list[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in texts)
 
 
-def _rebuild(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
-    from tabletop.games.cribbage.rules import CribbageState
-
+def _rebuild(game: Cribbage, data: View, rng: random.Random) -> dict[str, Any]:
     if data["game"] != "cribbage" or len(data["piles"]) != game.num_players:
         raise ValueError("the view is of another game or table size")
     n, seat, phase = game.num_players, int(data["seat"]), Phase(data["phase"])
@@ -158,8 +163,7 @@ def _rebuild(game: Cribbage, data: View, rng: random.Random) -> CribbageState:
     if len(deck) != int(data["deck_size"]):
         raise ValueError(f"the view's cards do not add up to a pack ({len(deck)} left, {data['deck_size']} shown)")
     pending = data["pending"]
-    return CribbageState(
-        game=game,
+    return dict(
         phase=phase,
         dealer=int(data["dealer"]),
         to_move=int(data["next_seat"]),

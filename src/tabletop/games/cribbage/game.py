@@ -1,0 +1,177 @@
+"""The cribbage game object: its spec and options (C3, C16–C18), the first position, the notation,
+the bots, and the numeric encoding, bound together as the :class:`~tabletop.core.Game` the registry
+lists. The rules themselves are the state's (:mod:`.state`); this module only says which game of
+cribbage is played and where each of its parts lives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import tabletop.games.cribbage.actions as act
+from tabletop.core import Chance, Event, Game, GameSpec, Option, View
+from tabletop.core.agent import Agent
+from tabletop.core.cards import DECK
+from tabletop.games.cribbage.actions import CribbageAction
+from tabletop.games.cribbage.board import Pegs, Phase, side_of, sides_of
+from tabletop.games.cribbage.encoding import CribbageEncoding
+from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+from tabletop.games.cribbage.render import event_text
+from tabletop.games.cribbage.state import CribbageState
+from tabletop.games.cribbage.views import fields_from_view
+
+TARGET_PRESETS: Mapping[int, str] = MappingProxyType({
+    121: "the full game",
+    61: "the short game",
+    62: "the short game as the original rules count it",
+})
+"""C3: the named targets, the default first. Any target from 31 to 181 is accepted; these are the
+games players mean, so the option's help (and through it the create-table form) names them."""
+
+
+def _target_help() -> str:
+    """The target option's help, naming every preset (the create-table form shows it)."""
+    presets = ", ".join(f"{points} ({name})" for points, name in TARGET_PRESETS.items())
+    return f"points to win a game (C3): the presets {presets}, or any 31–181"
+
+
+SPEC = GameSpec(
+    name="cribbage",
+    title="Cribbage",
+    description=(
+        "The classic card game of fifteens, pairs and runs for 2, 3 or 4 players (partners opposite): "
+        "discard to the crib, peg in the play up to 31, count hands and crib in the show, and race the "
+        "pegs round the board to 121 (or the short game, 61 or 62)."
+    ),
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    chance=Chance.EXPLICIT,
+    hidden_information=True,
+    utility=(-1.0, 1.0),
+    max_length=None,  # the cut for the deal repeats on ties, without bound
+    options=(
+        Option("target", 121, _target_help(), kind=int, minimum=31, maximum=181,
+               presets=(("full", 121), ("short", 61), ("short_original", 62))),
+        Option("games", 1, "games in the match (C16); the side winning most wins the match",
+               kind=int, choices=(1, 3, 5, 7, 9)),
+        Option("stop_at_majority", False, "end the match once a side has won a majority (C16)", kind=bool),
+        Option("muggins", False, "players count their own points; opponents may take what they miss (C17)",
+               kind=bool),
+        Option("skunk", False, "a skunk counts two games, a double skunk three, in the match (C18)", kind=bool),
+    ),
+    rules="cribbage.md",
+    events=(
+        # the actions themselves (chance's too), as the rules see them
+        "cut", "dealt", "crib_dealt", "discards", "starter", "plays", "go", "counts", "claims", "muggins", "passes",
+        # what they cause
+        "cut_tie", "dealer", "pegs", "wins_game", "wins_match", "match_tied",
+    ),
+)
+"""The event kinds (:meth:`.state.CribbageState.events`); :mod:`.render` writes each in English.
+
+| kind | params | who sees it |
+|---|---|---|
+| ``cut`` | seat, card | all (C6) |
+| ``cut_tie`` | members (the seats that cut again), rank | all (C6) |
+| ``dealer`` | seat, why: ``cut`` (lowest card, C6), ``loser`` (lost the game, C6), ``left`` (passes left) | all |
+| ``dealt`` | seat, card — or, for the others, only seat | the recipient; a twin without the card for the rest (C5) |
+| ``crib_dealt`` | — | all (three players: a card from the pack to the crib, face down, C5) |
+| ``discards`` | seat, cards — or, for the others, seat, count | the owner; a twin with the count for the rest (C5) |
+| ``starter`` | card | all (C7) |
+| ``plays`` | seat, card, count (the running count after it) | all (C8) |
+| ``go`` | seat | all (C9) |
+| ``counts`` | seat, what (``hand``/``crib``), cards, starter, declared (with muggins) | all (C13, C17) |
+| ``claims`` | seat, declared | all (C17) |
+| ``muggins`` | seat, of (whose points), what (``pegging``/``hand``/``crib``) | all (C17) |
+| ``passes`` | seat | all (C17) |
+| ``pegs`` | seat, side, points, why, score (the side's score after), combinations | all (C2) |
+| ``wins_game`` | side, members, scores, value, game, games, match_points, skunk (C18, when one) | all (C14, C16) |
+| ``wins_match`` | side, members, match_points, games_won | all (C16, matches of several games) |
+| ``match_tied`` | sides, members, match_points, games_won | all (C16) |
+
+``pegs``'s ``why``: ``play`` (cards in the play, C10–C11), ``go`` (C9), ``last_card`` (C12),
+``heels`` (C7), ``hand``, ``crib`` (C13), ``muggins`` (C17). ``combinations``, in the order they are
+counted aloud (C19), each ``{"why", "cards", "points"}`` with ``why`` one of ``fifteen``,
+``thirty_one``, ``pair``, ``pair_royal``, ``double_pair_royal``, ``run``, ``flush``, ``nobs``; it is
+left out where points were declared (muggins: the breakdown is for the opponents to find, C17).
+"""
+
+
+class Cribbage(Game[CribbageState, CribbageAction]):
+    """Cribbage with fixed options."""
+
+    spec = SPEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        self.sides = sides_of(n)
+        self.hand_size = 6 if n == 2 else 5  # C5
+        self.discards = 2 if n == 2 else 1
+        self.crib_from_pack = 1 if n == 3 else 0
+        self.target: int = self.options["target"]
+
+    def initial_state(self) -> CribbageState:
+        """Everyone cuts for the first deal (C6)."""
+        n = self.num_players
+        return CribbageState(
+            game=self,
+            phase=Phase.CUT,
+            dealer=0,
+            to_move=0,
+            deck=DECK,
+            hands=((),) * n,
+            kept=((),) * n,
+            discards=((),) * n,
+            crib=(),
+            dealt=0,
+            starter=None,
+            count=0,
+            series=(),
+            piles=((),) * n,
+            passed=frozenset(),
+            last_player=None,
+            scores=(0,) * self.sides,
+            pegs=(Pegs(),) * self.sides,
+            show_step=0,
+            cutters=tuple(range(n)),
+            cuts=(),
+            pending=None,
+            match_points=(0,) * self.sides,
+            results=(),
+        )
+
+    def parse_action(self, text: str) -> CribbageAction:
+        """Cribbage notation: see :mod:`tabletop.games.cribbage.actions`."""
+        return act.parse_action(text)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        return side_of(seat, self.num_players)
+
+    def state_from_view(self, view: View, rng: random.Random) -> CribbageState:
+        """A state showing ``view`` to its seat, with every card it cannot see dealt at random.
+
+        Raises:
+            TabletopError: when ``view`` is not a seat's view of this game.
+        """
+        return CribbageState(game=self, **fields_from_view(self, view, rng))
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """The cribbage expert at each level, and the "ev-greedy" baseline it is measured against."""
+
+        def level(name: str) -> Callable[[], Agent]:
+            return lambda: CribbageExpert(LEVELS[name])
+
+        return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
+
+    def event_text(self, event: Event) -> str:
+        """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``: see :func:`.render.event_text`."""
+        return event_text(event, self.num_players)
+
+    encoding_type = CribbageEncoding
+    """Every action and chance outcome an index, each view a vector (built once per game by the core)."""
