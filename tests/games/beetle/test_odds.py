@@ -144,7 +144,7 @@ def simulate(game: Beetle, n: int, seed: int) -> list[tuple[int, int]]:
 
 def test_odds_agree_with_play_through_the_rules() -> None:
     """Monte Carlo through the real engine: win frequency by position and the rounds' median."""
-    n = 6000
+    n = 3000
     game = Beetle(players=2, variant="four-legs")
     odds = turn_order_odds(game.table, 2)
     results = simulate(game, n, seed=2026)

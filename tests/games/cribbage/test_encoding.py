@@ -277,7 +277,7 @@ def _random_game(game: Cribbage, seed: int) -> list[CribbageState]:
     return seen
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), muggins=st.booleans(), seed=st.integers(0, 2**32 - 1),
        match=st.sampled_from([{}, {"games": 3, "skunk": True}]))
 def test_indices_masks_and_observations_over_random_play(players: int, muggins: bool, seed: int,

@@ -308,7 +308,7 @@ def view_of(state: CribbageState, viewer: int) -> Any:
     return state.public_view() if viewer == SPECTATOR else state.view(viewer)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**32 - 1), muggins=st.booleans(),
        games=st.sampled_from([1, 3]), skunk=st.booleans())
 def test_events_of_random_play(players: int, seed: int, muggins: bool, games: int, skunk: bool) -> None:
