@@ -28,9 +28,9 @@ from typing import Any
 
 from tabletop.agents import RandomAgent
 from tabletop.core import Agent, Decision, State
+from tabletop.games.kubik import Kubik, KubikState, Phase
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike
 from tabletop.games.kubik.expert import KubikExpert
-from tabletop.games.kubik.rules import Kubik, KubikState, Phase
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
 

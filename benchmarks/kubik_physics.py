@@ -19,9 +19,8 @@ from timing import Scale, median_seconds
 
 import tabletop
 from tabletop.core import State
-from tabletop.games.kubik import calibrated, physics
+from tabletop.games.kubik import KubikState, Phase, calibrated, physics
 from tabletop.games.kubik.field import START, Field, Throw
-from tabletop.games.kubik.rules import KubikState, Phase
 
 BATCH = 40
 """Throws a run at full scale."""

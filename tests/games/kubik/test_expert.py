@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
-from tabletop.games.kubik import calibrated, expert
+from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, expert
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.field import CubePose
-from tabletop.games.kubik.rules import Kubik, KubikState, Phase
 from tabletop.sim import play
 
 

@@ -14,7 +14,7 @@ import tabletop
 from tabletop.core import CHANCE, IllegalActionError, NotationError, OptionError
 from tabletop.games.kubik import Kubik, KubikState, Phase
 from tabletop.games.kubik.field import SMALL_EDGE, Field, faces_of, orientation
-from tabletop.games.kubik.rules import MANUAL_OUTCOMES
+from tabletop.games.kubik.state import MANUAL_OUTCOMES, NOISE_SIZE
 
 
 def manual(**options: object) -> Kubik:
@@ -312,9 +312,9 @@ def test_k20_an_outcome_from_the_servers_own_log_is_trusted_but_its_form_is_stil
     assert not state.apply_recorded(wrong).is_chance  # taken as written: not re-run (apply refuses it, below)
     with pytest.raises(IllegalActionError, match="noise sample, 7 numbers"):
         state.apply_recorded(state.game.parse_action("out 6"))
-    from tabletop.games.kubik import physics, rules
+    from tabletop.games.kubik import physics
 
-    assert len(physics.NOISE_NAMES) == rules.NOISE_SIZE
+    assert len(physics.NOISE_NAMES) == NOISE_SIZE
     with pytest.raises(IllegalActionError, match="the simulation gives"):
         state.apply(wrong)
 

@@ -1,13 +1,18 @@
 """Kubik ("Игра с кубиком"), rules K1–K21 (docs/kubik.md): a folk outdoor team game.
 
-Imports only :mod:`tabletop.core`. The field and throws (``field``), the rules and notation, the
-MuJoCo physics of a throw (``physics``, loaded only when a throw is simulated), a calibrated fast
-model (``calibrated``), and the text rendering.
+Imports only :mod:`tabletop.core`. The field and throws (``field``), the notation (``actions``), the
+state and its rules (``state``, its phases and points in ``turn``), what a seat sees (``views``), the
+MuJoCo physics of a throw (``physics``, loaded only when a throw is simulated, through ``simulate``
+and ``motion``), a calibrated fast model (``calibrated``, fitted by ``calibration``), the text
+rendering (``render``), the numeric encoding (``encoding``), the bots (``expert``) and the
+:class:`Kubik` game that binds them (``game``).
 """
 
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field, Throw
-from tabletop.games.kubik.rules import Kubik, KubikState, Phase
+from tabletop.games.kubik.game import Kubik
+from tabletop.games.kubik.state import KubikState
+from tabletop.games.kubik.turn import Phase
 
 __all__ = [
     "CubePose",

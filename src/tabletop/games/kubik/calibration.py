@@ -31,7 +31,7 @@ from tabletop.games.kubik.calibrated import (
 from tabletop.games.kubik.field import CubePose, Field, Throw
 
 if TYPE_CHECKING:  # the physics (and MuJoCo) load only when throws are simulated
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
 
 
 # ---------------------------------------------------------------- fitting
@@ -105,7 +105,7 @@ def sample_throw(cube_edge: float, seed: int, cube: str, index: int, timestep: f
     """Draw and simulate the ``index``-th training throw: every choice uniform over its range (K3's
     5–7 steps, either line, position ±1 m, aim ±6°, power 8–18 m/s, spin 0–6 turns/s, skill 0–1), the
     cube in any of its 24 orientations, in the centre 70% of the time and anywhere within 0.6 m otherwise."""
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
 
     rng = random.Random(f"kubik-calibrate:{seed}:{cube}:{index}")
     field = Field(distance_steps=rng.uniform(*STEPS_RANGE), cube_edge=cube_edge)
@@ -129,7 +129,7 @@ def sample_intercept(sample: Sample, seed: int, cube: str, index: int,
                      timestep: float | None = None) -> tuple[float, float, bool, int]:
     """Intercept a training throw's crossing with a random skill: (skill, the cube's crossing speed on the
     ground, hit, class 0 same / 1 opposite / 2 side)."""
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
     if sample.crossing is None:
         raise ValueError("this throw did not cross the border line")
     rng = random.Random(f"kubik-intercept:{seed}:{cube}:{index}")

@@ -32,18 +32,11 @@ import numpy.typing as npt
 from tabletop.core import Encoding, Field, Observation, Player, State, View
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import Throw
-from tabletop.games.kubik.rules import (
-    AIMS,
-    INTERCEPT_MISS_PENALTY,
-    MISS_PENALTY,
-    POSITIONS,
-    POWERS,
-    SPINS,
-    Phase,
-)
+from tabletop.games.kubik.state import AIMS, INTERCEPT_MISS_PENALTY, MISS_PENALTY, POSITIONS, POWERS, SPINS
+from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.kubik.rules import Kubik
+    from tabletop.games.kubik.game import Kubik
 
 GRID: Final = tuple(ThrowChoice(Throw(*choice)) for choice in product("AB", POSITIONS, AIMS, POWERS, SPINS))
 """The thrower's grid (K6), in index order."""

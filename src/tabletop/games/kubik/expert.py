@@ -40,13 +40,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import tabletop.games.kubik.calibrated as calibrated
 from tabletop.core import Decision
-from tabletop.games.kubik import calibrated
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
 from tabletop.games.kubik.field import CIRCLE_RADIUS, CubePose, Field, Throw
+from tabletop.games.kubik.state import KubikState
+from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.kubik.rules import Kubik, KubikState
+    from tabletop.games.kubik.game import Kubik
 
 MISS, IN = 0, 1
 OUT = 2  #: columns 2…7 are ``out 1`` … ``out 6``; 8…13 are ``past 1`` … ``past 6`` (calibrated.OUTCOMES)
@@ -323,13 +325,12 @@ class KubikExpert:
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         """A legal action: a throw from the grid, ``throw`` on a real field, or an interception decision."""
-        from tabletop.games.kubik.rules import Kubik, Phase
-
-        game = decision.game
         legal = decision.legal_actions
-        if not isinstance(game, Kubik) or len(legal) == 1:
+        if decision.game.name != "kubik" or len(legal) == 1:
             return legal[0]
-        state = game.state_from_view(decision.view, rng)
+        state = decision.game.state_from_view(decision.view, rng)
+        assert isinstance(state, KubikState)
+        game = state.game
         if state.phase is Phase.STAND:
             return self._stand(game, state, decision.seat, legal)
         if state.phase is Phase.CROSSING:

@@ -3,9 +3,9 @@
 In ``throws=physics`` every outcome records the noise sample that produced it, and the simulation is
 deterministic (K20a), so the record is enough to re-run a throw — or an interception — and get its
 trajectory back: the bat's and the cube's position and orientation every 20 ms from the release, to
-their resting places. :func:`motion` is what :meth:`KubikState.motion` answers (everything in Kubik is
-public): plain JSON, down-sampled to at most :data:`MAX_FRAMES` frames, with the final faces read off
-the cube's last orientation and a check that the re-run gives the recorded outcome exactly.
+their resting places. :func:`throw_motion` is what :meth:`KubikState.motion` answers (everything in
+Kubik is public): plain JSON, down-sampled to at most :data:`MAX_FRAMES` frames, with the final faces
+read off the cube's last orientation and a check that the re-run gives the recorded outcome exactly.
 """
 
 from __future__ import annotations
@@ -16,16 +16,18 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tabletop.games.kubik.actions import KubikAction, Outcome
+from tabletop.games.kubik.simulate import rerun, rest
+from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.kubik.rules import KubikState
+    from tabletop.games.kubik.state import KubikState
 
 MAX_FRAMES = 400
 """At most this many frames are sent (8 s at the simulation's 50 frames a second); a longer run keeps
 every k-th frame, always with its last."""
 
 
-def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
+def throw_motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
     """The trajectory of the simulated throw, crossing, interception or rest of a throw whose recorded
     outcome is ``action``, taken in ``state``; None for anything else (the lot, a choice, an outcome
     people entered, an outcome the simulation does not give).
@@ -33,9 +35,7 @@ def motion(state: KubikState, action: KubikAction) -> dict[str, Any] | None:
     A crossing's motion (K19) ends at the crossing and has no final faces: the rest is not computed
     until the interceptor has decided. The rest of a crossed throw is the whole throw to its end.
     """
-    from tabletop.games.kubik import physics
-    from tabletop.games.kubik.rules import Phase
-    from tabletop.games.kubik.simulate import rerun, rest
+    import tabletop.games.kubik.physics as physics
 
     game = state.game
     if (game.mode != "physics" or not isinstance(action, Outcome) or action.seen

@@ -1,59 +1,21 @@
-"""Kubik for people: the view sent to players, log lines, and a top view of the field drawn in text —
-the circle with its wide boundary line (K9a), the small circle, throwing lines, border lines and the cube.
+"""Kubik for people: log lines, event sentences, and a top view of the field drawn in text — the
+circle with its wide boundary line (K9a), the small circle, throwing lines, border lines and the cube.
 
-Everything on a Kubik field is public, so every seat gets the same view. What nobody on a field knows
-is not in it either: while an interceptor decides (K19) the view shows the crossing — where the cube
-crossed the border line and how it was moving — and nothing of how the throw would end, which the
-engine has not computed."""
+The rules keep codes, never sentences; this is where the terminal's English is written from them (what
+a seat is sent is :mod:`.views`, and the browser has words of its own).
+"""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from tabletop.core import Event, View
+from tabletop.core import Event
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CIRCLE_RADIUS
 
 if TYPE_CHECKING:
-    from tabletop.games.kubik.rules import KubikState
-
-
-def view(state: KubikState, player: int) -> View:
-    """The whole field is public (there is nothing to hide in Kubik); a crossing is shown as seen (K19)."""
-    game = state.game
-    game.check_seat(player)
-    cube = state.cube
-    pending = state.pending
-    crossing = None
-    if pending is not None:
-        crossing = {"x": pending.at[0] if pending.at else None, "y": pending.at[1] if pending.at else None,
-                    "vx": pending.moving[0] if pending.moving else None,
-                    "vy": pending.moving[1] if pending.moving else None,
-                    "line": state.throw.throw.line if state.throw is not None and state.throw.throw else None}
-    return {
-        "game": "kubik",
-        "phase": state.phase.value,
-        "to_move": state.current_player,
-        "team": state.team,
-        "thrower": game.labels[state.thrower],
-        "next_index": list(state.next_index),
-        "scores": list(state.scores),
-        "target": game.options["target"],
-        "throws_from": game.mode,
-        "interception": game.options["interception"],
-        "cube": {"top": cube.top, "front": cube.front, "x": cube.x, "y": cube.y, "yaw": cube.yaw},
-        "throws": state.throws,
-        "throw": None if state.throw is None else str(state.throw),
-        "pending": None if pending is None else str(pending),
-        "crossing": crossing,
-        "interceptor": state.interceptor,
-        "players": [{"seat": s, "label": game.labels[s], "skill": game.skills[s]} for s in range(game.num_players)],
-        "scored": [{"team": e.team, "points": e.points, "why": e.why, "top": e.top} for e in state.scored],
-        "field": {"circle_radius": CIRCLE_RADIUS, "line_width": game.field.line_width,
-                  "line_offset": game.field.line_offset, "border_offset": game.field.border_offset,
-                  "cube_edge": game.field.cube_edge},
-    }
+    from tabletop.games.kubik.state import KubikState
 
 
 def describe(state: KubikState, action: KubikAction) -> str:

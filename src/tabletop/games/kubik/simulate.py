@@ -24,16 +24,17 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.kubik.actions import Outcome
 from tabletop.games.kubik.field import CubePose, Field, Throw
+from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
-    from tabletop.games.kubik import physics
-    from tabletop.games.kubik.rules import KubikState
+    import tabletop.games.kubik.physics as physics
+    from tabletop.games.kubik.state import KubikState
 
 
 @lru_cache(maxsize=16)
 def _throw(field: Field, cube: CubePose, throw: Throw, skill: float, noise: tuple[float, ...],
            to_crossing: bool) -> physics.ThrowResult:
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
 
     return physics.simulate_throw(field, cube, throw, skill, physics.Noise(noise), to_crossing=to_crossing)
 
@@ -41,7 +42,7 @@ def _throw(field: Field, cube: CubePose, throw: Throw, skill: float, noise: tupl
 @lru_cache(maxsize=16)
 def _interception(field: Field, cube: CubePose, throw: Throw, skill: float, throw_noise: tuple[float, ...],
                   interceptor_skill: float, noise: tuple[float, ...]) -> physics.InterceptResult:
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
 
     thrown = _throw(field, cube, throw, skill, throw_noise, True)
     if thrown.crossing is None:
@@ -52,8 +53,7 @@ def _interception(field: Field, cube: CubePose, throw: Throw, skill: float, thro
 
 def simulated_outcome(state: KubikState, rng: random.Random) -> Outcome:
     """The outcome of the throw, interception or rest of a throw ``state`` is waiting for, from the physics."""
-    from tabletop.games.kubik import physics
-    from tabletop.games.kubik.rules import Phase
+    import tabletop.games.kubik.physics as physics
 
     if state.phase is Phase.REST:
         return rest(state)
@@ -75,8 +75,7 @@ def rerun(state: KubikState, noise: physics.Noise) -> Outcome:
         ValueError: when ``state`` is not waiting for a simulated throw or interception, or the noise
             sample has the wrong length.
     """
-    from tabletop.games.kubik import physics
-    from tabletop.games.kubik.rules import Phase
+    import tabletop.games.kubik.physics as physics
 
     field, cube, throw, skill = _made(state)
     values = physics.Noise(noise.values).values  # checks the length
@@ -131,8 +130,7 @@ def mismatch(state: KubikState, outcome: Outcome) -> str | None:
     """Why ``outcome`` is not what the simulation gives here (``None`` when it is): a simulated outcome
     must carry a whole noise sample (the rest of a crossing carries none) and be exactly what re-running
     that noise gives (item 3 of the physics contract: nothing is taken on trust)."""
-    from tabletop.games.kubik import physics
-    from tabletop.games.kubik.rules import Phase
+    import tabletop.games.kubik.physics as physics
 
     try:
         if state.phase is Phase.REST:
@@ -155,6 +153,6 @@ def mismatch(state: KubikState, outcome: Outcome) -> str | None:
 def _recordable(noise: physics.Noise) -> physics.Noise:
     """The noise as the record writes it (six significant digits), so that the simulation that
     decided the outcome is exactly the one a viewer re-runs from the record."""
-    from tabletop.games.kubik import physics
+    import tabletop.games.kubik.physics as physics
 
     return physics.Noise(tuple(float(f"{v:.6g}") for v in noise.values))

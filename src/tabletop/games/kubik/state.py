@@ -1,4 +1,4 @@
-"""Kubik rules K1–K21: two teams take turns throwing a bat at a die-marked cube in a circle.
+"""A Kubik position and its rules K1–K21: two teams take turns throwing a bat at a die-marked cube in a circle.
 
 A turn is the thrower's choice (line, place, aim, power, spin — K6), then chance: the outcome of
 the throw. Where outcomes come from is the option ``throws`` (K20): ``physics`` simulates each
@@ -17,45 +17,37 @@ score, ``recentred`` (K17) and ``throw_limit``; the rule state keeps the same co
 
 from __future__ import annotations
 
-import enum
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cached_property, partial
-from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import tabletop.games.kubik.calibrated as calibrated
 from tabletop.core import (
     CHANCE,
     TERMINAL,
-    Agent,
-    Chance,
-    Encoding,
     Event,
-    Game,
-    GameSpec,
     IllegalActionError,
-    Option,
-    OptionError,
     Player,
     SampledChanceError,
     State,
-    TabletopError,
     View,
     action_event,
     event,
 )
-from tabletop.games.kubik.actions import (
-    FirstTeam,
-    Intercept,
-    KubikAction,
-    Outcome,
-    Strike,
-    ThrowChoice,
-    parse_action,
-)
-from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw
+from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
+from tabletop.games.kubik.field import CubePose, Throw
+from tabletop.games.kubik.motion import throw_motion
+from tabletop.games.kubik.render import describe as describe_action
+from tabletop.games.kubik.render import render as field_picture
+from tabletop.games.kubik.simulate import mismatch, simulated_outcome
+from tabletop.games.kubik.turn import Phase, Score
+from tabletop.games.kubik.views import field_view
+
+if TYPE_CHECKING:
+    from tabletop.games.kubik.game import Kubik
+
 
 #: The thrower's grid of choices (documented in docs/kubik.md).
 POSITIONS = (-1.0, -0.5, 0.0, 0.5, 1.0)
@@ -73,234 +65,6 @@ MANUAL_INTERCEPTS = (*(f"hit {n}" for n in range(1, 7)), "miss")
 #: What a throw's (or an interception's) outcome is called as an event, by the outcome's kind.
 OUTCOME_EVENTS = {"miss": "miss", "in": "cube_in", "out": "cube_out", "cross": "cross"}
 INTERCEPT_EVENTS = {"hit": "intercept_hit", "miss": "intercept_miss"}
-#: Why points were scored (K7, K9, K14, K15), as the ``why`` of a :class:`Score` and a ``points`` event.
-WHYS = ("miss", "out", "in", "intercepted", "interception", "interception_missed")
-
-
-class Phase(enum.Enum):
-    """Where a game is (dispatched with ``match``)."""
-
-    LOT = "lot"  #: chance: which team throws first (K5)
-    STAND = "stand"  #: with the variant: the other team names an interceptor, or nobody (K13, K19)
-    AIM = "aim"  #: the thrower chooses the throw (K6)
-    THROW = "throw"  #: chance: what the throw did, or that it crossed the border line (K7, K9, K19, K20)
-    CROSSING = "crossing"  #: the interceptor, seeing the cube cross, strikes or holds (K19)
-    INTERCEPT = "intercept"  #: chance: what the interception did (K14, K15)
-    REST = "rest"  #: chance: how a throw that crossed the border ends, nobody having hit it (K15, K19)
-    OVER = "over"
-
-
-def _check_teams(value: object) -> str:
-    text = str(value).replace(" ", "")
-    if text == "":
-        return ""
-    parts = text.split("+")
-    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 8 for p in parts):
-        raise ValueError(f"teams={value!r}: write the two team sizes as A+B, each 1–8, e.g. 3+2")
-    return text
-
-
-def _check_edge(value: object) -> str:
-    text = str(value).strip().lower().removesuffix("cm").strip()
-    if text == "small":
-        return "small"
-    try:
-        edge = float(text)
-    except ValueError:
-        raise ValueError(f"cube_edge={value!r}: give the edge in cm (3–30) or the preset small") from None
-    if not 3 <= edge <= 30:
-        raise ValueError(f"cube_edge={value!r}: the edge must be 3–30 cm (or the preset small)")
-    return f"{edge:g}"
-
-
-def _check_skills(value: object) -> str:
-    text = str(value).replace(" ", "")
-    if text == "":
-        return ""
-    try:
-        skills = [float(s) for s in text.split(",")]
-    except ValueError:
-        raise ValueError(f"skills={value!r}: a comma-separated list of numbers 0–1, one per player") from None
-    if not all(0 <= s <= 1 for s in skills):
-        raise ValueError(f"skills={value!r}: every skill must be between 0 and 1")
-    return ",".join(f"{s:g}" for s in skills)
-
-
-SPEC = GameSpec(
-    name="kubik",
-    title="Kubik (Игра с кубиком)",
-    description=(
-        "A folk outdoor team game: throw a bat at a die-marked wooden cube in a circle and knock it "
-        "out; the face on top scores, a miss costs five, and the first team to 30 wins. Throws are "
-        "simulated in 3D physics, or entered by hand as a scorekeeper for a real field."
-    ),
-    min_players=2,
-    max_players=16,
-    default_players=4,
-    chance=Chance.SAMPLED,
-    hidden_information=False,
-    utility=(-1.0, 1.0),
-    max_length=None,
-    options=(
-        Option("teams", "", "team sizes A+B (each 1–8, e.g. 3+2); default: players split evenly (K18)",
-               kind=str, check=_check_teams, example="3+2"),
-        Option("throws", "physics", "where outcomes come from: physics, calibrated model, or manual (K20)",
-               kind=str, choices=("physics", "calibrated", "manual")),
-        Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
-               minimum=5, maximum=500),
-        Option("interception", False, "the interception variant (K12–K15, K19)", kind=bool),
-        Option("line_width", 5.0, "width of the boundary line in cm, centred on the circle; a cube touching "
-               "it scores nothing (K9a)", kind=float, minimum=0.0, maximum=20.0),
-        Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
-        Option("cube_edge", "15", "cube edge in cm, or the preset small (4.2 cm) (K1a)", kind=str,
-               check=_check_edge, presets=(("standard", "15"), ("small", "small"))),
-        Option("distance", 6, "steps from the circle to the throwing lines (K3)", kind=int, minimum=5, maximum=7),
-        Option("skill", 0.7, "every player's skill, 0 (wild) to 1 (perfect)", kind=float, minimum=0.0,
-               maximum=1.0),
-        Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
-               check=_check_skills, example="0.7,0.5,0.9,0.6"),
-        Option("max_throws", 200, "the game ends after this many throws; the higher score wins", kind=int,
-               minimum=2, maximum=5000),
-    ),
-    rules="kubik.md",
-    events=(
-        "lot",  # K5: which team throws first {team}
-        "stands", "nobody_stands",  # K13, K19: the other team's declaration {seat, player, team} / {team}
-        "throw", "throw_real",  # K6, K20: the thrower's choice {seat, player, team, line, pos, aim, power, spin}
-        "miss", "cube_in", "cube_out", "cross",  # K7, K9, K12, K19: what the throw did
-        "strike", "hold",  # K19: the interceptor at the crossing
-        "intercept_hit", "intercept_miss",  # K14, K15: what the interception did
-        "points",  # K7, K9, K14, K15: {team, points, why, score} (+ top when a face scored)
-        "recentred",  # K17: a cube that stayed in goes back to the small circle {top}
-        "throw_limit",  # the game's last throw (max_throws) {throws}
-    ),
-)
-
-
-class Kubik(Game["KubikState", KubikAction]):
-    """Kubik with fixed options: the teams, the field and where outcomes come from."""
-
-    spec = SPEC
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        n = self.num_players
-        teams = self.options["teams"]
-        a, b = (int(t) for t in teams.split("+")) if teams else ((n + 1) // 2, n // 2)
-        if a + b != n:
-            raise OptionError(f"teams={teams} makes {a + b} players but players={n}")
-        if not (1 <= a <= 8 and 1 <= b <= 8):
-            raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B")
-        self.team_sizes = (a, b)
-        edge = self.options["cube_edge"]
-        self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100,
-                           float(self.options["line_width"]) / 100)
-        skills = self.options["skills"]
-        self.skills = tuple(float(s) for s in skills.split(",")) if skills else (self.options["skill"],) * n
-        if len(self.skills) != n:
-            raise OptionError(f"skills lists {len(self.skills)} players but there are {n}")
-        self.labels = tuple(self.label(s) for s in range(n))
-        self.mode: str = self.options["throws"]
-
-    @property
-    def chance_entered_by_people(self) -> bool:
-        """K20: in scorekeeper mode the people enter what each throw did."""
-        return self.mode == "manual"
-
-    def event_text(self, event: Event) -> str:
-        """An event in English, for the terminal (:func:`tabletop.games.kubik.render.event_text`)."""
-        from tabletop.games.kubik.render import event_text
-
-        return event_text(event)
-
-    def bots(self) -> Mapping[str, Callable[[], Agent]]:
-        """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
-        expected value; see :mod:`tabletop.games.kubik.expert`."""
-        from tabletop.games.kubik.expert import KubikExpert
-
-        return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
-
-    def encoding(self) -> Encoding[KubikAction]:
-        """The grid's throws, ``throw``, ``pass``, interceptions, ``strike``/``hold`` as indices, outcome classes
-        as chance outcomes, views as vectors (:mod:`.encoding`; made once per game)."""
-        cached: Encoding[KubikAction] | None = self.__dict__.get("_encoding")
-        if cached is None:
-            from tabletop.games.kubik.encoding import KubikEncoding
-
-            cached = self.__dict__["_encoding"] = KubikEncoding(self)
-        return cached
-
-    def team_of(self, seat: int) -> int:
-        """0 for team A (seats 0…a−1), 1 for team B."""
-        return 0 if seat < self.team_sizes[0] else 1
-
-    def seat(self, team: int, index: int) -> int:
-        """The seat of a team's ``index``-th player (0-based)."""
-        return index if team == 0 else self.team_sizes[0] + index
-
-    def label(self, seat: int) -> str:
-        """``A1``, ``B2``…: team letter and place in the team's throwing order."""
-        team = self.team_of(seat)
-        return f"{'AB'[team]}{seat - (0 if team == 0 else self.team_sizes[0]) + 1}"
-
-    @cached_property
-    def throw_choices(self) -> tuple[ThrowChoice, ...]:
-        """Every throw on the grid (K6; docs/kubik.md)."""
-        return tuple(ThrowChoice(Throw(line, p, a, w, s))
-                     for line, p, a, w, s in product("AB", POSITIONS, AIMS, POWERS, SPINS))
-
-    @property
-    def interception(self) -> bool:
-        """The interception variant is on (K12–K15, K19)."""
-        return bool(self.options["interception"])
-
-    def initial_state(self) -> KubikState:
-        """K4, K5: the cube in the centre with 1 up; the lot decides who throws first."""
-        return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
-
-    def parse_action(self, text: str) -> KubikAction:
-        """Kubik notation: see :mod:`tabletop.games.kubik.actions`."""
-        return parse_action(text, {label: seat for seat, label in enumerate(self.labels)})
-
-    def state_from_view(self, view: View, rng: random.Random) -> KubikState:
-        """The whole field is public: a view rebuilds its state exactly."""
-        try:
-            pose = view["cube"]
-            pending = view["pending"]
-            return KubikState(
-                self,
-                Phase(view["phase"]),
-                int(view["team"]),
-                tuple(int(i) for i in view["next_index"]),  # type: ignore[arg-type]
-                tuple(int(s) for s in view["scores"]),  # type: ignore[arg-type]
-                CubePose(int(pose["top"]), int(pose["front"]), float(pose["x"]), float(pose["y"]), float(pose["yaw"])),
-                int(view["throws"]),
-                None if view["throw"] is None else self.parse_action(view["throw"]),  # type: ignore[arg-type]
-                None if pending is None else self.parse_action(pending),  # type: ignore[arg-type]
-                None if view["interceptor"] is None else int(view["interceptor"]),
-                tuple(_score_from(e) for e in view["scored"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise TabletopError(f"not a view of this Kubik game: {error}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Points scored (or lost) by a team, and why: a code of :data:`WHYS`, with the face on top when a
-    face scored (``out``, ``interception``, ``intercepted``)."""
-
-    team: int
-    points: int
-    why: str
-    top: int | None = None
-
-
-def _score_from(data: dict[str, Any]) -> Score:
-    why = str(data["why"])
-    if why not in WHYS:
-        raise ValueError(f"no such reason for points: {why!r}")
-    top = data.get("top")
-    return Score(int(data["team"]), int(data["points"]), why, None if top is None else int(top))
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,8 +187,6 @@ class KubikState(State[KubikAction]):
             return "the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)"
         if not rerun:  # trusted (the server's own log): only the form, cheaply — no simulation, no MuJoCo
             return _noise_refusal(self.phase, action)
-        from tabletop.games.kubik.simulate import mismatch
-
         return mismatch(self, action)
 
     def _allowed(self) -> str:
@@ -439,8 +201,6 @@ class KubikState(State[KubikAction]):
         if game.mode == "physics":
             raise SampledChanceError("a simulated throw's outcomes can only be sampled (throws=physics)")
         if game.mode == "calibrated":
-            from tabletop.games.kubik import calibrated
-
             assert self.throw is not None and self.throw.throw is not None
             skill = game.skills[self.thrower]
             match self.phase:
@@ -467,8 +227,6 @@ class KubikState(State[KubikAction]):
 
     def sample_chance(self, rng: random.Random) -> KubikAction:
         if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST):
-            from tabletop.games.kubik.simulate import simulated_outcome
-
             if self.phase is not Phase.THROW and self.pending is not None and self.pending.seen:
                 raise IllegalActionError("the crossing was entered by people (`seen cross`): the simulation has "
                                          "nothing to run on; enter what followed (`seen …`)")
@@ -534,26 +292,18 @@ class KubikState(State[KubikAction]):
         return 0 if self.scores[0] > self.scores[1] else 1
 
     def view(self, player: Player) -> View:
-        from tabletop.games.kubik.render import view
-
-        return view(self, player)
+        return field_view(self, player)
 
     def motion(self, action: KubikAction) -> dict[str, Any] | None:
         """A simulated throw's (or interception's) trajectory re-run from its recorded noise, for an
         animation (:mod:`tabletop.games.kubik.motion`); None for anything else."""
-        from tabletop.games.kubik.motion import motion
-
-        return motion(self, action)
+        return throw_motion(self, action)
 
     def describe(self, action: KubikAction) -> str:
-        from tabletop.games.kubik.render import describe
-
-        return describe(self, action)
+        return describe_action(self, action)
 
     def __str__(self) -> str:
-        from tabletop.games.kubik.render import render
-
-        return render(self)
+        return field_picture(self)
 
 
 def _outcome(game: Kubik, text: str) -> Outcome:

@@ -1,0 +1,219 @@
+"""Kubik as the registry lists it: its spec and options (teams, field, where outcomes come from),
+bound to its state, notation, text, encoding and bots.
+
+The options are checked and turned once into what every state reads from its game — the team sizes,
+the field, each seat's skill, the thrower's grid — so a state carries only what changes during a game
+(:mod:`.state`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import cached_property, partial
+from itertools import product
+from typing import Any
+
+from tabletop.core import (
+    Agent,
+    Chance,
+    Event,
+    Game,
+    GameSpec,
+    Option,
+    OptionError,
+    TabletopError,
+    View,
+)
+from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
+from tabletop.games.kubik.encoding import KubikEncoding
+from tabletop.games.kubik.expert import KubikExpert
+from tabletop.games.kubik.field import SMALL_EDGE, START, Field, Throw
+from tabletop.games.kubik.render import event_text
+from tabletop.games.kubik.state import AIMS, POSITIONS, POWERS, SPINS, KubikState
+from tabletop.games.kubik.turn import Phase
+from tabletop.games.kubik.views import pose_from_view, score_from_view
+
+
+def _check_teams(value: object) -> str:
+    text = str(value).replace(" ", "")
+    if text == "":
+        return ""
+    parts = text.split("+")
+    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 8 for p in parts):
+        raise ValueError(f"teams={value!r}: write the two team sizes as A+B, each 1–8, e.g. 3+2")
+    return text
+
+
+def _check_edge(value: object) -> str:
+    text = str(value).strip().lower().removesuffix("cm").strip()
+    if text == "small":
+        return "small"
+    try:
+        edge = float(text)
+    except ValueError:
+        raise ValueError(f"cube_edge={value!r}: give the edge in cm (3–30) or the preset small") from None
+    if not 3 <= edge <= 30:
+        raise ValueError(f"cube_edge={value!r}: the edge must be 3–30 cm (or the preset small)")
+    return f"{edge:g}"
+
+
+def _check_skills(value: object) -> str:
+    text = str(value).replace(" ", "")
+    if text == "":
+        return ""
+    try:
+        skills = [float(s) for s in text.split(",")]
+    except ValueError:
+        raise ValueError(f"skills={value!r}: a comma-separated list of numbers 0–1, one per player") from None
+    if not all(0 <= s <= 1 for s in skills):
+        raise ValueError(f"skills={value!r}: every skill must be between 0 and 1")
+    return ",".join(f"{s:g}" for s in skills)
+
+
+SPEC = GameSpec(
+    name="kubik",
+    title="Kubik (Игра с кубиком)",
+    description=(
+        "A folk outdoor team game: throw a bat at a die-marked wooden cube in a circle and knock it "
+        "out; the face on top scores, a miss costs five, and the first team to 30 wins. Throws are "
+        "simulated in 3D physics, or entered by hand as a scorekeeper for a real field."
+    ),
+    min_players=2,
+    max_players=16,
+    default_players=4,
+    chance=Chance.SAMPLED,
+    hidden_information=False,
+    utility=(-1.0, 1.0),
+    max_length=None,
+    options=(
+        Option("teams", "", "team sizes A+B (each 1–8, e.g. 3+2); default: players split evenly (K18)",
+               kind=str, check=_check_teams, example="3+2"),
+        Option("throws", "physics", "where outcomes come from: physics, calibrated model, or manual (K20)",
+               kind=str, choices=("physics", "calibrated", "manual")),
+        Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
+               minimum=5, maximum=500),
+        Option("interception", False, "the interception variant (K12–K15, K19)", kind=bool),
+        Option("line_width", 5.0, "width of the boundary line in cm, centred on the circle; a cube touching "
+               "it scores nothing (K9a)", kind=float, minimum=0.0, maximum=20.0),
+        Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
+        Option("cube_edge", "15", "cube edge in cm, or the preset small (4.2 cm) (K1a)", kind=str,
+               check=_check_edge, presets=(("standard", "15"), ("small", "small"))),
+        Option("distance", 6, "steps from the circle to the throwing lines (K3)", kind=int, minimum=5, maximum=7),
+        Option("skill", 0.7, "every player's skill, 0 (wild) to 1 (perfect)", kind=float, minimum=0.0,
+               maximum=1.0),
+        Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
+               check=_check_skills, example="0.7,0.5,0.9,0.6"),
+        Option("max_throws", 200, "the game ends after this many throws; the higher score wins", kind=int,
+               minimum=2, maximum=5000),
+    ),
+    rules="kubik.md",
+    events=(
+        "lot",  # K5: which team throws first {team}
+        "stands", "nobody_stands",  # K13, K19: the other team's declaration {seat, player, team} / {team}
+        "throw", "throw_real",  # K6, K20: the thrower's choice {seat, player, team, line, pos, aim, power, spin}
+        "miss", "cube_in", "cube_out", "cross",  # K7, K9, K12, K19: what the throw did
+        "strike", "hold",  # K19: the interceptor at the crossing
+        "intercept_hit", "intercept_miss",  # K14, K15: what the interception did
+        "points",  # K7, K9, K14, K15: {team, points, why, score} (+ top when a face scored)
+        "recentred",  # K17: a cube that stayed in goes back to the small circle {top}
+        "throw_limit",  # the game's last throw (max_throws) {throws}
+    ),
+)
+
+
+class Kubik(Game[KubikState, KubikAction]):
+    """Kubik with fixed options: the teams, the field and where outcomes come from."""
+
+    spec = SPEC
+    encoding_type = KubikEncoding
+    """The grid's throws, ``throw``, ``pass``, interceptions, ``strike``/``hold`` as indices, outcome classes
+    as chance outcomes, views as vectors (:mod:`.encoding`)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        teams = self.options["teams"]
+        a, b = (int(t) for t in teams.split("+")) if teams else ((n + 1) // 2, n // 2)
+        if a + b != n:
+            raise OptionError(f"teams={teams} makes {a + b} players but players={n}")
+        if not (1 <= a <= 8 and 1 <= b <= 8):
+            raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B")
+        self.team_sizes = (a, b)
+        edge = self.options["cube_edge"]
+        self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100,
+                           float(self.options["line_width"]) / 100)
+        skills = self.options["skills"]
+        self.skills = tuple(float(s) for s in skills.split(",")) if skills else (self.options["skill"],) * n
+        if len(self.skills) != n:
+            raise OptionError(f"skills lists {len(self.skills)} players but there are {n}")
+        self.labels = tuple(self.label(s) for s in range(n))
+        self.mode: str = self.options["throws"]
+
+    @property
+    def chance_entered_by_people(self) -> bool:
+        """K20: in scorekeeper mode the people enter what each throw did."""
+        return self.mode == "manual"
+
+    def event_text(self, event: Event) -> str:
+        """An event in English, for the terminal (:func:`tabletop.games.kubik.render.event_text`)."""
+        return event_text(event)
+
+    def bots(self) -> Mapping[str, Callable[[], Agent]]:
+        """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
+        expected value; see :mod:`tabletop.games.kubik.expert`."""
+        return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
+
+    def team_of(self, seat: int) -> int:
+        """0 for team A (seats 0…a−1), 1 for team B."""
+        return 0 if seat < self.team_sizes[0] else 1
+
+    def seat(self, team: int, index: int) -> int:
+        """The seat of a team's ``index``-th player (0-based)."""
+        return index if team == 0 else self.team_sizes[0] + index
+
+    def label(self, seat: int) -> str:
+        """``A1``, ``B2``…: team letter and place in the team's throwing order."""
+        team = self.team_of(seat)
+        return f"{'AB'[team]}{seat - (0 if team == 0 else self.team_sizes[0]) + 1}"
+
+    @cached_property
+    def throw_choices(self) -> tuple[ThrowChoice, ...]:
+        """Every throw on the grid (K6; docs/kubik.md)."""
+        return tuple(ThrowChoice(Throw(line, p, a, w, s))
+                     for line, p, a, w, s in product("AB", POSITIONS, AIMS, POWERS, SPINS))
+
+    @property
+    def interception(self) -> bool:
+        """The interception variant is on (K12–K15, K19)."""
+        return bool(self.options["interception"])
+
+    def initial_state(self) -> KubikState:
+        """K4, K5: the cube in the centre with 1 up; the lot decides who throws first."""
+        return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
+
+    def parse_action(self, text: str) -> KubikAction:
+        """Kubik notation: see :mod:`tabletop.games.kubik.actions`."""
+        return parse_action(text, {label: seat for seat, label in enumerate(self.labels)})
+
+    def state_from_view(self, view: View, rng: random.Random) -> KubikState:
+        """The whole field is public: a view rebuilds its state exactly."""
+        try:
+            pending = view["pending"]
+            return KubikState(
+                self,
+                Phase(view["phase"]),
+                int(view["team"]),
+                tuple(int(i) for i in view["next_index"]),  # type: ignore[arg-type]
+                tuple(int(s) for s in view["scores"]),  # type: ignore[arg-type]
+                pose_from_view(view["cube"]),
+                int(view["throws"]),
+                None if view["throw"] is None else self.parse_action(view["throw"]),  # type: ignore[arg-type]
+                None if pending is None else self.parse_action(pending),  # type: ignore[arg-type]
+                None if view["interceptor"] is None else int(view["interceptor"]),
+                tuple(score_from_view(e) for e in view["scored"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise TabletopError(f"not a view of this Kubik game: {error}") from None
+
+
