@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any, ClassVar
 
 import pytest
 
+import tabletop
 from tabletop.core import Chance, Game, GameSpec
+from tabletop.games import REGISTRY
 
 
 class Toss(Game[Any, str]):
@@ -27,3 +30,12 @@ class Toss(Game[Any, str]):
 def test_a_game_without_an_encoding_type_says_so() -> None:
     with pytest.raises(NotImplementedError, match="toss has no numeric encoding"):
         Toss().encoding()
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_encoding_is_built_once_per_game_object(name: str) -> None:
+    game = tabletop.load(name)
+    built = game.encoding()
+    assert built is game.encoding()
+    assert isinstance(built, game.encoding_type)  # type: ignore[arg-type]
+    # a pickled game (a state sent to a worker) rebuilds its own instead of carrying one
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy == game and "_encoding" not in copy.__dict__
