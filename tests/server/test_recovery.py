@@ -40,6 +40,9 @@ def act_http(base: str, table: str, token: str) -> dict[str, Any]:
     deadline = time.monotonic() + 60  # a restarted server takes the table over once the old lease lapses
     while time.monotonic() < deadline:
         reply = httpx.get(f"{base}/api/tables/{table}/state", headers=bearer(token), timeout=30)
+        if reply.status_code == 429:  # polled faster than the per-client rate while the bot thinks: wait
+            time.sleep(float(reply.headers.get("Retry-After", "1")))
+            continue
         assert reply.status_code == 200, reply.text
         state: dict[str, Any] = reply.json()
         if state["status"] != "playing":
@@ -49,7 +52,7 @@ def act_http(base: str, table: str, token: str) -> dict[str, Any]:
                                   json={"token": token, "action": state["legal"][0], "move": state["move"]})
             assert response.status_code == 200, response.text
             return dict(response.json())
-        time.sleep(0.02)
+        time.sleep(0.05)  # 20 looks a second, within the server's 30 requests a second per client
     raise AssertionError("never my turn")
 
 
