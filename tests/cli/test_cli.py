@@ -122,3 +122,25 @@ def test_the_installed_script_runs() -> None:
     script = Path(sys.executable).with_name("tabletop")
     done = subprocess.run([str(script), "beetle", "odds", "--json"], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["players"] == 2
+
+
+def test_the_command_loads_only_what_a_command_needs() -> None:
+    """``tabletop --help`` (and so every command before it runs) imports typer and rich, not the games,
+    NumPy, SciPy, the database or the server: those load inside the commands that use them."""
+    heavy = ("tabletop.games.beetle", "tabletop.games.cribbage", "tabletop.games.cubulus", "tabletop.games.kubik",
+             "numpy", "scipy", "sqlalchemy", "alembic", "fastapi", "mujoco", "tabletop.sim", "tabletop.server")
+    code = ("import sys, tabletop.cli.app; "
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
+    code = ("import sys, tabletop.games.cribbage.scoring; "
+            "print(sorted(m for m in ('tabletop.games.beetle', 'tabletop.games.kubik', 'scipy') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", "one game's module loads that game alone: " + loaded
+
+
+def test_the_beetle_presets_named_in_help_are_the_games() -> None:
+    from tabletop.cli.beetle import PRESET_NAMES
+    from tabletop.games.beetle import PRESETS
+
+    assert PRESET_NAMES == tuple(PRESETS)

@@ -17,16 +17,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-import tabletop
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
 from tabletop.cli.kubik import kubik_app
-from tabletop.cli.options import parse_options
 from tabletop.cli.output import fail
-from tabletop.cli.play import result_line, run, seat_agents, styled
 from tabletop.cli.serve import serve
 from tabletop.cli.sim import simulate, tournament
-from tabletop.core import Record, TabletopError, winner_field
+
+# Each command imports the games, the engine and the server where it runs, not here: `tabletop --help`
+# and a one-line command start in the time typer and rich take, not the seconds the whole stack does.
 
 app = typer.Typer(
     help="tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate.",
@@ -48,6 +47,8 @@ console = Console(highlight=False)
 @app.command()
 def games() -> None:
     """List the games and their options."""
+    import tabletop
+
     for name, cls in tabletop.REGISTRY.items():
         spec = cls.spec
         table = Table(title=f"{spec.title}  —  tabletop play {name}", title_justify="left", expand=False)
@@ -84,6 +85,11 @@ def play_command(
                                              "(type the dice, cards or throws of a real table)")] = "auto",
 ) -> None:
     """Play a game in the terminal; with only bots seated it runs by itself."""
+    import tabletop
+    from tabletop.cli.options import parse_options
+    from tabletop.cli.play import run, seat_agents
+    from tabletop.core import TabletopError
+
     try:
         spec = tabletop.REGISTRY[game].spec
         options = parse_options(spec, option or [])
@@ -109,6 +115,10 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Replay a game record and print its result; a bad record names its first bad action."""
+    import tabletop
+    from tabletop.cli.play import result_line, styled
+    from tabletop.core import Record, TabletopError, winner_field
+
     try:
         text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
     except OSError as error:

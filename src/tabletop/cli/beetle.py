@@ -10,9 +10,10 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop.cli.output import fail
-from tabletop.core import TabletopError
-from tabletop.games.beetle import PRESETS, PartsTable
-from tabletop.games.beetle.odds import expected_rolls, finish_time, turn_order_odds
+
+PRESET_NAMES = ("classic", "four-legs", "winged")
+"""Beetle's preset parts tables, named here so that ``--help`` need not load the game (a test keeps
+the list equal to the game's own)."""
 
 beetle_app = typer.Typer(help="Beetle tools: exact odds.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -21,12 +22,16 @@ console = Console(highlight=False)
 @beetle_app.command()
 def odds(
     players: Annotated[int, typer.Option(help="number of players (1–8)")] = 2,
-    variant: Annotated[str, typer.Option(help=f"preset: {', '.join(PRESETS)}")] = "classic",
+    variant: Annotated[str, typer.Option(help=f"preset: {', '.join(PRESET_NAMES)}")] = "classic",
     parts: Annotated[str | None, typer.Option(help="custom parts table, TOML or JSON file")] = None,
     play_on: Annotated[bool, typer.Option("--play-on", help="others play on for places (B12)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     """Exact win probability by turn order, and the rolls one player needs to finish."""
+    from tabletop.core import TabletopError
+    from tabletop.games.beetle import PRESETS, PartsTable
+    from tabletop.games.beetle.odds import expected_rolls, finish_time, turn_order_odds
+
     try:
         if not 1 <= players <= 8:
             raise TabletopError(f"--players {players}: Beetle has 1–8 players")

@@ -17,11 +17,6 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.cli.output import fail
-from tabletop.core.cards import Card, parse_cards
-from tabletop.core.errors import TabletopError
-from tabletop.games.cribbage.analysis import DEALS, discard_analysis, hand_distribution
-from tabletop.games.cribbage.crib_tables import TABLES_FILE, write_tables
-from tabletop.games.cribbage.scoring import score_hand
 
 cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -40,6 +35,10 @@ def score(
     as_json: JsonOption = False,
 ) -> None:
     """Count a hand (or crib) with the starter, every combination itemised (C13, C19)."""
+    from tabletop.core.cards import Card, parse_cards
+    from tabletop.core.errors import TabletopError
+    from tabletop.games.cribbage.scoring import score_hand
+
     try:
         if len(cards) != 4:
             raise TabletopError(f"{len(cards)} cards given: a hand (or crib) has 4, plus --starter")
@@ -76,6 +75,8 @@ def distribution(
     as_json: JsonOption = False,
 ) -> None:
     """How often each score occurs over all 12,994,800 (hand, starter) deals: exact counts (C20)."""
+    from tabletop.games.cribbage.analysis import DEALS, hand_distribution
+
     counts = hand_distribution(crib)
     if as_json:
         typer.echo(json.dumps({str(points): count for points, count in counts.items()}, indent=2))
@@ -100,6 +101,10 @@ def discard(
     as_json: JsonOption = False,
 ) -> None:
     """Every way to throw to the crib, best first: expected hand, expected crib and net points."""
+    from tabletop.core.cards import parse_cards
+    from tabletop.core.errors import TabletopError
+    from tabletop.games.cribbage.analysis import discard_analysis
+
     try:
         if dealer is None:
             raise TabletopError("say whose crib it is: --dealer (yours) or --pone (the other side's)")
@@ -133,6 +138,8 @@ def tables(
                                                 show_default=False)] = None,
 ) -> None:
     """Rebuild the crib expectation tables (expected crib points by the cards thrown)."""
+    from tabletop.games.cribbage.crib_tables import TABLES_FILE, write_tables
+
     start = time.perf_counter()
     try:
         path = write_tables(output)

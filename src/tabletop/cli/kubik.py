@@ -19,8 +19,6 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.cli.output import errors, fail
-from tabletop.games.kubik import calibrated, calibration
-from tabletop.games.kubik.field import CubePose, Throw
 
 kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -45,7 +43,8 @@ def throw(
     as_json: Annotated[bool, typer.Option("--json", help="print the result and trajectory as JSON")] = False,
 ) -> None:
     """Simulate one throw with MuJoCo and print the outcome (K7, K9, K12)."""
-    from tabletop.games.kubik import physics  # MuJoCo loads only for the commands that simulate
+    from tabletop.games.kubik import calibrated, physics  # MuJoCo loads only for the commands that simulate
+    from tabletop.games.kubik.field import CubePose, Throw
 
     try:
         _, field = calibrated.parse_field_key(f"{cube}:{steps:g}")
@@ -95,7 +94,7 @@ def calibrate(
     minutes on one core; --throws and --jobs make bigger runs. An existing output file keeps the cubes
     it does not refit. See docs/kubik-physics.md for the model and how the shipped data was made.
     """
-    from tabletop.games.kubik import physics
+    from tabletop.games.kubik import calibrated, calibration, physics
 
     cubes = cube or ["standard", "small"]
     try:

@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from tabletop.storage import DEFAULT_URL
-
 LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their defaults: requests_per_second=30, "
                "expensive_per_second=5, refusal_delay_seconds=1, "
                "open_tables_per_client=20, creations_per_minute=10, messages_per_second=20, message_burst=40, "
@@ -23,8 +21,9 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
 def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[str, typer.Option(help="database URL: a SQLite file (default) or postgresql+psycopg://…")]
-    = DEFAULT_URL,
+    db: Annotated[str | None, typer.Option(
+        help="database URL: a SQLite file or postgresql+psycopg://… [default: sqlite:///tabletop.db]",
+        show_default=False)] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL, to share tables between server processes")] = None,
     bot_workers: Annotated[int, typer.Option(help="processes for bot decisions (0: threads)")] = 1,
     limit: Annotated[list[str] | None, typer.Option("--limit", metavar="NAME=VALUE", help=LIMITS_HELP)] = None,
@@ -39,6 +38,7 @@ def serve(
     from tabletop.server import ServerSettings, create_app
     from tabletop.server.limits import Limits
     from tabletop.server.logs import drain, log_config
+    from tabletop.storage import DEFAULT_URL
 
     class _Server(uvicorn.Server):
         """uvicorn's server, with the log written out before it re-raises the signal that stopped it."""
@@ -55,7 +55,7 @@ def serve(
         limits = Limits().with_text(limit or [])
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--limit") from None
-    app = create_app(ServerSettings(db=db, redis=redis, bot_workers=bot_workers, limits=limits))
+    app = create_app(ServerSettings(db=db or DEFAULT_URL, redis=redis, bot_workers=bot_workers, limits=limits))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:

@@ -6,21 +6,17 @@ import csv
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-import tabletop
-from tabletop.cli.options import parse_options
 from tabletop.cli.output import fail
-from tabletop.core import TabletopError
-from tabletop.sim.executors import make_executor, run_jobs
-from tabletop.sim.jobs import GameJob, GameResult, check_agents
-from tabletop.sim.stats import simulation_jobs, summarise
-from tabletop.sim.tournament import head_to_head, schedule, standings
+
+if TYPE_CHECKING:
+    from tabletop.sim.jobs import GameJob, GameResult
 
 console = Console(highlight=False, stderr=True)
 out = Console(highlight=False)
@@ -40,6 +36,11 @@ MaxActionsOption = Annotated[int | None, typer.Option(help="stop a game after th
 
 
 def _prepare(game: str, option: list[str] | None, agents: str) -> tuple[dict[str, Any], list[str]]:
+    import tabletop
+    from tabletop.cli.options import parse_options
+    from tabletop.core import TabletopError
+    from tabletop.sim.jobs import check_agents
+
     try:
         options = parse_options(tabletop.REGISTRY[game].spec, option or [])
         names = [name.strip().lower() for name in agents.split(",") if name.strip()]
@@ -51,6 +52,8 @@ def _prepare(game: str, option: list[str] | None, agents: str) -> tuple[dict[str
 
 def _run(jobs: Sequence[GameJob], workers: int | None, backend: str, address: str | None,
          quiet: bool) -> list[GameResult]:
+    from tabletop.sim.executors import make_executor, run_jobs
+
     try:
         executor = make_executor(backend, workers, address)
     except ValueError as error:
@@ -82,6 +85,10 @@ def tournament(
     max_actions: MaxActionsOption = None,
 ) -> None:
     """Round robin between bots with rotating seats: win rates, points, OpenSkill ratings."""
+    import tabletop
+    from tabletop.core import TabletopError
+    from tabletop.sim.tournament import head_to_head, schedule, standings
+
     options, names = _prepare(game, option, agents)
     try:
         jobs = schedule(game, options, names, games, seed, max_actions)
@@ -125,6 +132,10 @@ def simulate(
     max_actions: MaxActionsOption = None,
 ) -> None:
     """Play many games with bots in fixed seats: game length, points, seat advantage, think times."""
+    import tabletop
+    from tabletop.core import TabletopError
+    from tabletop.sim.stats import simulation_jobs, summarise
+
     options, names = _prepare(game, option, agents)
     try:
         jobs = simulation_jobs(game, options, names, games, seed, rotate, max_actions)

@@ -13,8 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scipy import stats
-
 import tabletop
 from tabletop.sim.jobs import GameJob, GameResult
 from tabletop.sim.tournament import mean_interval, percentile, seatings, wilson
@@ -88,6 +86,8 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
     same_agents = len({r.agents for r in results}) == 1 and len(set(results[0].agents)) == 1
     seat_test = None
     if same_agents and sum(wins_by_seat) > 0 and seats > 1:
+        from scipy import stats  # scipy loads only where a summary tests the seats (a second of start-up)
+
         seat_test = float(stats.chisquare(wins_by_seat).pvalue)
     return {
         "games": len(results),

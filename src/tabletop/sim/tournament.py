@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 from openskill.models import PlackettLuce
-from scipy import stats
 
 import tabletop
 from tabletop.sim.jobs import GameJob, GameResult
@@ -100,6 +99,8 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float
     """The Wilson score interval of a proportion (SciPy's), (0, 1) with no trials."""
     if trials == 0:
         return (0.0, 1.0)
+    from scipy import stats  # loaded where an interval is computed, not for every command that imports this
+
     interval = stats.binomtest(successes, trials).proportion_ci(confidence, method="wilson")
     return (float(interval.low), float(interval.high))
 
@@ -109,6 +110,8 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     mean = statistics.fmean(values) if values else 0.0
     if len(values) < 2 or len(set(values)) == 1:
         return (mean, mean)
+    from scipy import stats
+
     low, high = stats.t.interval(confidence, len(values) - 1, loc=mean, scale=stats.sem(values))
     return (float(low), float(high))
 
