@@ -526,7 +526,8 @@ class Hub:
         """The lobby line of a table as the database has it (the lobby lists without loading tables)."""
         zombies = set(row.settings.get("zombies", []))
         return TableInfo(id=row.id, game=row.game, options=row.options, status=row.status, moves=moves,
-                         result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)])
+                         result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)],
+                         rematch_of=row.settings.get("rematch_of"))
 
     @staticmethod
     def seat_dicts(table: LiveTable) -> list[dict[str, Any]]:

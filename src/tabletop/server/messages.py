@@ -101,6 +101,7 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     moves: int
     result: dict[str, Any] | None = None
+    rematch_of: str | None = None  #: the finished table this one is the rematch of (its seats are kept)
 
 
 class TableCreated(BaseModel):
