@@ -29,7 +29,7 @@ def create_table(page: Any, base: str, game: str, options: dict[str, Any], seats
             field.fill(str(value))
     for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat-{i}-kind]", kind)
-        if kind == "bot":
+        if kind == "bot" and page.locator(f"select[name=seat-{i}-level]").count():  # (none for Beetle)
             page.select_option(f"select[name=seat-{i}-level]", "easy")
     page.click("#create-submit")
     if "friend" in seats:

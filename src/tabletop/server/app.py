@@ -1,10 +1,11 @@
 """The web API and the live-table WebSocket (FastAPI), over one :class:`~tabletop.server.hub.Hub`.
 
 HTTP: the games and their options, creating and listing tables (a paged lobby), joining a free seat,
-a seat's current update, acting by HTTP (for clients without WebSockets), records and move-by-move
-replays of finished games, and the motion of a public action for animations (``motion``). WebSocket
-``/ws/tables/{id}``: the first message is a ``hello`` with the seat tokens held (none to watch);
-then an update after every change, actions and undo requests in. Seat tokens never travel in a URL
+a seat's current update, acting by HTTP (for clients without WebSockets), a finished game's rematch
+(:mod:`.rematch`), records and move-by-move replays of finished games, and the motion of a public
+action for animations (``motion``). WebSocket ``/ws/tables/{id}``: the first message is a ``hello``
+with the seat tokens held (none to watch); then an update after every change, actions and undo
+requests in. Seat tokens never travel in a URL
 (they would be written to access logs): HTTP takes them in ``Authorization: Bearer``. Every
 rejection carries a reason and changes nothing; every limit (:mod:`.limits`) answers 429/503 with
 ``Retry-After`` over HTTP, an error and close code 1008 on a socket.
@@ -36,7 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import tabletop
 from tabletop.core import Record
 from tabletop.server import chance, jobs
-from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection
+from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
     Act,
@@ -52,6 +53,7 @@ from tabletop.server.messages import (
 )
 from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
+from tabletop.server.rematch import rematch as make_rematch
 from tabletop.server.requests import (
     bearer_tokens,
     client_of,
@@ -144,6 +146,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             "hidden_information": cls.spec.hidden_information,
             "options": [option.to_data() for option in cls.spec.all_options],
             "events": list(cls.spec.events),
+            "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
 
@@ -244,6 +247,29 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         except Rejection as error:
             raise HTTPException(409, str(error)) from None
         return hub().info(hub().tables[table_id]).model_dump()
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """The same game again, with the same options and seats, once this one is over: the first
+        request creates it (its asker seated, bots at once, every other person's seat kept for them);
+        each later one seats its asker where they sat. The tokens of the seats held at this table go
+        in ``Authorization: Bearer`` (all of a hot-seat screen's: all are seated). The answer: the new
+        table, the tokens of the seats taken now, whether this request created it, and the seats the
+        asker had taken there already."""
+        refuse_tokens_in_url(request)
+        tokens = bearer_tokens(request)
+        await _table(table_id)
+        if not tokens:
+            raise HTTPException(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer'")
+        seats = await _seats(table_id, tokens[:32])
+        try:
+            made = await make_rematch(hub(), table_id, seats, client_of(request))
+        except Rejection as error:
+            raise HTTPException(409, str(error)) from None
+        except LimitReached as error:
+            raise limit_error(error) from None
+        return {"table": hub().info(made.table).model_dump(), "tokens": made.tokens, "created": made.created,
+                "already": made.already}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:

@@ -246,6 +246,8 @@ class Hub:
         if client:
             await self._check_unfinished(client)
         async with self.lock(table_id):
+            if table.row.settings.get("rematch_of"):
+                raise Rejection("the seats of a rematch are kept for the players of the last game")
             free = [s.seat for s in table.seats if s.kind == "human" and not s.joined]
             if not free or (seat is not None and seat not in free):
                 raise Rejection("no free seat at this table" if not free else
@@ -524,7 +526,8 @@ class Hub:
         """The lobby line of a table as the database has it (the lobby lists without loading tables)."""
         zombies = set(row.settings.get("zombies", []))
         return TableInfo(id=row.id, game=row.game, options=row.options, status=row.status, moves=moves,
-                         result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)])
+                         result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)],
+                         rematch_of=row.settings.get("rematch_of"))
 
     @staticmethod
     def seat_dicts(table: LiveTable) -> list[dict[str, Any]]:
@@ -547,7 +550,8 @@ class Hub:
                 "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
                 "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
                 "text": table.text(viewer) if text else "", "seats": self.seat_dicts(table), "undo": table.undo,
-                "clock": clock, "result": table.result() if table.status in ("over", "abandoned") else None}
+                "clock": clock, "result": table.result() if table.status in ("over", "abandoned") else None,
+                "rematch": table.row.settings.get("rematch")}
 
     async def broadcast(self, table_id: str) -> None:
         """Send every connection of the table its own view."""
@@ -578,8 +582,22 @@ class ChosenSeedRefused(Rejection):
 
 
 def _seat_dicts(row: TableRow, zombies: set[int]) -> list[dict[str, Any]]:
+    levels = bot_levels(row.game)
     return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
-             "zombie": s.seat in zombies} for s in row.seats]
+             "zombie": s.seat in zombies, "level": s.bot if s.bot in levels else None} for s in row.seats]
+
+
+@functools.cache
+def bot_levels(game: str) -> tuple[str, ...]:
+    """The bot levels of ``game`` that play differently (easy, normal, hard); none for a game whose
+    bots have no decisions to make (Beetle: every level is the same roller), so nobody is asked for one."""
+    import tabletop
+
+    if game not in tabletop.REGISTRY:
+        return ()
+    bots = tabletop.load(game).bots()
+    levels = tuple(level for level in ("easy", "normal", "hard") if level in bots)
+    return levels if len({bots[level] for level in levels}) > 1 else ()
 
 
 def _jsonable(options: Any) -> dict[str, Any]:

@@ -88,6 +88,7 @@ class SeatInfo(BaseModel):
     bot: str | None
     joined: bool
     zombie: bool = False  #: a bot took over after a timeout
+    level: str | None = None  #: a bot's level where the game's levels play differently (none for Beetle's)
 
 
 class TableInfo(BaseModel):
@@ -100,6 +101,7 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     moves: int
     result: dict[str, Any] | None = None
+    rematch_of: str | None = None  #: the finished table this one is the rematch of (its seats are kept)
 
 
 class TableCreated(BaseModel):
@@ -196,6 +198,7 @@ class Update(BaseModel):
     undo: dict[str, Any] | None = None  #: a pending undo request
     clock: dict[str, Any] | None = None  #: per-move deadline and time banks when timers are on
     result: dict[str, Any] | None = None
+    rematch: dict[str, Any] | None = None  #: a finished table's rematch: {"table": its id, "by": who asked}
 
 
 class Rejected(BaseModel):

@@ -197,6 +197,9 @@ class LiveTable:
         outcome = self.state.result()
         result: dict[str, Any] = {"returns": list(self.state.returns()), "winner": winner_field(self.state),
                                   "outcome": outcome.to_data() if outcome is not None else None}
+        points = self.state.seat_points()
+        if points is not None:  # the final scores in the game's own terms (the game-over summary shows them)
+            result["points"] = list(points)
         if self.zombies:
             result["zombies"] = sorted(self.zombies)
         return result

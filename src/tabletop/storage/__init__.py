@@ -10,10 +10,11 @@ from tabletop.storage.store import (
     StaleMoveError,
     StorageError,
     Store,
+    TableExistsError,
     hash_token,
 )
 
 __all__ = [
     "DEFAULT_URL", "STATUSES", "LobbyPage", "NewEvent", "SeatSpec", "StaleMoveError", "StorageError", "Store",
-    "hash_token", "upgrade",
+    "TableExistsError", "hash_token", "upgrade",
 ]

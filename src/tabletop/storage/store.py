@@ -37,6 +37,10 @@ class StaleMoveError(StorageError):
     """Move ``number`` of the table was already written: someone else moved first."""
 
 
+class TableExistsError(StorageError):
+    """A table with the id asked for exists already (a rematch someone else created a moment ago)."""
+
+
 @dataclass(frozen=True)
 class NewEvent:
     """An event to append to a table's log (see :meth:`Store.append_many`)."""
@@ -113,13 +117,17 @@ class Store:
     def create_table(self, game: str, options: dict[str, Any], seats: Sequence[SeatSpec],
                      settings: dict[str, Any] | None = None, *, creator: str | None = None,
                      creator_token: str | None = None, owner: str | None = None,
-                     lease_seconds: float = 0.0) -> tuple[TableRow, dict[int, str]]:
+                     lease_seconds: float = 0.0, table_id: str | None = None) -> tuple[TableRow, dict[int, str]]:
         """A new open table; returns it and the secret token of each human or local seat (given once).
 
         ``creator`` (a hashed address) counts it among that client's tables and sits in the seats
         joined at creation; ``creator_token`` (kept hashed) may abandon it; ``owner`` holds its lease.
+        ``table_id`` names it (a rematch's id follows from its game's, so two requests make one table).
+
+        Raises:
+            TableExistsError: when a table ``table_id`` exists already.
         """
-        table_id = uuid.uuid4().hex
+        table_id = table_id or uuid.uuid4().hex
         tokens: dict[int, str] = {}
         rows = []
         for number, spec in enumerate(seats):
@@ -136,8 +144,11 @@ class Store:
                          seats=rows, creator=creator, all_bots=all(spec.kind == "bot" for spec in seats),
                          creator_token_hash=hash_token(creator_token) if creator_token else None, owner=owner,
                          lease_until=now() + timedelta(seconds=lease_seconds) if owner else None)
-        with self.session() as session, session.begin():
-            session.add(table)
+        try:
+            with self.session() as session, session.begin():
+                session.add(table)
+        except IntegrityError:
+            raise TableExistsError(f"table {table_id!r} exists already") from None
         return table, tokens  # as written: every column and seat is loaded (nothing expires on commit)
 
     def table(self, table_id: str) -> TableRow:
@@ -275,6 +286,22 @@ class Store:
             row = session.get(SeatRow, (table_id, seat))
             if row is None or row.kind != "human" or row.joined:
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a free human seat")
+            row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
+            row.table.updated_at = now()
+        return token
+
+    def take_kept_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
+        """Seat ``name`` in a seat kept for them (a rematch's seat, for the holder of the same seat at
+        the last game), whatever its kind: a fresh token replaces the one made at creation.
+
+        Raises:
+            StorageError: when the seat is a bot's or is taken already.
+        """
+        token = secrets.token_urlsafe(24)
+        with self.session() as session, session.begin():
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None or row.kind == "bot" or row.joined:
+                raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a seat kept free")
             row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
             row.table.updated_at = now()
         return token

@@ -138,6 +138,29 @@ const STRINGS = {
     "nav.skip": "Skip to content",
 
 
+
+    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    "bot.name": "Bot {n}",
+    "bot.nameLevel": "Bot {n} · {level}",
+    "gameover.finalScores": "Final scores",
+    "gameover.player": "Player",
+    "gameover.points": "Points",
+    "gameover.place": "Place",
+    "gameover.winner": "Winner",
+    "gameover.sharedFirst": "Shares first place",
+    "gameover.rematch": "Rematch",
+    "gameover.joinRematch": "Join the rematch",
+    "gameover.toRematch": "Go to the rematch",
+    "gameover.watchRematch": "Watch the rematch",
+    "gameover.offer": "{names} asked for a rematch: your seat in it is kept for you.",
+    "gameover.rematchStarting": "Setting up the rematch…",
+    "gameover.rematchFailed": "No rematch: {reason}",
+    "gameover.lobby": "Back to the lobby",
+    "gameover.why.repetition": "The same position came round again: a draw by repetition.",
+    "gameover.why.move_cap": "The move limit was reached.",
+    "gameover.why.throw_limit": "The throw limit was reached: the higher score decides.",
+    "gameover.why.target": "The target score was reached.",
+    "lobby.rematch": "rematch",
   },
 
   ru: {
@@ -272,6 +295,29 @@ const STRINGS = {
     "nav.skip": "Перейти к содержимому",
 
 
+
+    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    "bot.name": "Бот {n}",
+    "bot.nameLevel": "Бот {n} · {level}",
+    "gameover.finalScores": "Итоговый счёт",
+    "gameover.player": "Игрок",
+    "gameover.points": "Очки",
+    "gameover.place": "Место",
+    "gameover.winner": "Победитель",
+    "gameover.sharedFirst": "Делит первое место",
+    "gameover.rematch": "Реванш",
+    "gameover.joinRematch": "Сыграть реванш",
+    "gameover.toRematch": "К реваншу",
+    "gameover.watchRematch": "Смотреть реванш",
+    "gameover.offer": "{names} предлагает реванш: ваше место за вами.",
+    "gameover.rematchStarting": "Готовим реванш…",
+    "gameover.rematchFailed": "Реванш не начат: {reason}",
+    "gameover.lobby": "В лобби",
+    "gameover.why.repetition": "Позиция повторилась: ничья по повторению.",
+    "gameover.why.move_cap": "Достигнут предел числа ходов.",
+    "gameover.why.throw_limit": "Достигнут предел бросков: решает счёт.",
+    "gameover.why.target": "Набрано нужное число очков.",
+    "lobby.rematch": "реванш",
   },
 
   ro: {
@@ -406,6 +452,29 @@ const STRINGS = {
     "nav.skip": "Sari la conținut",
 
 
+
+    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    "bot.name": "Robotul {n}",
+    "bot.nameLevel": "Robotul {n} · {level}",
+    "gameover.finalScores": "Scorul final",
+    "gameover.player": "Jucător",
+    "gameover.points": "Puncte",
+    "gameover.place": "Loc",
+    "gameover.winner": "Câștigător",
+    "gameover.sharedFirst": "Împarte locul întâi",
+    "gameover.rematch": "Revanșă",
+    "gameover.joinRematch": "Intră în revanșă",
+    "gameover.toRematch": "Mergi la revanșă",
+    "gameover.watchRematch": "Urmărește revanșa",
+    "gameover.offer": "{names} propune o revanșă: locul tău în ea te așteaptă.",
+    "gameover.rematchStarting": "Se pregătește revanșa…",
+    "gameover.rematchFailed": "Revanșa nu a pornit: {reason}",
+    "gameover.lobby": "Înapoi în sala de joc",
+    "gameover.why.repetition": "Aceeași poziție s-a repetat: remiză prin repetare.",
+    "gameover.why.move_cap": "S-a atins limita de mutări.",
+    "gameover.why.throw_limit": "S-a atins limita de aruncări: decide scorul mai mare.",
+    "gameover.why.target": "Scorul țintă a fost atins.",
+    "lobby.rematch": "revanșă",
   },
 };
 

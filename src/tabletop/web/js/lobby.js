@@ -5,6 +5,7 @@ import { api, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { h, fill } from "./dom.js";
 import { optionText, t } from "./i18n.js";
 import { picture } from "./pictures.js";
+import { outcomeText, seatName } from "./table.js";
 
 let gamesCache = null;
 
@@ -64,7 +65,7 @@ export function renderLobby(root) {
 
   async function drawTables() {
     const [live, past, list] = await Promise.all([api.tables(["open", "playing"], { limit: 100 }),
-      api.tables(["over", "abandoned"], { limit: 30 }), games()]);
+      api.tables(["over"], { limit: 30 }), games()]);  // abandoned tables leave the lobby
     if (!alive) return;
     const titles = Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)]));
     fill(openBox, h("h2", { id: "open-h" }, t("lobby.open"),
@@ -79,17 +80,22 @@ export function renderLobby(root) {
   return { destroy: () => { alive = false; } };
 }
 
-function seatLabel(seat) {
-  if (seat.kind === "bot") return `${seat.name} (${t("table.bot", { level: seat.bot })})`;
-  if (!seat.joined) return t("table.free");
-  return seat.name || t("common.seat", { n: seat.seat + 1 });
+function seatLabel(seat, seats) {
+  if (seat.kind !== "bot" && !seat.joined) return t("table.free");
+  return seatName(seats, seat.seat);
+}
+
+/** Who won a finished table, in words (tables finished before results had outcomes: nothing). */
+function winnerText(table) {
+  const outcome = table.result && table.result.outcome;
+  return outcome ? outcomeText(table.game, outcome, table.seats) : "";
 }
 
 function tableList(tables, titles, finished) {
   if (!tables.length) return h("p", { class: "hint" }, t("lobby.none"));
   return h("ul", { class: "table-list" }, tables.map((table) => {
     const mine = Object.keys(tokensFor(table.id)).length > 0;
-    const free = table.seats.some((s) => s.kind === "human" && !s.joined);
+    const free = !table.rematch_of && table.seats.some((s) => s.kind === "human" && !s.joined);  // a rematch's are kept
     const buttons = [];
     if (finished) {
       buttons.push(h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")));
@@ -99,10 +105,13 @@ function tableList(tables, titles, finished) {
         t("lobby.join")));
       buttons.push(h("a", { class: "button", href: `#/watch/${table.id}`, "data-action": "watch" }, t("lobby.watch")));
     }
+    const won = finished ? winnerText(table) : "";
     return h("li", { "data-table": table.id },
       h("strong", {}, titles[table.game] || table.game), " · ",
-      h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)), " · ",
-      table.seats.map(seatLabel).join(", "), " · ", t("lobby.moves", { n: table.moves }),
+      h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
+      table.rematch_of ? [" · ", h("span", { class: "rematch-tag" }, t("lobby.rematch"))] : null, " · ",
+      won ? [h("span", { class: "winner", "data-testid": "lobby-winner" }, won), " · "] : null,
+      table.seats.map((seat) => seatLabel(seat, table.seats)).join(", "), " · ", t("lobby.moves", { n: table.moves }),
       h("span", { class: "buttons" }, buttons));
   }));
 }
@@ -234,10 +243,11 @@ export function renderCreate(root, gameName) {
         onchange: (e) => { seat.kind = e.target.value; seat.level ||= "normal"; drawSeats(); } },
       ["you", "bot", "friend", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
       const extra = [];
-      if (seat.kind === "bot") {
+      const levels = game.bot_levels || ["easy", "normal", "hard"];
+      if (seat.kind === "bot" && levels.length) {  // none where the game's bots have no decisions
         extra.push(h("select", { "aria-label": t("create.level"), name: `seat-${i}-level`,
           onchange: (e) => { seat.level = e.target.value; } },
-        ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: (seat.level || "normal") === l },
+        levels.map((l) => h("option", { value: l, selected: (seat.level || "normal") === l },
           t(`create.level.${l}`)))));
       }
       if (seat.kind === "local" || seat.kind === "friend") {
@@ -284,7 +294,7 @@ export function renderCreate(root, gameName) {
         case "you": return { kind: "human", name };
         case "friend": return { kind: "human", name: seat.name || "" };
         case "local": return { kind: "local", name: seat.name || t("common.seat", { n: i + 1 }) };
-        default: return { kind: "bot", bot: seat.level || "normal" };
+        default: return (game.bot_levels || ["normal"]).length ? { kind: "bot", bot: seat.level || "normal" } : { kind: "bot" };
       }
     });
     const you = state.seats.findIndex((seat) => seat.kind === "you");

@@ -11,14 +11,26 @@ import { describeLog } from "./describe.js";
 import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
+import { gameOverSummary } from "./gameover.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
 
-/** A seat's display name. */
+/**
+ * A seat's display name. Bots are told apart by number, with their level where the game's levels
+ * play differently ("Bot 2 · easy"; bots without decisions to make: "Bot 1"); a bot given a name
+ * of its own keeps it.
+ */
 export function seatName(seats, seat) {
   const info = seats && seats[seat];
   if (!info) return t("common.seat", { n: seat + 1 });
+  if (info.kind === "bot" && (!info.name || info.name === info.bot)) {
+    const n = seats.filter((other) => other.kind === "bot" && other.seat <= info.seat).length;
+    const level = "level" in info ? info.level : info.bot;  // (updates from before levels were told apart)
+    if (!level) return t("bot.name", { n });
+    const word = t(`create.level.${level}`);
+    return t("bot.nameLevel", { n, level: word === `create.level.${level}` ? level : word });
+  }
   return info.name || t("common.seat", { n: seat + 1 });
 }
 
@@ -196,7 +208,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       h("ul", { class: "seat-list" }, seats.map((seat) => {
         const tags = [];
         if (isMine(seat.seat)) tags.push(t("table.you"));
-        if (seat.kind === "bot") tags.push(t("table.bot", { level: seat.bot }));
+        if (seat.kind === "bot" && seat.name && seat.name !== seat.bot) tags.push(t("table.bot", { level: seat.bot }));
         if (seat.kind !== "bot" && !seat.joined) tags.push(t("table.free"));
         if (seat.zombie) tags.push(t("table.zombie"));
         const toMove = last && last.to_move === seat.seat && last.status === "playing";
@@ -261,14 +273,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     logList.scrollTop = logList.scrollHeight;
   }
 
-  function drawResult() {
+  function drawResult() {  // the game-over summary (gameover.js): who won and how, scores, rematch
     if (!last || (last.status !== "over" && last.status !== "abandoned")) {
       result.hidden = true;
       return;
     }
-    fill(result, h("strong", {}, resultText(last)), " ",
-      h("a", { class: "button", href: `#/replay/${tableId}` }, t("table.replay")), " ",
-      h("a", { class: "button", href: "#/" }, t("table.lobby")));
+    const game = (last.view && last.view.game) || (info && info.game);
+    fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last, game) }));
+    result.className = "banner result gameover-box";
     result.hidden = false;
   }
 

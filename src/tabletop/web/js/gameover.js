@@ -1,0 +1,139 @@
+// The game-over summary on the table screen: who won and how, each seat's final points, the game's
+// own score sheet where its folder offers one (`summary(state, ctx)` in js/games/<game>/index.js,
+// docs/events.md), and what to do next: Rematch (the same game, options and seats: POST
+// /api/tables/{id}/rematch), Back to the lobby, the replay. A rematch someone else asked for shows
+// here as an offer to take one's seat in it, live (the old table's updates carry `rematch`).
+// Nothing here names a game.
+
+import { saveToken, tokensFor } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameModule } from "./games/index.js";
+
+/** The text of `key`, or null when no language has it (optional words: a draw's why). */
+function maybe(key, params) {
+  const text = t(key, params);
+  return text === key ? null : text;
+}
+
+/** A number of points in the reader's locale (Romanian "6,5", never "6.5"). */
+function points(value) {
+  return new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Ask for the rematch (or one's seat in it) with every token this browser holds for the old table. */
+async function askRematch(tableId) {
+  const tokens = [...new Set(Object.values(tokensFor(tableId)))];
+  const response = await fetch(`/api/tables/${tableId}/rematch`, {
+    method: "POST", headers: { Authorization: `Bearer ${tokens.join(", ")}` } });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const detail = data && data.detail;
+    throw new Error(typeof detail === "string" ? detail : `${response.status} ${response.statusText}`);
+  }
+  for (const [seat, token] of Object.entries(data.tokens || {})) saveToken(data.table.id, Number(seat), token);
+  return data.table.id;
+}
+
+/** How the game was won, in words the outcome's own parameters give (a draw's why; a bot finishing). */
+function howLines(result, seatName) {
+  const lines = [];
+  const outcome = result && result.outcome;
+  if (outcome && outcome.why) {
+    const why = maybe(`gameover.why.${outcome.why}`);
+    if (why) lines.push(why);
+  }
+  if (result && result.zombies && result.zombies.length) {
+    lines.push(t("table.zombies", { names: result.zombies.map(seatName).join(", ") }));
+  }
+  return lines;
+}
+
+/** Each seat's final points (the result's `points`), winners first marked; null when the game keeps none. */
+function scoreTable(message, seatName) {
+  const result = message.result || {};
+  const members = new Set((result.outcome && result.outcome.members) || []);
+  const won = result.outcome && result.outcome.kind === "game_won";
+  const shared = result.outcome && result.outcome.kind === "game_shared";
+  const seats = message.seats || [];
+  const hasPoints = Array.isArray(result.points) && result.points.length === seats.length;
+  if (!hasPoints && !members.size) return null;
+  return h("table", { class: "gameover-scores", "data-testid": "final-scores" },
+    h("caption", {}, t("gameover.finalScores")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("gameover.player")),
+      hasPoints ? h("th", { scope: "col", class: "num" }, t("gameover.points")) : null,
+      h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("gameover.place"))))),
+    h("tbody", {}, seats.map((seat) => {
+      const first = members.has(seat.seat) && (won || shared);
+      return h("tr", { class: first ? "first" : "", "data-seat": seat.seat },
+        h("th", { scope: "row" }, seatName(seat.seat)),
+        hasPoints ? h("td", { class: "num" }, points(result.points[seat.seat])) : null,
+        h("td", { class: "place" }, first ? (won ? t("gameover.winner") : t("gameover.sharedFirst")) : ""));
+    })));
+}
+
+/** The rematch part: the buttons, or the offer of a seat in the rematch someone asked for. */
+function rematchPart(message, ctx, status) {
+  const offer = message.rematch;
+  const held = Object.keys(tokensFor(ctx.tableId)).length > 0 && message.seat !== null;
+  const say = (error) => { status.textContent = error ? t("gameover.rematchFailed", { reason: error.message }) : ""; };
+  const go = async (button) => {
+    button.disabled = true;
+    say(null);
+    status.textContent = t("gameover.rematchStarting");
+    try {
+      location.hash = `#/table/${await askRematch(ctx.tableId)}`;
+    } catch (error) {
+      button.disabled = false;
+      say(error);
+    }
+  };
+  if (message.status !== "over") return null;
+  if (!offer) {
+    if (!held) return null;
+    const button = h("button", { type: "button", class: "primary", "data-action": "rematch",
+      onclick: () => go(button) }, t("gameover.rematch"));
+    return button;
+  }
+  // (the asker's own update may come before the answer that holds their new tokens)
+  const seated = Object.keys(tokensFor(offer.table)).length > 0 || (offer.by || []).includes(message.seat);
+  if (seated || !held) {
+    return h("a", { class: "button primary", href: `#/${seated ? "table" : "watch"}/${offer.table}`,
+      "data-action": "to-rematch" }, seated ? t("gameover.toRematch") : t("gameover.watchRematch"));
+  }
+  const button = h("button", { type: "button", class: "primary", "data-action": "join-rematch",
+    onclick: () => go(button) }, t("gameover.joinRematch"));
+  return button;
+}
+
+/**
+ * The summary of a finished (or abandoned) table for its last update `message`; `ctx` gives
+ * {tableId, game, headline (the result in words), seatName(seat), options()}.
+ */
+export function gameOverSummary(message, ctx) {
+  const over = message.status === "over";
+  const status = h("p", { class: "gameover-status", role: "status" });
+  const offer = message.rematch;
+  const asked = offer && (offer.by || []).length && !(offer.by || []).includes(message.seat)
+    && !Object.keys(tokensFor(offer.table)).length ? h("p", { class: "gameover-offer", "data-testid": "rematch-offer" },
+    t("gameover.offer", { names: offer.by.map(ctx.seatName).join(", ") })) : null;
+  let sheet = null;
+  if (over) {
+    try {  // a game's sheet must never hide the result and the buttons
+      sheet = gameModule(ctx.game)?.summary?.(message, ctx) || null;
+    } catch (error) {
+      console.error("the game's summary failed", error);
+    }
+  }
+  return h("section", { class: "gameover", "aria-labelledby": "gameover-h", "data-testid": "gameover" },
+    h("h2", { id: "gameover-h", class: "gameover-headline" }, ctx.headline),
+    over ? howLines(message.result, ctx.seatName).map((line) => h("p", { class: "gameover-how" }, line)) : null,
+    over ? scoreTable(message, ctx.seatName) : null,
+    sheet ? h("div", { class: "gameover-sheet" }, sheet) : null,
+    asked,
+    h("div", { class: "buttons gameover-buttons" },
+      rematchPart(message, ctx, status),
+      h("a", { class: "button", href: "#/", "data-action": "lobby" }, t("gameover.lobby")),
+      h("a", { class: "button", href: `#/replay/${ctx.tableId}`, "data-action": "replay" }, t("table.replay"))),
+    status);
+}

@@ -1,0 +1,181 @@
+"""A rematch of a finished table (issue 17, item 2), on a real SQLite file: the same game, options
+and seats; bots at once, the asker seated, every other person's seat kept for them and offered live
+at the old table; one table however many ask; only for a finished game, only for its players."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.server import create_app
+from tabletop.server.rematch import rematch_id
+from tests.server.live import bearer, seated
+from tests.server.test_api import settings_for_tests, until
+
+KUBIK = {"players": 2, "throws": "manual", "target": 5}
+FINISH = ["first A", "throw", "out 6"]  # team A's first throw scores 6 ≥ 5: the game is over
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
+        yield test_client
+
+
+def finished_table(client: TestClient, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+                   ) -> tuple[str, dict[int, str]]:
+    """A Kubik table played to its end over HTTP by its people: its id and every person's token."""
+    created = client.post("/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": seats})
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    tokens = {int(seat): token for seat, token in created.json()["tokens"].items()}
+    for seat, spec in enumerate(seats):
+        if spec["kind"] == "human" and seat != 0:
+            joined = client.post(f"/api/tables/{table}/join", json={"name": spec["name"], "seat": seat})
+            assert joined.status_code == 200, joined.text
+            tokens[seat] = joined.json()["token"]
+    for action in FINISH:
+        state = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[0])).json()
+        answer = client.post(f"/api/tables/{table}/act", json={"token": tokens[0], "action": action,
+                                                               "move": state["move"]})
+        assert answer.status_code == 200, answer.text
+    assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+    return table, tokens
+
+
+ANN_AND_BOB = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def test_the_first_to_ask_is_seated_and_the_others_seat_is_kept_for_them(client: TestClient) -> None:
+    table, tokens = finished_table(client, ANN_AND_BOB)
+    asked = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0]))
+    assert asked.status_code == 200, asked.text
+    made = asked.json()
+    new = made["table"]
+    assert made["created"] and new["id"] == rematch_id(table) and list(made["tokens"]) == ["0"]
+    assert new["game"] == "kubik" and new["options"]["target"] == 5 and new["status"] == "open"
+    assert [(s["name"], s["joined"]) for s in new["seats"]] == [("Ann", True), ("Bob", False)]
+    # the old table says where its rematch is, and who asked
+    old = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[1])).json()
+    assert old["rematch"] == {"table": new["id"], "by": [0]}
+    # a stranger from the lobby cannot take Bob's seat
+    stolen = client.post(f"/api/tables/{new['id']}/join", json={"name": "Eve"})
+    assert stolen.status_code == 409 and "kept" in stolen.json()["detail"]
+    # Bob takes it: the rematch starts, with Bob's new token
+    bob = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[1])).json()
+    assert not bob["created"] and bob["table"]["id"] == new["id"] and list(bob["tokens"]) == ["1"]
+    state = client.get(f"/api/tables/{new['id']}/state", headers=bearer(bob["tokens"]["1"])).json()
+    assert state["status"] == "playing" and state["seat"] == 1
+    # asking again changes nothing: the same table, the seat already taken
+    again = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0])).json()
+    assert again["table"]["id"] == new["id"] and again["tokens"] == {} and again["already"] == [0]
+
+
+def test_the_others_at_the_old_table_see_the_offer_live(client: TestClient) -> None:
+    table, tokens = finished_table(client, ANN_AND_BOB)
+    with seated(client, table, tokens[1]) as bob:
+        first = until(bob, lambda m: m["type"] == "state")
+        assert first["status"] == "over" and first["rematch"] is None
+        client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0]))
+        offer = until(bob, lambda m: m.get("rematch") is not None)
+    assert offer["rematch"]["table"] == rematch_id(table) and offer["rematch"]["by"] == [0]
+
+
+def test_two_people_pressing_rematch_at_once_get_the_same_table(client: TestClient) -> None:
+    table, tokens = finished_table(client, ANN_AND_BOB)
+    answers: dict[int, dict[str, Any]] = {}
+
+    def press(seat: int) -> None:
+        response = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[seat]))
+        assert response.status_code == 200, response.text
+        answers[seat] = response.json()
+
+    threads = [threading.Thread(target=press, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers[0]["table"]["id"] == answers[1]["table"]["id"] == rematch_id(table)
+    assert sorted(answer["created"] for answer in answers.values()) == [False, True]
+    assert {seat for answer in answers.values() for seat in answer["tokens"]} == {"0", "1"}
+    listed = client.get("/api/tables", params={"status": ["open", "playing"], "limit": 100}).json()["tables"]
+    assert [t["id"] for t in listed] == [rematch_id(table)]  # one table, never two
+    assert listed[0]["status"] == "playing"
+
+
+def test_bots_are_seated_at_once_and_a_hot_seat_screen_takes_all_its_seats(client: TestClient) -> None:
+    seats = [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Cleo"}, {"kind": "bot", "bot": "easy"},
+             {"kind": "bot", "bot": "hard"}]
+    table, tokens = finished_table(client, seats, {**KUBIK, "players": 4})
+    made = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0], tokens[1])).json()
+    assert made["created"] and sorted(made["tokens"]) == ["0", "1"]
+    new = made["table"]
+    assert [(s["kind"], s["name"], s["bot"], s["joined"]) for s in new["seats"]] == [
+        ("local", "Ann", None, True), ("local", "Cleo", None, True), ("bot", "easy", "easy", True),
+        ("bot", "hard", "hard", True)]
+    assert client.get(f"/api/tables/{new['id']}").json()["status"] == "playing"  # nobody else to wait for
+    # the new tokens are the new table's: they hold both seats there
+    state = client.get(f"/api/tables/{new['id']}/state", headers=bearer(made["tokens"]["1"])).json()
+    assert state["seat"] == 1
+
+
+def test_only_a_finished_table_has_a_rematch(client: TestClient) -> None:
+    created = client.post("/api/tables", json={"game": "kubik", "options": KUBIK, "seats": ANN_AND_BOB}).json()
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    waiting = client.post(f"/api/tables/{table}/rematch", headers=bearer(token))
+    assert waiting.status_code == 409 and "over" in waiting.json()["detail"]
+    assert client.post(f"/api/tables/{table}/abandon", headers=bearer(token)).status_code == 200
+    abandoned = client.post(f"/api/tables/{table}/rematch", headers=bearer(token))
+    assert abandoned.status_code == 409 and "abandoned" in abandoned.json()["detail"]
+    assert client.get(f"/api/tables/{rematch_id(table)}").status_code == 404  # nothing was made
+
+
+def test_only_someone_who_held_a_seat_may_ask(client: TestClient) -> None:
+    table, tokens = finished_table(client, ANN_AND_BOB)
+    _, other_tokens = finished_table(client, ANN_AND_BOB)
+    assert client.post(f"/api/tables/{table}/rematch").status_code == 401
+    assert client.post(f"/api/tables/{table}/rematch", headers=bearer("not-a-token")).status_code == 403
+    assert client.post(f"/api/tables/{table}/rematch", headers=bearer(other_tokens[0])).status_code == 403
+    assert client.post("/api/tables/0123456789abcdef/rematch", headers=bearer(tokens[0])).status_code == 404
+    assert client.get(f"/api/tables/{rematch_id(table)}").status_code == 404
+
+
+def test_a_rematch_counts_against_the_askers_limits(sqlite_url: str) -> None:
+    with TestClient(create_app(settings_for_tests(sqlite_url, creations_per_minute=1))) as client:
+        table, tokens = finished_table(client, ANN_AND_BOB)  # the minute's one creation
+        refused = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0]))
+        assert refused.status_code == 429 and refused.headers["Retry-After"], refused.text
+        assert client.get(f"/api/tables/{rematch_id(table)}").status_code == 404
+
+
+def test_a_game_whose_bots_have_no_decisions_asks_no_level(client: TestClient) -> None:
+    games = {game["name"]: game for game in client.get("/api/games").json()}
+    assert games["beetle"]["bot_levels"] == []
+    assert games["cribbage"]["bot_levels"] == ["easy", "normal", "hard"]
+    created = client.post("/api/tables", json={"game": "beetle", "seats": [{"kind": "bot"}, {"kind": "bot"}]}).json()
+    assert [seat["level"] for seat in created["table"]["seats"]] == [None, None]
+    created = client.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "bot", "bot": "easy"},
+                                                                             {"kind": "bot"}]}).json()
+    assert [seat["level"] for seat in created["table"]["seats"]] == ["easy", "normal"]
+
+
+def test_a_finished_tables_result_has_each_seats_points(client: TestClient) -> None:
+    table, _ = finished_table(client, ANN_AND_BOB)
+    result = client.get(f"/api/tables/{table}").json()["result"]
+    assert result["points"] == [6.0, 0.0] and result["outcome"]["kind"] == "game_won"
+
+
+def test_the_database_refuses_a_second_table_with_the_same_id(sqlite_url: str) -> None:
+    from tabletop.storage import SeatSpec, Store, TableExistsError
+
+    store = Store(sqlite_url)
+    try:
+        store.create_table("beetle", {}, [SeatSpec("bot", bot="normal")], table_id="f" * 32)
+        with pytest.raises(TableExistsError):  # another process's rematch of the same table, a moment later
+            store.create_table("beetle", {}, [SeatSpec("bot", bot="normal")], table_id="f" * 32)
+    finally:
+        store.close()
