@@ -194,7 +194,10 @@ def test_cubulus_in_the_flat_layers_by_keyboard(page: Any, base_url: str) -> Non
     assert len(cells) == 27 and all(cells), cells
     holes = page.locator("[data-testid=layers] [data-legal]").evaluate_all(
         "els => els.map(e => [e.getAttribute('role'), e.getAttribute('aria-label'), e.dataset.legal])")
-    assert holes and all(role == "button" and re.fullmatch(r"(Insert at|Turn the line at) [LRFBDU][0-2]{3}", name)
+    words = (r"(Insert a ball|Turn the line) "
+             r"(from the left|from the right|from the front|from the back|from above|from below)")
+    assert holes and all(role == "button" and re.fullmatch(words + r" (into|at) (top|middle|bottom) layer, [a-z ]+ "
+                                                            r"\([LRFBDU][0-2]{3}\)", name)
                          for role, name, _ in holes), holes
     assert_every_control_reachable(page)
     for key in ("Enter", "Space"):

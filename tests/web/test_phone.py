@@ -79,14 +79,18 @@ def test_cubulus_on_a_phone(phone: Any, base_url: str) -> None:
     create_table(phone, base_url, "cubulus", {"first": "1"}, ["you", "bot"])
     phone.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls
     assert_fits(phone)
-    for _ in range(9):
-        tap_and_wait(phone, "[data-testid=layers] .cell.hole")
+    for _ in range(9):  # a first tap previews the ball (nothing is played), a second on the same cell places it
+        cell = assert_tappable(phone, "[data-testid=layers] .cell.hole")
+        cell.tap()
+        phone.wait_for_selector("[data-testid=layers] .preview-ball")
+        tap_and_wait(phone, f"[data-testid=layers] .cell.hole[data-cell='{cell.get_attribute('data-cell')}']")
         phone.wait_for_selector("[data-testid=layers] .cell.hole, [data-testid=layers] [data-legal]")
         if not phone.locator("[data-testid=layers] .cell.hole").count():
             break
     phone.wait_for_selector("[data-testid=layers] [data-legal]")  # the bot has moved: every hole is a target
     assert_tappable(phone, "[data-testid=layers] [data-legal]")
-    tap_and_wait(phone, "[data-testid=layers] [data-legal^=insert]")
+    assert_tappable(phone, "[data-testid=layers] [data-legal^=insert]").tap()  # the preview, and its button
+    tap_and_wait(phone, "[data-action=confirm-move]")
     assert_fits(phone)
     shot(phone, "cubulus-phone")
     assert not phone.errors

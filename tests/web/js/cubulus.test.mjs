@@ -84,31 +84,34 @@ for (const code of LANGUAGES) {
 test("cubulus log in en: one line per action, the nine neutral balls as one, consequences as notes", () => {
   const lines = tell("en", TWO, 2);
   assert.equal(lines.length, 1 + 1 + 6);
-  assert.equal(lines[0].text, "By lot, Bob (blue) starts; Ann (red) places the neutral balls");
+  assert.equal(lines[0].text, "By lot, Bob (blue) starts; Ann (orange) places the neutral balls");
   assert.equal(lines[0].seat, -1);
-  assert.equal(lines[1].text, "Ann (red) places neutral balls at 000, 012, 021, 102, 111, 120, 201, 210, 222 (0 left)");
+  assert.equal(lines[1].text, "Ann (orange) places neutral balls at bottom layer, front left; top layer, middle left; middle layer, back left; "
+    + "top layer, front centre; middle layer, centre; bottom layer, back centre; middle layer, front right; "
+    + "bottom layer, middle right; top layer, back right (0 left)");
   assert.equal(lines[1].actions.length, 9);
   assert.deepEqual(lines[1].notes, ["The neutral balls are placed; Bob (blue) starts"]);
-  assert.equal(lines[2].text, "Bob (blue) inserts a ball at U002");
-  assert.equal(lines[3].text, "Ann (red) inserts a ball at U102, pushing two balls deeper");
-  assert.equal(lines[4].text, "Bob (blue) inserts a ball at U102, pushing one ball deeper");
-  assert.equal(lines[5].text, "Bob (blue) turns the line at U102: the ball at 100 comes back in at 102");
+  assert.equal(lines[2].text, "Bob (blue) inserts a ball from above into top layer, front left (U002)");
+  assert.equal(lines[3].text, "Ann (orange) inserts a ball from above into top layer, front centre (U102), pushing two balls deeper");
+  assert.equal(lines[4].text, "Bob (blue) inserts a ball from above into top layer, front centre (U102), pushing one ball deeper");
+  assert.equal(lines[5].text, "Bob (blue) turns the line from above at top layer, front centre (U102): the ball at the far end, "
+    + "bottom layer, front centre, comes back in at the hole");
   assert.deepEqual(lines[6].notes, [
-    "Bob (blue) wins with the small square on face D (100 110 200 210), made by Ann (red)'s move: a square made for another player wins for them",
-    "Ann (red)'s own square, the small square on face L (000 001 010 011), made by the same move, does not count",
+    "Bob (blue) wins with the small square on the bottom face, made by Ann (orange)'s move: a square made for another player wins for them",
+    "Ann (orange)'s own square, the small square on the left face, made by the same move, does not count",
   ]);
-  assert.deepEqual(lines[7].notes, ["Ann (red) wins with the small square on face L (000 001 010 011)"]);
+  assert.deepEqual(lines[7].notes, ["Ann (orange) wins with the small square on the left face"]);
   const three = tell("en", THREE, 3);
   assert.equal(three[0].text, "By lot, Cy (yellow) starts");
-  assert.equal(three[1].text, "Ann (red) has no legal move and passes");
+  assert.equal(three[1].text, "Ann (orange) has no legal move and passes");
   assert.match(three[2].notes[1], /^Cy \(yellow\)'s small square .* does not count: the first player after the mover wins$/);
   assert.deepEqual(three[3].notes, ["Draw: the same position has occurred for the third time"]);
   assert.deepEqual(three[4].notes, ["Draw: the limit of 3 moves after the set-up is reached"]);
 });
 
 test("cubulus log: a single neutral ball placed so far reads as one ball", () => {
-  assert.equal(tell("en", TWO.slice(0, 2), 2)[1].text, "Ann (red) places a neutral ball at 000 (8 left)");
-  assert.equal(tell("ru", TWO.slice(0, 3), 2)[1].text, "Ann (красный) ставит нейтральные шары в 000, 012 (осталось: 7)");
+  assert.equal(tell("en", TWO.slice(0, 2), 2)[1].text, "Ann (orange) places a neutral ball at bottom layer, front left (8 left)");
+  assert.equal(tell("ru", TWO.slice(0, 3), 2)[1].text, "Ann (оранжевый) ставит нейтральные шары: нижний слой, спереди слева; верхний слой, посередине слева (осталось: 7)");
 });
 
 test("cubulus log in ru and ro: translated, with the colours in the reader's language", () => {
@@ -119,7 +122,7 @@ test("cubulus log in ru and ro: translated, with the colours in the reader's lan
     other.forEach((text, i) => assert.notEqual(text, en[i], `${code} line ${i} is English: ${text}`));
   }
   const ru = texts(tell("ru", TWO, 2));
-  assert.ok(ru.includes("Ann (красный) побеждает: малый квадрат на грани L (000 001 010 011)"));
+  assert.ok(ru.includes("Ann (оранжевый) побеждает: малый квадрат на левой грани"));
   const ro = texts(tell("ro", THREE, 3));
   assert.ok(ro.includes("Remiză: aceeași poziție a apărut a treia oară"));
   assert.ok(ro[0].includes("Cy (galben)"));
@@ -130,14 +133,39 @@ test("cubulus log: every viewer reads the same (nothing is hidden)", () => {
   for (const viewer of [0, 1]) assert.deepEqual(tell("en", TWO, 2, viewer), spectator);
 });
 
-test("cubulus log: the three shapes of square, and an entry without events told generically", () => {
+test("cubulus log: the three shapes of square, named with their face in words, and an entry without events told generically", () => {
   for (const code of LANGUAGES) {
     setLang(code);
     const names = ["small", "large", "diamond"].map((shape) => squareName({ shape, face: "U", cells: ["002", "022", "202", "222"] }));
     assert.equal(new Set(names).size, 3);
-    for (const name of names) assert.ok(name.includes("U") && name.includes("002 022 202 222") && !name.includes("{"), name);
+    for (const name of names) assert.ok(!name.includes("{") && !/\bU\b|\d{3}/.test(name), name);  // in words, no codes
   }
   setLang("en");
   const lines = describeLog([{ seat: 0, action: "insert U102", events: [] }], ctx(2, 0));
   assert.equal(lines[0].text, "Ann: insert U102");
+});
+
+test("cubulus places in words: 27 distinct cell names and six sides in every language, no codes", async () => {
+  const { cellName, sideName, lastEntry } = await import("../../../src/tabletop/web/js/games/cubulus/log.js");
+  const cells = [];
+  for (let n = 0; n < 27; n += 1) cells.push(`${Math.floor(n / 9)}${Math.floor(n / 3) % 3}${n % 3}`);
+  for (const code of LANGUAGES) {
+    setLang(code);
+    const names = cells.map(cellName);
+    assert.equal(new Set(names).size, 27, `${code}: ${names}`);
+    for (const name of names) assert.ok(!/[{}]|\d|cubulus\./.test(name), `${code}: ${name}`);
+    const sides = ["L", "R", "F", "B", "D", "U"].map((face) => sideName(`${face}000`));
+    assert.equal(new Set(sides).size, 6, `${code}: ${sides}`);
+  }
+  setLang("en");
+  assert.equal(cellName("000"), "bottom layer, front left");
+  assert.equal(cellName("222"), "top layer, back right");
+  // the screen's last move is the log's entry rebuilt from the view: the same sentence as the log
+  const before = `${".".repeat(11)}02${".".repeat(14)}`;  // an orange ball at 102 (cell 11), a neutral one at 110
+  const view = { colours: ["red", "blue", "neutral"], board: before, players: 2, squares: [],
+    last: { action: "insert U102", seat: 1, before } };
+  const entry = lastEntry(view);
+  assert.deepEqual(entry.events, [{ kind: "insert", seat: 1, colour: "blue", hole: "U102", pushed: 1, action: true }]);
+  assert.equal(describeLog([entry], ctx(2, 1))[0].text,
+    "Bob (blue) inserts a ball from above into top layer, front centre (U102), pushing one ball deeper");
 });

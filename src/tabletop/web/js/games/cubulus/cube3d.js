@@ -1,5 +1,8 @@
 // The Cubulus cube in 3D (three.js): balls in their cells, an arrow at every hole that has a
-// legal move (a click inserts or shifts), drag with mouse or finger to turn the cube, arrow keys too.
+// legal move, drag with mouse or finger to turn the cube, arrow keys too. Pointing at an arrow (or
+// a set-up cell) shows the pointer cursor and previews the move — its line glows and every ball is
+// drawn where the move would put it — and a click makes it; on a touch screen a first tap previews
+// and a second tap on the same arrow makes it (screen.js decides, through `handlers`).
 // Each player's balls carry their mark (★ ■ ◆) round the equator, so colour is never the only cue;
 // the keyboard plays in the flat layers (screen.js), which this view's label points to.
 // screen.js makes one Cube3D per screen, and so one canvas (`.cube3d canvas`): update() redraws it.
@@ -9,6 +12,10 @@ import { BALL, holes, index, marks } from "./screen.js";
 import { t } from "../../i18n.js";
 
 const GAP = 1.15;
+
+/** A hole's legal action in `legal` (insert or shift), or null. */
+const holeAction = (hole, legal) => (legal.includes(`insert ${hole}`) ? `insert ${hole}`
+  : legal.includes(`shift ${hole}`) ? `shift ${hole}` : null);
 const NORMALS = { L: [-1, 0, 0], R: [1, 0, 0], F: [0, 0, 1], B: [0, 0, -1], D: [0, -1, 0], U: [0, 1, 0] };
 
 /** The scene position of cell (x, y, z): x right, z up, y (front to back) into the screen. */
@@ -17,9 +24,14 @@ function place(x, y, z) {
 }
 
 export class Cube3D {
-  constructor(element, act) {
+  /** `handlers`: {hover(action | null), choose(action, "click" | "tap"), clear()}. */
+  constructor(element, handlers) {
     this.element = element;
-    this.act = act;
+    this.handlers = handlers;
+    this.view = null;
+    this.legal = [];
+    this.seen = null;  // the previewed move (preview.js), or null
+    this.hovered = null;
     element.tabIndex = 0;
     element.setAttribute("role", "application");
     element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}. ${t("cub.keyboard")}`);
@@ -48,7 +60,9 @@ export class Cube3D {
     this.group.add(frame);
     this.balls = new THREE.Group();
     this.arrows = new THREE.Group();
-    this.group.add(this.balls, this.arrows);
+    this.glow = new THREE.Group();  // the previewed move's line
+    this.group.add(this.balls, this.arrows, this.glow);
+    this.lineGeometry = new THREE.CylinderGeometry(0.56, 0.56, GAP * 2 + 1.0, 24, 1, true);
     this.ballGeometry = new THREE.SphereGeometry(0.45, 28, 20);
     this.coneGeometry = new THREE.ConeGeometry(0.17, 0.38, 16);
     this.raycaster = new THREE.Raycaster();
@@ -60,23 +74,45 @@ export class Cube3D {
 
   bind() {
     const el = this.renderer.domElement;
+    el.style.cursor = "grab";
     let down = null;
     el.addEventListener("pointerdown", (e) => {
-      down = { x: e.clientX, y: e.clientY, moved: 0 };
+      down = { x: e.clientX, y: e.clientY, moved: 0, type: e.pointerType };
       el.setPointerCapture(e.pointerId);
     });
     el.addEventListener("pointermove", (e) => {
-      if (!down) return;
+      if (!down) {  // a mouse over the cube: the pointer cursor and a preview on what can be clicked
+        if (e.pointerType === "touch") return;
+        const action = this.actionAt(e);
+        el.style.cursor = action ? "pointer" : "grab";
+        if (action !== this.hovered) {
+          this.hovered = action;
+          this.handlers.hover(action);
+        }
+        return;
+      }
       const dx = e.clientX - down.x;
       const dy = e.clientY - down.y;
       down.moved += Math.abs(dx) + Math.abs(dy);
       down.x = e.clientX;
       down.y = e.clientY;
+      if (down.moved >= 6) el.style.cursor = "grabbing";
       this.turn(dx * 0.01, dy * 0.01);
     });
     el.addEventListener("pointerup", (e) => {
-      if (down && down.moved < 6) this.click(e);
+      if (down && down.moved < 6) {
+        const action = this.actionAt(e);
+        if (action) this.handlers.choose(action, down.type === "touch" ? "tap" : "click");
+        else this.handlers.clear();
+      }
+      el.style.cursor = "grab";
       down = null;
+    });
+    el.addEventListener("pointercancel", () => { down = null; });
+    el.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch" || down) return;
+      if (this.hovered) this.handlers.hover(null);
+      this.hovered = null;
     });
     this.element.addEventListener("keydown", (e) => {
       const step = 0.15;
@@ -94,14 +130,15 @@ export class Cube3D {
     this.render();
   }
 
-  click(event) {
+  /** The legal action under the pointer of `event` (an arrow, or a set-up cell), or null. */
+  actionAt(event) {
     const rect = this.renderer.domElement.getBoundingClientRect();
     const pointer = new THREE.Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1,
       -((event.clientY - rect.top) / rect.height) * 2 + 1);
     this.raycaster.setFromCamera(pointer, this.camera);
     const hit = this.raycaster.intersectObjects([...this.arrows.children, ...this.balls.children], false)
       .find((h) => h.object.userData.action);
-    if (hit) this.act(hit.object.userData.action);
+    return hit ? hit.object.userData.action : null;
   }
 
   resize() {
@@ -116,27 +153,51 @@ export class Cube3D {
 
   update(view, legal) {
     if (!this.renderer) return;
+    this.view = view;
+    this.legal = legal;
+    this.seen = null;
+    this.draw();
+  }
+
+  /** Show the move `seen` (from preview.js) before it is made, or the position itself (null). */
+  preview(seen) {
+    if (!this.renderer || !this.view) return;
+    this.seen = seen;
+    this.draw();
+  }
+
+  draw() {
+    const view = this.view;
+    const legal = this.legal;
+    const seen = this.seen;
     const mk = marks(view);
-    for (const child of [...this.balls.children, ...this.arrows.children]) child.material.dispose();
+    const board = seen ? seen.board : view.board;
+    const moved = new Set(seen ? seen.moves.map((m) => m.to) : []);
+    for (const child of [...this.balls.children, ...this.arrows.children, ...this.glow.children]) child.material.dispose();
     this.balls.clear();
     this.arrows.clear();
+    this.glow.clear();
     for (let x = 0; x < 3; x += 1) {
       for (let y = 0; y < 3; y += 1) {
         for (let z = 0; z < 3; z += 1) {
           const i = index(x, y, z);
-          const ch = view.board[i];
+          const ch = board[i];
           const cell = `${x}${y}${z}`;
           const action = legal.includes(`place ${cell}`) ? `place ${cell}` : null;
           let material;
           if (ch === ".") {
             material = new THREE.MeshStandardMaterial({ color: action ? 0x1f6f50 : 0xffffff, transparent: true,
-              opacity: action ? 0.22 : 0.08 });
+              opacity: action ? 0.3 : 0.08 });
           } else {
             const colour = view.colours[Number(ch)];
             const map = this.texture(colour);
             material = map ? new THREE.MeshStandardMaterial({ map, roughness: 0.45 })
               : new THREE.MeshStandardMaterial({ color: (BALL[colour] || BALL.neutral).fill, roughness: 0.45 });
-            if (mk.winning.has(i)) material.emissive = new THREE.Color(0x555555);
+            if (seen && moved.has(cell)) material.emissive = new THREE.Color(0x3a3a3a);  // where the move puts it
+            else if (seen) {  // the rest steps back
+              material.transparent = true;
+              material.opacity = 0.55;
+            } else if (mk.winning.has(i)) material.emissive = new THREE.Color(0x555555);
             else if (mk.changed.has(i)) material.emissive = new THREE.Color(0x4a1f3a);
           }
           const ball = new THREE.Mesh(this.ballGeometry, material);
@@ -147,16 +208,26 @@ export class Cube3D {
       }
     }
     for (const [hole, x, y, z] of holes()) {
-      const action = legal.includes(`insert ${hole}`) ? `insert ${hole}` : legal.includes(`shift ${hole}`) ? `shift ${hole}` : null;
+      const action = holeAction(hole, legal);
       const last = mk.lastHole === hole;
       if (!action && !last) continue;
       const normal = new THREE.Vector3(...NORMALS[hole[0]]);
-      const colour = last && !action ? 0xcc79a7 : action.startsWith("shift") ? 0x7a4fa0 : 0x1f6f50;
+      const chosen = seen && seen.action === action;
+      const colour = chosen ? 0x1b1f24 : last && !action ? 0xcc79a7 : action.startsWith("shift") ? 0x7a4fa0 : 0x1f6f50;
       const cone = new THREE.Mesh(this.coneGeometry, new THREE.MeshStandardMaterial({ color: colour }));
       cone.position.copy(place(x, y, z).add(normal.clone().multiplyScalar(GAP * 0.95)));
       cone.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), normal.clone().negate());  // pointing in
+      if (chosen) cone.scale.setScalar(1.5);
       cone.userData.action = action;
       this.arrows.add(cone);
+    }
+    if (seen && seen.line.length === 3) {  // the line the move turns or pushes, as a glowing tube
+      const [a, , c] = seen.line.map((cell) => place(Number(cell[0]), Number(cell[1]), Number(cell[2])));
+      const tube = new THREE.Mesh(this.lineGeometry, new THREE.MeshBasicMaterial({ color: 0x1b1f24, transparent: true,
+        opacity: 0.16, depthWrite: false, side: THREE.DoubleSide }));
+      tube.position.copy(a.clone().add(c).multiplyScalar(0.5));
+      tube.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), c.clone().sub(a).normalize());
+      this.glow.add(tube);
     }
     this.render();
   }

@@ -2,20 +2,69 @@
 // rules give: src/tabletop/games/cubulus/events.py): one line per action, told by its own event
 // (starts, neutral_placed, insert, shift, pass), with what it caused as notes (setup_done, square,
 // draw). A seat's neutral balls placed one after another read as one line. Every player is named
-// with their colour, "Ann (red)". Cubulus hides nothing, so every viewer reads the same log.
+// with their colour, "Ann (orange)"; places are told in words ("from above into top layer, front
+// left"), the notation (U002) kept in brackets. Cubulus hides nothing, so every viewer reads the same
+// log. The screen tells its last move and winning square with the same sentences (`lastMoveLine`).
 
 import { t } from "../../i18n.js";
 import { fallback, line, maybe } from "../../describe.js";
+import { lineOf } from "./preview.js";
 
-/** A colour code ("red", "neutral") in the reader's language. */
+/** A colour code ("red", "neutral") in the reader's language, named for the colour drawn. */
 export function colourName(code) {
   return maybe(`cubulus.colour.${code}`, {}, code);
 }
 
-/** A square of a `square` event (or a view's squares): "small square on face L (000 001 010 011)". */
+/** A cell "xyz" in words: "top layer, front left" (x left→right, y front→back, z bottom→top). */
+export function cellName(cell) {
+  const layer = maybe(`cubulus.layer.${cell[2]}`, {}, `z=${cell[2]}`);
+  const spot = maybe(`cubulus.spot.${cell[1]}${cell[0]}`, {}, cell);
+  return t("cubulus.cell", { layer, spot });
+}
+
+/** Where a hole's ball comes from, in words: "from above" for U…, "from the left" for L…. */
+export function sideName(hole) {
+  return maybe(`cubulus.side.${hole[0]}`, {}, hole[0]);
+}
+
+/** A hole's words as a template's parameters: {hole, side, cell (its entry cell in words)}. */
+export function holeParams(hole) {
+  return { hole, side: sideName(hole), cell: cellName(hole.slice(1)) };
+}
+
+/** A square of a `square` event (or a view's squares): "small square on the bottom face". */
 export function squareName(square) {
-  const params = { face: square.face, cells: (square.cells || []).join(" ") };
+  const params = { face: maybe(`cubulus.face.${square.face}`, {}, square.face), cells: (square.cells || []).join(" ") };
   return maybe(`cubulus.square.${square.shape}`, params, `${square.shape} ${square.face} (${params.cells})`);
+}
+
+/**
+ * The log entry of a view's last action, rebuilt from the view alone (its action, seat and board
+ * before): the events the server logged for it, so the screen can tell it in the log's words.
+ */
+export function lastEntry(view) {
+  const last = view.last;
+  if (!last) return null;
+  const [kind, where] = last.action.split(" ");
+  const seat = last.seat;
+  const events = [];
+  const count = (board, ch) => board.split("").filter((c) => c === ch).length;
+  if (kind === "insert") {
+    const cells = lineOf(where).map((c) => last.before[Number(c[0]) * 9 + Number(c[1]) * 3 + Number(c[2])]);
+    const pushed = cells[0] === "." ? 0 : cells[1] === "." ? 1 : 2;
+    events.push({ kind, seat, colour: view.colours[seat], hole: where, pushed, action: true });
+  } else if (kind === "shift") {
+    events.push({ kind, seat, hole: where, line: lineOf(where), action: true });
+  } else if (kind === "place") {
+    events.push({ kind: "neutral_placed", seat, cell: where, left: 9 - count(view.board, "2"), action: true });
+  } else if (kind === "pass") {
+    events.push({ kind, seat, action: true });
+  }
+  for (const square of view.squares || []) {
+    events.push({ kind: "square", seat: square.colour, colour: view.colours[square.colour], face: square.face,
+      shape: square.shape, cells: square.cells, by: seat, wins: square.wins !== false });
+  }
+  return { seat, action: last.action, events };
 }
 
 export function describeLog(entries, ctx) {
@@ -50,13 +99,13 @@ export function describeLog(entries, ctx) {
         return event.placer === undefined ? t("cubulus.event.starts", { name: named(event.seat) })
           : t("cubulus.event.starts.placer", { name: named(event.seat), placer: named(event.placer) });
       case "neutral_placed":
-        return t("cubulus.event.neutral_placed", { name: named(event.seat), cell: event.cell, left: event.left });
+        return t("cubulus.event.neutral_placed", { name: named(event.seat), cell: cellName(event.cell), left: event.left });
       case "insert": {
         const push = event.pushed ? `.push${event.pushed}` : "";
-        return t(`cubulus.event.insert${push}`, { name: named(event.seat, event.colour), hole: event.hole });
+        return t(`cubulus.event.insert${push}`, { name: named(event.seat, event.colour), ...holeParams(event.hole) });
       }
       case "shift":
-        return t("cubulus.event.shift", { name: named(event.seat), hole: event.hole, far: event.line[2], cell: event.line[0] });
+        return t("cubulus.event.shift", { name: named(event.seat), ...holeParams(event.hole), far: cellName(event.line[2]) });
       case "pass":
         return t("cubulus.event.pass", { name: named(event.seat) });
       default:
@@ -80,7 +129,8 @@ export function describeLog(entries, ctx) {
       setup.entries.push(entry);
       setup.notes.push(...notes);
       const text = setup.cells.length === 1 ? sentence(own)
-        : t("cubulus.event.neutral_placed.many", { name: named(own.seat), cells: setup.cells.join(", "), left: own.left });
+        : t("cubulus.event.neutral_placed.many", { name: named(own.seat), cells: setup.cells.map(cellName).join("; "),
+          left: own.left });
       lines.push(line(text, setup.entries, setup.notes));
       continue;
     }

@@ -1,0 +1,314 @@
+"""Cubulus's screen as a player meets it (issue 17): a move is previewed before it is made — on
+hover and keyboard focus in the flat layers, on hover in the 3D cube, with the pointer cursor on
+what can be clicked, and by a first tap on a phone that a second tap (or the button) confirms;
+set-up cells look clickable; the layers are named top, middle and bottom; colour names match the
+colours drawn; the last move and the winning square are told in words, saying whose square it is;
+the cube turns by touch; no page scrolls sideways on a phone. Screenshots in every language and at
+desktop and phone sizes go to tests/web/artifacts/ (and /tmp/shots/cubui when it exists)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import ARTIFACTS, shot
+from tests.web.js.cubulus_preview_fixture import FIXTURE, text
+from tests.web.play import click_and_wait, create_table, cubulus_step, is_over, move_number
+
+SHOTS = Path("/tmp/shots/cubui")
+LAYERS = "[data-testid=layers]"
+CAPTION = "[data-testid=preview-caption]"
+
+
+def keep(page: Any, name: str) -> None:
+    """A screenshot as a test artifact, copied to the screenshots folder when there is one."""
+    shot(page, name)
+    if SHOTS.is_dir():
+        shutil.copy(ARTIFACTS / f"{name}.png", SHOTS / f"{name}.png")
+
+
+def set_lang(page: Any, lang: str) -> None:
+    """The client's language, as a player picks it (kept in localStorage), then the page again."""
+    page.evaluate("(lang) => localStorage.setItem('tabletop.lang', lang)", lang)
+    page.reload()
+
+
+def board(page: Any) -> str:
+    """The 27 cells as the flat layers draw them: a colour code per cell, '.' for an empty one."""
+    cells = page.locator(f"{LAYERS} [data-cell]:not(.preview-ball)").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.cell, e.getAttribute('aria-label')]))")
+    return "".join("." if cells[f"{n // 9}{n // 3 % 3}{n % 3}"].endswith("empty") else "o" for n in range(27))
+
+
+def wait_turn(page: Any, selector: str) -> None:
+    """Wait until our move can be made at ``selector`` (the bot has moved)."""
+    page.wait_for_selector(f"{LAYERS} {selector}", timeout=45_000)
+
+
+def fits(page: Any, width: int) -> None:
+    """Nothing is wider than the screen: no sideways scroll."""
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(widths) <= width, widths
+
+
+def test_the_preview_fixture_is_the_servers_rules() -> None:
+    """The JS unit test compares the browser's preview with the rules' own apply, on this file."""
+    assert FIXTURE.read_text() == text(), "run: PYTHONPATH=src python tests/web/js/cubulus_preview_fixture.py"
+
+
+def test_set_up_cells_look_clickable_and_a_hover_previews_the_ball(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {"first": "1"}, ["you", "bot"])
+    wait_turn(page, ".cell.place")
+    headings = page.locator(f"{LAYERS} h3").all_inner_texts()
+    assert headings == ["Top layer", "Middle layer", "Bottom layer"], headings
+    target = page.locator(f"{LAYERS} .cell.place").first
+    assert target.evaluate("e => getComputedStyle(e).cursor") == "pointer"
+    # tinted and solid-edged with a +, unlike an empty cell that takes nothing
+    circle = target.locator("circle").first
+    assert circle.get_attribute("fill") != "#fff" and circle.get_attribute("stroke-dasharray") is None
+    assert target.locator("text.plus").text_content() == "+"
+    cell = target.get_attribute("data-cell")
+    target.hover()
+    page.wait_for_selector(f"{LAYERS} .preview-ball[data-role=enter][data-after=neutral]")
+    assert page.locator(f"{LAYERS} .preview-ball").get_attribute("data-cell") == cell
+    assert "a neutral ball goes into" in page.locator(CAPTION).inner_text()
+    keep(page, "cubulus-setup-hover")
+    page.mouse.move(1, 1)
+    page.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
+    assert click_and_wait(page, f"{LAYERS} .cell.place")
+    assert not page.errors
+
+
+def test_hovering_a_hole_shows_which_balls_move_where_before_the_move(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+    wait_turn(page, "[data-legal^=insert]")  # the bot has placed the neutral balls
+    # a hole whose line already holds balls: the preview shows them pushed deeper
+    holes = page.locator(f"{LAYERS} .hole[data-legal^=insert]")
+    before = board(page)
+    chosen = None
+    for i in range(holes.count()):
+        hole = holes.nth(i)
+        hole.hover()
+        page.wait_for_selector(f"{LAYERS} .preview-ball[data-role=enter]")
+        if page.locator(f"{LAYERS} .preview-ball[data-role=push]").count():
+            chosen = hole
+            break
+    assert chosen is not None, "no insert pushes a ball"
+    assert chosen.evaluate("e => getComputedStyle(e).cursor") == "pointer"
+    pushed = page.locator(f"{LAYERS} .preview-ball[data-role=push]").first
+    assert pushed.get_attribute("data-from") and pushed.get_attribute("data-from") != pushed.get_attribute("data-cell")
+    assert page.locator(f"{LAYERS} .preview-line").count() >= 1  # the line is outlined
+    words = page.locator(CAPTION).inner_text()
+    assert re.search(r"an orange ball goes in at (top|middle|bottom) layer, .*deeper", words), words
+    assert board(page) == before  # nothing is moved until the click
+    keep(page, "cubulus-hover-insert")
+    action = chosen.get_attribute("data-legal")
+    number = move_number(page)
+    chosen.click()
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)", arg=number)
+    page.wait_for_function("(a) => document.querySelector('[data-testid=log]').textContent.includes(a.split(' ')[1])",
+                           arg=action)
+    assert not page.errors
+
+
+def test_a_keyboard_focus_previews_and_enter_makes_the_move(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+    wait_turn(page, "[data-legal^=insert]")
+    page.locator(f"{LAYERS} [data-legal^=insert]").first.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # a keyboard focus (focus-visible), as a player tabbing there
+    page.wait_for_selector(f"{LAYERS} .preview-ball[data-role=enter]")
+    assert "Enter or Space makes this move" in page.locator(CAPTION).inner_text()
+    action = page.evaluate("() => document.activeElement.dataset.legal")
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert re.fullmatch(r"Insert a ball from (the left|the right|the front|the back|above|below) into "
+                        r"(top|middle|bottom) layer, [a-z ]+ \([LRFBDU][0-2]{3}\)", label), label
+    number = move_number(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)", arg=number)
+    last = page.locator("[data-testid=last-move]")
+    last.wait_for()
+    assert action.split(" ")[1] in page.locator("[data-testid=log]").inner_text()
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_a_whole_game_against_a_bot_told_in_words(page: Any, base_url: str, lang: str) -> None:
+    """Play to the end in the flat layers, a few moves in the 3D cube; the last move and the winning
+    square say in words who did what and whose square it is."""
+    create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 60}, ["you", "bot"])
+    set_lang(page, lang)
+    page.wait_for_selector(f"{LAYERS} .cell.place")
+    keep(page, f"cubulus-setup-{lang}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    taken = 0
+    while not is_over(page):
+        assert taken < 120, "the game did not end"
+        if taken == 12:
+            page.click("[data-action=view-3d]")
+            page.wait_for_selector(".cube3d canvas")
+            page.wait_for_timeout(300)
+            keep(page, f"cubulus-3d-{lang}")
+            page.click("[data-action=view-flat]")
+        if taken == 14:
+            keep(page, f"cubulus-midgame-{lang}")
+        if cubulus_step(page):
+            taken += 1
+        else:
+            page.wait_for_timeout(150)
+    last = page.locator("[data-testid=last-move]").inner_text()
+    assert not re.search(r"(insert|shift) [LRFBDU][0-2]{3}", last), last  # words, not notation
+    layer = {"en": "layer", "ru": "слой", "ro": "strat"}[lang]
+    assert layer in last, last
+    headings = page.locator(f"{LAYERS} h3").all_inner_texts()
+    assert headings == {"en": ["Top layer", "Middle layer", "Bottom layer"],
+                        "ru": ["Верхний слой", "Средний слой", "Нижний слой"],
+                        "ro": ["Stratul de sus", "Stratul din mijloc", "Stratul de jos"]}[lang]
+    legend = page.locator(".legend").inner_text()
+    assert {"en": "orange", "ru": "оранжевый", "ro": "portocaliu"}[lang] in legend, legend
+    square = page.locator("[data-testid=winning-square]")
+    if square.count():  # a win (a draw by the move cap has no square)
+        said = square.inner_text()
+        names = page.locator(".legend [data-colour]").all_inner_texts()
+        assert any(name.split(":")[0].split()[-1] in said for name in names[:2]), (said, names)  # whose square
+        face = {"en": "face", "ru": "гран", "ro": "fața"}[lang]
+        assert face in said and not re.search(r"\b[0-2]{3}\b", said), said
+        assert said in " ".join(page.locator("[data-testid=log]").inner_text().split())  # the log says the same
+    keep(page, f"cubulus-end-{lang}")
+    assert not page.errors
+
+
+def test_the_3d_cube_previews_on_hover_with_a_pointer_cursor(page: Any, base_url: str) -> None:
+    create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+    wait_turn(page, "[data-legal^=insert]")
+    page.click("[data-action=view-3d]")
+    canvas = page.locator(".cube3d canvas")
+    canvas.wait_for()
+    page.wait_for_timeout(300)
+    box = canvas.bounding_box()
+    found = None
+    for gy in range(6, int(box["height"]) - 6, 12):  # sweep the canvas for an arrow
+        for gx in range(6, int(box["width"]) - 6, 12):
+            page.mouse.move(box["x"] + gx, box["y"] + gy)
+            if canvas.evaluate("e => e.style.cursor") == "pointer":
+                found = (gx, gy)
+                break
+        if found:
+            break
+    assert found, "no arrow under the pointer anywhere on the cube"
+    page.wait_for_function("(s) => document.querySelector(s).classList.contains('active')", arg=CAPTION)
+    assert re.search(r"(Insert a ball|Turn the line)", page.locator(CAPTION).inner_text())
+    keep(page, "cubulus-3d-hover")
+    page.mouse.move(box["x"] + 2, box["y"] + 2)  # off the cube's arrows
+    page.wait_for_function("(s) => !document.querySelector(s).classList.contains('active')", arg=CAPTION)
+    assert canvas.evaluate("e => e.style.cursor") == "grab"
+    number = move_number(page)
+    page.mouse.click(box["x"] + found[0], box["y"] + found[1])  # a click on the arrow makes the move
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)", arg=number)
+    page.click("[data-action=view-flat]")
+    assert not page.errors
+
+
+def touch_drag(page: Any, x: float, y: float, dx: float) -> None:
+    """A finger laid on (x, y) and drawn sideways by ``dx``, as a phone's touch screen reports it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * step / 10, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: Any, base_url: str, width: int,
+                                                                       height: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                              locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    phone = ctx.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        create_table(phone, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+        wait_turn(phone, "[data-legal^=insert]")
+        fits(phone, width)
+        assert "Tap a hole" in phone.locator(CAPTION).inner_text()
+        hole = phone.locator(f"{LAYERS} [data-legal^=insert]").first
+        action = hole.get_attribute("data-legal")
+        number = move_number(phone)
+        hole.tap()
+        phone.wait_for_selector(f"{LAYERS} .preview-ball[data-role=enter]")
+        assert move_number(phone) == number  # only a preview: nothing was played
+        assert "Tap it again" in phone.locator(CAPTION).inner_text()
+        assert phone.locator("[data-action=confirm-move]").is_visible()
+        fits(phone, width)
+        keep(phone, f"cubulus-phone-preview-{width}")
+        # a tap elsewhere cancels; tapping the same hole twice makes the move
+        phone.locator(f"{LAYERS} h3").first.tap()
+        phone.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
+        hole = phone.locator(f"{LAYERS} [data-legal='{action}']")
+        hole.tap()
+        phone.wait_for_selector(f"{LAYERS} .preview-ball")
+        hole.tap()
+        phone.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                                arg=number)
+        phone.wait_for_function(
+            "(a) => document.querySelector('[data-testid=log]').textContent.includes(a.split(' ')[1])", arg=action)
+        # next turn: the button under the caption makes the tapped move too
+        wait_turn(phone, "[data-legal]")
+        phone.locator(f"{LAYERS} [data-legal]").first.tap()
+        number = move_number(phone)
+        phone.locator("[data-action=confirm-move]").tap()
+        phone.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                                arg=number)
+        fits(phone, width)
+        # the cube turns under a finger
+        phone.locator("[data-action=view-3d]").tap()
+        canvas = phone.locator(".cube3d canvas")
+        canvas.wait_for()
+        phone.wait_for_timeout(300)
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        before = canvas.evaluate("e => e.toDataURL()")
+        touch_drag(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 120)
+        phone.wait_for_timeout(200)
+        assert canvas.evaluate("e => e.toDataURL()") != before, "the cube did not turn under a finger"
+        fits(phone, width)
+        keep(phone, f"cubulus-phone-3d-{width}")
+        phone.locator("[data-action=view-flat]").tap()
+        assert not errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844), (360, 740)])
+def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lang: str, width: int,
+                                                height: int) -> None:
+    phone = width < 500
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+                              locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    try:
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+        set_lang(page, lang)
+        wait_turn(page, "[data-legal^=insert]")
+        fits(page, width)
+        hole = page.locator(f"{LAYERS} [data-legal^=insert]").nth(3)
+        if phone:
+            hole.tap()
+        else:
+            hole.hover()
+        page.wait_for_selector(f"{LAYERS} .preview-ball")
+        caption = page.locator(CAPTION).inner_text()
+        assert caption and "{" not in caption and "cub." not in caption, caption
+        if lang != "en":
+            assert "ball" not in caption and "layer" not in caption, caption
+        fits(page, width)
+        keep(page, f"cubulus-preview-{lang}-{width}")
+    finally:
+        ctx.close()
