@@ -143,4 +143,4 @@ def test_the_beetle_presets_named_in_help_are_the_games() -> None:
     from tabletop.cli.beetle import PRESET_NAMES
     from tabletop.games.beetle import PRESETS
 
-    assert PRESET_NAMES == tuple(PRESETS)
+    assert tuple(PRESETS) == PRESET_NAMES

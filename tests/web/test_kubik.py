@@ -66,11 +66,9 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     big_enough(phone, f"{BOARD} .outcome-buttons button")
     shot(phone, "kubik-scorekeeper-phone-stand")
     tap(phone, "pass")
-    phone.wait_for_selector(f'{BOARD} button[data-action="throw"]')
-    big_enough(phone, f'{BOARD} button[data-action="throw"]')
-    tap(phone, "throw")
-    # what happened: a button for every outcome the rules allow, big, on a phone-wide page (K7, K9); nobody
-    # stands, so a crossing is nothing to enter
+    # what happened: a button for every outcome the rules allow, big, on a phone-wide page (K7, K9), one tap
+    # per throw (the throw is recorded with it); nobody stands, so a crossing is nothing to enter
+    phone.wait_for_selector(f'{BOARD} button[data-action="miss"][data-via="throw"]')
     for action in ("miss", "in", *(f"out {n}" for n in range(1, 7))):
         assert phone.locator(f'{BOARD} button[data-action="{action}"]').count() == 1, action
     assert phone.locator(f'{BOARD} button[data-action="cross"]').count() == 0
@@ -81,9 +79,9 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     assert bottom["y"] + bottom["height"] <= PHONE_HEIGHT, "the out buttons need no scrolling"
     shot(phone, "kubik-scorekeeper-phone")
     turn("out 6", expect=(6, 0), face=6)  # K7
-    turn("pass", "throw", "miss", expect=(6, -5))  # K9
+    turn("pass", "miss", expect=(6, -5))  # K9
     # B1 stands; A's cube crosses the border line; B1 throws and hits with 3 on top: double (K14)
-    turn("intercept B1", "throw", expect=(6, -5))
+    turn("intercept B1", expect=(6, -5))
     assert phone.locator(f'{BOARD} button[data-action="cross"]').count() == 1
     turn("cross", expect=(6, -5))
     phone.wait_for_selector(f'{BOARD} button[data-action="strike"]')
@@ -95,18 +93,18 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     assert phone.locator(f'{BOARD} button[data-action="hit 3"]').count() == 1
     shot(phone, "kubik-scorekeeper-phone-interception")
     turn("hit 3", expect=(6, 1), face=3)
-    turn("pass", "throw", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
-    turn("intercept B1", "throw", "cross", "hold", expect=(6, 1))  # held: the throw runs on (K19)
+    turn("pass", "in", expect=(6, 1))  # the interceptors keep their own throw (K14); in scores nothing
+    turn("intercept B1", "cross", "hold", expect=(6, 1))  # held: the throw runs on (K19)
     assert phone.locator(f'{BOARD} button[data-action="out 4"]').count() == 1
     turn("out 4", expect=(10, 1), face=4)
     assert "Team A +4" in phone.locator("[data-testid=board] .kubik-outcome").inner_text()
-    turn("intercept A1", "throw", "cross", "strike", "miss", expect=(0, 1))  # a missed interception: −10 (K15)
+    turn("intercept A1", "cross", "strike", "miss", expect=(0, 1))  # a missed interception: −10 (K15)
     turn("out 2", expect=(0, 3), face=2)  # and the throw then counts
-    for taps, expect in ((("pass", "throw", "out 6"), (6, 3)), (("pass", "throw", "out 5"), (6, 8)),
-                         (("pass", "throw", "out 6"), (12, 8)), (("pass", "throw", "miss"), (12, 3)),
-                         (("pass", "throw", "out 6"), (18, 3)), (("intercept A1", "throw", "out 1"), (18, 4)),
-                         (("pass", "throw", "out 6"), (24, 4)), (("pass", "throw", "in"), (24, 4)),
-                         (("pass", "throw", "out 6"), (30, 4))):
+    for taps, expect in ((("pass", "out 6"), (6, 3)), (("pass", "out 5"), (6, 8)),
+                         (("pass", "out 6"), (12, 8)), (("pass", "miss"), (12, 3)),
+                         (("pass", "out 6"), (18, 3)), (("intercept A1", "out 1"), (18, 4)),
+                         (("pass", "out 6"), (24, 4)), (("pass", "in"), (24, 4)),
+                         (("pass", "out 6"), (30, 4))):
         turn(*taps, expect=expect)
     phone.wait_for_selector("[data-testid=result]:not([hidden])")
     assert is_over(phone) and "wins" in phone.locator("[data-testid=result]").inner_text()  # K11: 30 wins
@@ -127,7 +125,7 @@ def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: st
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         create_table(page, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
-        for action in ("first A", "intercept B1", "throw", "cross"):
+        for action in ("first A", "intercept B1", "cross"):  # one tap records the throw and its crossing
             page.wait_for_selector(f'{BOARD} button[data-action="{action}"]')
             before = move_number(page)
             page.locator(f'{BOARD} button[data-action="{action}"]').click()
@@ -263,7 +261,6 @@ def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base
     phone.wait_for_selector(f'{BOARD} button[data-action="intercept A1"]')
     problems = serious_violations(phone)  # who stands to intercept (K19)
     tap(phone, "intercept A1")
-    tap(phone, "throw")
     tap(phone, "cross")
     phone.wait_for_selector(f'{BOARD} button[data-action="hold"]')
     problems += serious_violations(phone)  # strike or hold, with the crossing on the field

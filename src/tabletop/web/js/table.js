@@ -188,7 +188,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
     else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
-      text = t("table.enterChance");
+      // whose throw it is, when the game says (its folder's optional chanceTurn(view, ctx) → text | null)
+      text = gameModule(last.view && last.view.game)?.chanceTurn?.(last.view, ctx) || t("table.enterChance");
       turn.className = "turn mine";
     } else if (last.to_move === -1) text = t("table.chance");
     else if (last.legal.length) {
@@ -213,9 +214,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         if (seat.zombie) tags.push(t("table.zombie"));
         const toMove = last && last.to_move === seat.seat && last.status === "playing";
         const bank = clock && clock.banks && clock.banks[String(seat.seat)];
+        // the game's word on a seat (its folder's optional seatTag(seat, view, ctx) → text | {text, colour} | null)
+        const game = gameModule((last && last.view && last.view.game) || (info && info.game));
+        const tag = game?.seatTag?.(seat.seat, last && last.view, ctx);
         return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
           h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? "▶" : ""),
           h("span", { class: "seat-name" }, seatName(seats, seat.seat)),
+          tag ? h("span", { class: "seat-tag", "data-testid": "seat-tag", style: tag.colour ? `--seat-colour:${tag.colour}` : null },
+            tag.text ?? tag) : null,
           tags.length ? h("span", { class: "tags" }, ` (${tags.join(", ")})`) : null,
           toMove && deadline ? h("span", { class: "clock", "data-clock": "1" }) : null,
           bank !== undefined && bank !== null ? h("span", { class: "bank" }, ` · ${t("table.bank", { s: Math.round(bank) })}`) : null,

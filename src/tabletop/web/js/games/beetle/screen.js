@@ -1,10 +1,11 @@
-// Beetle's screen: every player's beetle drawn part by part from the view's sheets, the shared die
-// (rolling when a new face comes up, its caption saying what it drew — and at the roll-off's end,
-// from the latest entry's events, who starts or who roll again), and each seat's exact chance of
-// winning from the server.
+// Beetle's screen: every player's beetle drawn part by part from the view's sheets, each with its
+// player's last roll (kept until that player rolls again, so a roll is never gone before it is read),
+// the shared die (rolling when a new face comes up, its caption saying what it drew), the roll-off's
+// rounds and who started and why (kept for the whole game), all told from the entries' events, and each
+// seat's exact chance of winning from the server, in the reader's number format.
 
 import { h, s, fill, keepFocus } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { lang, t } from "../../i18n.js";
 import { api } from "../../api.js";
 import { dieSvg } from "../shared/die.js";
 import { eventText, partObject } from "./log.js";
@@ -20,6 +21,48 @@ function lastOutcome(entries, ctx) {
     }
   }
   return null;
+}
+
+/** The roll-off's rounds from the entries' events (B6, B11): each round's faces by seat, and how it
+ * ended — `{faces: [[seat, face]…], tie: {members, face} | null, starts: {seat, face} | null}`. */
+export function rolloffRounds(entries) {
+  const rounds = [];
+  let round = null;
+  for (const entry of entries || []) {
+    for (const e of entry.events || []) {
+      if (e.kind === "rolloff_rolled") {
+        if (!round) rounds.push(round = { faces: [], tie: null, starts: null });
+        round.faces.push([e.seat, e.face]);
+      } else if (e.kind === "rolloff_tie" && round) {
+        round.tie = { members: e.members || [], face: e.face };
+        round = null;
+      } else if (e.kind === "starts" && round) {
+        round.starts = { seat: e.seat, face: e.face };
+        round = null;
+      }
+    }
+  }
+  return rounds;
+}
+
+/** Each seat's latest roll from the entries' events: `{face, part, lost, rolloff, index}` by seat. */
+export function lastRolls(entries) {
+  const rolls = new Map();
+  (entries || []).forEach((entry, index) => {
+    const events = entry.events || [];
+    const face = events.find((e) => e.kind === "rolled" || e.kind === "rolloff_rolled");
+    if (!face) return;
+    const drawn = events.find((e) => e.kind === "part_drawn");
+    rolls.set(face.seat, { face: face.face, part: drawn ? drawn.part : null, rolloff: face.kind === "rolloff_rolled",
+      lost: events.some((e) => e.kind === "nothing_drawn"), index });
+  });
+  return rolls;
+}
+
+/** A share (0…1) as a percentage in the reader's locale: 33.3% (ro: 33,3 %). */
+export function percent(share) {
+  return new Intl.NumberFormat(lang(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(share);
 }
 
 /** The beetle of one sheet: only the parts drawn so far. */
@@ -83,7 +126,9 @@ export function beetleScreen(root, ctx) {
   const rolloff = h("p", { class: "hint", hidden: true });
   const caption = h("p", { "aria-live": "polite", "data-testid": "roll-caption" });
   const rollSlot = h("div");
-  const dieBox = h("div", { class: "die-box" }, dieSlot, h("div", {}, rolloff, caption, rollSlot));
+  const rolloffBox = h("div", { class: "rolloff-result", "data-testid": "rolloff", hidden: true });
+  const dieBox = h("div", { class: "die-box" }, dieSlot, h("div", { class: "die-text" }, rolloff, caption, rollSlot),
+    rolloffBox);
   const beetles = h("div", { class: "beetles", "data-testid": "beetles" });
   fill(root, dieBox, beetles);
   let lastMove = -1;
@@ -131,6 +176,8 @@ export function beetleScreen(root, ctx) {
     if (caption.textContent !== text) caption.textContent = text;
     fill(rollSlot, canRoll ? h("button", { type: "button", class: "primary big-button", "data-action": "roll",
       "data-primary": true, onclick: () => ctx.act("roll") }, t("beetle.roll")) : null);
+    drawRolloff();
+    const rolls = lastRolls(message.entries);
     const fresh = animate && roll && !roll.rolloff ? roll.part : null;
     fill(beetles, view.sheets.map((sheet, seat) => {
       const have = Object.values(sheet).reduce((a, b) => a + b, 0);
@@ -143,13 +190,48 @@ export function beetleScreen(root, ctx) {
       beetleSvg(sheet, parts, roll && roll.seat === seat ? fresh : null,
         `${name}: ${t("beetle.parts", { have, total })}`),
       h("div", { class: "hint" }, t("beetle.parts", { have, total })),
+      sheetRoll(rolls.get(seat)),
       chance === null || chance === undefined ? null : h("div", { class: "odds", "data-odds": chance,
         "data-move": oddsMove },
-        h("div", { class: "hint" }, `${t("beetle.odds")}: ${(chance * 100).toFixed(1)}%`),
+        h("div", { class: "hint" }, `${t("beetle.odds")}: ${percent(chance)}`),
         h("div", { class: "odds-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
           "aria-valuenow": Math.round(chance * 100), "aria-label": `${t("beetle.odds")} ${name}` },
         h("span", { style: `width:${(chance * 100).toFixed(1)}%` }))));
     }));
+  }
+
+  /** A sheet's last roll: it stays until that player rolls again. */
+  function sheetRoll(last) {
+    if (!last) return h("div", { class: "sheet-roll empty", "data-testid": "sheet-roll" });
+    const text = last.rolloff ? t("beetle.sheet.rolloff")
+      : last.part ? t("beetle.sheet.drew", { part: partObject(last.part) }) : t("beetle.sheet.lost");
+    const die = dieSvg(last.face, "");  // the face is said in words beside it, for screen readers
+    die.setAttribute("aria-hidden", "true");
+    die.removeAttribute("role");
+    return h("div", { class: `sheet-roll${last.lost ? " lost" : ""}`, "data-testid": "sheet-roll", "data-face": last.face,
+      "data-index": last.index, title: t("beetle.sheet.last", { face: last.face }) },
+    die, h("span", { class: "sr-only" }, `${t("beetle.sheet.last", { face: last.face })}: `), h("span", {}, text));
+  }
+
+  /** The roll-off, round by round, and who starts and why: kept on screen for the whole game (B6). */
+  function drawRolloff() {
+    const rounds = rolloffRounds(message.entries);
+    if (!rounds.length) {
+      rolloffBox.hidden = true;
+      fill(rolloffBox);
+      return;
+    }
+    const faces = (round) => round.faces.map(([seat, face]) => `${ctx.seatName(seat)} ${face}`).join(" · ");
+    const ending = (round) => {
+      if (round.starts) return h("strong", { "data-testid": "starts" }, t("beetle.rolloff.starts", { name: ctx.seatName(round.starts.seat),
+        face: round.starts.face }));
+      if (round.tie) return t("beetle.rolloff.tie", { face: round.tie.face,
+        names: round.tie.members.map((seat) => ctx.seatName(seat)).join(", ") });
+      return t("beetle.rolloff.rolling");
+    };
+    fill(rolloffBox, h("h3", {}, t("beetle.rolloff.title")),
+      h("ol", {}, rounds.map((round) => h("li", {}, h("span", { class: "faces" }, faces(round)), " — ", ending(round)))));
+    rolloffBox.hidden = false;
   }
 
   return {

@@ -1,8 +1,33 @@
 // Kubik in the browser: everything the app needs of this game comes from this folder.
 
+import { t } from "../../i18n.js";
 import { OPTIONS, STRINGS } from "./strings.js";
+import { TEAM_COLOURS } from "./screen.js";
 
 export { kubikScreen as screen } from "./screen.js";
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };
+
+/** The table's player list: each seat's label and team ("A1 · Team A"), in the team's colour (K18). */
+export function seatTag(seat, view) {
+  const player = view && (view.players || []).find((p) => p.seat === seat);
+  if (!player) return null;
+  const team = player.label.charAt(0);
+  return { text: t("kubik.seatTag", { label: player.label, team }), colour: TEAM_COLOURS["AB".indexOf(team)] };
+}
+
+/** The turn line while the people at the field enter what happened (K20): whose throw or interception. */
+export function chanceTurn(view, ctx) {
+  if (!view || !view.players) return null;
+  const seatOf = (label) => (view.players.find((p) => p.label === label) || {}).seat;
+  switch (view.phase) {
+    case "throw":
+    case "rest":
+      return t("kubik.turnThrow", { name: ctx.seatName(seatOf(view.thrower)) });
+    case "intercept":
+      return view.interceptor == null ? null : t("kubik.turnIntercept", { name: ctx.seatName(view.interceptor) });
+    default:
+      return null;
+  }
+}

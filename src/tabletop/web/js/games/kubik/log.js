@@ -4,15 +4,23 @@
 // recentred cube (K17) and the throw limit are its notes. Everything on a Kubik field is public, so
 // every viewer reads the same log. The screen (screen.js) uses the same words for its last throw.
 
-import { t } from "../../i18n.js";
+import { lang, t } from "../../i18n.js";
 import { fallback, line } from "../../describe.js";
 
 /** The kinds of the events that say what a throw or an interception did (K7, K9, K14, K15, K19). */
 export const OUTCOME_KINDS = ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"];
 
-/** A signed number as the notation writes it: +0.5, -2, +0. */
+/** A number in the reader's locale (Intl): 0.5 in English, 0,5 in Russian and Romanian; `digits`
+ * fixes the decimals shown. */
+export function number(n, digits = null, sign = false) {
+  const fixed = digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(lang(), { maximumFractionDigits: 3, ...fixed, signDisplay: sign ? "always" : "auto" })
+    .format(n);
+}
+
+/** A signed number as the notation writes it, in the reader's locale: +0.5, -2, +0 (ro: +0,5). */
 export function signed(n) {
-  return `${n < 0 ? "" : "+"}${n}`;
+  return number(n, null, true);
 }
 
 /** Why a team scored (a points event's `why` code, K7, K9, K14, K15). */
@@ -22,7 +30,7 @@ export function whyText(e) {
 
 /** A points event: "Team A: +6 (out with 6 on top), now 14". */
 export function pointsText(e) {
-  return t("kubik.event.points", { team: e.team, points: signed(e.points), why: whyText(e), score: e.score });
+  return t("kubik.event.points", { team: e.team, points: signed(e.points), why: whyText(e), score: number(e.score) });
 }
 
 /** What a throw or an interception did, with "(as people saw it)" when people entered it. */
@@ -40,7 +48,7 @@ export function eventText(e, named) {
       return pointsText(e);
     case "throw":
       return t("kubik.event.throw", { name: named(e), line: e.line, pos: signed(e.pos), aim: signed(e.aim),
-        power: e.power, spin: e.spin });
+        power: number(e.power), spin: number(e.spin) });
     case "recentred":
       return t("kubik.event.recentred", { n: e.top });
     case "throw_limit":

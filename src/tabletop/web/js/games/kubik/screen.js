@@ -18,13 +18,14 @@
 import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { dieSvg } from "../shared/die.js";
-import { OUTCOME_KINDS, outcomeText, signed, whyText } from "./log.js";
+import { OUTCOME_KINDS, number, outcomeText, signed, whyText } from "./log.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
-const TEAM_COLOURS = ["#d55e00", "#0072b2"];
+export const TEAM_COLOURS = ["#d55e00", "#0072b2"];  // team A, team B (colour-blind-safe)
 const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
 const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
-const MIN_CUBE_PX = 16;  // the animated cube is drawn at least this big to be seen
+const MIN_CUBE_PX = 18;  // the cube is drawn at least this many CSS pixels wide, so it is seen on a phone
+const HANDLE_PX = 22;  // the aim arrow's head: a thumb's target (radius, CSS pixels)
 // each face's outward normal in the cube's own frame (K1, K4: 1 up, 2 towards line A, 3 to +x)
 const FACES = { 1: [0, 0, 1], 2: [0, -1, 0], 3: [1, 0, 0], 4: [-1, 0, 0], 5: [0, 1, 0], 6: [0, 0, -1] };
 
@@ -116,6 +117,22 @@ export function kubikScreen(root, ctx) {
   let choice = { line: "A", pos: 0, aim: 0, power: 12, spin: 4 };
   let grid = null;
   let seen = -1;  // the log's length at the last update (-1: none yet)
+  let pending = null;  // one tap per throw (K20): the outcome to enter once the throw is recorded
+
+  /** A seat as people at the field know it: "Ann (A1)". */
+  function who(seat) {
+    const player = message && message.view.players.find((p) => p.seat === seat);
+    return player ? t("kubik.who", { name: ctx.seatName(seat), label: player.label }) : ctx.seatName(seat);
+  }
+
+  /** The seat of a label (A1, B2…), or null. */
+  function seatOf(label) {
+    const player = message && message.view.players.find((p) => p.label === label);
+    return player ? player.seat : null;
+  }
+
+  /** The thrower (or, for an interception, the interceptor) by name: "Ann". */
+  const nameOf = (seat) => (seat === null || seat === undefined ? "" : ctx.seatName(seat));
 
   function layout() {
     const manual = mode === "manual";
@@ -129,19 +146,31 @@ export function kubikScreen(root, ctx) {
   }
 
   // ---------------------------------------------------------------- the field
+  // One frame for the whole game (the throwing lines, the circle and the border line with room beyond),
+  // sized to the screen; a cube or bat that flies beyond it is drawn at the frame's edge with how far it is.
   const svg = s("svg", { class: "fit field", role: "img", "aria-label": t("kubik.field"), viewBox: "0 0 500 500" });
   const layer = s("g", { class: "animation" });  // the throw in flight: kept across redraws of the field
   fieldBox.append(svg);
-  let frame = { x0: -6, y0: -6, span: 8.5 };  // the square of the field shown (metres)
-  let zoom = null;  // a wider frame while a trajectory that leaves the field's is shown
+  let frame = { x0: -6, y0: -6, span: 8.5 };  // the square of the field shown (metres), fixed once known
   const X = (x) => ((x - frame.x0) / frame.span) * 500;
   const Y = (y) => 500 - ((y - frame.y0) / frame.span) * 500;
   const px = (metres) => (metres / frame.span) * 500;
   const toField = (x, y) => [frame.x0 + (x / 500) * frame.span, frame.y0 + ((500 - y) / 500) * frame.span];
+  /** SVG units per CSS pixel at the field's size on screen (a phone draws 500 units in ~350 px). */
+  const unit = () => 500 / (svg.getBoundingClientRect().width || 500);
 
   function baseFrame(f) {
     const low = -f.line_offset - 0.6;
-    return { x0: low, y0: low, span: f.line_offset + f.border_offset + 1.4 };
+    return { x0: low, y0: low, span: f.line_offset + f.border_offset + 2.2 };
+  }
+
+  /** A point of the field inside the frame (a margin in from its edge), and whether it had to be moved. */
+  function inFrame(x, y, margin = 0.15) {
+    const lo = [frame.x0 + margin, frame.y0 + margin];
+    const hi = [frame.x0 + frame.span - margin, frame.y0 + frame.span - margin];
+    const cx = Math.min(hi[0], Math.max(lo[0], x));
+    const cy = Math.min(hi[1], Math.max(lo[1], y));
+    return [cx, cy, cx !== x || cy !== y];
   }
 
   function release(view, line, pos) {
@@ -156,67 +185,103 @@ export function kubikScreen(root, ctx) {
     return [Math.cos(angle), Math.sin(angle)];
   }
 
+  /** How long the aim arrow is drawn (metres) for a power: the strongest throw reaches past the cube. */
+  function reach(view, line, pos) {
+    const [rx, ry] = release(view, line, pos);
+    return Math.hypot(view.cube.x - rx, view.cube.y - ry) * 1.2;
+  }
+
+  function arrowLength(view, power) {
+    const strongest = grid.power[grid.power.length - 1] || 1;
+    return (power / strongest) * reach(view, choice.line, choice.pos);
+  }
+
   function drawField() {
     const view = message.view;
     const f = view.field;
-    frame = zoom || baseFrame(f);
+    frame = baseFrame(f);
+    const u = unit();
+    svg.classList.toggle("aiming", Boolean(grid && grid.throws.length));  // touch aims instead of scrolling
     const [left, right] = [frame.x0, frame.x0 + frame.span];
     const [bottom, top] = [frame.y0, frame.y0 + frame.span];
-    const items = [s("rect", { x: 0, y: 0, width: 500, height: 500, fill: "#cfe3b4", rx: 10 })];
+    const items = [s("defs", {},
+      s("marker", { id: "kubik-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 6, markerHeight: 6,
+        orient: "auto-start-reverse" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#b00020" })),
+      s("marker", { id: "kubik-aim-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4,
+        orient: "auto" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: TEAM_COLOURS[view.team] || "#333" }))),
+    s("rect", { x: 0, y: 0, width: 500, height: 500, fill: "#cfe3b4", rx: 10 })];
     // K9a: the boundary is a wide line, drawn at its width centred on the circle (at least a pixel and a half)
     const lineWidth = f.line_width ?? 0.05;
     items.push(s("circle", { cx: X(0), cy: Y(0), r: px(f.circle_radius), fill: "none", stroke: "#fff",
-      "stroke-width": Math.max(1.5, px(lineWidth)), class: "boundary", "data-line-width": String(lineWidth) }));
+      "stroke-width": Math.max(1.5 * u, px(lineWidth)), class: "boundary", "data-line-width": String(lineWidth) }));
     items.push(s("circle", { cx: X(0), cy: Y(0), r: Math.max(2, px(f.cube_edge * 0.75)), fill: "none", stroke: "#fff",
       "stroke-width": 1.5 }));
+    const labelSize = 14 * u;
     items.push(s("line", { x1: X(left), y1: Y(-f.line_offset), x2: X(right), y2: Y(-f.line_offset), stroke: "#fff",
-      "stroke-width": 4 }), s("text", { x: 492, y: Y(-f.line_offset) - 8, "text-anchor": "end", fill: "#234" }, "A"));
+      "stroke-width": 4 }), s("text", { x: 492, y: Y(-f.line_offset) - 8, "text-anchor": "end", fill: "#234",
+      "font-size": labelSize, "font-weight": 700 }, "A"));
     items.push(s("line", { x1: X(-f.line_offset), y1: Y(bottom), x2: X(-f.line_offset), y2: Y(top), stroke: "#fff",
-      "stroke-width": 4 }), s("text", { x: X(-f.line_offset) + 8, y: 20, fill: "#234" }, "B"));
+      "stroke-width": 4 }), s("text", { x: X(-f.line_offset) + 8, y: 8 + labelSize, fill: "#234", "font-size": labelSize,
+      "font-weight": 700 }, "B"));
     if (message.interception) {
       items.push(s("line", { x1: X(left), y1: Y(f.border_offset), x2: X(right), y2: Y(f.border_offset), stroke: "#fff",
         "stroke-dasharray": "8 6", "stroke-width": 2 }));
       items.push(s("line", { x1: X(f.border_offset), y1: Y(bottom), x2: X(f.border_offset), y2: Y(top), stroke: "#fff",
         "stroke-dasharray": "8 6", "stroke-width": 2 }));
     }
-    // the cube, turned by its yaw (hidden while a throw shows it in flight, or crossing the border line)
-    const edge = Math.max(8, px(f.cube_edge));
+    // the cube, turned by its yaw, at least MIN_CUBE_PX on screen (hidden while a throw shows it in flight,
+    // or crossing the border line)
+    const edge = Math.max(MIN_CUBE_PX * u, px(f.cube_edge));
     const crossing = view.crossing && view.crossing.x != null ? view.crossing : null;
     if (crossing && !player.flying) {  // K19: where it crosses and how it moves, no more
       const [vx, vy] = [crossing.vx || 0, crossing.vy || 0];
-      const [tx, ty] = [crossing.x + vx * 0.25, crossing.y + vy * 0.25];  // a quarter second ahead
+      const [cx, cy] = inFrame(crossing.x, crossing.y);
+      const [tx, ty] = [cx + vx * 0.25, cy + vy * 0.25];  // a quarter second ahead
       items.push(s("g", { class: "crossing", "data-testid": "crossing", "data-x": String(crossing.x),
         "data-y": String(crossing.y) },
-      s("line", { x1: X(crossing.x), y1: Y(crossing.y), x2: X(tx), y2: Y(ty), stroke: "#b00020", "stroke-width": 3,
+      s("line", { x1: X(cx), y1: Y(cy), x2: X(tx), y2: Y(ty), stroke: "#b00020", "stroke-width": 3,
         "marker-end": "url(#kubik-arrow)" }),
-      s("rect", { x: X(crossing.x) - edge / 2, y: Y(crossing.y) - edge / 2, width: edge, height: edge,
-        fill: "#e9c98f", stroke: "#b00020", "stroke-width": 2, transform: `rotate(45 ${X(crossing.x)} ${Y(crossing.y)})` })));
-      items.unshift(s("defs", {}, s("marker", { id: "kubik-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
-        markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#b00020" }))));
+      s("rect", { x: X(cx) - edge / 2, y: Y(cy) - edge / 2, width: edge, height: edge,
+        fill: "#e9c98f", stroke: "#b00020", "stroke-width": 2, transform: `rotate(45 ${X(cx)} ${Y(cy)})` })));
     } else if (["crossing", "intercept", "rest"].includes(view.phase) && !player.flying) {  // a real field: the cube crosses somewhere
       items.push(s("text", { x: 250, y: Y(f.border_offset) - 10, "text-anchor": "middle", fill: "#b00020",
-        "font-weight": 700, "data-testid": "crossing" }, t("kubik.outcome.cross")));
+        "font-weight": 700, "font-size": labelSize, "data-testid": "crossing" }, t("kubik.outcome.cross")));
     }
     if (!player.flying && !crossing && !["crossing", "intercept", "rest"].includes(view.phase)) {
-      items.push(s("g", { transform: `translate(${X(view.cube.x)} ${Y(view.cube.y)}) rotate(${-view.cube.yaw})`, class: "cube",
-        "data-top": view.cube.top },
+      const [cx, cy] = inFrame(view.cube.x, view.cube.y);
+      items.push(s("g", { transform: `translate(${X(cx)} ${Y(cy)}) rotate(${-view.cube.yaw})`, class: "cube",
+        "data-top": view.cube.top, "data-size": String(Math.round(edge / u)) },
       s("rect", { x: -edge / 2, y: -edge / 2, width: edge, height: edge, fill: "#e9c98f", stroke: "#6b4a24", "stroke-width": 1.5 }),
-      s("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, view.cube.top)));
+      s("text", { x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central", "font-size": edge * 0.7,
+        "font-weight": 700 }, view.cube.top)));
     }
-    // the chosen throw
-    if (grid && grid.throws.length) {
+    // the chosen throw: where the bat leaves the line, and the aim arrow — its direction the aim, its length
+    // the power (drag its head to change both)
+    if (grid && grid.throws.length && !player.flying) {
       const [rx, ry] = release(view, choice.line, choice.pos);
       const [dx, dy] = direction(view, choice.line, choice.pos, choice.aim);
-      const length = Math.hypot(view.cube.x - rx, view.cube.y - ry) + 1;
-      items.push(s("circle", { cx: X(rx), cy: Y(ry), r: 9, fill: TEAM_COLOURS[view.team], stroke: "#111", class: "thrower" }));
-      items.push(s("line", { x1: X(rx), y1: Y(ry), x2: X(rx + dx * length), y2: Y(ry + dy * length), stroke: "#333",
-        "stroke-width": 2, "stroke-dasharray": "6 5", class: "aim" }));
+      const length = arrowLength(view, choice.power);
+      const [hx, hy] = [rx + dx * length, ry + dy * length];
+      const colour = TEAM_COLOURS[view.team] || "#333";
+      items.push(s("line", { x1: X(rx), y1: Y(ry), x2: X(view.cube.x), y2: Y(view.cube.y), stroke: "#345",
+        "stroke-opacity": 0.45, "stroke-width": 1.5, "stroke-dasharray": "4 5", class: "aim-centre" }));
+      items.push(s("g", { class: "aim-arrow", "data-testid": "aim-arrow", "data-aim": String(choice.aim),
+        "data-power": String(choice.power), "data-length": length.toFixed(3) },
+      s("line", { x1: X(rx), y1: Y(ry), x2: X(hx), y2: Y(hy), stroke: colour, "stroke-width": Math.max(4, 5 * u),
+        "stroke-linecap": "round", "marker-end": "url(#kubik-aim-head)", class: "aim" }),
+      s("circle", { cx: X(hx), cy: Y(hy), r: HANDLE_PX * u, fill: colour, "fill-opacity": 0.18, stroke: colour,
+        "stroke-width": 2, class: "aim-handle" }),
+      s("text", { x: X(hx) + (dx >= 0 ? 1 : -1) * (HANDLE_PX + 4) * u, y: Y(hy) + 5 * u,
+        "text-anchor": dx >= 0 ? "start" : "end", "font-size": 13 * u, "font-weight": 700, fill: "#123",
+        class: "aim-label" }, t("kubik.arrowLabel", { power: number(choice.power), aim: signed(choice.aim) }))));
+      items.push(s("circle", { cx: X(rx), cy: Y(ry), r: 9 * u, fill: colour, stroke: "#111", class: "thrower" }));
     }
     items.push(layer);
     fill(svg, items);
   }
 
-  // dragging on the field: near a line sets line and place; elsewhere sets the aim
+  // dragging on the field: along a line sets line and place; anywhere else points the arrow there — its
+  // direction the aim, its length the power
   let dragging = false;
   function pointer(event) {
     if (!grid || !grid.throws.length) return;
@@ -224,10 +289,16 @@ export function kubikScreen(root, ctx) {
     const [fx, fy] = toField(((event.clientX - rect.left) / rect.width) * 500, ((event.clientY - rect.top) / rect.height) * 500);
     const view = message.view;
     const offset = view.field.line_offset;
-    const nearA = Math.abs(fy + offset) < 0.6 && grid.lines.includes("A");
-    const nearB = Math.abs(fx + offset) < 0.6 && grid.lines.includes("B");
-    if (event.type === "pointerdown" && (nearA || nearB)) dragging = "line";
-    else if (event.type === "pointerdown") dragging = "aim";
+    const near = 0.6 * Math.max(1, unit() * 0.6);  // metres; wider on a small screen
+    const nearA = Math.abs(fy + offset) < near && grid.lines.includes("A");
+    const nearB = Math.abs(fx + offset) < near && grid.lines.includes("B");
+    if (event.type === "pointerdown") {
+      const [rx, ry] = release(view, choice.line, choice.pos);
+      const [dx, dy] = direction(view, choice.line, choice.pos, choice.aim);
+      const length = arrowLength(view, choice.power);
+      const onHead = Math.hypot(fx - (rx + dx * length), fy - (ry + dy * length)) < (HANDLE_PX * unit() * frame.span) / 500 * 1.3;
+      dragging = !onHead && (nearA || nearB) ? "line" : "aim";
+    }
     if (dragging === "line") {
       choice.line = nearA && !(nearB && Math.abs(fx + offset) < Math.abs(fy + offset)) ? "A" : nearB ? "B" : choice.line;
       choice.pos = nearest(grid.pos, choice.line === "A" ? fx : fy);
@@ -237,21 +308,34 @@ export function kubikScreen(root, ctx) {
       let angle = ((Math.atan2(fy - ry, fx - rx) - base) * 180) / Math.PI;
       angle = ((angle + 540) % 360) - 180;
       choice.aim = nearest(grid.aim, angle);
+      const strongest = grid.power[grid.power.length - 1] || 1;
+      choice.power = nearest(grid.power, (Math.hypot(fx - rx, fy - ry) / reach(view, choice.line, choice.pos)) * strongest);
     }
     drawField();
     drawControls();
   }
-  svg.addEventListener("pointerdown", (e) => { svg.setPointerCapture(e.pointerId); pointer(e); });
+  svg.addEventListener("pointerdown", (e) => {
+    if (!grid || !grid.throws.length) return;
+    e.preventDefault();  // no text selection or scrolling while aiming
+    svg.setPointerCapture(e.pointerId);
+    pointer(e);
+  });
   svg.addEventListener("pointermove", (e) => { if (dragging) pointer(e); });
   svg.addEventListener("pointerup", () => { dragging = false; });
+  svg.addEventListener("pointercancel", () => { dragging = false; });
+  // the field is drawn for its size on screen (the cube's least size, line widths, labels)
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+    if (message && !player.flying) drawField();
+  });
+  if (resized) resized.observe(svg);
 
   // ---------------------------------------------------------------- controls
   function slider(key, label, values) {
     const id = `kubik-${key}`;
     const i = Math.max(0, values.indexOf(choice[key]));
-    return h("div", { class: "field" }, h("label", { for: id }, `${label}: `, h("output", {}, String(choice[key]))),
+    return h("div", { class: "field" }, h("label", { for: id }, `${label}: `, h("output", {}, number(choice[key]))),
       h("input", { id, type: "range", min: 0, max: values.length - 1, step: 1, value: i,
-        "aria-valuetext": String(choice[key]), oninput: (e) => {
+        "aria-valuetext": number(choice[key]), oninput: (e) => {
           choice[key] = values[Number(e.target.value)];
           drawField();
           drawControls();
@@ -280,6 +364,77 @@ export function kubikScreen(root, ctx) {
         { "aria-label": t(`kubik.outcome.${kind}`, { n }), class: "face" }))));
   }
 
+  /** What a throw may do on a real field (K7, K9; a crossing only with someone standing, K19). */
+  function throwOutcomes(view) {
+    return ["miss", "in", ...[1, 2, 3, 4, 5, 6].map((n) => `out ${n}`), ...(view.interceptor != null ? ["cross"] : [])];
+  }
+
+  /** The scorekeeper's buttons for what a throw did. `first`: the throw is not recorded yet — a tap
+   * records it and then the outcome (one tap per throw); the buttons wait while that is under way. */
+  function outcomeControls(outcomes, view, first) {
+    const busy = Boolean(pending && (first ? !pending.sent && pending.move === message.move + 1
+      : pending.sent && pending.move === message.move));
+    const attrs = (action) => ({ disabled: busy, "aria-pressed": busy && pending.outcome === action ? "true" : null,
+      ...(first ? { "data-via": "throw", onclick: () => enterThrow(action) } : {}) });
+    const one = (action, text, more = {}) => button(action, text, { ...more, ...attrs(action) });
+    const parts = [h("p", { class: "kubik-prompt", "data-testid": "thrower-prompt" },
+      t("kubik.whatHappened", { name: nameOf(seatOf(view.thrower)) }))];
+    parts.push(h("div", { class: "outcome-buttons outcome-main" },
+      outcomes.includes("miss") ? one("miss", t("kubik.missPoints")) : null,
+      outcomes.includes("in") ? one("in", t("kubik.inPoints")) : null));
+    const faces = [1, 2, 3, 4, 5, 6].filter((n) => outcomes.includes(`out ${n}`));
+    if (faces.length) {
+      parts.push(h("div", { class: "kubik-group", role: "group", "aria-labelledby": "kubik-out-h" },
+        h("h4", { id: "kubik-out-h" }, t("kubik.outFace")),
+        h("div", { class: "outcome-buttons face-buttons" }, faces.map((n) => one(`out ${n}`,
+          [decorative(dieSvg(n, "")), h("span", { "aria-hidden": "true" }, n)],
+          { "aria-label": t("kubik.outcome.out", { n }), class: "face" })))));
+    }
+    if (outcomes.includes("cross")) {
+      parts.push(h("div", { class: "outcome-buttons outcome-main" },
+        one("cross", t("kubik.crossButton"), { class: "primary" })));
+    }
+    return parts;
+  }
+
+  /** One tap per throw (K20): record the throw, then, when the table has it, what it did. */
+  function enterThrow(outcome) {
+    if (!message || message.view.phase !== "aim") return;
+    const entry = { outcome, move: message.move + 1, sent: false };
+    pending = entry;
+    ctx.act("throw");
+    drawControls();
+    setTimeout(() => {  // the throw was refused or lost: the buttons are the people's again
+      if (pending === entry && !entry.sent) {
+        pending = null;
+        if (message) drawControls();
+      }
+    }, 4000);
+  }
+
+  /** The throw is recorded: enter what it did (or forget it if the table went elsewhere). */
+  function enterPending(msg) {
+    if (!pending) return;
+    if (pending.sent) {  // the outcome is on its way: its buttons wait until the table has it
+      if (msg.move !== pending.move) pending = null;
+      return;
+    }
+    if (msg.move === pending.move - 1 && msg.view.phase === "aim") return;  // the throw is on its way
+    if (msg.move === pending.move && msg.view.phase === "throw" && msg.legal.includes(pending.outcome)) {
+      const sent = pending;
+      sent.sent = true;
+      setTimeout(() => ctx.act(sent.outcome), 0);  // after this update has been drawn
+      setTimeout(() => {  // refused or lost: the buttons are the people's again
+        if (pending === sent) {
+          pending = null;
+          if (message) drawControls();
+        }
+      }, 4000);
+    } else {
+      pending = null;
+    }
+  }
+
   /** What a scorekeeper, or the team offered an interception, chooses from (K13, K19, K20). */
   function entryControls(legal, view) {
     const parts = [];
@@ -292,36 +447,30 @@ export function kubikScreen(root, ctx) {
         parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
           button(a, t("kubik.firstTeam", { team: a.slice(-1) }), { class: "primary" }))));
         break;
-      case "aim":
+      case "aim":  // K20: one tap per throw — what it did; the throw is recorded, then the outcome
+        if (mode === "manual" && others.includes("throw")) {
+          parts.push(...outcomeControls(throwOutcomes(view), view, true));
+          break;
+        }
         parts.push(h("div", { class: "outcome-buttons" }, others.map((a) =>
           button(a, a === "throw" ? t("kubik.throwReal") : a, { class: "primary big-button", "data-primary": "" }))));
         break;
       case "stand":  // K19: before the throw, who (if anyone) stands to intercept
-        prompt(t("kubik.standOffer", { team: "AB"[1 - view.team], label: view.thrower }));
+        prompt(t("kubik.standOffer", { team: "AB"[1 - view.team], name: nameOf(seatOf(view.thrower)) }));
         parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
           button(a, label(a), { class: a === "pass" ? "" : "primary" }))));
         break;
       case "throw":
-        prompt(t("kubik.whatHappened", { label: view.thrower }));
-        parts.push(h("div", { class: "outcome-buttons outcome-main" },
-          others.includes("miss") ? button("miss", t("kubik.missPoints")) : null,
-          others.includes("in") ? button("in", t("kubik.inPoints")) : null));
-        parts.push(faceButtons("out", others, "kubik.outFace"));
-        if (others.includes("cross")) {
-          parts.push(h("div", { class: "outcome-buttons outcome-main" },
-            button("cross", t("kubik.crossButton"), { class: "primary" })));
-        }
+        parts.push(...outcomeControls(others, view, false));
         break;
       case "crossing": {  // K19: the interceptor sees the crossing and throws or holds
-        const who = view.players.find((p) => p.seat === view.interceptor);
-        prompt(t("kubik.crossingPrompt", { label: who ? who.label : "" }));
+        prompt(t("kubik.crossingPrompt", { name: nameOf(view.interceptor) }));
         parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
           button(a, label(a), { class: a === "strike" ? "primary" : "" }))));
         break;
       }
       case "intercept": {
-        const who = view.players.find((p) => p.seat === view.interceptor);
-        prompt(t("kubik.interceptHappened", { label: who ? who.label : "" }));
+        prompt(t("kubik.interceptHappened", { name: nameOf(view.interceptor) }));
         parts.push(faceButtons("hit", others, "kubik.hitFace"));
         if (others.includes("miss")) {
           parts.push(h("div", { class: "outcome-buttons outcome-main" }, button("miss", t("kubik.interceptMiss"))));
@@ -329,7 +478,7 @@ export function kubikScreen(root, ctx) {
         break;
       }
       case "rest":  // how a throw that crossed ended, nobody having hit the cube (K15, K19)
-        prompt(t("kubik.restHappened", { label: view.thrower }));
+        prompt(t("kubik.restHappened", { name: nameOf(seatOf(view.thrower)) }));
         parts.push(faceButtons("out", others, "kubik.restFace"));
         break;
       default:
@@ -347,7 +496,7 @@ export function kubikScreen(root, ctx) {
     const parts = [];
     if (grid && grid.throws.length) {
       const action = chosenAction();
-      parts.push(h("p", { class: "hint" }, t("kubik.dragHint")),
+      parts.push(h("p", { class: "hint", "data-testid": "aim-hint" }, t("kubik.dragHint")),
         h("div", { class: "kubik-controls" },
           h("div", { class: "field" }, h("span", {}, t("kubik.line")),
             h("div", { class: "buttons", role: "radiogroup", "aria-label": t("kubik.line") }, grid.lines.map((line) =>
@@ -367,7 +516,7 @@ export function kubikScreen(root, ctx) {
     if (action === "throw") return t("kubik.throwReal");
     if (action === "pass") return t("kubik.pass");
     let m = action.match(/^intercept (\w+)$/);
-    if (m) return t("kubik.intercept", { label: m[1] });
+    if (m) return t("kubik.intercept", { name: seatOf(m[1]) === null ? m[1] : who(seatOf(m[1])) });
     if ((m = action.match(/^first ([AB])$/))) return t("kubik.firstTeam", { team: m[1] });
     if (action === "strike" || action === "hold") return t(`kubik.${action}`);
     m = action.match(/^(miss|in|out|cross|hit)(?: (\d))?$/);
@@ -378,16 +527,16 @@ export function kubikScreen(root, ctx) {
   function drawInfo() {
     const view = message.view;
     fill(info,
-      h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { label: view.thrower })), " · "],
-        t("kubik.throws", { n: view.throws })),
+      h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { name: who(seatOf(view.thrower)) })),
+        " · "], t("kubik.throws", { n: view.throws })),
       h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })),
       view.interceptor != null ? h("p", { class: "kubik-interceptor", "data-testid": "interceptor" },
-        t("kubik.interceptor", { label: (view.players.find((p) => p.seat === view.interceptor) || {}).label })) : null,
+        t("kubik.interceptor", { name: who(view.interceptor) })) : null,
       view.crossing && view.crossing.x != null ? h("p", { class: "kubik-crossing" }, t("kubik.crossing", {
-        x: view.crossing.x.toFixed(2), y: view.crossing.y.toFixed(2),
-        speed: Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0).toFixed(1) })) : null);
+        x: number(view.crossing.x, 2), y: number(view.crossing.y, 2),
+        speed: number(Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0), 1) })) : null);
     fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
-      "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${view.scores[team]}`)),
+      "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${number(view.scores[team])}`)),
     h("span", { class: "hint" }, t("kubik.target", { n: view.target })),
     view.phase === "over" ? h("strong", { class: "kubik-winner", "data-testid": "winner" },
       view.scores[0] === view.scores[1] ? t("kubik.draw")
@@ -408,6 +557,7 @@ export function kubikScreen(root, ctx) {
         job.points.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: e.team })} ${signed(e.points)}`
           + ` (${whyText(e)})`))));
     result.hidden = false;
+    delete result.dataset.flying;
     result.dataset.top = String(face);
     result.dataset.move = String(job.index);
     Object.assign(fieldBox.dataset, { animation: "done", move: String(job.index), outcome: job.action,
@@ -416,6 +566,16 @@ export function kubikScreen(root, ctx) {
     const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
     fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
     if (!quiet) announce(crossed ? text : `${text}. ${t("kubik.top", { n: face })}`);
+  }
+
+  /** While a throw flies, the panel says whose throw it is — never an older throw's outcome. */
+  function showFlying(job) {
+    const seat = job.outcome.seat;
+    fill(result, h("h3", {}, t("kubik.lastThrow")),
+      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" },
+        t("kubik.inFlight", { name: seat === null || seat === undefined ? "" : who(seat) }))));
+    result.hidden = false;
+    result.dataset.flying = String(job.index);
   }
 
   // ---------------------------------------------------------------- the throw animated
@@ -440,6 +600,8 @@ export function kubikScreen(root, ctx) {
     for (let k = seen; k < entries.length; k += 1) if (outcomeOf(entries[k])) fresh.push(k);
     seen = entries.length;
     for (const k of fresh.slice(-2)) enqueue(job(entries, k, view));
+    // the game is over: what waits is shown at once, and the last throw is the one animated and kept
+    if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, false, true);
   }
 
   function lastOutcome(entries) {
@@ -473,9 +635,8 @@ export function kubikScreen(root, ctx) {
   }
 
   function endFlight() {
-    const redraw = player.flying || zoom;
+    const redraw = player.flying;
     player.flying = false;
-    zoom = null;
     fill(layer);
     if (redraw && message) drawField();
   }
@@ -511,19 +672,9 @@ export function kubikScreen(root, ctx) {
   }
 
   function fly(next, motion, generation) {
-    // a frame wide enough for the whole flight, the field included
-    const f = message.view.field;
-    const base = baseFrame(f);
-    let [x0, y0, x1, y1] = [base.x0, base.y0, base.x0 + base.span, base.y0 + base.span];
-    for (const p of [...motion.cube, ...motion.bat]) {
-      x0 = Math.min(x0, p[0] - 0.5); x1 = Math.max(x1, p[0] + 0.5);
-      y0 = Math.min(y0, p[1] - 0.5); y1 = Math.max(y1, p[1] + 0.5);
-    }
-    const size = Math.max(x1 - x0, y1 - y0);
-    const span = Math.min(40, size);  // a 4 cm cube may slide 40 m: the field stays in sight
-    zoom = size > base.span + 1e-6 ? { x0: Math.max(x0, (x0 + x1) / 2 - span / 2) - (span - Math.min(span, x1 - x0)) / 2,
-      y0: Math.max(y0, (y0 + y1) / 2 - span / 2) - (span - Math.min(span, y1 - y0)) / 2, span } : null;
+    // the field's own frame, as between throws: a cube that flies beyond it is drawn at its edge
     player.flying = true;
+    showFlying(next, motion);
     drawField();
     fill(layer);
     const team = TEAM_COLOURS[motion.team] || "#333";
@@ -534,12 +685,13 @@ export function kubikScreen(root, ctx) {
     const bat = s("line", { class: "bat", stroke: "#8a5a2b", "stroke-linecap": "round" });
     const body = s("polygon", { class: "cube-side", fill: "#c9a46a", stroke: "#6b4a24", "stroke-width": 1.2 });
     const top = s("polygon", { class: "cube-top", fill: "#f1d7a6", stroke: "#6b4a24", "stroke-width": 1.2 });
-    const number = s("text", { class: "cube-number", "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800 });
-    layer.append(cubeTrail, batTrail, shadow, bat, body, top, number);
+    const numberText = s("text", { class: "cube-number", "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800 });
+    const away = s("text", { class: "cube-away", "font-weight": 700, fill: "#6b2a00", "font-size": 13 * unit() });
+    layer.append(cubeTrail, batTrail, shadow, bat, body, top, numberText, away);
     const cubeAt = motion.cube.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
     const batAt = motion.bat.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
     const half = motion.cube_edge / 2;
-    const grow = Math.max(1, MIN_CUBE_PX / px(motion.cube_edge));  // drawn bigger than life when tiny
+    const grow = Math.max(1, (MIN_CUBE_PX * unit()) / px(motion.cube_edge));  // drawn bigger than life when tiny
     const reach = motion.bat_length / 2 - motion.bat_radius;
     const times = motion.times;
     const start = times[0];
@@ -572,9 +724,10 @@ export function kubikScreen(root, ctx) {
       }
       // the cube: its outline from above, and the face on top with its number
       const r = rotation(c.slice(3));
+      const [cx, cy, outside] = inFrame(c[0], c[1], (half * grow * 2) || 0.15);
       const corner = (v) => {
         const w = turn(r, v.map((q) => q * half * grow));
-        return [X(c[0] + w[0]), Y(c[1] + w[1])];
+        return [X(cx + w[0]), Y(cy + w[1])];
       };
       const corners = [];
       for (const a of [-1, 1]) for (const bb of [-1, 1]) for (const cc of [-1, 1]) corners.push(corner([a, bb, cc]));
@@ -590,10 +743,17 @@ export function kubikScreen(root, ctx) {
       });
       top.setAttribute("points", square.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
       const centre = corner(n);
-      number.setAttribute("x", centre[0].toFixed(1));
-      number.setAttribute("y", centre[1].toFixed(1));
-      number.setAttribute("font-size", Math.max(10, px(motion.cube_edge) * grow * 0.7).toFixed(1));
-      number.textContent = face;
+      numberText.setAttribute("x", centre[0].toFixed(1));
+      numberText.setAttribute("y", centre[1].toFixed(1));
+      numberText.setAttribute("font-size", Math.max(10, px(motion.cube_edge) * grow * 0.7).toFixed(1));
+      numberText.textContent = face;
+      // beyond the frame: at its edge, with how far from the circle's centre it is
+      away.textContent = outside ? t("kubik.away", { m: number(Math.hypot(c[0], c[1]), 1) }) : "";
+      const leftward = X(cx) > 250;
+      away.setAttribute("x", (X(cx) + (leftward ? -1 : 1) * 18 * unit()).toFixed(1));
+      away.setAttribute("y", (Y(cy) + (Y(cy) < 40 ? 26 : -12) * unit()).toFixed(1));
+      away.setAttribute("text-anchor", leftward ? "end" : "start");
+      fieldBox.dataset.outside = outside ? "true" : "false";
       drawnTop = face;
       frames += 1;
       fieldBox.dataset.frames = String(frames);
@@ -637,6 +797,7 @@ export function kubikScreen(root, ctx) {
         choice = { line: g.lines[0], pos: nearest(g.pos, 0), aim: nearest(g.aim, 0), power: nearest(g.power, 12),
           spin: nearest(g.spin, 4) };
       }
+      enterPending(msg);
       drawField();
       drawInfo();
       drawControls();
@@ -645,6 +806,7 @@ export function kubikScreen(root, ctx) {
     },
     destroy() {
       stop();
+      if (resized) resized.disconnect();
     },
   };
 }

@@ -1,0 +1,243 @@
+"""Kubik's screen as a player sees it (issue #17, item 3): the scorekeeper takes one tap per throw and
+names the thrower, the player list shows teams and labels, the field keeps one scale sized to the
+screen with the cube big enough to see, the aim arrow shows (and sets) direction and power, the last
+throw shown at the end is the last one, numbers follow the reader's locale, and phones never scroll
+sideways."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, move_number
+
+pytestmark = pytest.mark.slow
+
+BOARD = "[data-testid=board]"
+FIELD = "[data-testid=field]"
+
+
+@pytest.fixture
+def small_phone(browser: Any) -> Iterator[Any]:
+    """A 360×740 phone that records script errors."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="en-GB")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    ctx.close()
+
+
+def create_hotseat(page: Any, base: str, options: dict[str, Any], names: list[str]) -> str:
+    """A hot-seat table: the first name is the creator's, the others local players with their names."""
+    page.goto(f"{base}/#/")
+    page.locator("[data-game=kubik] [data-action=new]").click()
+    page.wait_for_selector("#create-submit")
+    page.fill("#player-name", names[0])
+    page.fill("#opt-players", str(len(names)))
+    for key, value in options.items():
+        field = page.locator(f"#opt-{key}")
+        if field.get_attribute("type") == "checkbox":
+            field.set_checked(bool(value))
+        else:
+            field.select_option(str(value)) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(str(value))
+    for i, name in enumerate(names):
+        page.select_option(f"select[name=seat-{i}-kind]", "you" if i == 0 else "local")
+        if i:
+            page.fill(f"input[name=seat-{i}-name]", name)
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"#/table/"))
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def tap_once(page: Any, action: str) -> None:
+    """One tap on the board's button for ``action``; wait until the table has moved on."""
+    before = move_number(page)
+    page.locator(f'{BOARD} button[data-action="{action}"]:not([disabled])').tap()
+    page.wait_for_function("(n) => Number(document.querySelector('[data-testid=turn]').dataset.move) > n",
+                           arg=before, timeout=30_000)
+
+
+def wait_scores(page: Any, a: int, b: int) -> None:
+    page.wait_for_function("([a, b]) => { const s = document.querySelectorAll('[data-testid=scores] [data-team]');"
+                           " return s[0].dataset.score === String(a) && s[1].dataset.score === String(b); }",
+                           arg=[a, b], timeout=30_000)
+
+
+def no_sideways_scroll(page: Any) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(widths[:2]) <= widths[2], widths
+
+
+def test_the_scorekeeper_takes_one_tap_per_throw_and_names_the_thrower(phone: Any, base_url: str) -> None:
+    """K20 on a phone, four people at one screen: the player list shows A1/B1 and the teams, every prompt
+    and the turn line name whoever throws, each throw is one tap, and the game ends on its last throw."""
+    table = create_hotseat(phone, base_url, {"throws": "manual", "interception": True, "target": 12},
+                           ["Ann", "Bob", "Cid", "Dee"])
+    phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')
+    tags = phone.locator("[data-testid=seat-tag]")
+    assert tags.all_inner_texts() == ["A1 · Team A", "A2 · Team A", "B1 · Team B", "B2 · Team B"]
+    colours = tags.evaluate_all("els => els.map((e) => getComputedStyle(e).borderTopColor)")
+    assert colours[0] == colours[1] != colours[2] == colours[3]  # one colour per team
+    tap_once(phone, "first A")
+    phone.wait_for_selector(f'{BOARD} button[data-action="pass"]')
+    assert "Ann's throw" in phone.locator(f"{BOARD} .kubik-prompt").inner_text()  # K19: who would be intercepted
+    tap_once(phone, "pass")
+    # Ann's throw: what it did, in one tap
+    phone.wait_for_selector(f'{BOARD} button[data-action="out 5"][data-via="throw"]')
+    assert phone.locator("[data-testid=thrower-prompt]").inner_text() == "What did Ann's throw do?"
+    assert phone.locator("[data-testid=turn]").inner_text() == "Ann to play (hot-seat)"
+    shot(phone, "kubik-screen-one-tap")
+    before = move_number(phone)
+    phone.locator(f'{BOARD} button[data-action="out 5"]').tap()
+    wait_scores(phone, 5, 0)
+    assert move_number(phone) == before + 2  # the throw and its outcome, from one tap
+    log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
+    assert [entry["action"] for entry in log[-2:]] == ["throw", "out 5"]
+    # Cid's throw (B1): Ann's team may intercept; Bob decides for it
+    phone.wait_for_selector(f'{BOARD} button[data-action="intercept A1"]')
+    assert phone.locator("[data-testid=turn]").inner_text() == "Bob to play (hot-seat)"
+    assert "Cid's throw" in phone.locator(f"{BOARD} .kubik-prompt").inner_text()
+    assert phone.locator(f'{BOARD} button[data-action="intercept A1"]').inner_text() == "Ann (A1) stands to intercept"
+    tap_once(phone, "intercept A1")
+    phone.wait_for_selector(f'{BOARD} button[data-action="cross"][data-via="throw"]')
+    assert phone.locator("[data-testid=thrower-prompt]").inner_text() == "What did Cid's throw do?"
+    assert phone.locator("[data-testid=turn]").inner_text() == "Cid to play (hot-seat)"
+    tap_once(phone, "cross")
+    phone.wait_for_selector(f'{BOARD} button[data-action="hold"]')
+    assert "Ann, throw or hold?" in phone.locator(f"{BOARD} .kubik-prompt").inner_text()
+    tap_once(phone, "hold")
+    # the people enter how Cid's throw ended: the turn line says whose throw, not the first hot-seat player's
+    phone.wait_for_selector(f'{BOARD} button[data-action="out 2"]')
+    assert phone.locator("[data-testid=turn]").inner_text() == "Enter what happened on the field: Cid's throw"
+    assert phone.locator(f"{BOARD} .kubik-prompt").inner_text() == "How did Cid's throw end?"
+    shot(phone, "kubik-screen-rest")
+    tap_once(phone, "out 2")
+    wait_scores(phone, 5, 2)
+    # Bob (A2), then Dee (B2): one tap each, until team A reaches 12
+    for thrower, outcome, scores in (("Bob", "out 6", (11, 2)), ("Dee", "miss", (11, -3)), ("Ann", "out 1", (12, -3))):
+        phone.wait_for_selector(f'{BOARD} button[data-action="pass"]')
+        tap_once(phone, "pass")
+        phone.wait_for_selector(f'{BOARD} button[data-action="{outcome}"][data-via="throw"]')
+        assert phone.locator("[data-testid=thrower-prompt]").inner_text() == f"What did {thrower}'s throw do?"
+        phone.locator(f'{BOARD} button[data-action="{outcome}"]').tap()
+        wait_scores(phone, *scores)
+    phone.wait_for_selector("[data-testid=result]:not([hidden])")
+    # the "Last throw" panel shows the last throw: the game's final outcome, not an earlier one
+    log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
+    final = phone.locator("[data-testid=final-face]")
+    phone.wait_for_function("(k) => document.querySelector('[data-testid=final-face]').dataset.move === String(k)",
+                            arg=len(log) - 1)
+    assert final.get_attribute("data-top") == "1" and "Team A +1" in final.inner_text()
+    no_sideways_scroll(phone)
+    shot(phone, "kubik-screen-over")
+    assert not phone.errors
+
+
+def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(small_phone: Any, base_url: str) -> None:
+    """Physics throws on a 360-pixel phone: the field is the screen's width, drawn at one scale before,
+    during and after every throw (the circle never changes size), with the cube at least 18 pixels."""
+    page = small_phone
+    create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
+    throw = "button[data-action=throw]:not([disabled])"
+    page.wait_for_selector(throw, timeout=60_000)
+    no_sideways_scroll(page)
+    field = page.locator(f"{FIELD} svg.field").bounding_box()
+    assert field["width"] >= 300, field  # the whole width of the phone, less the board's margins
+    cube = page.locator(f"{FIELD} g.cube rect").bounding_box()
+    assert cube["width"] >= 17, cube
+    radius = page.locator(f"{FIELD} circle.boundary").get_attribute("r")
+    sizes = set()
+    for _ in range(2):
+        page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
+                               " return f.dataset.queued === '0' && f.dataset.animation !== 'running'"
+                               " && document.querySelector('button[data-action=throw]:not([disabled])'); }",
+                               timeout=60_000)
+        page.locator(throw).tap()
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        for _ in range(4):  # in flight: the same field
+            sizes.add(page.locator(f"{FIELD} circle.boundary").get_attribute("r"))
+            page.wait_for_timeout(150)
+        shot(page, "kubik-screen-flight-360")
+    page.wait_for_function("() => document.querySelector('[data-testid=field]').dataset.animation === 'done'",
+                           timeout=60_000)
+    sizes.add(page.locator(f"{FIELD} circle.boundary").get_attribute("r"))
+    assert sizes == {radius}
+    no_sideways_scroll(page)
+    assert not page.errors
+
+
+def test_the_aim_arrow_shows_and_sets_the_direction_and_power(page: Any, base_url: str) -> None:
+    """The arrow from the bat's place points where the throw is aimed, as long as its power; the sliders
+    move it, and dragging its head sets aim and power, which the throw then uses (K6)."""
+    table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
+    page.wait_for_selector("button[data-action=throw]:not([disabled])", timeout=60_000)
+    arrow = page.locator("[data-testid=aim-arrow]")
+    assert "drag the arrow's head" in page.locator("[data-testid=aim-hint]").inner_text()
+    length = float(arrow.get_attribute("data-length"))
+    page.locator("#kubik-power").fill("0")  # the weakest: a shorter arrow
+    assert arrow.get_attribute("data-power") == "8" and float(arrow.get_attribute("data-length")) < length
+    head = page.locator(f"{FIELD} .aim-handle").bounding_box()
+    x, y = head["x"] + head["width"] / 2, head["y"] + head["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 40, y - 260, steps=6)  # further out and to the right
+    page.mouse.up()
+    power, aim = float(arrow.get_attribute("data-power")), float(arrow.get_attribute("data-aim"))
+    assert power > 8 and aim < 0, (power, aim)
+    assert page.locator("#kubik-power").get_attribute("aria-valuetext") == f"{power:g}"
+    shot(page, "kubik-screen-arrow")
+    before = move_number(page)
+    page.locator("button[data-action=throw]:not([disabled])").click()
+    page.wait_for_function("(n) => Number(document.querySelector('[data-testid=turn]').dataset.move) > n", arg=before)
+    log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
+    thrown = next(entry["action"] for entry in reversed(log) if entry["action"].startswith("throw A"))
+    assert f"aim {aim:g} power {power:g}" in thrown, thrown
+    assert not page.errors
+
+
+def test_numbers_follow_the_readers_locale(page: Any, base_url: str) -> None:
+    """Romanian writes decimals with a comma: "la +0,5 m" in the log, as "at +0.5 m" in English."""
+    page.add_init_script("localStorage.setItem('tabletop.lang', 'ro')")
+    create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
+    typed = "form.action-typed input.action-text"
+    page.wait_for_selector(typed, timeout=60_000)
+    before = move_number(page)
+    page.fill(typed, "throw B pos +0.5 aim -2 power 12 spin 4")
+    page.press(typed, "Enter")
+    page.wait_for_function("(n) => Number(document.querySelector('[data-testid=turn]').dataset.move) > n", arg=before)
+    log = page.locator("[data-testid=log]").inner_text()
+    assert "la +0,5 m, ținta -2°" in log, log
+    assert "+0.5" not in log
+    shot(page, "kubik-screen-ro-numbers")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_no_sideways_scroll_on_phones(browser: Any, base_url: str, width: int, height: int) -> None:
+    """The thrower's controls and the scorekeeper's buttons fit both phones, in every language."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        for lang in ("en", "ru", "ro"):
+            page.goto(f"{base_url}/#/")
+            page.evaluate("(l) => localStorage.setItem('tabletop.lang', l)", lang)
+            create_table(page, base_url, "kubik", {"throws": "calibrated"}, ["you", "bot"])
+            page.wait_for_selector("button[data-action=throw]:not([disabled])", timeout=60_000)
+            no_sideways_scroll(page)
+            shot(page, f"kubik-screen-{width}-{lang}")
+            create_table(page, base_url, "kubik", {"throws": "manual"}, ["you", "local"])
+            page.wait_for_selector(f'{BOARD} button[data-action="first A"]')
+            tap_once(page, "first A")
+            page.wait_for_selector(f'{BOARD} button[data-action="out 6"][data-via="throw"]')
+            no_sideways_scroll(page)
+            shot(page, f"kubik-screen-scorekeeper-{width}-{lang}")
+    finally:
+        ctx.close()
