@@ -5,4 +5,8 @@ import { OPTIONS, STRINGS } from "./strings.js";
 export { cribbageScreen as screen } from "./screen.js";
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
+export { summary } from "./sheet.js";
 export const strings = { STRINGS, OPTIONS };
+/** The screen offers every legal action itself (cards, Discard, Go, Count, the declare picker,
+ * Muggins/Let it go): the table's generic list of legal moves is left out. */
+export const ownsActions = true;
