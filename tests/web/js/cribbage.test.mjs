@@ -160,9 +160,9 @@ test("points are told with the count said aloud, in every language", () => {
   assert.ok(tied.includes("The match is tied, 1–1–1: Ann, Bob, Cid"));
   setLang("ru");
   assert.equal(spoken([{ why: "fifteen", cards: ["5S", "TH"], points: 2 }, { why: "pair", cards: ["5S", "5C"], points: 2 }]),
-    "пятнадцать — 2 и пара — 4");
+    "пятнадцать — два и пара — четыре");  // said aloud in words in every language (issue 17)
   setLang("ro");
-  assert.equal(spoken([{ why: "run", cards: ["2C", "3C", "4D"], points: 3 }]), "un șir de 3 — 3");
+  assert.equal(spoken([{ why: "run", cards: ["2C", "3C", "4D"], points: 3 }]), "un șir de trei — trei");
   setLang("en");
 });
 

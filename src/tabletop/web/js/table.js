@@ -240,8 +240,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const legal = last ? last.legal : [];
     const mine = last && last.seat !== null && last.status === "playing";
     const canUndo = mine && lastSent !== null && last.move === lastSent + 1 && !last.undo;
+    // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no list
+    const owned = Boolean(gameModule(last && last.view && last.view.game)?.ownsActions);
+    actionsBox.hidden = owned && !mine;
     fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")),
-      legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—"),
+      owned ? null : legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—"),
       mine ? h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
         onclick: () => send({ type: "undo", move: last.move, seat: last.seat }) }, t("table.undo")) : null);
   }

@@ -6,6 +6,7 @@
 
 import { lang, t } from "../../i18n.js";
 import { fallback, line, maybe } from "../../describe.js";
+import { NUMBER_WORDS } from "./strings.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
@@ -19,15 +20,15 @@ export function cardText(card) {
 
 const cardsText = (cards) => (cards || []).map(cardText).join(" ");
 
-const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+/** A number in the reader's locale's figures (`Intl.NumberFormat`): "1 234" in Russian. */
+export function num(n) {
+  return new Intl.NumberFormat(lang()).format(n);
+}
 
-/** A number as it is counted aloud: in words in English ("twenty-four"), in figures otherwise. */
+/** A number as it is counted aloud, in words in the reader's language ("twenty-four", "двадцать четыре"). */
 function say(n) {
-  if (lang() !== "en" || n > 39) return String(n);
-  if (n <= 20) return WORDS[n];
-  const tens = n < 30 ? "twenty" : "thirty";
-  return n % 10 ? `${tens}-${WORDS[n % 10]}` : tens;
+  const words = NUMBER_WORDS[lang()] || NUMBER_WORDS.en;
+  return n >= 0 && n < words.length ? words[n] : num(n);
 }
 
 /** Why points were pegged ("play", "heels", "last_card"…) in words. */
@@ -49,7 +50,10 @@ export function spoken(combinations) {
   let running = 0;
   const phrases = combinations.map((c) => {
     running += c.points;
-    return maybe(`cribbage.say.${c.why}`, { total: say(running), n: say(c.cards.length) }, `${comboText(c.why)} ${say(running)}`);
+    const params = { total: say(running), n: say(c.cards.length) };
+    // "a run of three": the length in words, declined where the language needs it ("из трёх")
+    return maybe(`cribbage.say.${c.why}.${c.cards.length}`, params,
+      maybe(`cribbage.say.${c.why}`, params, `${comboText(c.why)} ${say(running)}`));
   });
   if (phrases.length === 1) return phrases[0];
   return phrases.slice(0, -1).join(", ") + t("cribbage.say.last", { phrase: phrases[phrases.length - 1] });
@@ -60,15 +64,42 @@ function sideNames(ctx, members) {
   return members.map((s) => ctx.seatName(s)).join(" & ");
 }
 
-const joined = (numbers) => numbers.join("–");
+const joined = (numbers) => numbers.map(num).join("–");
+
+/** What a `pegs` event's combinations add up to: more than its points when the game ended on them. */
+export function counted(e) {
+  if (e.combinations && e.combinations.length) return e.combinations.reduce((sum, c) => sum + c.points, 0);
+  return e.why === "heels" ? 2 : e.points;  // his heels are two; a go or the last card one (never cut short)
+}
+
+/** Points cut off at the target (C3, C14): "12 counted, but the game ends at 121", or null. */
+export function cappedText(e, key = "cribbage.event.capped") {
+  const total = counted(e);
+  return total > e.points ? t(key, { counted: num(total), target: num(e.score) }) : null;
+}
+
+/** A combination with its cards as symbols: "fifteen 5♠ 10♥". */
+export function comboLine(c) {
+  return `${comboText(c.why)} ${cardsText(c.cards)}`;
+}
 
 /** A `pegs` event as a note: "Ann pegs 4 (hand): fifteen two, and a pair is four". */
 export function pegsText(e, ctx) {
-  const params = { name: ctx.seatName(e.seat), n: e.points, why: whyText(e.why) };
+  const params = { name: ctx.seatName(e.seat), n: num(e.points), why: whyText(e.why) };
+  let text;
   if (e.combinations && (e.combinations.length || e.why === "hand" || e.why === "crib")) {
-    return t("cribbage.event.pegsSpoken", { ...params, spoken: spoken(e.combinations) });
+    text = t("cribbage.event.pegsSpoken", { ...params, spoken: spoken(e.combinations) });
+  } else {
+    text = t("cribbage.event.pegs", params);
   }
-  return t("cribbage.event.pegs", params);
+  const capped = cappedText(e);
+  return capped ? `${text} — ${capped}` : text;
+}
+
+/** The cards of each combination, as a second note under a count: "fifteen 5♠ 10♥ · pair 5♠ 5♣". */
+function combosNote(e) {
+  if (e.kind !== "pegs" || !e.combinations || !e.combinations.length) return null;
+  return e.combinations.map(comboLine).join(" · ");
 }
 
 /** What an action caused, as a note under its line. */
@@ -102,7 +133,8 @@ function own(entry) {
   return mine.find((e) => "card" in e || "cards" in e) || mine[0] || null;
 }
 
-const notesOf = (entry, ctx) => (entry.events || []).filter((e) => !e.action).map((e) => note(e, ctx));
+const notesOf = (entry, ctx) => (entry.events || []).filter((e) => !e.action)
+  .flatMap((e) => [note(e, ctx), combosNote(e)]).filter(Boolean);
 
 const isDeal = (entry) => ["dealt", "crib_dealt"].includes(own(entry)?.kind);
 
@@ -115,14 +147,14 @@ function sentence(e, ctx) {
       if (e.cards) return t("cribbage.event.discards", { name, cards: cardsText(e.cards) });
       return t(e.count === 1 ? "cribbage.event.discards.one" : "cribbage.event.discards.two", { name, n: e.count });
     case "starter": return t("cribbage.event.starter", { card: cardText(e.card) });
-    case "plays": return t("cribbage.event.plays", { name, card: cardText(e.card), count: e.count });
+    case "plays": return t("cribbage.event.plays", { name, card: cardText(e.card), count: num(e.count) });
     case "go": return t("cribbage.event.go", { name });
     case "counts": {
       const text = t(e.what === "crib" ? "cribbage.event.counts.crib" : "cribbage.event.counts",
         { name, cards: cardsText(e.cards), starter: cardText(e.starter || "?") });
       return e.declared === undefined ? text : `${text} ${t("cribbage.event.counts.declared", { n: e.declared })}`;
     }
-    case "claims": return t("cribbage.event.claims", { name, n: e.declared });
+    case "claims": return t("cribbage.event.claims", { name, n: num(e.declared) });
     case "muggins": return t("cribbage.event.muggins", { name, of: ctx.seatName(e.of) });
     case "passes": return t("cribbage.event.passes", { name });
     default: return null;

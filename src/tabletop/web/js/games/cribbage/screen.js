@@ -5,10 +5,14 @@
 // values beside the cards being counted — and an opponent sees what was declared, with the cards
 // when the view shows them, to call "Muggins!" or let it go. Cards are buttons named in words
 // ("five of hearts"), discards toggle (aria-pressed), and the focus survives every update.
+// The hand is sorted by rank then suit and fanned (six cards fit a phone's width on one row); a card
+// that would pass 31 stays a button that looks unplayable and says why; the board has a game hole
+// for the target and says which lap each peg is on; a folded score sheet tells every deal.
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { cardText, comboText, dealPoints, spoken, whyText } from "./log.js";
+import { cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
+import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
@@ -39,13 +43,39 @@ export function cardSvg(text) {
     s("text", { x: 30, y: 64, "font-size": 30, "text-anchor": "middle", fill: colour }, SUITS[suit]));
 }
 
-/** A card: a picture, or a button when it does something (`pressed`: a discard that toggles). */
-function cardButton(text, { selected = false, playable = false, onclick = null, small = false, pressed = null } = {}) {
-  const attrs = { class: `card${selected ? " selected" : ""}${playable ? " playable" : ""}`, "data-card": text || "back" };
+/** A card: a picture, or a button when it does something (`pressed`: a discard that toggles;
+ * `why`: the reason it cannot be played, said by its title and its accessible name). */
+function cardButton(text, { selected = false, playable = false, onclick = null, small = false, pressed = null,
+  why = null, style = null } = {}) {
+  const attrs = { class: `card${selected ? " selected" : ""}${playable ? " playable" : ""}${why ? " unplayable" : ""}`,
+    "data-card": text || "back", style };
   if (!onclick) return h("span", { ...attrs, class: `${attrs.class}${small ? " small" : ""}` }, cardSvg(text));
   // the button is named by its picture ("five of hearts"): the corner letters are not the name
-  return h("button", { ...attrs, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick },
-    cardSvg(text));
+  return h("button", { ...attrs, type: "button", "aria-pressed": pressed === null ? null : String(pressed), onclick,
+    title: why ? `${cardName(text)} — ${why}` : null, "aria-label": why ? `${cardName(text)} — ${why}` : null,
+    "aria-disabled": why ? "true" : null },
+  cardSvg(text));
+}
+
+const RANKS = "A23456789TJQK";
+const SUIT_ORDER = "CDSH";  // clubs, diamonds, spades, hearts: the colours alternate within a rank
+
+/** Cards in hand order: by rank (ace low, as cribbage counts), then suit. */
+export function sortCards(cards) {
+  const key = (c) => RANKS.indexOf(c.slice(0, -1)) * 4 + SUIT_ORDER.indexOf(c.slice(-1));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/** A card's value in the count: ace 1, pictures 10 (C8). */
+export function cardValue(card) {
+  const rank = RANKS.indexOf(card.slice(0, -1)) + 1;
+  return Math.min(rank, 10);
+}
+
+/** The fan's tilt and lift of card `i` of `n`: a gentle arc, the middle highest. */
+function fanStyle(i, n) {
+  const offset = i - (n - 1) / 2;
+  return `--tilt: ${(offset * 3.5).toFixed(1)}deg; --lift: ${(offset * offset * 0.09).toFixed(2)}rem; z-index: ${i + 1}`;
 }
 
 function cardsRow(cards, small = false) {
@@ -63,62 +93,111 @@ function showWhat(view) {
   return view.show_step >= view.sides.length ? "crib" : "hand";
 }
 
-/** The pegboard: each side a track of 60 holes in two rows of 30 (twice round to 121), two pegs each. */
+/**
+ * The pegboard: each side a track that snakes in rows of `cols` holes (30 on a wide screen, 15 on a
+ * phone, so a hole stays a few pixels wide), grouped in fives, once round per lap (60 holes, or
+ * the target less one when that is shorter: twice round to 121, once to 61), and a game hole for
+ * the target beyond the last. Two pegs each; the rear one leapfrogs (animated, unless the reader
+ * asked for less motion). A peg on the target stands in the game hole.
+ */
 class Pegboard {
   constructor() {
-    this.svg = s("svg", { viewBox: "0 0 640 10", class: "fit pegboard", role: "img" });
+    this.svg = s("svg", { viewBox: "0 0 640 10", class: "fit pegboard", role: "img", "data-testid": "pegboard" });
     this.pegs = [];  // per side: [{el, at}, {el, at}]
     this.sides = 0;
+    this.cols = 0;
   }
 
-  hole(side, position) {
-    // position 0: start (left of the track); 1..60 round the track; 61.. round again
-    const top = 14 + side * 62;
-    if (position <= 0) return [12, top + 12];
-    const p = (position - 1) % 60;
-    const row = p < 30 ? 0 : 1;
-    const col = row === 0 ? p : 59 - p;
-    return [40 + col * 19, top + row * 24];
-  }
-
-  build(sides, target) {
+  layout(sides, target, cols) {
     this.sides = sides;
     this.target = target;
-    const height = 14 + sides * 62;
-    this.svg.setAttribute("viewBox", `0 0 640 ${height}`);
-    const holes = [];
+    this.cols = cols;
+    this.lap = target - 1 <= 60 ? Math.max(1, target - 1) : 60;
+    this.laps = Math.ceil((target - 1) / this.lap);
+    this.rows = Math.ceil(this.lap / cols);
+    this.step = cols >= 30 ? 19 : 21;
+    this.gap = 6;  // between groups of five
+    this.radius = cols >= 30 ? 3.3 : 4.2;
+    this.left = cols >= 30 ? 40 : 36;
+    this.font = cols >= 30 ? 11 : 13;
+    this.rowGap = 22;
+    this.head = this.font + 16;  // the side's label above its rows
+    this.block = this.head + (this.rows - 1) * this.rowGap + 22;  // the label, the rows, the game hole's number
+    this.width = this.left * 2 + (cols - 1) * this.step + Math.floor((cols - 1) / 5) * this.gap;
+  }
+
+  top(side) {
+    return 8 + side * (this.block + 8);
+  }
+
+  /** Where a peg at `position` stands: 0 the start, 1.. round the track, the target the game hole. */
+  hole(side, position) {
+    const y0 = this.top(side) + this.head;
+    if (position <= 0) return [14, y0];
+    if (position >= this.target) return this.gameHole(side);
+    const p = (position - 1) % this.lap;
+    const row = Math.floor(p / this.cols);
+    const along = p % this.cols;
+    const col = row % 2 === 0 ? along : this.cols - 1 - along;
+    return [this.left + col * this.step + Math.floor(col / 5) * this.gap, y0 + row * this.rowGap];
+  }
+
+  /** The game hole: one step past the last hole of a lap, off the end of the last row. */
+  gameHole(side) {
+    const y0 = this.top(side) + this.head;
+    const last = this.rows - 1;
+    const endsLeft = last % 2 === 1;
+    const x = endsLeft ? 16 : this.width - 16;
+    return [x, y0 + last * this.rowGap];
+  }
+
+  build(sides, target, cols) {
+    this.layout(sides, target, cols);
+    const height = this.top(sides) + 2;
+    this.svg.setAttribute("viewBox", `0 0 ${this.width} ${height}`);
+    this.svg.dataset.cols = String(cols);
+    const parts = [];
+    this.labels = [];
     for (let side = 0; side < sides; side += 1) {
-      const top = 14 + side * 62;
-      holes.push(s("rect", { x: 2, y: top - 12, width: 636, height: 48, rx: 10, fill: "#c89b63", stroke: "#7a5428" }));
-      for (let p = 1; p <= 60; p += 1) {
+      const top = this.top(side);
+      parts.push(s("rect", { x: 2, y: top, width: this.width - 4, height: this.block, rx: 10, fill: "#c89b63", stroke: "#7a5428" }));
+      parts.push(s("rect", { x: 6, y: top + 6, width: this.font - 2, height: this.font - 2, rx: 2, fill: SIDE_COLOURS[side] }));
+      const label = s("text", { x: 20, y: top + 4 + this.font, "font-size": this.font, "font-weight": 600, fill: "#2a1a08", class: "side-label" }, "");
+      this.labels.push(label);
+      parts.push(label);
+      for (let p = 1; p <= this.lap; p += 1) {
         const [x, y] = this.hole(side, p);
-        holes.push(s("circle", { cx: x, cy: y, r: p % 5 === 0 ? 3 : 2.3, fill: "#5a3a18" }));
+        parts.push(s("circle", { cx: x, cy: y, r: p % 5 === 0 ? this.radius + 0.6 : this.radius, fill: "#5a3a18", class: "hole" }));
       }
-      holes.push(s("text", { x: 628, y: top + 16, "text-anchor": "end", "font-size": 10, fill: "#3a2410" }, ""));
+      for (let k = 0; k < 2; k += 1) {  // the start holes
+        parts.push(s("circle", { cx: 14 + k * 10, cy: top + this.head, r: this.radius, fill: "#6b4a24" }));
+      }
+      const [gx, gy] = this.gameHole(side);
+      parts.push(s("circle", { cx: gx, cy: gy, r: this.radius + 2.6, fill: "#3a2410", stroke: "#f4e3c1", "stroke-width": 1.5,
+        class: "game-hole", "data-side": side }, s("title", {}, t("crib.gameHole", { n: num(target) }))));
+      parts.push(s("text", { x: gx, y: gy + this.radius + 12, "text-anchor": "middle", "font-size": 9, fill: "#2a1a08" },
+        num(target)));
     }
-    fill(this.svg, holes);
-    this.labels = [...this.svg.querySelectorAll("text")];
+    fill(this.svg, parts);
     this.pegs = [];
     for (let side = 0; side < sides; side += 1) {
       const make = () => {
-        const el = s("circle", { r: 6, fill: SIDE_COLOURS[side], stroke: "#111", "stroke-width": 1.5, class: "peg",
-          style: "transition: transform 0.6s ease-in-out" });
+        const el = s("circle", { r: this.radius + 2, fill: SIDE_COLOURS[side], stroke: "#111", "stroke-width": 1.5, class: "peg" });
         this.svg.append(el);
         return { el, at: 0 };
       };
       this.pegs.push([make(), make()]);
     }
-    this.place(true);
   }
 
   place() {
-    for (const pair of this.pegs) {
+    this.pegs.forEach((pair, side) => {
       for (const [k, peg] of pair.entries()) {
-        const [x, y] = this.hole(this.pegs.indexOf(pair), peg.at);
+        const [x, y] = this.hole(side, peg.at);
         const dx = peg.at <= 0 ? k * 10 : 0;
         peg.el.style.transform = `translate(${x + dx}px, ${y}px)`;
       }
-    }
+    });
   }
 
   /** Move to the view's pegs; the rear peg leapfrogs to the new front hole. */
@@ -141,10 +220,20 @@ class Pegboard {
       pair[0].el.setAttribute("data-at", pair[0].at);
       pair[1].el.setAttribute("data-at", pair[1].at);
       const label = this.labels[side];
-      if (label) label.textContent = `${names[side]}: ${scores[side]}${scores[side] > 60 ? " (2)" : ""}`;
+      const where = this.where(scores[side]);
+      if (label) label.textContent = `${names[side]}: ${num(scores[side])}${where ? ` · ${where}` : ""}`;
     });
-    this.svg.setAttribute("aria-label", `${t("crib.board")}: ${names.map((n, i) => `${n} ${scores[i]}`).join(", ")}`);
+    this.svg.setAttribute("aria-label", `${t("crib.board")} (${t("crib.target", { n: num(this.target) })}): ${names
+      .map((n, i) => `${n} ${num(scores[i])}${this.where(scores[i]) ? ` (${this.where(scores[i])})` : ""}`).join(", ")}`);
     this.place();
+  }
+
+  /** Which lap a score stands on, or the game hole. */
+  where(score) {
+    if (score >= this.target) return t("crib.home");
+    if (this.laps < 2) return null;
+    const lap = score <= 0 ? 1 : Math.floor((score - 1) / this.lap) + 1;
+    return t("crib.lap", { n: num(lap), of: num(this.laps) });
   }
 }
 
@@ -155,7 +244,11 @@ export function cribbageScreen(root, ctx) {
   const hand = h("section", { class: "hand", "aria-labelledby": "hand-h" });
   const shown = h("div", { class: "shown" });
   const events = h("section", { class: "events-box", "aria-labelledby": "events-h" });
-  fill(root, info, board.svg, piles, hand, shown, events);
+  const sheet = h("details", { class: "crib-sheet-box", "data-testid": "sheet-box",
+    ontoggle: () => { sheetOpen = sheet.open; } });
+  fill(root, info, board.svg, piles, hand, shown, events, sheet);
+  let sheetOpen = false;
+  let whyNot = null;  // the reason the card last tapped cannot be played, until the next move
   let selected = [];
   let declared = null;  // the number picked to declare (muggins), until it is sent
   let message = null;
@@ -243,7 +336,10 @@ export function cribbageScreen(root, ctx) {
     const view = message.view;
     const legal = message.legal;
     const names = sideNames(view);
-    if (board.sides !== names.length || board.target !== view.target) board.build(names.length, view.target);
+    const cols = boardColumns();
+    if (board.sides !== names.length || board.target !== view.target || board.cols !== cols) {
+      board.build(names.length, view.target, cols);
+    }
     board.update(view.pegs, view.scores, names);
 
     const matchGames = view.games.length || view.match_points.some((p) => p);
@@ -251,9 +347,9 @@ export function cribbageScreen(root, ctx) {
       h("div", {}, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
       h("div", {}, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
         cardsRow(view.crib || Array(view.crib_size).fill(null), true)),
-      h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("crib.runningCount", { n: view.count })),
+      h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("crib.runningCount", { n: num(view.count) })),
       h("div", {}, `${ctx.seatName(view.dealer)}: ${t("crib.dealer")}`, h("br"),
-        names.map((n, i) => `${n} ${view.scores[i]}`).join(" · "), " ", `(${t("crib.target", { n: view.target })})`,
+        names.map((n, i) => `${n} ${num(view.scores[i])}`).join(" · "), " ", `(${t("crib.target", { n: num(view.target) })})`,
         matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null));
 
     fill(piles, h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
@@ -269,18 +365,29 @@ export function cribbageScreen(root, ctx) {
     const needed = discards.length ? discards[0].split(" ").length - 1 : 0;
     selected = selected.filter((c) => view.hand.includes(c));
     const chosen = discards.find((a) => sameCards(a.split(" ").slice(1), selected));
-    const cards = view.hand.map((c) => {
+    // our turn in the play: the cards that would pass 31 say so instead of doing nothing
+    const pegging = playable.size > 0 || legal.includes("go");
+    const held = sortCards(view.hand);
+    const cards = held.map((c, i) => {
+      const style = fanStyle(i, held.length);
       if (discards.length) {
-        return cardButton(c, { selected: selected.includes(c), pressed: selected.includes(c), onclick: () => {
+        return cardButton(c, { selected: selected.includes(c), pressed: selected.includes(c), style, onclick: () => {
           selected = selected.includes(c) ? selected.filter((x) => x !== c) : [...selected, c].slice(-needed);
           draw();
         } });
       }
-      if (playable.has(c)) return cardButton(c, { playable: true, onclick: () => ctx.act(c) });
-      return cardButton(c);
+      if (playable.has(c)) return cardButton(c, { playable: true, style, onclick: () => ctx.act(c) });
+      if (pegging) {
+        const total = view.count + cardValue(c);
+        return cardButton(c, { style, why: t("crib.overCount", { total: num(total) }), onclick: () => {
+          whyNot = t("crib.cantPlay", { card: cardText(c), total: num(total) });
+          draw();
+        } });
+      }
+      return cardButton(c, { style });
     });
     // where a keyboard player's lost focus goes back to on their turn: the first card to lay away or play
-    const first = cards.find((el) => el.tagName === "BUTTON");
+    const first = cards.find((el) => el.tagName === "BUTTON" && !el.classList.contains("unplayable"));
     if (first) first.dataset.primary = "";
     const declares = legal.map((a) => a.match(/^(count|claim) (\d+)$/)).filter(Boolean);
     const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a)
@@ -288,7 +395,9 @@ export function cribbageScreen(root, ctx) {
     fill(hand, h("h3", { id: "hand-h" }, t("crib.hand")),
       discards.length ? h("p", { class: "hint" }, t("crib.selectN", { n: needed }))
         : playable.size ? h("p", { class: "hint" }, t("crib.playCard")) : null,
-      h("div", { class: "cards", "data-testid": "hand" }, cards),
+      h("div", { class: "cards fan", "data-testid": "hand", "data-count": cards.length, role: "group",
+        "aria-label": t("crib.handSorted") }, cards),
+      h("p", { class: "hint why-not", "data-testid": "why-not", "aria-live": "polite" }, pegging && whyNot ? whyNot : ""),
       h("div", { class: "buttons" },
         discards.length ? h("button", { type: "button", class: "primary", "data-action": "discard", disabled: !chosen,
           onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("crib.discard")) : null,
@@ -301,30 +410,56 @@ export function cribbageScreen(root, ctx) {
     // hands in the show
     fill(shown, view.hands_shown ? h("section", {}, h("h3", {}, t("crib.show")),
       view.hands_shown.map((kept, seat) => h("div", { class: "pile" }, h("span", { class: "who" },
-        t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(kept, true)))) : null);
+        t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(sortCards(kept), true)))) : null);
 
     // the points pegged this deal (the log's "pegs" events), newest first, with the itemised count
     // of hands and crib said aloud: a bot's muggins would fly past otherwise
     const list = dealPoints(message.entries).slice(-12).reverse();
     fill(events, h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
       tabindex: 0, "aria-labelledby": "events-h" },
-      list.map((e) => h("li", {}, h("strong", {}, `${ctx.seatName(e.seat)} +${e.points}`), ` · ${whyText(e.why)}`,
-        e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
-          h("ul", {}, e.combinations.map((c) => h("li", {}, `${comboText(c.why)} ${c.cards.map(cardText).join(" ")}: ${c.points}`)))) : null)))
+      list.map((e) => {
+        const capped = cappedText(e, "crib.capped");
+        return h("li", { "data-why": e.why, class: capped ? "capped" : null },
+          h("strong", {}, `${ctx.seatName(e.seat)} +${num(e.points)}`),
+          capped ? h("span", { class: "capped-note", "data-testid": "capped" }, ` (${capped})`) : null,
+          ` · ${whyText(e.why)}`,
+          e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
+            h("ul", {}, e.combinations.map((c) => h("li", { class: "combo" }, `${comboLine(c)}: ${num(c.points)}`)))) : null);
+      }))
       : h("p", { class: "hint" }, "—"));
+
+    // the score sheet of every deal so far, folded unless the player opened it
+    const sides = sidesOf(view, view.sides.length);
+    sheet.open = sheetOpen;
+    fill(sheet, h("summary", {}, t("crib.sheet")),
+      sheetTable(dealSheet(message.entries, sides.count, sides.of), sideNamesOf(sides, view.sides.length, ctx.seatName), sides.of));
   }
+
+  /** 30 holes a row where the board has room, 15 on a phone (a hole stays over 6 px wide). */
+  function boardColumns() {
+    const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1000);
+    return width < 560 ? 15 : 30;
+  }
+
+  const onResize = () => {
+    if (message && board.cols !== boardColumns()) draw();
+  };
+  if (typeof window !== "undefined") window.addEventListener("resize", onResize);
 
   return {
     update(msg) {
       if (msg.move !== lastMove) {
         selected = [];
         declared = null;
+        whyNot = null;
       }
       lastMove = msg.move;
       message = msg;
       draw();
     },
-    destroy() {},
+    destroy() {
+      if (typeof window !== "undefined") window.removeEventListener("resize", onResize);
+    },
   };
 }
 
