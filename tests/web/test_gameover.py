@@ -190,12 +190,12 @@ def test_a_cribbage_game_ends_with_its_score_sheet_deal_by_deal(page: Any, base_
             break
         page.wait_for_timeout(200)
     page.goto(f"{base_url}/#/watch/{table}")
-    sheet = page.locator("[data-testid=score-sheet]")
+    sheet = page.locator("[data-testid=gameover] [data-testid=sheet]")
     sheet.wait_for()
-    deals = sheet.locator("tbody tr:not(.game-row)")
-    assert deals.count() >= 1
-    last = deals.nth(deals.count() - 1).locator("td strong").all_inner_texts()
-    assert "31" in last, last  # the winner's score after the last deal is the target
+    deals = sheet.locator("tbody tr[data-deal]")
+    assert deals.count() >= 2  # a row per side and deal
+    totals = sheet.locator("tbody tr.won td[data-col=total]").all_inner_texts()
+    assert totals and totals[-1].startswith("31"), totals  # the winner's total after the last deal is the target
     points = page.locator("[data-testid=final-scores] tbody td.num").all_inner_texts()
     assert "31" in points, points
     assert not page.errors
@@ -221,7 +221,7 @@ def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str) -> N
             summary_of(page, base_url, kubik).scroll_into_view_if_needed()
             look(page, f"kubik-{lang}-{size}")
             page.goto(f"{base_url}/#/watch/{crib}")
-            page.wait_for_selector("[data-testid=score-sheet]")
+            page.wait_for_selector("[data-testid=gameover] [data-testid=sheet]")
             look(page, f"cribbage-{lang}-{size}")
             wide = page.evaluate("() => document.documentElement.scrollWidth")
             assert wide <= width, (size, wide)
