@@ -35,8 +35,40 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+INSTANT = "try { localStorage.setItem('tabletop.pace', 'instant'); } catch (e) {}"
+"""Run before every page's scripts: the tables' default speed is instant, so a bot's moves show as soon
+as they come (the pacing tests opt in to a real pace: :func:`paced_browser`)."""
+
+
+class InstantBrowser:
+    """The browser, whose every new context shows tables at instant speed (see ``INSTANT``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.paced = browser  #: the browser itself: its contexts keep the players' pace
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        ctx = self.paced.new_context(*args, **kwargs)
+        ctx.add_init_script(INSTANT)
+        return ctx
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.paced, name)
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def paced_browser(chromium: Any) -> Any:
+    """Debian's chromium whose pages keep the tables' real pace (normal unless chosen)."""
+    return chromium
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: Any) -> Any:
+    """Debian's chromium, headless, showing tables at instant speed."""
+    return InstantBrowser(chromium)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
     """Debian's chromium, headless."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no browser at {CHROMIUM}: run `sh scripts/browser.sh` (make test does)")

@@ -33,7 +33,7 @@ from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
-from tabletop.server.table import SPECTATOR, LiveTable
+from tabletop.server.table import SPECTATOR, UNDO_REFUSALS, LiveTable
 from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
 from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store
@@ -301,7 +301,7 @@ class Hub:
         started = await self._maybe_start(table)
         if not started:
             table = self.tables[table_id]
-            await connection.send(self.update(table, connection.viewer(table), connection.text))
+            await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats))
         return self.tables[table_id]
 
     def disconnect(self, table_id: str, connection: Connection) -> None:
@@ -478,21 +478,41 @@ class Hub:
     # ------------------------------------------------------------------ undo
 
     async def request_undo(self, table_id: str, seat: int, move: int) -> None:
-        """Ask to take back ``seat``'s last action; done at once when every other seat is a bot.
-        The request is kept in the database, so any process may take the answers."""
+        """Ask to take back the last action (:meth:`LiveTable.undo_refusal` says when ``seat`` may); done
+        at once when no other person must agree: every other seat a bot, or played from the asking
+        screen (a hot seat: the people who would agree are the ones asking). The request is kept in
+        the database, so any process may take the answers."""
         async with self.lock(table_id):
             table = self.tables[table_id]
             if move != table.moves:
                 raise Rejection(f"move {move} is stale: the table is at move {table.moves}")
-            reason = table.can_undo(seat)
+            reason = table.undo_refusal(seat)
             if reason is not None:
-                raise Rejection(f"cannot undo: {reason}")
-            others = [s.seat for s in table.seats if s.seat != seat and table.bot_for(s.seat) is None]
+                raise Rejection(f"cannot undo: {UNDO_REFUSALS[reason]}")
+            screen = self.same_screen(table_id, seat)
+            others = [s.seat for s in table.seats if s.seat not in screen and table.bot_for(s.seat) is None]
             if others:
                 await self._set_undo(table, {"seat": seat, "move": table.moves, "waiting": others, "agreed": []})
             else:
                 await self._write(table, seat, "undo", kind="undo")
         await self._advance_or_retry(table_id)
+
+    def same_screen(self, table_id: str, seat: int) -> set[int]:
+        """``seat`` and every seat played from a screen of this process that holds it (a hot seat)."""
+        held = {seat}
+        for connection in self.connections.get(table_id, []):
+            if seat in connection.seats:
+                held.update(connection.seats)
+        return held
+
+    def undo_for(self, table: LiveTable, viewer: int, seats: list[int] | None = None) -> tuple[int | None, str | None]:
+        """The seat a connection (playing ``seats``; ``viewer`` shown) may ask an undo for now, or None
+        and why not (the viewer's reason): on a hot seat, the seat that moved last, whoever is shown."""
+        held = [viewer, *(s for s in (seats or []) if s != viewer)] if viewer >= 0 else []
+        for seat in held:
+            if table.undo_refusal(seat) is None:
+                return seat, None
+        return None, table.undo_refusal(viewer)
 
     async def answer_undo(self, table_id: str, seat: int, agree: bool) -> None:
         """Agree to or refuse the pending undo; it happens when every other person has agreed."""
@@ -534,9 +554,11 @@ class Hub:
         """Public facts about each seat, as JSON data."""
         return _seat_dicts(table.row, table.zombies)
 
-    def update(self, table: LiveTable, viewer: int, text: bool = True) -> dict[str, Any]:
-        """The ``state`` message for ``viewer`` (a seat or SPECTATOR): only what it may see (with the
-        position drawn as ``text`` when asked: rendering costs more than the rest of the message)."""
+    def update(self, table: LiveTable, viewer: int, text: bool = True,
+               seats: list[int] | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``viewer`` (a seat or SPECTATOR; ``seats``: all a hot-seat connection
+        plays): only what it may see (with the position drawn as ``text`` when asked: rendering costs
+        more than the rest of the message), and whether it may ask for an undo now, or why not."""
         clock = None
         seconds = table.row.settings.get("move_seconds")
         if seconds:
@@ -545,12 +567,14 @@ class Hub:
                 remaining = max(0.0, table.deadline - asyncio.get_running_loop().time())
             clock = {"move_seconds": seconds, "remaining": remaining,
                      "banks": {str(k): round(v, 3) for k, v in table.banks.items()}}
+        undo_seat, undo_refusal = self.undo_for(table, viewer, seats)
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
         return {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
                 "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
                 "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
                 "text": table.text(viewer) if text else "", "seats": self.seat_dicts(table), "undo": table.undo,
-                "clock": clock, "result": table.result() if table.status in ("over", "abandoned") else None,
+                "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
+                "result": table.result() if table.status in ("over", "abandoned") else None,
                 "rematch": table.row.settings.get("rematch")}
 
     async def broadcast(self, table_id: str) -> None:
@@ -560,7 +584,7 @@ class Hub:
             return
         for connection in list(self.connections.get(table_id, [])):
             try:
-                await connection.send(self.update(table, connection.viewer(table), connection.text))
+                await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats))
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
 

@@ -196,6 +196,8 @@ class Update(BaseModel):
     text: str  #: the position drawn for this seat (terminal text)
     seats: list[SeatInfo]
     undo: dict[str, Any] | None = None  #: a pending undo request
+    undo_seat: int | None = None  #: the seat this connection may ask an undo for now (None: it may not)
+    undo_refusal: str | None = None  #: why not, a code of :data:`tabletop.server.table.UNDO_REFUSALS`
     clock: dict[str, Any] | None = None  #: per-move deadline and time banks when timers are on
     result: dict[str, Any] | None = None
     rematch: dict[str, Any] | None = None  #: a finished table's rematch: {"table": its id, "by": who asked}

@@ -24,6 +24,19 @@ from tabletop.storage.models import EventRow, SeatRow, TableRow
 SPECTATOR = tabletop.core.SPECTATOR
 """The "seat" of a spectator: not a player, so observations show it only what is public."""
 
+UNDO_REFUSALS = {
+    "spectator": "spectators cannot take anything back",
+    "not_playing": "the game is not being played",
+    "over": "the game is over",
+    "nothing": "nothing to undo",
+    "pending": "an undo request is already waiting for an answer",
+    "chance": "chance has acted since (a card, a roll or a throw was revealed)",
+    "bot": "a bot has moved since; only your own last action can be taken back",
+    "other": "only your own last action can be taken back, and someone else has moved since",
+}
+"""Why an undo may not be asked for now: the codes state messages carry (``undo_refusal``; the browser
+words them in every language) and the English a refused request is told."""
+
 LogEntry = dict[str, Any]
 """One line of a viewer's move log, JSON-ready: ``{"seat": 0, "action": "discard ? ?"}`` with
 ``"events": [...]`` (what it did, as data: :meth:`~tabletop.core.State.events` visible to the viewer);
@@ -37,6 +50,7 @@ class Entry:
     seat: int  #: who sent it (CHANCE for a chance outcome the server drew)
     action: str
     observed: dict[int, str | None]  #: how each seat (and SPECTATOR) saw it
+    chance: bool = False  #: a chance outcome (drawn by the server, or entered by the people at a field)
 
 
 @dataclass
@@ -97,8 +111,9 @@ class LiveTable:
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
             entry = self._entry(seat, action)
+            entry.chance = self.state.is_chance
             # chance's outcome is chance's, even when a scorekeeper entered it (K20)
-            mover = CHANCE if self.state.is_chance else self.state.current_player
+            mover = CHANCE if entry.chance else self.state.current_player
             self.entries.append(entry)
             self.state = after if after is not None else self.state.apply_recorded(self.game.parse_action(action))
             events = self.state.events()
@@ -173,21 +188,31 @@ class LiveTable:
         """True when ``seat`` (a person) may say what chance did: a scorekeeper for a real game."""
         return self.game.chance_entered_by_people and seat >= 0 and self.bot_for(seat) is None
 
-    def can_undo(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now (None when it may).
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not ask to take back the last action now, as a code of :data:`UNDO_REFUSALS`
+        (None when it may). The one place the undo policy is decided: requests are checked against it,
+        and every state message tells each seat its answer, so a client offers undo only when allowed.
 
         Board Game Arena's policy: only the mover's own last action, and only if nothing has been
-        revealed since — no chance outcome and no other seat's action after it.
+        revealed since — no chance outcome and no other seat's action after it. A chance outcome that
+        the people at a real field entered (a scorekeeper, :meth:`people_enter_chance`) reveals nothing:
+        any person at the table may ask to correct it, with the others' consent like any undo (K20).
         """
+        if seat < 0:
+            return "spectator"
         if self.status != "playing":
-            return "the game is not being played"
-        if not self.entries:
-            return "nothing to undo"
-        last = self.entries[-1]
-        if last.seat != seat:
-            return "only your own last action can be taken back, and something happened since"
+            return "not_playing"
         if self.state.is_terminal:
-            return "the game is over"
+            return "over"
+        if not self.entries:
+            return "nothing"
+        if self.undo is not None:
+            return "pending"
+        last = self.entries[-1]
+        if last.chance:
+            return None if last.seat >= 0 and self.people_enter_chance(seat) else "chance"
+        if last.seat != seat:
+            return "bot" if self.bot_for(last.seat) is not None else "other"
         return None
 
     def result(self) -> dict[str, Any] | None:

@@ -2,7 +2,8 @@
 // indicator, seats with clocks, the move log in sentences (describe.js), errors for refused
 // actions, undo requests and answers, the result, and the legal actions as buttons — so every game
 // is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
-// the log in notation, as in a replay.
+// the log in notation, as in a replay. States from others' moves are shown at the table's pace
+// (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
@@ -12,6 +13,7 @@ import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
 import { gameOverSummary } from "./gameover.js";
+import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } from "./pacing.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -110,13 +112,17 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let screen = null;
   let socket = null;
   let connection = "connecting";
-  let lastSent = null;  // the move number of our last action, for the undo button
+  let awaiting = null;  // the move number our last action was sent at: its result shows at once
+  let answered = false;  // an undo request or answer sent: the next state is its result, shown at once
+  let fresh = true;  // the next state is a (re)connection's first: shown at once
+  let speed = speedFor(tableId);
   let deadline = null;  // when the clock of the seat to move runs out (ms since epoch)
   let errorTimer = null;
 
   const title = h("h2", { class: "table-title" });
   const statusLine = h("p", { class: "connection", role: "status" });
   const turn = h("p", { class: "turn", "data-testid": "turn" });  // said aloud through #announcer
+  const paceBox = h("div", { class: "pace-control", "data-testid": "pace" });
   const error = h("div", { class: "banner error", role: "alert", hidden: true });
   const undoBox = h("div", { class: "undo-box", "aria-live": "polite" });
   const result = h("div", { class: "banner result", hidden: true, "aria-live": "polite", "data-testid": "result" });
@@ -128,7 +134,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const logList = h("ol", { class: "log sentences", "data-testid": "log", tabindex: 0, "aria-labelledby": "log-h" });  // scrolls: keyboard too
 
   fill(root, h("div", { class: "table-screen" },
-    h("div", { class: "table-head" }, title, statusLine, turn),
+    h("div", { class: "table-head" }, title, statusLine, turn, paceBox),
     error, undoBox, result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, seatsBox, actionsBox, logBox))));
@@ -154,14 +160,19 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function act(action) {
     if (!last) return;
+    if (pacer.behind) {  // never on a state the player has not seen: the newest is on its way
+      announce(t("table.speedCatchingUp"));
+      return;
+    }
     error.hidden = true;
     const sent = socket.send({ type: "act", action, move: last.move, seat: last.seat });
     if (!sent) showError(t("table.notSent"));
-    else lastSent = last.move;
+    else awaiting = last.move;
   }
 
   function send(message) {
     if (!socket.send(message)) showError(t("table.notSent"));
+    else answered = true;
   }
 
   const ctx = {
@@ -239,14 +250,52 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function drawActions() {
     const legal = last ? last.legal : [];
     const mine = last && last.seat !== null && last.status === "playing";
-    const canUndo = mine && lastSent !== null && last.move === lastSent + 1 && !last.undo;
+    const catching = pacer.behind;  // controls of a state newer ones replace: shown, not usable
+    // the server says whether (and for which held seat) an undo may be asked now, or why not
+    const undoSeat = last && last.undo_seat !== undefined ? last.undo_seat : null;
+    const canUndo = mine && !catching && undoSeat !== null;
+    const reason = mine && undoSeat === null && last.undo_refusal && last.undo_refusal !== "pending"
+      ? t(`table.undoReason.${last.undo_refusal}`) : "";
     // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no list
     const owned = Boolean(gameModule(last && last.view && last.view.game)?.ownsActions);
     actionsBox.hidden = owned && !mine;
-    fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")),
-      owned ? null : legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—"),
-      mine ? h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
-        onclick: () => send({ type: "undo", move: last.move, seat: last.seat }) }, t("table.undo")) : null);
+    const buttons = owned ? null : legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—");
+    if (catching && buttons) buttons.querySelectorAll("button, select, input").forEach((el) => { el.disabled = true; });
+    fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")), buttons,
+      mine ? h("div", { class: "undo-line" },
+        h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
+          "aria-describedby": reason ? "undo-reason" : null,
+          onclick: () => send({ type: "undo", move: last.move, seat: undoSeat }) },
+        // what can be taken back: an outcome the people entered (a scorekeeper's), or one's own move
+        canUndo && last.log.length && last.log[last.log.length - 1].seat === -1 ? t("table.undoEntry") : t("table.undo")),
+        reason ? h("p", { class: "hint undo-reason", id: "undo-reason", "data-testid": "undo-reason",
+          "data-reason": last.undo_refusal }, reason) : null) : null);
+  }
+
+  /** The speed control: how long states from others' moves stay on screen, and a way to catch up. */
+  function drawPace() {
+    const select = h("select", { id: `pace-${tableId}`, "data-testid": "speed",
+      onchange: (e) => {
+        speed = e.target.value;
+        chooseSpeed(tableId, speed);
+        if (speed === "instant") pacer.skip();
+        pacer.repace();
+        draw();
+      } }, Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === speed },
+      t(`table.speed.${name}`))));
+    fill(paceBox, h("label", { for: `pace-${tableId}` }, t("table.speed"), " "), select,
+      pacer.behind ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
+        onclick: () => pacer.skip() }, t("table.speedCatchUp")) : null);
+    paceBox.dataset.speed = speed;
+    paceBox.dataset.behind = String(pacer.waiting.length);
+  }
+
+  /** How long a state stays on screen: the chosen speed, shorter while the player's clock runs. */
+  function paceFor() {
+    const pace = paceOf(speed);
+    const newest = pacer.latest;
+    const clocked = newest && newest.legal && newest.legal.length && newest.clock && newest.clock.remaining;
+    return clocked ? Math.min(pace, CLOCKED) : pace;
   }
 
   function drawUndo() {
@@ -316,31 +365,69 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
     drawStatus();
     drawTurn();
+    drawPace();
     drawSeats();
     drawActions();
     drawUndo();
     drawLog();
     drawResult();
     drawInvites();
-    // the log in notation (as in a replay) and, as `entries`, with each action's events
-    if (last && screen) screen.update({ ...last, log: last.log.map((entry) => entry.action), entries: last.log });
+    // the log in notation (as in a replay) and, as `entries`, with each action's events; while
+    // newer states wait the screen offers no moves (nobody acts on a state about to be replaced)
+    if (last && screen) {
+      const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
+      if (pacer.behind) shown.legal = [];
+      screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion: !reducedMotion() && speed !== "instant" });
+    }
   }
+
+  let shownPrevious = null;  // the state shown before `last`, and whether `last` came at the pace
+  let shownPaced = false;
+
+  /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
+  function showState(message, { previous, paced }) {
+    const game = message.view && message.view.game;
+    if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
+    last = message;
+    shownPrevious = previous;
+    shownPaced = paced;
+    draw();
+    if (paced) markFresh(previous);
+  }
+
+  /** The log lines the shown state added, highlighted for a moment (none without motion). */
+  function markFresh(previous) {
+    const before = previous && previous.log ? previous.log.length : 0;
+    [...logList.children].forEach((li, i) => {
+      if (Number(li.value) > before && !reducedMotion()) li.classList.add("fresh");
+      li.dataset.index = String(i);
+    });
+  }
+
+  const pacer = new Pacer({ show: showState, pace: paceFor, behind: () => draw() });
 
   function onMessage(message) {
     if (message.type === "error") {
       showError(message.reason);
+      awaiting = null;
+      answered = false;
       return;
     }
     if (message.type !== "state") return;
-    const game = message.view && message.view.game;
-    if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
+    // the server's clock runs whatever the screen shows: its deadline comes from the newest state
     if (message.clock && message.clock.remaining !== null && message.clock.remaining !== undefined) {
       deadline = Date.now() + message.clock.remaining * 1000;
     } else {
       deadline = null;
     }
-    last = message;
-    draw();
+    const own = answered || (awaiting !== null && message.move > awaiting);  // the answer to our own message
+    if (own) {
+      awaiting = null;
+      answered = false;
+    }
+    const now = own || fresh || speed === "instant";
+    fresh = false;
+    pacer.offer(message, { now });
   }
 
   async function takeSeat(seat) {
@@ -362,6 +449,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       onMessage,
       onStatus: (status) => {
         connection = status;
+        if (status === "open") fresh = true;  // a (re)connection's first state: the table as it is now
         drawStatus();
       },
     }, playerName());
@@ -379,6 +467,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     destroy() {
       clearInterval(ticker);
       clearTimeout(errorTimer);
+      pacer.destroy();
       if (socket) socket.close();
       if (screen && screen.destroy) screen.destroy();
     },
