@@ -74,6 +74,8 @@ def test_cribbage_log_tells_the_moves_and_hides_the_bots_discard(page: Any, base
     shot_log(page, "log-cribbage-en")
 
     page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.querySelector('#log-h').textContent === 'Ходы'")
+    bot = page.locator(".seat-list li[data-seat='1'] .seat-name").inner_text()  # a bot's name is in words too
     wait_for_line(page, f"^{re.escape(bot)} сбрасывает две карты в крибу")
     wait_for_line(page, "^Стартовая карта — ")
     assert page.locator("#log-h").inner_text() == "Ходы"

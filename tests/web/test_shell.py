@@ -195,7 +195,8 @@ def test_a_chosen_seed_at_a_table_with_a_friends_seat_is_refused_on_the_form(pag
                                                                             lang: str) -> None:
     """A seed someone chose would tell them every deal: only practice tables take one (server hardening)."""
     page.goto(f"{base_url}/#/")
-    page.select_option("#lang", lang)
+    page.evaluate(f"() => localStorage.setItem('tabletop.lang', '{lang}')")  # the page starts in it: no
+    page.reload()  # redraw for a language change can come between filling the form and sending it
     page.locator("[data-game=cribbage] [data-action=new]").click()
     page.wait_for_selector("#create-submit")
     page.select_option("select[name=seat-1-kind]", "friend")
