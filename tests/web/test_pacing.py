@@ -192,9 +192,11 @@ def test_a_scorekeeper_takes_back_a_wrong_throw_and_enters_the_right_one(phone: 
     SHOTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(SHOTS / "kubik-scorekeeper-undo-phone-en.png"), full_page=True)
     undo.tap()
-    phone.wait_for_selector(f'{BOARD} button[data-action="out 2"]')  # asked again what happened
-    taken = phone.locator("[data-testid=log] li").evaluate_all("lines => lines.map(li => li.title)")
-    assert taken[-1].startswith("throw") and move_number(phone) > before, taken  # the outcome taken back, not the throw
+    # the outcome is taken back, not the throw: the log ends with the throw, whose outcome is asked again
+    phone.wait_for_function("() => [...document.querySelectorAll('[data-testid=log] li')].at(-1)?.title"
+                            ".startsWith('throw')")
+    phone.wait_for_selector(f'{BOARD} button[data-action="out 2"]')
+    assert move_number(phone) > before
     assert phone.locator("[data-testid=scores] [data-team=A]").get_attribute("data-score") == "0"
     phone.locator(f'{BOARD} button[data-action="out 2"]').tap()
     phone.wait_for_function("() => document.querySelector('[data-testid=scores] [data-team=A]')?.dataset.score === '2'")
