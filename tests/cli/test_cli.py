@@ -144,3 +144,24 @@ def test_the_beetle_presets_named_in_help_are_the_games() -> None:
     from tabletop.games.beetle import PRESETS
 
     assert tuple(PRESETS) == PRESET_NAMES
+
+
+def test_version_json_listing_and_completion() -> None:
+    import tabletop
+
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0 and version.output.strip() == f"tabletop {tabletop.__version__}"
+    listed = runner.invoke(app, ["games", "--json"])
+    assert listed.exit_code == 0
+    games = json.loads(listed.output)
+    assert [g["name"] for g in games] == list(tabletop.REGISTRY)
+    cribbage = next(g for g in games if g["name"] == "cribbage")
+    assert cribbage["players"] == [2, 4] and {o["name"] for o in cribbage["options"]} >= {"players", "target", "games"}
+    helped = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert "--install-completion" in helped.output and "--version" in helped.output
+
+
+def test_the_package_says_it_is_typed() -> None:
+    import tabletop
+
+    assert (Path(tabletop.__file__).parent / "py.typed").exists()

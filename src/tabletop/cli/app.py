@@ -30,9 +30,26 @@ from tabletop.cli.sim import simulate, tournament
 app = typer.Typer(
     help="tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        from tabletop import __version__
+
+        typer.echo(f"tabletop {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and stop")] = False,
+) -> None:
+    """tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate."""
+
+
 app.add_typer(beetle_app, name="beetle")
 app.add_typer(cribbage_app, name="cribbage")
 app.add_typer(kubik_app, name="kubik")
@@ -45,10 +62,20 @@ console = Console(highlight=False)
 
 
 @app.command()
-def games() -> None:
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="print the games and their options as JSON")] = False,
+) -> None:
     """List the games and their options."""
     import tabletop
 
+    if as_json:
+        listing = [{"name": name, "title": cls.spec.title, "description": cls.spec.description,
+                    "players": [cls.spec.min_players, cls.spec.max_players], "chance": cls.spec.chance.value,
+                    "hidden_information": cls.spec.hidden_information,
+                    "options": [option.to_data() for option in cls.spec.all_options]}
+                   for name, cls in tabletop.REGISTRY.items()]
+        typer.echo(json.dumps(listing, ensure_ascii=False, indent=2))
+        return
     for name, cls in tabletop.REGISTRY.items():
         spec = cls.spec
         table = Table(title=f"{spec.title}  —  tabletop play {name}", title_justify="left", expand=False)
