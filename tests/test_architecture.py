@@ -41,7 +41,7 @@ def test_a_game_imports_only_the_core_and_itself(path: Path) -> None:
         assert name.startswith(("tabletop.core", own)), f"{path} imports {name}"
 
 
-@pytest.mark.parametrize("package", ["agents", "sim", "storage", "interop"])
+@pytest.mark.parametrize("package", ["agents", "sim", "storage", "interop", "server"])
 def test_agents_and_sim_know_games_only_through_the_interface(package: str) -> None:
     for path in files(package):
         for name in imports(path):

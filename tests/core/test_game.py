@@ -39,3 +39,12 @@ def test_encoding_is_built_once_per_game_object(name: str) -> None:
     # a pickled game (a state sent to a worker) rebuilds its own instead of carrying one
     copy = pickle.loads(pickle.dumps(game))
     assert copy == game and "_encoding" not in copy.__dict__
+
+
+def test_win_chances_where_a_game_computes_them() -> None:
+    toss = Toss()
+    assert not toss.has_win_chances and toss.win_chances(None) is None
+    beetle = tabletop.load("beetle", players=3)
+    assert beetle.has_win_chances
+    assert beetle.win_chances(beetle.initial_state()) == pytest.approx([1 / 3] * 3)  # B6: a fair roll-off
+    assert [name for name in REGISTRY if REGISTRY.load(name).has_win_chances] == ["beetle"]

@@ -281,6 +281,17 @@ class Game(ABC, Generic[StateT, ActionT]):
         """
         return {}
 
+    def win_chances(self, state: StateT) -> Sequence[float] | None:
+        """Each seat's exact chance of winning from ``state``, where the game can compute it within a
+        fraction of a second and it tells nothing a view hides (Beetle: a Markov chain per sheet); None
+        where it cannot. Live tables and replays show it (the server's ``/odds``)."""
+        return None
+
+    @property
+    def has_win_chances(self) -> bool:
+        """True when :meth:`win_chances` is computed by this game."""
+        return type(self).win_chances is not Game.win_chances
+
     encoding_type: ClassVar[type[Encoding[Any]] | None] = None
     """The class of this game's numeric encoding, built from the game (None: the game offers none)."""
 

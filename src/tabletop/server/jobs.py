@@ -57,14 +57,14 @@ def replay_step(name: str, options_json: str, actions: list[str], move: int) -> 
             "views": [dict(state.view(seat)) for seat in range(game.num_players)]}
 
 
-def beetle_odds(options_json: str, actions: list[str], move: int) -> dict[str, Any]:
-    """Each seat's exact chance of winning a Beetle game after ``move`` of its actions."""
-    from tabletop.games.beetle import BeetleState, win_probabilities
-
-    state, _ = replay_log(load_game("beetle", options_json), actions, move)
-    if not isinstance(state, BeetleState):  # pragma: no cover - the game name says it is
-        raise TypeError("not a beetle state")
-    return {"move": move, "win": [round(p, 12) for p in win_probabilities(state)]}
+def win_chances(name: str, options_json: str, actions: list[str], move: int) -> dict[str, Any]:
+    """Each seat's exact chance of winning after ``move`` of a game's actions (``Game.win_chances``)."""
+    game = load_game(name, options_json)
+    state, _ = replay_log(game, actions, move)
+    chances = game.win_chances(state)
+    if chances is None:  # pragma: no cover - asked only of games that compute them
+        raise TypeError(f"{name} computes no winning chances")
+    return {"move": move, "win": [round(p, 12) for p in chances]}
 
 
 @dataclass(frozen=True, slots=True)

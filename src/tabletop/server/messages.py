@@ -13,9 +13,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from tabletop.games import REGISTRY
+import tabletop
 
-MAX_SEATS = max(game.spec.max_players for game in REGISTRY.values())
+MAX_SEATS = max(game.spec.max_players for game in tabletop.REGISTRY.values())
 """The most seats any game takes (Kubik's 16); each game's own bounds are checked when a table is made."""
 
 MAX_MOVE_SECONDS = 86_400.0

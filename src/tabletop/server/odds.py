@@ -1,10 +1,9 @@
-"""Live odds for the browser: each seat's exact chance of winning a Beetle table, now or at any
-move of a finished game's replay (:func:`tabletop.games.beetle.odds.win_probabilities`).
+"""Live odds for the browser: each seat's exact chance of winning, now or at any move of a finished
+game's replay, for the games that compute it (``Game.win_chances``: Beetle).
 
-Beetle has no hidden information, so the odds reveal nothing a view does not. The computation is
-exact (a Markov chain per sheet); it is a job of the bounded expensive-work pool
-(:mod:`tabletop.server.work`), cached by (table, move), so no number of requests stalls a table.
-Other games have no exact odds here.
+A game computes them only where they reveal nothing a view hides. The computation is a job of the
+bounded expensive-work pool (:mod:`tabletop.server.work`), cached by (table, move), so no number of
+requests stalls a table.
 """
 
 from __future__ import annotations
@@ -13,23 +12,22 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
+import tabletop
+from tabletop.core import Game
 from tabletop.server import jobs
 from tabletop.server.hub import Hub
 from tabletop.server.requests import client_of, heavy_reply, live_table
 
 router = APIRouter()
 
-ODDS_GAMES = ("beetle",)
-"""The games whose exact winning chances the server computes."""
-
-
 @router.get("/api/tables/{table_id}/odds", response_model=None)
 async def table_odds(table_id: str, request: Request, move: int | None = None) -> Response:
     """Each seat's chance of winning at the table now (or after ``move`` actions of a finished game)."""
     hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
-    if table.game.name not in ODDS_GAMES:
-        raise HTTPException(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(ODDS_GAMES)}")
+    if not table.game.has_win_chances:
+        computed = [name for name, kind in tabletop.REGISTRY.items() if kind.win_chances is not Game.win_chances]
+        raise HTTPException(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(computed)}")
     actions = table.record_actions()
     if move is not None:
         if table.status not in ("over", "abandoned"):
@@ -43,5 +41,5 @@ async def table_odds(table_id: str, request: Request, move: int | None = None) -
     def reply(answer: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return 200, {**answer, "move": shown}
 
-    return await heavy_reply(hub, key, client_of(request), reply, jobs.beetle_odds, table.options_json,
-                             actions[:at], at)
+    return await heavy_reply(hub, key, client_of(request), reply, jobs.win_chances, table.game.name,
+                             table.options_json, actions[:at], at)

@@ -8,13 +8,14 @@ views, their English and their numbers come from the modules below it (``state``
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.core import LEVELS, Agent, Chance, Event, Game, GameSpec, Option, OptionError, View
 from tabletop.games.beetle.actions import BeetleAction, parse_action
 from tabletop.games.beetle.encoding import BeetleEncoding
 from tabletop.games.beetle.expert import Roller
+from tabletop.games.beetle.odds import win_probabilities
 from tabletop.games.beetle.parts import PRESETS, PartsTable
 from tabletop.games.beetle.render import event_text
 from tabletop.games.beetle.state import EVENTS, BeetleState
@@ -106,6 +107,10 @@ class Beetle(Game[BeetleState, BeetleAction]):
     def state_from_view(self, view: View, rng: random.Random) -> BeetleState:
         """Everything in Beetle is public, so a view rebuilds its state exactly."""
         return BeetleState(self, **position_from_view(self.table, view))
+
+    def win_chances(self, state: BeetleState) -> Sequence[float]:
+        """Exact, roll-off included (B6): Beetle hides nothing, so the odds reveal nothing either."""
+        return win_probabilities(state)
 
     def event_text(self, event: Event) -> str:
         """A Beetle event in English, for the terminal: "seat 2 draws leg (3/6)"."""
