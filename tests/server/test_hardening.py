@@ -398,7 +398,7 @@ def test_the_lobby_pages_with_a_cursor_and_filters_by_game_and_status(client: Te
         assert refused.status_code == 422 and reason in refused.text, params
 
 
-def test_idle_open_tables_and_old_all_bot_tables_expire(database_url: str) -> None:
+def test_idle_open_tables_old_all_bot_tables_and_walked_away_games_expire(database_url: str) -> None:
     from tabletop.storage import SeatSpec, Store
 
     store = Store(database_url)
@@ -410,6 +410,14 @@ def test_idle_open_tables_and_old_all_bot_tables_expire(database_url: str) -> No
     assert sorted(store.expire(open_minutes=0, bot_minutes=0)) == sorted([waiting.id, bots.id])
     assert {store.table(t).status for t in (waiting.id, bots.id)} == {"abandoned"}
     assert store.table(people.id).status == "playing"  # a game people play is never cut short
+    store.append(people.id, 0, -1, "first 0")
+    assert store.expire(open_minutes=60, bot_minutes=60, idle_minutes=60) == []  # moved a moment ago
+    clocked, _ = store.create_table("cubulus", {}, [SeatSpec("human", joined=True), SeatSpec("bot", bot="random")],
+                                    settings={"move_seconds": 30})
+    store.set_status(clocked.id, "playing")
+    # nobody has moved since the cut-off: walked away (its clock ends the clocked one by itself)
+    assert store.expire(open_minutes=60, bot_minutes=60, idle_minutes=0) == [people.id]
+    assert store.table(people.id).status == "abandoned" and store.table(clocked.id).status == "playing"
     store.close()
 
 

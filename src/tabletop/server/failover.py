@@ -120,7 +120,8 @@ class Failover:
 
     async def housekeeping(self) -> None:
         limits = self.hub.limits
-        expired = await self.hub.db(self.hub.store.expire, limits.open_table_minutes, limits.bot_table_minutes)
+        expired = await self.hub.db(self.hub.store.expire, limits.open_table_minutes, limits.bot_table_minutes,
+                                    limits.idle_table_minutes)
         for table_id in expired:
             if table_id in self.hub.tables:
                 await self.catch_up(table_id)

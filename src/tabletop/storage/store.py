@@ -249,9 +249,11 @@ class Store:
         with self.session() as session:
             return list(session.scalars(query))
 
-    def expire(self, open_minutes: float, bot_minutes: float) -> list[str]:
-        """Abandon open tables nobody joined for ``open_minutes`` and all-bot tables older than
-        ``bot_minutes``; the tables abandoned."""
+    def expire(self, open_minutes: float, bot_minutes: float, idle_minutes: float | None = None) -> list[str]:
+        """Abandon open tables nobody joined for ``open_minutes``, all-bot tables older than
+        ``bot_minutes`` and — with ``idle_minutes`` — tables without a move clock where nobody has
+        moved for that long (the people walked away: a clock ends a clocked table by itself); the
+        tables abandoned, at most 500 a call."""
         moment = now()
         stale_open = and_(TableRow.status == "open", TableRow.updated_at < moment - timedelta(minutes=open_minutes))
         old_bots = and_(TableRow.status.in_(("open", "playing")), TableRow.all_bots.is_(True),
@@ -259,6 +261,13 @@ class Store:
         with self.engine.begin() as connection:
             query = select(TableRow.id).where(or_(stale_open, old_bots)).limit(500)
             ids = [row[0] for row in connection.execute(query)]
+            if idle_minutes is not None:
+                cutoff = moment - timedelta(minutes=idle_minutes)
+                moved = select(EventRow.number).where(EventRow.table_id == TableRow.id, EventRow.at >= cutoff)
+                idle = select(TableRow.id, TableRow.settings).where(
+                    TableRow.status == "playing", TableRow.all_bots.is_(False), TableRow.updated_at < cutoff,
+                    ~moved.exists()).limit(500)
+                ids += [row.id for row in connection.execute(idle) if not (row.settings or {}).get("move_seconds")]
             if ids:
                 connection.execute(update(TableRow).where(TableRow.id.in_(ids)).values(
                     status="abandoned", updated_at=moment))
