@@ -32,3 +32,10 @@ def seated(client: TestClient, table: str, *tokens: str, name: str = "",
 def bearer(*tokens: str) -> dict[str, str]:
     """The header that carries seat tokens over HTTP."""
     return {"Authorization": "Bearer " + ", ".join(tokens)}
+
+
+SAME_PRIORITY = ("--limit", "worker_niceness=0")
+"""``tabletop serve`` arguments for the tests whose servers play bot games across processes: on the test
+machine every core is busy with other tests, against which workers niced 10 get a tenth of a core
+each and a bot's move can take seconds; these tests are about failover, not priorities (test_work.py
+tests the niceness)."""

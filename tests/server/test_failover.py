@@ -33,7 +33,7 @@ from tabletop.server.failover import CHANNEL
 from tabletop.server.process import serving
 from tabletop.storage.migrate import upgrade
 from tests.server.faults import RedisServer, TcpProxy, address_of, postgres_url_via
-from tests.server.live import bearer, hello
+from tests.server.live import SAME_PRIORITY, bearer, hello
 
 pytestmark = pytest.mark.slow
 
@@ -86,7 +86,7 @@ def two_servers(db: str, broker: RedisServer, logs: Sequence[Path], lease_second
                 ) -> Iterator[list[Server]]:
     """Processes A and B on one database and one Redis, started together (their URLs and processes)."""
     upgrade(db)  # first: two processes migrating one new database at once collide
-    args = ["--limit", f"lease_seconds={lease_seconds:g}"]
+    args = ["--limit", f"lease_seconds={lease_seconds:g}", *SAME_PRIORITY]
     with started(*(serving(db, redis=broker.url, args=args, log=log) for log in logs)) as servers:
         yield servers
 
@@ -342,7 +342,7 @@ def test_the_database_gone_for_30_s_during_a_bots_turn_delays_the_table_and_neve
     logs = [tmp_path / "server.log"]
     with TcpProxy(address_of(postgres_url)) as proxy, \
             serving(postgres_url_via(proxy, postgres_url, connect_timeout=2), log=logs[0],
-                    args=["--limit", f"lease_seconds={LEASE:g}"]) as (base, process):
+                    args=["--limit", f"lease_seconds={LEASE:g}", *SAME_PRIORITY]) as (base, process):
         table, tokens = create(base, PERSON_VS_BOT)
         with seated(base, table, tokens["0"], random.Random(3), logs) as person:
             for _ in range(2):

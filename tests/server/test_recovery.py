@@ -20,7 +20,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
-from tests.server.live import bearer, hello
+from tests.server.live import SAME_PRIORITY, bearer, hello
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +58,7 @@ def act_http(base: str, table: str, token: str) -> dict[str, Any]:
 
 def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'live.db'}"
-    with serving(db) as (base, process):
+    with serving(db, args=SAME_PRIORITY) as (base, process):
         created = httpx.post(f"{base}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3}).json()
         table, token = created["table"]["id"], created["tokens"]["0"]
@@ -68,7 +68,7 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
         moves_before = last["move"]
         os.kill(process.pid, signal.SIGKILL)
         process.wait(30)
-    with serving(db) as (base, _):
+    with serving(db, args=SAME_PRIORITY) as (base, _):
         resumed = httpx.get(f"{base}/api/tables/{table}/state", headers=bearer(token)).json()
         assert resumed["move"] >= moves_before and resumed["status"] == "playing"
         with seat_socket(base, table, token) as ws:
@@ -84,7 +84,8 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
 
 def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgres_url: str) -> None:
     redis = REDIS
-    with serving(postgres_url, redis=redis) as (one, _), serving(postgres_url, redis=redis) as (two, _):
+    with serving(postgres_url, redis=redis, args=SAME_PRIORITY) as (one, _), \
+            serving(postgres_url, redis=redis, args=SAME_PRIORITY) as (two, _):
         created = httpx.post(f"{one}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
             "creator_seat": None}).json()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
               "expensive_per_second", "sockets_per_minute")
     limits = [word for name in raised for word in ("--limit", f"{name}=1000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
+    limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
     with serving(f"sqlite:///{db}", args=limits) as (base, _):
         yield base
 
@@ -95,18 +97,28 @@ PHONE_WIDTH, PHONE_HEIGHT = 390, 844
 """A phone's screen in CSS pixels."""
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A page in a phone-sized, touch, mobile browser context that records script errors."""
-    ctx = browser.new_context(viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT}, is_mobile=True,
-                              has_touch=True, locale="en-GB")
+@contextmanager
+def recording_page(browser: Any, **context: Any) -> Iterator[Any]:
+    """A page in a fresh browser context (English, ``context`` as Playwright takes it) whose script
+    errors gather in ``page.errors``; the context closes after."""
+    ctx = browser.new_context(locale="en-GB", **context)
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
-    yield page
-    ctx.close()
+    try:
+        yield page
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a phone-sized, touch, mobile browser context that records script errors."""
+    with recording_page(browser, viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT}, is_mobile=True,
+                        has_touch=True) as page:
+        yield page
 
 
 def assert_fits(page: Any) -> None:

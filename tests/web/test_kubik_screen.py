@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import shot
+from tests.web.conftest import recording_page, shot
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -25,14 +25,8 @@ FIELD = "[data-testid=field]"
 @pytest.fixture
 def small_phone(browser: Any) -> Iterator[Any]:
     """A 360×740 phone that records script errors."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="en-GB")
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    yield page
-    ctx.close()
+    with recording_page(browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True) as page:
+        yield page
 
 
 def create_hotseat(page: Any, base: str, options: dict[str, Any], names: list[str]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import PHONE_HEIGHT, PHONE_WIDTH
+from tests.web.conftest import PHONE_HEIGHT, PHONE_WIDTH, recording_page
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -43,14 +43,8 @@ RECORD = """() => {
 @pytest.fixture
 def paced(paced_browser: Any) -> Iterator[Any]:
     """A desktop page that keeps the tables' real pace and fails on any script error."""
-    ctx = paced_browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    yield page
-    ctx.close()
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as page:
+        yield page
 
 
 def choose_speed(page: Any, speed: str) -> None:
