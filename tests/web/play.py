@@ -12,8 +12,9 @@ Step = Callable[[Any], bool]
 
 
 def create_table(page: Any, base: str, game: str, options: dict[str, Any], seats: list[str],
-                 name: str = "Ann") -> str:
-    """Create a table through the lobby's form; ``seats`` are you / bot / friend / local (bots: easy)."""
+                 name: str = "Ann", seed: int | None = None) -> str:
+    """Create a table through the lobby's form; ``seats`` are you / bot / friend / local (bots: easy);
+    ``seed`` chooses the chance (a practice table: every other seat a bot or this screen's)."""
     page.goto(f"{base}/#/")
     page.locator(f"[data-game={game}] [data-action=new]").click()
     page.wait_for_selector("#create-submit")
@@ -31,6 +32,8 @@ def create_table(page: Any, base: str, game: str, options: dict[str, Any], seats
         page.select_option(f"select[name=seat-{i}-kind]", kind)
         if kind == "bot" and page.locator(f"select[name=seat-{i}-level]").count():  # (none for Beetle)
             page.select_option(f"select[name=seat-{i}-level]", "easy")
+    if seed is not None:
+        page.fill("#seed", str(seed))
     page.click("#create-submit")
     if "friend" in seats:
         page.wait_for_selector(".invite-url")

@@ -273,11 +273,16 @@ def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base
     assert not phone.errors
 
 
+SEED = 1
+"""The practice table's chosen chance: with the server's own secret, whether 40 throws bring a crossing
+was luck (one run in a few had none); with this seed the bot's throws cross within a few decisions."""
+
+
 def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_url: str) -> None:
     """K19 physics: standing to intercept the bot's throws, the person sees the cube drawn where it crosses
     the border line, with how it moves, and no face yet; then holds, and the throw's end is animated."""
     table = create_table(page, base_url, "kubik", {"throws": "physics", "interception": True, "target": 200},
-                         ["you", "bot"])
+                         ["you", "bot"], seed=SEED)
     deadline = 40
     crossed = False
     while deadline and not crossed:
