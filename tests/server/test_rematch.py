@@ -179,3 +179,15 @@ def test_the_database_refuses_a_second_table_with_the_same_id(sqlite_url: str) -
             store.create_table("beetle", {}, [SeatSpec("bot", bot="normal")], table_id="f" * 32)
     finally:
         store.close()
+
+
+def test_a_thousand_rematch_requests_from_a_stranger_cost_a_rate_limited_refusal_each(sqlite_url: str) -> None:
+    """An anonymous client hammering the endpoint: after the per-client rate (here 20 a second) every
+    request is a 429 decided before any database work, nothing is created, and the players' own
+    rematch still works once their second comes."""
+    with TestClient(create_app(settings_for_tests(sqlite_url, requests_per_second=20))) as client:
+        table, tokens = finished_table(client, ANN_AND_BOB)
+        statuses = [client.post(f"/api/tables/{table}/rematch", headers=bearer("not-a-seat-token")).status_code
+                    for _ in range(1000)]
+        assert set(statuses) <= {403, 429} and statuses.count(429) >= 900, sorted(set(statuses))
+        assert client.get(f"/api/tables/{rematch_id(table)}").status_code in (404, 429)
