@@ -16,9 +16,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import ClassVar
 
-from tabletop.core.cards import Card, parse_cards
+from tabletop.core.cards import DECK, Card, parse_cards
 from tabletop.core.errors import NotationError
 from tabletop.core.game import notation_error
 
@@ -130,6 +131,23 @@ _EXPECTED = ("a card to play (5H), go, discard 5H 6D, count [N], claim N, muggin
 def discard(cards: tuple[Card, ...] | list[Card]) -> Discard:
     """The discard of ``cards`` in canonical (index) order."""
     return Discard(tuple(sorted(cards, key=lambda c: c.index)))
+
+
+# Every action a state offers is one of these, made once: a playout step builds no action objects.
+CUTS = tuple(Cut(card) for card in DECK)  #: by card index
+DEALS = tuple(Deal(card) for card in DECK)  #: by card index
+STARTERS = tuple(Starter(card) for card in DECK)  #: by card index
+PLAYS = tuple(Play(card) for card in DECK)  #: by card index
+CLAIMS = tuple(Claim(n) for n in range(MAX_DECLARED + 1))
+COUNTS = tuple(Count(n) for n in range(30))  #: with muggins: a hand or crib is worth 0–29
+
+
+def discards(hand: tuple[Card, ...], size: int) -> tuple[Discard, ...]:
+    """Every way to lay away ``size`` cards of ``hand`` (C5), in the order of
+    ``itertools.combinations`` over the hand, each discard in canonical order."""
+    if size == 2:  # two players: 15 pairs, each put in order without a sort
+        return tuple(Discard((a, b) if a.index < b.index else (b, a)) for a, b in combinations(hand, 2))
+    return tuple(discard(cards) for cards in combinations(hand, size))
 
 
 def parse_action(text: str) -> CribbageAction:

@@ -1,20 +1,25 @@
 """Cribbage rules C1–C19 as a state and its transitions: the cut, the deal, the crib, the pegging,
 the show, games and matches.
 
-A :class:`CribbageState` is an immutable position; :meth:`CribbageState._apply` copies its fields
-into a :class:`_Draft`, lets the rule functions below change the draft, and freezes the result,
-so each rule reads as what happens at the table and nothing is half-applied. Points always go
-through :meth:`_Draft.peg`, which moves the pegs (C2) and ends the game the moment a side
-reaches the target (C14).
+A :class:`CribbageState` is a position that never changes once it is handed out:
+:meth:`CribbageState._apply` copies it (one slot copy, no validation on the way), lets the rule
+functions below move the copy on, and hands the copy out, so each rule reads as what happens at
+the table and nothing is half-applied. Points always go through :func:`_peg`, which moves the pegs
+(C2) and ends the game the moment a side reaches the target (C14).
+
+Every random playout, rollout and learning step goes through here, so a transition is kept cheap:
+the copy is a slots dataclass copied field by field (a frozen dataclass's ``__init__`` costs eight
+times as much), the actions a state offers are the game's interned action objects, and the
+events an action causes are written down as plain tuples and made :class:`Event` objects only when
+someone asks (:meth:`CribbageState.events`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +33,6 @@ from tabletop.core import (
     Player,
     State,
     View,
-    action_event,
     event,
 )
 from tabletop.core.cards import DECK, Card
@@ -48,10 +52,15 @@ WHY: Mapping[str, str] = MappingProxyType({
 """A :class:`ScoreEvent`'s kind as the ``why`` of its ``pegs`` event."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CribbageState(State[CribbageAction]):
     """A cribbage position. Hidden parts (hands, discards, the rest of the pack) only leave through
-    :meth:`view`; the pack has no order until chance deals from it."""
+    :meth:`view`; the pack has no order until chance deals from it.
+
+    Never changed once handed out (the rules change only the copy :meth:`_apply` is making), so it
+    is hashed and compared by its fields like a frozen dataclass, without a frozen dataclass's cost
+    on every transition.
+    """
 
     game: Cribbage
     phase: Phase
@@ -78,7 +87,15 @@ class CribbageState(State[CribbageAction]):
     match_points: tuple[int, ...]  #: per side (C16, C18)
     results: tuple[GameResult, ...]  #: the finished games of the match
     scored: tuple[ScoreEvent, ...] = field(default=(), compare=False)  #: points pegged by the last action
-    happened: tuple[Event, ...] = field(default=(), compare=False)  #: what the last action did (:meth:`events`)
+    happened: tuple[_Told, ...] = field(default=(), compare=False, repr=False)  #: the last action's events, unmade
+    ended_game: bool = field(default=False, compare=False, repr=False)  #: the last action won a game (C14)
+    deck_mask: int = field(default=-1, compare=False, repr=False)  #: bit ``card.index`` set for each card in ``deck``
+    #: the legal actions, once asked
+    offered: tuple[CribbageAction, ...] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.deck_mask < 0:
+            self.deck_mask = sum(1 << card.index for card in self.deck)
 
     # --- the interface -----------------------------------------------------------------------
 
@@ -91,25 +108,40 @@ class CribbageState(State[CribbageAction]):
                 return TERMINAL
         return self.to_move
 
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def is_chance(self) -> bool:
+        phase = self.phase
+        return phase is Phase.DEAL or phase is Phase.STARTER or phase is Phase.CUT
+
     def legal_actions(self) -> Sequence[CribbageAction]:
+        offered = self.offered
+        if offered is None:
+            offered = self.offered = self._legal_actions()
+        return offered
+
+    def _legal_actions(self) -> tuple[CribbageAction, ...]:
         match self.phase:
             case Phase.CUT:
-                return tuple(act.Cut(c) for c in self.deck)
+                return tuple(act.CUTS[c.index] for c in self.deck)
             case Phase.DEAL:
-                return tuple(act.Deal(c) for c in self.deck)
+                return tuple(act.DEALS[c.index] for c in self.deck)
             case Phase.STARTER:
-                return tuple(act.Starter(c) for c in self.deck)
+                return tuple(act.STARTERS[c.index] for c in self.deck)
             case Phase.DISCARD:
-                hand = self.hands[self.to_move]
-                return tuple(act.discard(list(cards)) for cards in combinations(hand, self.game.discards))
+                return act.discards(self.hands[self.to_move], self.game.discards)
             case Phase.PLAY:
-                playable = tuple(act.Play(c) for c in self.hands[self.to_move] if self.count + value(c) <= 31)
+                room = 31 - self.count
+                playable = tuple(act.PLAYS[c.index] for c in self.hands[self.to_move] if value(c) <= room)
                 return playable or (act.GO,)
             case Phase.CLAIM:
-                return tuple(act.Claim(n) for n in range(act.MAX_DECLARED + 1))
+                return act.CLAIMS
             case Phase.SHOW:
                 if self.game.options["muggins"]:
-                    return tuple(act.Count(n) for n in range(30))
+                    return act.COUNTS
                 return (act.COUNT,)
             case Phase.MUGGINS:
                 return (act.MUGGINS, act.PASS)
@@ -118,15 +150,18 @@ class CribbageState(State[CribbageAction]):
     def is_legal(self, action: CribbageAction) -> bool:
         match self.phase:
             case Phase.CUT:
-                return isinstance(action, act.Cut) and action.card in self.deck
+                return isinstance(action, act.Cut) and self._in_deck(action.card)
             case Phase.DEAL:
-                return isinstance(action, act.Deal) and action.card in self.deck
+                return isinstance(action, act.Deal) and self._in_deck(action.card)
             case Phase.STARTER:
-                return isinstance(action, act.Starter) and action.card in self.deck
+                return isinstance(action, act.Starter) and self._in_deck(action.card)
             case Phase.PLAY if isinstance(action, act.Play):  # the hot path of every playout
                 card = action.card
                 return card in self.hands[self.to_move] and self.count + value(card) <= 31
         return action in self.legal_actions()
+
+    def _in_deck(self, card: Card) -> bool:
+        return isinstance(card, Card) and self.deck_mask >> card.index & 1 == 1
 
     def chance_outcomes(self) -> Sequence[tuple[CribbageAction, Fraction]]:
         if not self.is_chance:
@@ -135,38 +170,38 @@ class CribbageState(State[CribbageAction]):
         return tuple((a, probability) for a in self.legal_actions())
 
     def sample_chance(self, rng: random.Random) -> CribbageAction:
-        card = self.deck[rng.randrange(len(self.deck))]
-        match self.phase:
-            case Phase.CUT:
-                return act.Cut(card)
-            case Phase.DEAL:
-                return act.Deal(card)
-            case Phase.STARTER:
-                return act.Starter(card)
+        index = self.deck[rng.randrange(len(self.deck))].index
+        phase = self.phase
+        if phase is Phase.DEAL:
+            return act.DEALS[index]
+        if phase is Phase.STARTER:
+            return act.STARTERS[index]
+        if phase is Phase.CUT:
+            return act.CUTS[index]
         raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase")
 
     def _apply(self, action: CribbageAction) -> CribbageState:
-        draft = _Draft(self)
+        d = _successor(self)
         match action:
-            case act.Cut(card):
-                _cut(draft, card)
             case act.Deal(card):
-                _deal(draft, card)
-            case act.Discard(cards):
-                _discard(draft, cards)
-            case act.Starter(card):
-                _starter(draft, card)
+                _deal(d, card)
             case act.Play(card):
-                _play(draft, card)
+                _play(d, card)
             case act.Go():
-                _go(draft)
-            case act.Claim(declared):
-                _claim(draft, declared)
+                _go(d)
             case act.Count(declared):
-                _count(draft, declared)
+                _count(d, declared)
+            case act.Discard(cards):
+                _discard(d, cards)
+            case act.Starter(card):
+                _starter(d, card)
+            case act.Cut(card):
+                _cut(d, card)
+            case act.Claim(declared):
+                _claim(d, declared)
             case act.Muggins() | act.Pass():
-                _muggins(draft, isinstance(action, act.Muggins))
-        return draft.freeze()
+                _muggins(d, isinstance(action, act.Muggins))
+        return d
 
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's side's points in the game being played (the front peg, C3)."""
@@ -187,7 +222,7 @@ class CribbageState(State[CribbageAction]):
     def events(self) -> Sequence[Event]:
         """What the last action did: the action (a dealt card and a discard only whole for their
         seat, a twin without the cards for the others), then the points, games and deals it caused."""
-        return self.happened
+        return tuple(_made(told) for told in self.happened)
 
     def result(self) -> Event | None:
         """The match's result (C16): ``game_won`` by a side — a seat, or with four players the
@@ -239,7 +274,6 @@ class CribbageState(State[CribbageAction]):
         return None if self.show_step >= n else (self.dealer + 1 + self.show_step) % n
 
 
-_FIELDS = tuple(f.name for f in fields(CribbageState))
 
 
 def _match_leaders(match_points: tuple[int, ...], results: tuple[GameResult, ...]) -> list[int]:
@@ -280,82 +314,84 @@ def _recipient(state: CribbageState) -> int | None:
     return (state.dealer + 1 + state.dealt) % n if state.dealt < to_hands else None
 
 
-class _Draft:
-    """A mutable copy of a state's fields for one transition; :meth:`freeze` makes the new state."""
+_Told = tuple[str, dict[str, Any], "tuple[int, ...] | list[int] | None", bool, bool]
+"""An event as a transition writes it down: kind, parameters (cards still :class:`Card`), the seats
+that may see it (None: everyone), whether it is the action's own, whether it is a redacted twin."""
 
-    game: Cribbage
-    phase: Phase
-    dealer: int
-    to_move: int
-    deck: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    kept: tuple[tuple[Card, ...], ...]
-    discards: tuple[tuple[Card, ...], ...]
-    crib: tuple[Card, ...]
-    dealt: int
-    starter: Card | None
-    count: int
-    series: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    passed: frozenset[int]
-    last_player: int | None
-    scores: tuple[int, ...]
-    pegs: tuple[Pegs, ...]
-    show_step: int
-    cutters: tuple[int, ...]
-    cuts: tuple[Card, ...]
-    pending: Pending | None
-    match_points: tuple[int, ...]
-    results: tuple[GameResult, ...]
 
-    scored: tuple[ScoreEvent, ...]
-    happened: tuple[Event, ...]
+def _made(told: _Told) -> Event:
+    """The :class:`Event` a transition wrote down, its cards in notation."""
+    kind, params, seats, action, redacted = told
+    return Event(kind, {name: _notation(value) for name, value in params.items()},
+                 None if seats is None else frozenset(seats), action, redacted)
 
-    def __init__(self, state: CribbageState) -> None:
-        self.__dict__.update({name: getattr(state, name) for name in _FIELDS})
-        self.scored = ()
-        self.happened = ()
-        self.game_over = False
 
-    def did(self, kind: str, seats: list[int] | None = None, redacted: bool = False, **params: Any) -> None:
-        """The action's own event (for ``seats`` only, when given; ``redacted``: the others' twin)."""
-        self.happened = (*self.happened, action_event(kind, seats=seats, redacted=redacted, **params))
+def _notation(value: Any) -> Any:
+    """A card as its notation (``5H``), in a list too; anything else as it is."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, list) and value and isinstance(value[0], Card):
+        return [str(card) for card in value]
+    return value
 
-    def tell(self, kind: str, **params: Any) -> None:
-        """An event the action caused, for everyone."""
-        self.happened = (*self.happened, event(kind, **params))
 
-    def freeze(self) -> CribbageState:
-        values = self.__dict__
-        return CribbageState(**{name: values[name] for name in _FIELDS})
+def _successor(state: CribbageState) -> CribbageState:
+    """A copy of ``state`` for one transition to move on: every field but what the last action did."""
+    new = _NEW(CribbageState)
+    (new.game, new.phase, new.dealer, new.to_move, new.deck, new.hands, new.kept, new.discards, new.crib,
+     new.dealt, new.starter, new.count, new.series, new.piles, new.passed, new.last_player, new.scores,
+     new.pegs, new.show_step, new.cutters, new.cuts, new.pending, new.match_points, new.results,
+     new.deck_mask) = (
+        state.game, state.phase, state.dealer, state.to_move, state.deck, state.hands, state.kept,
+        state.discards, state.crib, state.dealt, state.starter, state.count, state.series, state.piles,
+        state.passed, state.last_player, state.scores, state.pegs, state.show_step, state.cutters,
+        state.cuts, state.pending, state.match_points, state.results, state.deck_mask)
+    new.scored, new.happened, new.ended_game, new.offered = (), (), False, None
+    return new
 
-    def peg(self, side: int, points: int, kind: str, seat: int | None, score: Any = None) -> bool:
-        """Peg ``points`` for ``side`` (C2); True if that ends the game (C14).
 
-        A hand or crib worth nothing (or a muggins count of 0) is still announced ("nineteen"),
-        but no peg moves: on the board the rear peg keeps the previous score (C2).
-        """
-        if self.game_over or (points <= 0 and kind not in ("hand", "crib")):
-            return self.game_over
-        game: Cribbage = self.game
-        points = max(0, min(points, game.target - self.scores[side]))  # the last hole is the target (C3)
-        if points:
-            self.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(self.pegs))
-            self.scores = tuple(p.front for p in self.pegs)
-        self.scored = (*self.scored, ScoreEvent(seat, side, kind, points, score))
-        told: dict[str, Any] = {"seat": seat, "side": side, "points": points, "why": WHY[kind],
-                                "score": self.scores[side]}
-        if score is not None:
-            told["combinations"] = _combinations(score)
-        self.tell("pegs", **told)
-        if self.scores[side] >= game.target:
-            _end_game(self, side)
-            return True
-        return False
+_NEW = object.__new__
 
-    def peg_seat(self, seat: int, points: int, kind: str, score: Any = None) -> bool:
-        """Peg for the side of ``seat``."""
-        return self.peg(self.game.side_of(seat), points, kind, seat, score)
+
+def _did(d: CribbageState, kind: str, seats: list[int] | None = None, redacted: bool = False,
+         **params: Any) -> None:
+    """The action's own event (for ``seats`` only, when given; ``redacted``: the others' twin)."""
+    d.happened = (*d.happened, (kind, params, seats, True, redacted))
+
+
+def _tell(d: CribbageState, kind: str, **params: Any) -> None:
+    """An event the action caused, for everyone."""
+    d.happened = (*d.happened, (kind, params, None, False, False))
+
+
+def _peg(d: CribbageState, side: int, points: int, kind: str, seat: int | None, score: Any = None) -> bool:
+    """Peg ``points`` for ``side`` (C2); True if that ends the game (C14).
+
+    A hand or crib worth nothing (or a muggins count of 0) is still announced ("nineteen"),
+    but no peg moves: on the board the rear peg keeps the previous score (C2).
+    """
+    if d.ended_game or (points <= 0 and kind not in ("hand", "crib")):
+        return d.ended_game
+    game: Cribbage = d.game
+    points = max(0, min(points, game.target - d.scores[side]))  # the last hole is the target (C3)
+    if points:
+        d.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(d.pegs))
+        d.scores = tuple(p.front for p in d.pegs)
+    d.scored = (*d.scored, ScoreEvent(seat, side, kind, points, score))
+    told: dict[str, Any] = {"seat": seat, "side": side, "points": points, "why": WHY[kind],
+                            "score": d.scores[side]}
+    if score is not None:
+        told["combinations"] = _combinations(score)
+    _tell(d, "pegs", **told)
+    if d.scores[side] >= game.target:
+        _end_game(d, side)
+        return True
+    return False
+
+
+def _peg_seat(d: CribbageState, seat: int, points: int, kind: str, score: Any = None) -> bool:
+    """Peg for the side of ``seat``."""
+    return _peg(d, d.game.side_of(seat), points, kind, seat, score)
 
 
 # --- the rules -------------------------------------------------------------------------------
@@ -369,60 +405,74 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:at] + cards[at + 1:]
 
 
-def _cut(d: _Draft, card: Card) -> None:
+FULL_PACK = (1 << 52) - 1
+"""``deck_mask`` of a full pack."""
+
+
+def _take_from_pack(d: CribbageState, card: Card) -> None:
+    """``card`` leaves the pack (C5–C7); its place in the index-ordered pack is the count of cards
+    below it, so nothing is searched (a card built anew is the pack's card by value)."""
+    index = card.index
+    below = d.deck_mask & ((1 << index) - 1)
+    at = below.bit_count()
+    d.deck = d.deck[:at] + d.deck[at + 1:]
+    d.deck_mask ^= 1 << index
+
+
+def _cut(d: CribbageState, card: Card) -> None:
     """C6: each seat cuts; the lowest card deals; those tied for lowest cut again."""
-    d.did("cut", seat=d.cutters[len(d.cuts)], card=str(card))
+    _did(d, "cut", seat=d.cutters[len(d.cuts)], card=card)
     d.cuts = (*d.cuts, card)
-    d.deck = _without(d.deck, card)
+    _take_from_pack(d, card)
     if len(d.cuts) < len(d.cutters):
         return
     low = min(c.rank for c in d.cuts)
     lowest = tuple(s for s, c in zip(d.cutters, d.cuts, strict=True) if c.rank == low)
     if len(lowest) > 1:
-        d.tell("cut_tie", members=list(lowest), rank=low)
-        d.cutters, d.deck = lowest, DECK
+        _tell(d, "cut_tie", members=list(lowest), rank=low)
+        d.cutters, d.deck, d.deck_mask = lowest, DECK, FULL_PACK
         d.cuts = ()
         return
     d.cutters, d.cuts = (), ()
-    d.tell("dealer", seat=lowest[0], why="cut")
+    _tell(d, "dealer", seat=lowest[0], why="cut")
     _new_hand(d, lowest[0])
 
 
-def _new_hand(d: _Draft, dealer: int) -> None:
+def _new_hand(d: CribbageState, dealer: int) -> None:
     """A fresh pack, nothing dealt; the deal starts left of the dealer (C5, C6)."""
     n = d.game.num_players
     d.phase, d.dealer, d.to_move = Phase.DEAL, dealer, (dealer + 1) % n
-    d.deck, d.dealt, d.starter = DECK, 0, None
+    d.deck, d.deck_mask, d.dealt, d.starter = DECK, FULL_PACK, 0, None
     d.hands = d.kept = d.discards = d.piles = ((),) * n
     d.crib, d.count, d.series, d.passed, d.last_player = (), 0, (), frozenset(), None
     d.show_step, d.pending = 0, None
 
 
-def _deal(d: _Draft, card: Card) -> None:
+def _deal(d: CribbageState, card: Card) -> None:
     """C5: one card at a time clockwise from the dealer's left; with three, one to the crib."""
     game: Cribbage = d.game
     n = game.num_players
     to_hands = n * game.hand_size
     if d.dealt < to_hands:
         seat = (d.dealer + 1 + d.dealt) % n
-        d.did("dealt", seats=[seat], seat=seat, card=str(card))
-        d.did("dealt", seats=_others(game, seat), redacted=True, seat=seat)
+        _did(d, "dealt", seats=[seat], seat=seat, card=card)
+        _did(d, "dealt", seats=_others(game, seat), redacted=True, seat=seat)
         d.hands = tuple((*h, card) if s == seat else h for s, h in enumerate(d.hands))
     else:
-        d.did("crib_dealt")
+        _did(d, "crib_dealt")
         d.crib = (*d.crib, card)
-    d.deck = _without(d.deck, card)
+    _take_from_pack(d, card)
     d.dealt += 1
     if d.dealt == to_hands + game.crib_from_pack:
         d.phase, d.to_move = Phase.DISCARD, (d.dealer + 1) % n
 
 
-def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
+def _discard(d: CribbageState, cards: tuple[Card, ...]) -> None:
     """C5: each player lays away to the dealer's crib, starting left of the dealer."""
     n = d.game.num_players
     seat = d.to_move
-    d.did("discards", seats=[seat], seat=seat, cards=[str(c) for c in cards])
-    d.did("discards", seats=_others(d.game, seat), redacted=True, seat=seat, count=len(cards))
+    _did(d, "discards", seats=[seat], seat=seat, cards=list(cards))
+    _did(d, "discards", seats=_others(d.game, seat), redacted=True, seat=seat, count=len(cards))
     keep = tuple(c for c in d.hands[seat] if c not in cards)
     d.hands = tuple(keep if s == seat else h for s, h in enumerate(d.hands))
     d.kept = tuple(keep if s == seat else h for s, h in enumerate(d.kept))
@@ -433,36 +483,36 @@ def _discard(d: _Draft, cards: tuple[Card, ...]) -> None:
         d.phase = Phase.STARTER
 
 
-def _starter(d: _Draft, card: Card) -> None:
+def _starter(d: CribbageState, card: Card) -> None:
     """C7: the starter is turned; a jack gives the dealer two "for his heels"; then the play (C8)."""
-    d.did("starter", card=str(card))
+    _did(d, "starter", card=card)
     d.starter = card
-    d.deck = _without(d.deck, card)
+    _take_from_pack(d, card)
     d.phase, d.to_move = Phase.PLAY, (d.dealer + 1) % d.game.num_players
     if card.rank == 11:
-        d.peg_seat(d.dealer, 2, "heels")
+        _peg_seat(d, d.dealer, 2, "heels")
 
 
-def _play(d: _Draft, card: Card) -> None:
+def _play(d: CribbageState, card: Card) -> None:
     """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
     seat = d.to_move
     d.hands = tuple(_without(h, card) if s == seat else h for s, h in enumerate(d.hands))
     d.piles = tuple((*p, card) if s == seat else p for s, p in enumerate(d.piles))
     d.series = (*d.series, card)
     d.count += value(card)
-    d.did("plays", seat=seat, card=str(card), count=d.count)
+    _did(d, "plays", seat=seat, card=card, count=d.count)
     d.last_player = seat
     score = pegging_score(d.series)
     if d.game.options["muggins"]:
         d.phase = Phase.CLAIM
         d.pending = Pending(seat, score.total, -1, resume=Phase.PLAY, what="pegging")
         return
-    if d.peg_seat(seat, score.total, "pegging", score):
+    if _peg_seat(d, seat, score.total, "pegging", score):
         return
     _after_play(d, seat)
 
 
-def _after_play(d: _Draft, seat: int) -> None:
+def _after_play(d: CribbageState, seat: int) -> None:
     """C9, C10, C12: 31 resets the count; when no one can go on, the last card pegs one."""
     if d.count == 31:
         _reset(d, seat)
@@ -470,15 +520,15 @@ def _after_play(d: _Draft, seat: int) -> None:
         _pass_turn(d, seat, include_self=True)
 
 
-def _go(d: _Draft) -> None:
+def _go(d: CribbageState) -> None:
     """C9: "go": play continues with whoever can; when nobody can, the last to play pegs one."""
     seat = d.to_move
-    d.did("go", seat=seat)
+    _did(d, "go", seat=seat)
     d.passed = d.passed | {seat}
     _pass_turn(d, seat, include_self=False)
 
 
-def _pass_turn(d: _Draft, seat: int, include_self: bool) -> None:
+def _pass_turn(d: CribbageState, seat: int, include_self: bool) -> None:
     """The turn goes to the next seat that can still play in this series, or the go is pegged."""
     nxt = _next_actor(d, seat, include_self)
     if nxt is None:
@@ -487,17 +537,17 @@ def _pass_turn(d: _Draft, seat: int, include_self: bool) -> None:
         d.to_move = nxt
 
 
-def _go_point(d: _Draft) -> None:
+def _go_point(d: CribbageState) -> None:
     """C9, C12: one for the go, or for the last card of the whole play; then the count resets."""
     last = d.last_player
     assert last is not None
     kind = "go" if any(d.hands) else "last card"
-    if d.peg_seat(last, 1, kind):
+    if _peg_seat(d, last, 1, kind):
         return
     _reset(d, last)
 
 
-def _reset(d: _Draft, last: int) -> None:
+def _reset(d: CribbageState, last: int) -> None:
     """C9: the count goes back to 0 and the player left of the last card leads; or the show begins."""
     d.count, d.series, d.passed = 0, (), frozenset()
     n = d.game.num_players
@@ -508,7 +558,7 @@ def _reset(d: _Draft, last: int) -> None:
         d.to_move = nxt
 
 
-def _next_actor(d: _Draft, seat: int, include_self: bool) -> int | None:
+def _next_actor(d: CribbageState, seat: int, include_self: bool) -> int | None:
     """The next seat clockwise from ``seat`` that still holds cards and has not said go."""
     n = d.game.num_players
     for k in range(1, n + 1 if include_self else n):
@@ -518,21 +568,21 @@ def _next_actor(d: _Draft, seat: int, include_self: bool) -> int | None:
     return None
 
 
-def _claim(d: _Draft, declared: int) -> None:
+def _claim(d: CribbageState, declared: int) -> None:
     """C17: the player declares the points of the card just played; misses may be taken."""
     pending = d.pending
     assert pending is not None
-    d.did("claims", seat=pending.seat, declared=declared)
+    _did(d, "claims", seat=pending.seat, declared=declared)
     d.pending = None
     d.phase = Phase.PLAY
-    if d.peg_seat(pending.seat, min(declared, pending.actual), "pegging"):
+    if _peg_seat(d, pending.seat, min(declared, pending.actual), "pegging"):
         return
     if declared < pending.actual and _offer_muggins(d, pending, declared):
         return
     _after_play(d, pending.seat)
 
 
-def _count(d: _Draft, declared: int | None) -> None:
+def _count(d: CribbageState, declared: int | None) -> None:
     """C13: hands are counted from the dealer's left, the dealer last, then the crib (C14 applies)."""
     game: Cribbage = d.game
     state_seat = (d.dealer + 1 + d.show_step) % game.num_players if d.show_step < game.num_players else None
@@ -543,11 +593,10 @@ def _count(d: _Draft, declared: int | None) -> None:
         seat, what, score = state_seat, "hand", score_hand(d.kept[state_seat], starter)
     counted = d.crib if what == "crib" else d.kept[seat]
     said: dict[str, Any] = {} if declared is None else {"declared": declared}
-    d.did("counts", seat=seat, what=what, cards=[str(c) for c in counted],
-          starter=None if starter is None else str(starter), **said)
+    _did(d, "counts", seat=seat, what=what, cards=list(counted), starter=starter, **said)
     points = score.total if declared is None else min(declared, score.total)
     # with muggins the count is what the player declared: the breakdown is for the opponents to find
-    if d.peg_seat(seat, points, what, score if declared is None else None):
+    if _peg_seat(d, seat, points, what, score if declared is None else None):
         return
     if declared is not None and declared < score.total:
         pending = Pending(seat, score.total, declared, resume=Phase.SHOW, what=what)
@@ -556,18 +605,18 @@ def _count(d: _Draft, declared: int | None) -> None:
     _next_count(d)
 
 
-def _next_count(d: _Draft) -> None:
+def _next_count(d: CribbageState) -> None:
     """Move the show on: the next hand, the crib, or the next deal (the deal passes left, C6)."""
     n = d.game.num_players
     if d.show_step < n:
         d.show_step += 1
         d.to_move = (d.dealer + 1 + d.show_step) % n if d.show_step < n else d.dealer
     else:
-        d.tell("dealer", seat=(d.dealer + 1) % n, why="left")
+        _tell(d, "dealer", seat=(d.dealer + 1) % n, why="left")
         _new_hand(d, (d.dealer + 1) % n)
 
 
-def _offer_muggins(d: _Draft, pending: Pending, declared: int) -> bool:
+def _offer_muggins(d: CribbageState, pending: Pending, declared: int) -> bool:
     """C17: opponents, clockwise, may take the points missed. True if someone is asked."""
     game: Cribbage = d.game
     n = game.num_players
@@ -578,16 +627,16 @@ def _offer_muggins(d: _Draft, pending: Pending, declared: int) -> bool:
     return True
 
 
-def _muggins(d: _Draft, take: bool) -> None:
+def _muggins(d: CribbageState, take: bool) -> None:
     """C17: take the missed points ("muggins!") or pass; then play resumes."""
     pending = d.pending
     assert pending is not None
     if take:
-        d.did("muggins", seat=d.to_move, of=pending.seat, what=pending.what)
-        if d.peg_seat(d.to_move, pending.actual - pending.declared, "muggins"):
+        _did(d, "muggins", seat=d.to_move, of=pending.seat, what=pending.what)
+        if _peg_seat(d, d.to_move, pending.actual - pending.declared, "muggins"):
             return
     else:
-        d.did("passes", seat=d.to_move)
+        _did(d, "passes", seat=d.to_move)
     if not take and pending.claimants:
         d.pending = Pending(pending.seat, pending.actual, pending.declared, pending.claimants[1:],
                             pending.resume, pending.what)
@@ -601,7 +650,7 @@ def _muggins(d: _Draft, take: bool) -> None:
         _next_count(d)
 
 
-def _end_game(d: _Draft, winner: int) -> None:
+def _end_game(d: CribbageState, winner: int) -> None:
     """C14, C16, C18: the game is won; score it in the match; deal the next game or end the match."""
     game: Cribbage = d.game
     value = 1
@@ -613,11 +662,11 @@ def _end_game(d: _Draft, winner: int) -> None:
             value = 2
     d.results = (*d.results, GameResult(winner, d.scores, value))
     d.match_points = tuple(p + value if s == winner else p for s, p in enumerate(d.match_points))
-    d.game_over = True
+    d.ended_game = True
     d.pending = None
     games = game.options["games"]
     skunk = {2: {"skunk": "skunk"}, 3: {"skunk": "double_skunk"}}.get(value, {})
-    d.tell("wins_game", side=winner, members=_members(game, winner), scores=list(d.scores), value=value,
+    _tell(d, "wins_game", side=winner, members=_members(game, winner), scores=list(d.scores), value=value,
            game=len(d.results), games=games, match_points=list(d.match_points), **skunk)
     majority = max(d.match_points) * 2 > games
     if len(d.results) >= games or (game.options["stop_at_majority"] and majority):
@@ -632,16 +681,16 @@ def _end_game(d: _Draft, winner: int) -> None:
                   if d.scores[game.side_of((d.dealer + k) % n)] == lowest)
     d.scores = (0,) * game.sides
     d.pegs = (Pegs(),) * game.sides
-    d.tell("dealer", seat=dealer, why="loser")
+    _tell(d, "dealer", seat=dealer, why="loser")
     _new_hand(d, dealer)
 
 
-def _tell_match(d: _Draft) -> None:
+def _tell_match(d: CribbageState) -> None:
     """C16: the match is over: won by one side, or tied on match points and games won."""
     game: Cribbage = d.game
     top = _match_leaders(d.match_points, d.results)
     told: dict[str, Any] = {"match_points": list(d.match_points), "games_won": _games_won(d.results, game.sides)}
     if len(top) == 1:
-        d.tell("wins_match", side=top[0], members=_members(game, top[0]), **told)
+        _tell(d, "wins_match", side=top[0], members=_members(game, top[0]), **told)
     else:
-        d.tell("match_tied", sides=top, members=[s for side in top for s in _members(game, side)], **told)
+        _tell(d, "match_tied", sides=top, members=[s for side in top for s in _members(game, side)], **told)
