@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import Chance, Event, Game, GameSpec, Option, View
+from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
 from tabletop.core.cards import DECK
 from tabletop.games.cribbage.actions import CribbageAction
@@ -114,6 +114,8 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         self.discards = 2 if n == 2 else 1
         self.crib_from_pack = 1 if n == 3 else 0
         self.target: int = self.options["target"]
+        #: per seat, everyone else and spectators: who sees the redacted twin of that seat's deal or discard
+        self.others = tuple((*(s for s in range(n) if s != seat), SPECTATOR) for seat in range(n))
 
     def initial_state(self) -> CribbageState:
         """Everyone cuts for the first deal (C6)."""

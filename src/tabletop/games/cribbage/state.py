@@ -21,12 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import tabletop.games.cribbage.actions as act
 from tabletop.core import (
     CHANCE,
-    SPECTATOR,
     TERMINAL,
     Event,
     IllegalActionError,
@@ -39,7 +38,7 @@ from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.render import describe, render_state
-from tabletop.games.cribbage.scoring import Score, pegging_score, score_hand, value
+from tabletop.games.cribbage.scoring import Score, pegging_points, pegging_score, score_hand, value
 from tabletop.games.cribbage.views import public_view, view
 
 if TYPE_CHECKING:
@@ -296,9 +295,12 @@ def _members(game: Cribbage, side: int) -> list[int]:
     return [s for s in range(game.num_players) if game.side_of(s) == side]
 
 
-def _others(game: Cribbage, seat: int) -> list[int]:
-    """Everyone but ``seat``, spectators included: who sees a redacted twin of a hidden event."""
-    return [*(s for s in range(game.num_players) if s != seat), SPECTATOR]
+_T = TypeVar("_T")
+
+
+def _with(per_seat: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """``per_seat`` with ``seat``'s entry replaced by ``value``."""
+    return (*per_seat[:seat], value, *per_seat[seat + 1:])
 
 
 def _combinations(score: Score) -> list[dict[str, Any]]:
@@ -314,7 +316,7 @@ def _recipient(state: CribbageState) -> int | None:
     return (state.dealer + 1 + state.dealt) % n if state.dealt < to_hands else None
 
 
-_Told = tuple[str, dict[str, Any], "tuple[int, ...] | list[int] | None", bool, bool]
+_Told = tuple[str, dict[str, Any], "Sequence[int] | None", bool, bool]
 """An event as a transition writes it down: kind, parameters (cards still :class:`Card`), the seats
 that may see it (None: everyone), whether it is the action's own, whether it is a redacted twin."""
 
@@ -327,11 +329,13 @@ def _made(told: _Told) -> Event:
 
 
 def _notation(value: Any) -> Any:
-    """A card as its notation (``5H``), in a list too; anything else as it is."""
+    """A card as its notation (``5H``), in a list too; a score as its combinations; anything else as it is."""
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, list) and value and isinstance(value[0], Card):
         return [str(card) for card in value]
+    if isinstance(value, Score):
+        return _combinations(value)
     return value
 
 
@@ -353,7 +357,7 @@ def _successor(state: CribbageState) -> CribbageState:
 _NEW = object.__new__
 
 
-def _did(d: CribbageState, kind: str, seats: list[int] | None = None, redacted: bool = False,
+def _did(d: CribbageState, kind: str, seats: Sequence[int] | None = None, redacted: bool = False,
          **params: Any) -> None:
     """The action's own event (for ``seats`` only, when given; ``redacted``: the others' twin)."""
     d.happened = (*d.happened, (kind, params, seats, True, redacted))
@@ -375,13 +379,14 @@ def _peg(d: CribbageState, side: int, points: int, kind: str, seat: int | None, 
     game: Cribbage = d.game
     points = max(0, min(points, game.target - d.scores[side]))  # the last hole is the target (C3)
     if points:
-        d.pegs = tuple(p.advance(points) if s == side else p for s, p in enumerate(d.pegs))
-        d.scores = tuple(p.front for p in d.pegs)
+        pegs = d.pegs[side].advance(points)
+        d.pegs = _with(d.pegs, side, pegs)
+        d.scores = _with(d.scores, side, pegs.front)
     d.scored = (*d.scored, ScoreEvent(seat, side, kind, points, score))
     told: dict[str, Any] = {"seat": seat, "side": side, "points": points, "why": WHY[kind],
                             "score": d.scores[side]}
     if score is not None:
-        told["combinations"] = _combinations(score)
+        told["combinations"] = score  # itemised when the event is made (_notation)
     _tell(d, "pegs", **told)
     if d.scores[side] >= game.target:
         _end_game(d, side)
@@ -455,9 +460,9 @@ def _deal(d: CribbageState, card: Card) -> None:
     to_hands = n * game.hand_size
     if d.dealt < to_hands:
         seat = (d.dealer + 1 + d.dealt) % n
-        _did(d, "dealt", seats=[seat], seat=seat, card=card)
-        _did(d, "dealt", seats=_others(game, seat), redacted=True, seat=seat)
-        d.hands = tuple((*h, card) if s == seat else h for s, h in enumerate(d.hands))
+        d.happened = (("dealt", {"seat": seat, "card": card}, (seat,), True, False),
+                      ("dealt", {"seat": seat}, game.others[seat], True, True))
+        d.hands = _with(d.hands, seat, (*d.hands[seat], card))
     else:
         _did(d, "crib_dealt")
         d.crib = (*d.crib, card)
@@ -472,7 +477,7 @@ def _discard(d: CribbageState, cards: tuple[Card, ...]) -> None:
     n = d.game.num_players
     seat = d.to_move
     _did(d, "discards", seats=[seat], seat=seat, cards=list(cards))
-    _did(d, "discards", seats=_others(d.game, seat), redacted=True, seat=seat, count=len(cards))
+    _did(d, "discards", seats=d.game.others[seat], redacted=True, seat=seat, count=len(cards))
     keep = tuple(c for c in d.hands[seat] if c not in cards)
     d.hands = tuple(keep if s == seat else h for s, h in enumerate(d.hands))
     d.kept = tuple(keep if s == seat else h for s, h in enumerate(d.kept))
@@ -496,18 +501,18 @@ def _starter(d: CribbageState, card: Card) -> None:
 def _play(d: CribbageState, card: Card) -> None:
     """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
     seat = d.to_move
-    d.hands = tuple(_without(h, card) if s == seat else h for s, h in enumerate(d.hands))
-    d.piles = tuple((*p, card) if s == seat else p for s, p in enumerate(d.piles))
-    d.series = (*d.series, card)
-    d.count += value(card)
-    _did(d, "plays", seat=seat, card=card, count=d.count)
+    d.hands = _with(d.hands, seat, _without(d.hands[seat], card))
+    d.piles = _with(d.piles, seat, (*d.piles[seat], card))
+    series = d.series = (*d.series, card)
+    count = d.count = d.count + value(card)
+    d.happened = (("plays", {"seat": seat, "card": card, "count": count}, None, True, False),)
     d.last_player = seat
-    score = pegging_score(d.series)
+    points = pegging_points([c.rank for c in series], count) if len(series) > 1 else 0
     if d.game.options["muggins"]:
         d.phase = Phase.CLAIM
-        d.pending = Pending(seat, score.total, -1, resume=Phase.PLAY, what="pegging")
+        d.pending = Pending(seat, points, -1, resume=Phase.PLAY, what="pegging")
         return
-    if _peg_seat(d, seat, score.total, "pegging", score):
+    if points and _peg_seat(d, seat, points, "pegging", pegging_score(series)):  # itemised only when it scores
         return
     _after_play(d, seat)
 
