@@ -118,3 +118,72 @@ def test_render_is_the_learners_view() -> None:
     environment = gymnasium.make("tabletop/Cribbage-v0", opponents="random", render_mode="ansi")
     environment.reset(seed=1)
     assert environment.render() == environment.unwrapped.table.state.render(0)
+
+
+def test_the_default_opponent_is_the_fast_random_bot() -> None:
+    environment = SeatEnv("cubulus")
+    assert [bot.name for bot in environment.opponents.values()] == ["random"]  # type: ignore[union-attr]
+
+
+def test_a_random_seat_is_drawn_at_each_reset_and_told_in_info() -> None:
+    environment = SeatEnv("cribbage", seat="random", players=3, opponents=["random", "first"])
+    seats = set()
+    for seed in range(12):
+        reward, _, info = play_out(environment, seed=seed)
+        seats.add(info["seat"])
+        assert environment.seat == info["seat"]
+        assert sorted(environment.opponents) == [s for s in range(3) if s != info["seat"]]
+        assert reward == environment.table.state.returns()[info["seat"]]
+    assert seats == {0, 1, 2}
+    again = SeatEnv("cribbage", seat="random", players=3, opponents="random")
+    assert [again.reset(seed=s)[1]["seat"] for s in range(6)] == [
+        SeatEnv("cribbage", seat="random", players=3, opponents="random").reset(seed=s)[1]["seat"] for s in range(6)]
+
+
+def test_a_policy_plays_the_other_seats_from_their_own_observations() -> None:
+    asked: list[dict[str, Any]] = []
+
+    def lowest_legal(observation: dict[str, Any]) -> int:  # a frozen "policy": the first legal index
+        asked.append(observation)
+        return int(np.flatnonzero(observation["action_mask"])[0])
+
+    environment = SeatEnv("cubulus", seat=0, opponents=lowest_legal)
+    play_out(environment, seed=3)
+    assert asked and all(o["action_mask"].any() for o in asked)  # each time the opponent had a move
+    assert all(o["observation"].shape == environment.observation_space["observation"].shape for o in asked)
+
+
+def test_self_play_with_a_copy_of_the_learner() -> None:
+    moves = 0
+
+    def frozen(observation: dict[str, Any]) -> int:  # the same rule the learner follows below
+        nonlocal moves
+        moves += 1
+        return int(np.flatnonzero(observation["action_mask"])[-1])
+
+    learner = SeatEnv("cribbage", seat="random", opponents=frozen)
+    reward, _, _ = play_out(learner, seed=5)
+    assert moves > 0 and reward in (-1.0, 1.0)
+
+
+def test_agents_may_be_passed_as_objects() -> None:
+    from tabletop.agents import make_bot
+
+    bot = make_bot("first")
+    environment = SeatEnv("cubulus", players=3, seat=1, opponents=[bot, "random"])
+    assert environment.opponents[0] is bot
+    play_out(environment, seed=1)
+
+
+def test_a_policy_that_chooses_an_illegal_action_is_named() -> None:
+    environment = SeatEnv("cubulus", seat=0, first="0", opponents=lambda observation: -1)
+    with pytest.raises(IllegalActionError, match="policy at seat 1 chose an illegal action: action -1"):
+        environment.reset(seed=0)  # seat 0 starts, so seat 1 places the neutral balls first (U4, U13)
+
+
+def test_an_unsupported_render_mode_is_warned_about_not_refused() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        environment = SeatEnv("cubulus", render_mode="rgb_array")  # what SB3's make_vec_env passes
+    assert environment.render_mode is None
+    assert any("rgb_array" in str(w.message) for w in caught)

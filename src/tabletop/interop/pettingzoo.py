@@ -39,8 +39,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         """``game`` by name with ``options`` (or a loaded game); ``max_steps`` truncates an episode
         after that many agent actions (for games that may go on for ever, like Beetle)."""
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r}: choose one of {', '.join(RENDER_MODES)} or None")
+        if render_mode is not None and render_mode not in RENDER_MODES:  # as Gymnasium's own environments do
+            gymnasium.logger.warn(f"render_mode={render_mode!r} is not supported ({', '.join(RENDER_MODES)}): "
+                                  "rendering is off")
+            render_mode = None
         self.game = load_game(game, options)
         self.table = Table(self.game)
         self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.name}_v0"}
