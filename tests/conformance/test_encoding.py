@@ -50,6 +50,12 @@ def _check_chance(encoding: Encoding[Any], state: State[Any], drawn: Any) -> Non
     assert not encoding.legal_mask(state).any(), "no seat may act at a chance node"
 
 
+def _fields_at(encoding: Encoding[Any], positions: Any) -> list[str]:
+    """The names of the fields the observation numbers at ``positions`` belong to."""
+    ends = np.cumsum([field.size for field in encoding.fields])
+    return [encoding.fields[int(np.searchsorted(ends, p, side="right"))].name for p in positions]
+
+
 def _check_observations(game: tabletop.Game, encoding: Encoding[Any], state: State[Any],
                         rng: random.Random) -> None:
     for seat in range(game.num_players):
@@ -57,6 +63,10 @@ def _check_observations(game: tabletop.Game, encoding: Encoding[Any], state: Sta
         vector = encoding.observe(view, seat)
         assert vector.dtype == np.float32 and vector.shape == (encoding.observation_size,)
         assert np.isfinite(vector).all()
+        low, high = encoding.observation_bounds()
+        outside = np.flatnonzero((vector < low) | (vector > high))
+        assert not outside.size, f"observation numbers {outside[:5].tolist()} outside their fields' ranges: " \
+            f"{vector[outside[:5]].tolist()} (fields: {_fields_at(encoding, outside[:5])})"
         rebuilt = game.state_from_view(view, random.Random(rng.random()))
         assert np.array_equal(encoding.observe(rebuilt.view(seat), seat), vector), \
             "the observation must come from the view alone"

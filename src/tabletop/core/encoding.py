@@ -20,6 +20,7 @@ offers indices below :attr:`Encoding.num_chance_outcomes`, a player below :attr:
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,11 +40,20 @@ Observation = npt.NDArray[np.float32]
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One named stretch of the observation vector, for documentation and debugging."""
+    """One named stretch of the observation vector, for documentation and debugging, with the
+    range its numbers lie in (unbounded unless the game says: a learner's observation space is
+    built from these, and a promise broken there is a bug the conformance tests look for)."""
 
     name: str
     size: int
     meaning: str
+    low: float = -math.inf
+    high: float = math.inf
+
+    @classmethod
+    def unit(cls, name: str, size: int, meaning: str) -> Field:
+        """A field whose numbers all lie in [0, 1]: one-hots, flags, counts divided by their most."""
+        return cls(name, size, meaning, 0.0, 1.0)
 
 
 class Encoding(ABC, Generic[ActionT]):
@@ -68,6 +78,13 @@ class Encoding(ABC, Generic[ActionT]):
     def observation_size(self) -> int:
         """The length of every observation vector."""
         return sum(field.size for field in self.fields)
+
+    def observation_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The lowest and highest value of each observation number, from the fields (±inf where
+        a field promises no range)."""
+        low = np.concatenate([np.full(f.size, f.low, dtype=np.float32) for f in self.fields])
+        high = np.concatenate([np.full(f.size, f.high, dtype=np.float32) for f in self.fields])
+        return low, high
 
     @abstractmethod
     def action_index(self, action: ActionT) -> int:

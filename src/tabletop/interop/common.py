@@ -51,10 +51,11 @@ def encoding_of(game: Game[Any, Any]) -> Encoding[Any]:
 
 
 def observation_space(encoding: Encoding[Any]) -> spaces.Dict:
-    """The space of :meth:`Table.observe`: the view's vector (unbounded: encodings promise no
-    range) and the 0/1 mask over every action index."""
+    """The space of :meth:`Table.observe`: the view's vector, in the ranges its fields promise
+    (finite wherever the game knows them), and the 0/1 mask over every action index."""
+    low, high = encoding.observation_bounds()
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=(encoding.observation_size,), dtype=np.float32),
+        "observation": spaces.Box(low, high, shape=(encoding.observation_size,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(encoding.num_actions,), dtype=np.int8),
     })
 

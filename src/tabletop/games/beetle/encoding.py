@@ -36,19 +36,19 @@ class BeetleEncoding(Encoding[BeetleAction]):
         self._counts = tuple(part.count for part in self.table.parts)
         n, p = self.players, len(self._names)
         self._fields = (
-            Field("sheets", n * p, f"per seat (observer first), per part ({', '.join(self._names)}): "
-                  "the fraction of that part's count drawn (B5, B10)"),
-            Field("phase", len(PHASES), "one-hot: roll-off, play, over"),
-            Field("seat", n, "one-hot: the seat whose roll it is (relative to the observer)"),
-            Field("rolling", 1, "1 while the die is in the air (a chance node)"),
-            Field("contenders", n, "1 for each seat still in the roll-off (B6)"),
-            Field("rolloff", n * 6, "per seat: one-hot of the face it rolled in this roll-off round"),
-            Field("finished", n * n, "per seat: one-hot of its finishing place (B7, B12); 0 if not finished"),
-            Field("last_seat", n, "one-hot: the seat that rolled last (0 before the first roll)"),
-            Field("last_face", 6, "one-hot: the face of the last roll"),
-            Field("last_part", p, "one-hot: the part the last roll drew (0 in the roll-off or a lost turn)"),
-            Field("last_lost", 1, "1 when the last roll was in play and drew nothing (B5: turn lost)"),
-            Field("last_rolloff", 1, "1 when the last roll was a roll-off roll (B11)"),
+            Field.unit("sheets", n * p, f"per seat (observer first), per part ({', '.join(self._names)}): "
+                       "the fraction of that part's count drawn (B5, B10)"),
+            Field.unit("phase", len(PHASES), "one-hot: roll-off, play, over"),
+            Field.unit("seat", n, "one-hot: the seat whose roll it is (relative to the observer)"),
+            Field.unit("rolling", 1, "1 while the die is in the air (a chance node)"),
+            Field.unit("contenders", n, "1 for each seat still in the roll-off (B6)"),
+            Field.unit("rolloff", n * 6, "per seat: one-hot of the face it rolled in this roll-off round"),
+            Field.unit("finished", n * n, "per seat: one-hot of its finishing place (B7, B12); 0 if not finished"),
+            Field.unit("last_seat", n, "one-hot: the seat that rolled last (0 before the first roll)"),
+            Field.unit("last_face", 6, "one-hot: the face of the last roll"),
+            Field.unit("last_part", p, "one-hot: the part the last roll drew (0 in the roll-off or a lost turn)"),
+            Field.unit("last_lost", 1, "1 when the last roll was in play and drew nothing (B5: turn lost)"),
+            Field.unit("last_rolloff", 1, "1 when the last roll was a roll-off roll (B11)"),
         )
 
     @property

@@ -67,26 +67,27 @@ class CubulusEncoding(Encoding[CubulusAction]):
         owners = ("own", "the next seat's", "the seat after that's")[:n] + (("neutral",) if self.has_neutral else ())
         planes = ", ".join((*owners, "empty"))
         self._fields = (
-            Field("board", (self.colours + 1) * CELL_COUNT,
-                  f"one-hot per cell, plane-major ({planes}; cells 000…222 in each plane): "
-                  "who owns the ball in each cell, relative to the observer (U1, U9)"),
-            Field("phase", len(PHASES), "one-hot: start (chance draws who starts), setup (neutral balls, U13), "
-                  "play, over"),
-            Field("to_move", n, "one-hot: the seat to act, relative to the observer (0 at chance and at the end)"),
-            Field("hands", self.colours,
-                  "balls not on the board / 9, by colour as in board (own hand first; neutral: still in the bag)"),
-            Field("moves", 1, "moves made since the set-up / move_cap (U16)"),
-            Field("last_kind", len(LAST_KINDS), "one-hot: the last action was first, place, insert, shift or pass"),
-            Field("last_seat", n, "one-hot: the seat that took the last action, relative to the observer "
-                  "(for first N: the seat drawn)"),
-            Field("last_cell", CELL_COUNT, "one-hot: the cell of the last place (U13)"),
-            Field("last_hole", HOLE_COUNT, "one-hot: the hole of the last insert or shift (U10, U11)"),
-            Field("undo_banned", HOLE_COUNT, "1 at each hole whose shift would recreate the board before the "
-                  "previous move (U12: illegal)"),
-            Field("repeats", HOLE_COUNT + 1, "per hole's shift, then pass: how often the position it leads to "
-                  "has occurred, / 2 (1: a third occurrence, a draw by repetition, U16)"),
-            Field("winner", n, "one-hot: the winning seat, relative to the observer (U8, U15)"),
-            Field("end", len(ENDS), "one-hot: why the game ended: square, repetition, move cap (U15, U16)"),
+            Field.unit("board", (self.colours + 1) * CELL_COUNT,
+                       f"one-hot per cell, plane-major ({planes}; cells 000…222 in each plane): "
+                       "who owns the ball in each cell, relative to the observer (U1, U9)"),
+            Field.unit("phase", len(PHASES), "one-hot: start (chance draws who starts), setup (neutral balls, U13), "
+                       "play, over"),
+            Field.unit("to_move", n, "one-hot: the seat to act, relative to the observer (0 at chance and at the end)"),
+            Field.unit("hands", self.colours,
+                       "balls not on the board / 9, by colour as in board (own hand first; neutral: still in the bag)"),
+            Field.unit("moves", 1, "moves made since the set-up / move_cap (U16)"),
+            Field.unit("last_kind", len(LAST_KINDS),
+                       "one-hot: the last action was first, place, insert, shift or pass"),
+            Field.unit("last_seat", n, "one-hot: the seat that took the last action, relative to the observer "
+                       "(for first N: the seat drawn)"),
+            Field.unit("last_cell", CELL_COUNT, "one-hot: the cell of the last place (U13)"),
+            Field.unit("last_hole", HOLE_COUNT, "one-hot: the hole of the last insert or shift (U10, U11)"),
+            Field.unit("undo_banned", HOLE_COUNT, "1 at each hole whose shift would recreate the board before the "
+                       "previous move (U12: illegal)"),
+            Field.unit("repeats", HOLE_COUNT + 1, "per hole's shift, then pass: how often the position it leads to "
+                       "has occurred, / 2 (1: a third occurrence, a draw by repetition, U16)"),
+            Field.unit("winner", n, "one-hot: the winning seat, relative to the observer (U8, U15)"),
+            Field.unit("end", len(ENDS), "one-hot: why the game ended: square, repetition, move cap (U15, U16)"),
         )
         # board character -> plane, per observing seat
         self._plane = tuple(

@@ -77,32 +77,35 @@ class KubikEncoding(Encoding[KubikAction]):
         self._team = tuple(game.team_of(seat) for seat in range(n))
         self._grid = game.throw_choices  # the very tuple a state offers when every grid throw is legal
         self._fields = (
-            Field("phase", len(PHASES), "one-hot: lot (K5), stand (the other team may name an interceptor, "
-                  "K19), aim (K6), throw (chance, K7, K9), crossing (the interceptor strikes or holds, K19), "
-                  "intercept (chance, K14, K15), rest (chance: how a crossed throw ends, K19), over"),
-            Field("own_team", n, "1 for each seat on the observer's team; seats rotated, the observer first (K18)"),
-            Field("team_sizes", 2, "players in the observer's team, the other team / 8 (K18)"),
+            Field.unit("phase", len(PHASES), "one-hot: lot (K5), stand (the other team may name an interceptor, "
+                       "K19), aim (K6), throw (chance, K7, K9), crossing (the interceptor strikes or holds, K19), "
+                       "intercept (chance, K14, K15), rest (chance: how a crossed throw ends, K19), over"),
+            Field.unit("own_team", n,
+                       "1 for each seat on the observer's team; seats rotated, the observer first (K18)"),
+            Field.unit("team_sizes", 2, "players in the observer's team, the other team / 8 (K18)"),
             Field("scores", 2, "the observer's team's points, the other team's / target (K7, K9, K16)"),
-            Field("target", 1, "points to win / 100 (K11)"),
-            Field("throws", 1, "throws made / max_throws (the throw limit)"),
-            Field("throwing_team", 2, "one-hot: the team throwing now is the observer's, the other (0 at the lot)"),
-            Field("thrower", n, "one-hot: the seat throwing now, relative to the observer (0 at the lot; K10)"),
-            Field("to_move", n, "one-hot: the seat to decide, relative to the observer (0 at chance and the end)"),
-            Field("next_throwers", n, "1 at each team's next thrower, relative to the observer (K10, K18)"),
-            Field("cube_top", MAX_FACE, "one-hot: the face on top of the cube (K4, K8, K17)"),
-            Field("cube_front", MAX_FACE, "one-hot: the face looking at line A"),
+            Field.unit("target", 1, "points to win / 100 (K11)"),
+            Field.unit("throws", 1, "throws made / max_throws (the throw limit)"),
+            Field.unit("throwing_team", 2,
+                       "one-hot: the team throwing now is the observer's, the other (0 at the lot)"),
+            Field.unit("thrower", n, "one-hot: the seat throwing now, relative to the observer (0 at the lot; K10)"),
+            Field.unit("to_move", n, "one-hot: the seat to decide, relative to the observer (0 at chance and the end)"),
+            Field.unit("next_throwers", n, "1 at each team's next thrower, relative to the observer (K10, K18)"),
+            Field.unit("cube_top", MAX_FACE, "one-hot: the face on top of the cube (K4, K8, K17)"),
+            Field.unit("cube_front", MAX_FACE, "one-hot: the face looking at line A"),
             Field("cube_at", 3, "where the cube lies: x, y / the circle's radius, yaw / 180° (K17)"),
             Field("throw", 8, "the throw being made: made, bare throw (scorekeeper), line A, line B, pos (m), "
                   "aim / 6°, (power − 13) / 5, (spin − 3) / 3 (K6)"),
             Field("crossing", 5, "the cube crossing the border line (K19): crossed, x, y / the circle's "
                   "radius, velocity x, y / 5 m/s (0 when unknown)"),
-            Field("interceptor", n, "one-hot: the seat standing to intercept, relative to the observer (K13, K19)"),
-            Field("last_result", len(RESULTS), "one-hot: what the last scored event was: miss, in, out, "
-                  "intercepted (hit), interception missed (K7, K9, K14, K15); 0 before any"),
-            Field("last_face", MAX_FACE, "one-hot: the face on top after the last out or interception hit"),
+            Field.unit("interceptor", n,
+                       "one-hot: the seat standing to intercept, relative to the observer (K13, K19)"),
+            Field.unit("last_result", len(RESULTS), "one-hot: what the last scored event was: miss, in, out, "
+                       "intercepted (hit), interception missed (K7, K9, K14, K15); 0 before any"),
+            Field.unit("last_face", MAX_FACE, "one-hot: the face on top after the last out or interception hit"),
             Field("last_points", 2, "points the last throw gave the observer's team, the other / target"),
-            Field("last_team", 2, "one-hot: the last throw was the observer's team's, the other's"),
-            Field("skills", n, "each seat's skill 0–1, relative to the observer"),
+            Field.unit("last_team", 2, "one-hot: the last throw was the observer's team's, the other's"),
+            Field.unit("skills", n, "each seat's skill 0–1, relative to the observer"),
         )
 
     @property
