@@ -1,6 +1,6 @@
 // Cribbage's screen: the hand as cards (select the discards and lay them away; click a card to
 // play it), the pegging piles with the running count, the pegboard whose two pegs per side
-// leapfrog (animated), the starter and crib, the show's itemised counts, and the match score.
+// leapfrog, the starter and crib, the show's itemised counts, and the match score.
 // With muggins (C17) a player declares its points — a picker of the legal `count N` / `claim N`
 // values beside the cards being counted — and an opponent sees what was declared, with the cards
 // when the view shows them, to call "Muggins!" or let it go. Cards are buttons named in words
@@ -8,11 +8,15 @@
 // The hand is sorted by rank then suit and fanned (six cards fit a phone's width on one row); a card
 // that would pass 31 stays a button that looks unplayable and says why; the board has a game hole
 // for the target and says which lap each peg is on; a folded score sheet tells every deal.
+// With motion (the table's pace, not instant, no reduced motion) a card played flies from its hand to
+// the pile, discards fly to the crib, the starter turns over, the pegs slide hole by hole along the
+// track and the show's lines come one by one — all drawn first as without motion (shared/motion.js).
 
 import { h, s, fill, keepFocus } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { lang, t } from "../../i18n.js";
 import { cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
 import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
+import { boxes, flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
@@ -97,8 +101,8 @@ function showWhat(view) {
  * The pegboard: each side a track that snakes in rows of `cols` holes (30 on a wide screen, 15 on a
  * phone, so a hole stays a few pixels wide), grouped in fives, once round per lap (60 holes, or
  * the target less one when that is shorter: twice round to 121, once to 61), and a game hole for
- * the target beyond the last. Two pegs each; the rear one leapfrogs (animated, unless the reader
- * asked for less motion). A peg on the target stands in the game hole.
+ * the target beyond the last. Two pegs each; the rear one leapfrogs, sliding along the track when the
+ * screen has motion. A peg on the target stands in the game hole.
  */
 class Pegboard {
   constructor() {
@@ -190,18 +194,39 @@ class Pegboard {
     }
   }
 
+  /** Where peg `k` of `side` stands at `at`, as its transform (the two start holes sit apart). */
+  spot(side, k, at) {
+    const [x, y] = this.hole(side, at);
+    return `translate(${x + (at <= 0 ? k * 10 : 0)}px, ${y}px)`;
+  }
+
   place() {
     this.pegs.forEach((pair, side) => {
-      for (const [k, peg] of pair.entries()) {
-        const [x, y] = this.hole(side, peg.at);
-        const dx = peg.at <= 0 ? k * 10 : 0;
-        peg.el.style.transform = `translate(${x + dx}px, ${y}px)`;
-      }
+      for (const [k, peg] of pair.entries()) peg.el.style.transform = this.spot(side, k, peg.at);
     });
   }
 
-  /** Move to the view's pegs; the rear peg leapfrogs to the new front hole. */
-  update(pegs, scores, names) {
+  /** A peg sliding from hole `from` to hole `to` along the track, through every hole between (a
+   * leap past the other peg, not a jump across the board); straight back to the start for a new game. */
+  slide(side, k, peg, from, duration) {
+    if (!duration || from === peg.at || typeof peg.el.animate !== "function") return;
+    const holes = [];
+    if (peg.at > from) {
+      const steps = peg.at - from;
+      const stride = Math.max(1, Math.ceil(steps / 40));  // at most about forty keyframes
+      for (let p = from; p < peg.at; p += stride) holes.push(p);
+    } else {
+      holes.push(from);
+    }
+    holes.push(peg.at);
+    const keyframes = holes.map((p) => ({ transform: this.spot(side, k, p) }));
+    peg.el.animate(keyframes, { duration, easing: "ease-in-out", fill: "backwards" });
+  }
+
+  /** Move to the view's pegs; the rear peg leapfrogs to the new front hole (sliding there along the
+   * track over `duration` ms; none when 0). */
+  update(pegs, scores, names, duration = 0) {
+    const was = this.pegs.map((pair) => pair.map((p) => p.at));
     pegs.forEach((peg, side) => {
       const pair = this.pegs[side];
       if (!pair) return;
@@ -226,6 +251,7 @@ class Pegboard {
     this.svg.setAttribute("aria-label", `${t("crib.board")} (${t("crib.target", { n: num(this.target) })}): ${names
       .map((n, i) => `${n} ${num(scores[i])}${this.where(scores[i]) ? ` (${this.where(scores[i])})` : ""}`).join(", ")}`);
     this.place();
+    this.pegs.forEach((pair, side) => pair.forEach((peg, k) => this.slide(side, k, peg, was[side][k], duration)));
   }
 
   /** Which lap a score stands on, or the game hole. */
@@ -253,6 +279,8 @@ export function cribbageScreen(root, ctx) {
   let declared = null;  // the number picked to declare (muggins), until it is sent
   let message = null;
   let lastMove = -1;
+  const refill = refiller();  // a part redrawn only when what it shows changed (its motion runs on)
+  let motionMs = 0;  // how long this redraw's motion takes (0: none, as for a tap that selects a card)
 
   function sideNames(view) {
     const count = Math.max(...view.sides) + 1;
@@ -337,27 +365,30 @@ export function cribbageScreen(root, ctx) {
     const legal = message.legal;
     const names = sideNames(view);
     const cols = boardColumns();
-    if (board.sides !== names.length || board.target !== view.target || board.cols !== cols) {
-      board.build(names.length, view.target, cols);
-    }
-    board.update(view.pegs, view.scores, names);
+    const rebuilt = board.sides !== names.length || board.target !== view.target || board.cols !== cols;
+    if (rebuilt) board.build(names.length, view.target, cols);
+    board.update(view.pegs, view.scores, names, rebuilt ? 0 : motionMs);
 
     const matchGames = view.games.length || view.match_points.some((p) => p);
-    fill(info,
-      h("div", {}, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
-      h("div", {}, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
+    const seatNames = view.piles.map((_, seat) => ctx.seatName(seat));
+    const keyOf = (...parts) => JSON.stringify([lang(), seatNames, ...parts]);
+    refill(info, keyOf(view.starter, view.crib, view.crib_size, view.count, view.dealer, view.scores, view.target, names,
+      matchGames ? view.match_points : null), () => [
+      h("div", { "data-testid": "starter" }, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
+      h("div", { "data-testid": "crib" }, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
         cardsRow(view.crib || Array(view.crib_size).fill(null), true)),
       h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("crib.runningCount", { n: num(view.count) })),
       h("div", {}, `${ctx.seatName(view.dealer)}: ${t("crib.dealer")}`, h("br"),
         names.map((n, i) => `${n} ${num(view.scores[i])}`).join(" · "), " ", `(${t("crib.target", { n: num(view.target) })})`,
-        matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null));
+        matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null)]);
 
-    fill(piles, h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
+    refill(piles, keyOf(view.piles, view.series, view.seat, view.phase, view.hand_sizes), () => [
+      h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
       h("span", { class: "who" }, ctx.seatName(seat)),
       pile.length ? pile.map((c) => cardButton(c, { selected: view.series.includes(c), small: true }))
         : h("span", { class: "hint" }, "—"),
       seat !== view.seat && view.phase !== "show" && view.hand_sizes[seat]
-        ? h("span", { class: "hint" }, ` · ${view.hand_sizes[seat]} 🂠`) : null)));
+        ? h("span", { class: "hint hand-left" }, ` · ${view.hand_sizes[seat]} 🂠`) : null))]);
 
     // the hand: select discards, or play a card
     const discards = legal.filter((a) => a.startsWith("discard "));
@@ -415,7 +446,7 @@ export function cribbageScreen(root, ctx) {
     // the points pegged this deal (the log's "pegs" events), newest first, with the itemised count
     // of hands and crib said aloud: a bot's muggins would fly past otherwise
     const list = dealPoints(message.entries).slice(-12).reverse();
-    fill(events, h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
+    refill(events, keyOf(list), () => [h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
       tabindex: 0, "aria-labelledby": "events-h" },
       list.map((e) => {
         const capped = cappedText(e, "crib.capped");
@@ -426,7 +457,7 @@ export function cribbageScreen(root, ctx) {
           e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
             h("ul", {}, e.combinations.map((c) => h("li", { class: "combo" }, `${comboLine(c)}: ${num(c.points)}`)))) : null);
       }))
-      : h("p", { class: "hint" }, "—"));
+      : h("p", { class: "hint" }, "—")]);
 
     // the score sheet of every deal so far, folded unless the player opened it
     const sides = sidesOf(view, view.sides.length);
@@ -446,16 +477,64 @@ export function cribbageScreen(root, ctx) {
   };
   if (typeof window !== "undefined") window.addEventListener("resize", onResize);
 
+  /** Where the cards stood before a redraw: the hand's and the piles' by card, the opponents' hands,
+   * the crib's backs, the starter and the show's lines (what motion starts from). */
+  function before() {
+    const seats = new Map();
+    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
+      const from = el.querySelector(".hand-left") || el.querySelector(".who");
+      seats.set(el.dataset.seat, from.getBoundingClientRect());
+    }
+    return { hand: boxes(hand, "[data-testid=hand] .card", "data-card"), piles: boxes(piles, ".card", "data-card"), seats,
+      crib: info.querySelectorAll("[data-testid=crib] .card").length, starter: message ? message.view.starter : null,
+      lines: new Set([...events.querySelectorAll("[data-testid=events] > li")].map((li) => li.textContent)) };
+  }
+
+  /** The motion from `was` to the state just drawn (C9–C13): a card played flies from its hand to the
+   * pile, discards to the crib, the starter turns over, the pegs slide (in the board), the show's lines
+   * and their items come one by one. */
+  function animate(was, view, duration) {
+    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
+      for (const card of el.querySelectorAll(".card[data-card]")) {
+        const name = card.dataset.card;
+        if (was.piles.has(name)) continue;
+        flyFrom(card, was.hand.get(name) || was.seats.get(el.dataset.seat), duration);
+      }
+    }
+    const gone = [...was.hand.keys()].filter((c) => !view.hand.includes(c) && !view.piles.some((p) => p.includes(c)));
+    const crib = [...info.querySelectorAll("[data-testid=crib] .card")];
+    const others = [...was.seats.entries()].filter(([seat]) => Number(seat) !== view.seat).map(([, box]) => box);
+    crib.slice(was.crib).forEach((card, i) => {
+      flyFrom(card, was.hand.get(gone[i]) || others[i % Math.max(1, others.length)], duration, { delay: i * 40 });
+    });
+    if (view.starter && !was.starter) {
+      const starter = info.querySelector("[data-testid=starter] .card");
+      if (starter) turnOver(starter, duration);
+    }
+    const fresh = [...events.querySelectorAll("[data-testid=events] > li")].filter((li) => !was.lines.has(li.textContent));
+    if (fresh.length) {  // newest first on screen: they come oldest first, each with its items in turn
+      const order = fresh.reverse().flatMap((li) => [li, ...li.querySelectorAll(".combo")]);
+      oneByOne(order, duration);
+    }
+  }
+
   return {
-    update(msg) {
-      if (msg.move !== lastMove) {
+    update(msg, { motion = false, paced = false } = {}) {
+      const moved = msg.move !== lastMove;
+      if (moved) {
         selected = [];
         declared = null;
         whyNot = null;
       }
+      const animated = motion && moved && message !== null;
+      if (moved) settle(root);  // what still moves has its final place drawn already
+      const was = animated ? before() : null;
+      motionMs = animated ? motionTime(ctx, paced) : 0;
       lastMove = msg.move;
       message = msg;
       draw();
+      if (was && motionMs) animate(was, msg.view, motionMs);
+      motionMs = 0;
     },
     destroy() {
       if (typeof window !== "undefined") window.removeEventListener("resize", onResize);
