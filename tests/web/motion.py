@@ -11,7 +11,7 @@ from typing import Any
 SHOTS = Path("/tmp/shots/cards")
 
 SAMPLER = """
-window.__motion = { kinds: {}, faces: [] };
+window.__motion = { kinds: {}, faces: [], holes: 0 };
 (function tick() {
   const board = document.querySelector('[data-testid=board]');
   if (board && board.getAnimations) {
@@ -26,6 +26,7 @@ window.__motion = { kinds: {}, faces: [] };
         : el.closest('[data-testid=rolloff]') ? 'rolloff'
         : el.closest('[data-testid=roll-caption]') ? 'caption' : 'other';
       window.__motion.kinds[kind] = (window.__motion.kinds[kind] || 0) + 1;
+      if (kind === 'peg') window.__motion.holes = Math.max(window.__motion.holes || 0, a.effect.getKeyframes().length);
     }
     const die = board.querySelector('.die-slot svg.die');
     if (die && die.getAnimations().length) {
@@ -38,7 +39,8 @@ window.__motion = { kinds: {}, faces: [] };
 })();
 """
 """Run before every page's scripts: ``window.__motion.kinds`` counts the frames each part of the board
-moved in; ``faces`` the pips the rolling die showed, in turn."""
+moved in; ``faces`` the pips the rolling die showed, in turn; ``holes`` the most holes a peg's slide
+passed through."""
 
 
 def seen(page: Any) -> dict[str, int]:
