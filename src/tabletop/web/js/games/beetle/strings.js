@@ -201,7 +201,7 @@ export const STRINGS = {
     "beetle.summary.title": "Foaia aruncărilor",
     "beetle.summary.round": "Runda",
     "beetle.summary.rolloff": "Tragerea la sorți",
-    "beetle.summary.nothing": "nimic desenat",
+    "beetle.summary.nothing": "nimic",
     "beetle.summary.place": "locul {place}",
     "beetle.summary.first": "{name} a terminat primul gândacul, în runda {round}",
     "beetle.summary.result": "Rezultatul",
