@@ -2,7 +2,11 @@
 one row on a phone; no list of notation buttons beside it; a card that would pass 31 looks unplayable
 and says why; combinations written with card symbols; the pegboard readable on a phone, with the
 winner's peg in the game hole; points cut off at the target explained; a score sheet of every deal;
-the count said aloud in words in Russian and Romanian. A whole game is played against a bot."""
+the count said aloud in words in Russian and Romanian. A whole game is played against a bot, and
+another with the keyboard alone to the game-over panel's Rematch. At a real pace cards fly to the pile
+and the crib, the starter turns over, the pegs slide hole by hole and the show's points come one by
+one — none of it under reduced motion or at instant speed, and the board ends exactly as an instant
+render draws it (issue #17 items 1, 9)."""
 
 from __future__ import annotations
 
@@ -13,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.a11y import serious_violations
-from tests.web.conftest import shot
-from tests.web.play import create_table, cribbage_step, is_over
+from tests.web.a11y import serious_violations, tab_to
+from tests.web.conftest import recording_page, shot
+from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
+from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
 
 pytestmark = pytest.mark.slow
 
@@ -204,3 +209,155 @@ def test_the_summary_hook_gives_the_game_over_panel_a_score_sheet(page: Any, bas
     assert rows["none"] is None and rows["ownsActions"] is True
     assert rows["rows"] == [["Ann", "pegging=2", "hand=", "total=2"],  # not the dealer: no crib column
                             ["Bob · dealer", "pegging=0", "hand=7", "crib=", "total=7"]], rows  # not counted yet
+
+
+def discard_by_mouse(page: Any) -> None:
+    """Select the first cards of the hand and lay them away."""
+    discard = page.locator("button[data-action=discard]")
+    for _ in range(4):
+        if discard.is_enabled():
+            break
+        page.locator(f"{HAND} button.card:not(.selected)").first.click()
+    click_and_wait(page, "button[data-action=discard]:not([disabled])")
+
+
+def our_turn(page: Any) -> str:
+    """A JS expression: the screen offers us an action now (and nothing moves on the board)."""
+    return ("(document.querySelector('button[data-action=discard]') || document.querySelector('"
+            f"{HAND} button.card.playable') || document.querySelector('.hand .buttons button[data-action]'))"
+            " && !document.querySelector('.pace-control .catch-up')")
+
+
+def test_cards_fly_the_starter_turns_and_the_pegs_slide_along_the_track(paced_browser: Any, base_url: str) -> None:
+    """At normal pace: our discards fly to the crib (C6) and the bot's after them, the starter turns over
+    (C7), each card played flies to its pile (C8), the pegs slide hole by hole (C9–C13) and the points
+    come one by one; the motion takes no longer than the pace; the board then is exactly an instant
+    render of the same state."""
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 800}) as page:
+        page.add_init_script(SAMPLER)
+        create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"], seed=7)
+        page.wait_for_selector("button[data-action=discard]")
+        forget(page)
+        discard_by_mouse(page)
+        if freeze(page, 0.4):
+            look(page, "cribbage-mid-discard-1280x800-en")
+            thaw(page)
+        longest = page.evaluate("""() => Math.max(0, ...document.querySelector('[data-testid=board]')
+            .getAnimations({ subtree: true }).map(a => a.effect.getComputedTiming().endTime))""")
+        assert longest <= 800, longest  # within the pace
+        deadline = time.monotonic() + 240
+        while not is_over(page) and time.monotonic() < deadline:
+            kinds = seen(page)
+            if all(kinds.get(k) for k in ("crib", "starter", "pile", "peg", "show")):
+                break
+            if not cribbage_step(page):
+                page.wait_for_timeout(150)
+        kinds = seen(page)
+        assert all(kinds.get(k) for k in ("crib", "starter", "pile", "peg", "show")), kinds
+        holes = page.evaluate("() => window.__motion.holes")
+        assert holes >= 3, holes  # a slide through the holes between, not one jump
+        page.wait_for_function(f"() => {our_turn(page)}", timeout=30_000)
+        moving = settled_board(page)
+        look(page, "cribbage-settled-1280x800-en")
+        assert moving == instant_board(page, our_turn(page))
+        assert not page.errors
+
+
+@pytest.mark.parametrize("how", ["reduced", "instant"])
+def test_nothing_moves_under_reduced_motion_or_at_instant_speed(paced_browser: Any, browser: Any, base_url: str,
+                                                                 how: str) -> None:
+    """With `prefers-reduced-motion` (at normal pace) or at instant speed the screen draws each state at
+    once: no card flies, no peg slides."""
+    chosen = paced_browser if how == "reduced" else browser
+    extra = {"reduced_motion": "reduce"} if how == "reduced" else {}
+    with recording_page(chosen, viewport={"width": 1280, "height": 800}, **extra) as page:
+        page.add_init_script(SAMPLER)
+        create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"], seed=7)
+        page.wait_for_selector("button[data-action=discard]")
+        discard_by_mouse(page)
+        for _ in range(6):
+            if is_over(page):
+                break
+            if not cribbage_step(page):
+                page.wait_for_timeout(150)
+        page.wait_for_timeout(500)
+        assert seen(page) == {}, seen(page)
+        assert not page.errors
+
+
+def keyboard_step(page: Any) -> bool:
+    """Our turn by the keyboard alone: Tab to the cards to lay away and Space them, Tab to Discard and
+    Enter; or Tab to a playable card, or to Go / Count, and Enter. False when it is not our turn."""
+    if page.locator("button[data-action=discard]").count():
+        while not page.locator("button[data-action=discard]:not([disabled])").count():
+            tab_to(page, f"{HAND} button.card[aria-pressed=false]")
+            page.keyboard.press("Space")
+        target = "button[data-action=discard]:not([disabled])"
+    elif page.locator(f"{HAND} button.card.playable").count():
+        target = f"{HAND} button.card.playable"
+    elif page.locator(".hand .buttons button[data-action]").count():
+        target = ".hand .buttons button[data-action]"
+    else:
+        return False
+    tab_to(page, target)
+    before = move_number(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
+                           " || !document.querySelector('[data-testid=result]').hidden", arg=before, timeout=45_000)
+    return True
+
+
+def test_a_whole_game_by_keyboard_to_the_game_over_panel_and_a_rematch(page: Any, base_url: str) -> None:
+    """A game to 61 (C1) against a bot with the keyboard alone: discards (C6), the play (C8–C10), the
+    counts (C13); the game-over panel's score sheet; Tab reaches Rematch and Enter starts the next."""
+    table = create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"], seed=21)
+    page.wait_for_selector("button[data-action=discard]")
+    deadline = time.monotonic() + 300
+    actions = 0
+    while not is_over(page):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if keyboard_step(page):
+            actions += 1
+        else:
+            page.wait_for_timeout(100)
+    assert actions > 10
+    page.locator("[data-testid=cribbage-summary]").wait_for()
+    look(page, "cribbage-gameover-1200x950-en")
+    tab_to(page, "[data-action=rematch]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old)", arg=table)
+    page.wait_for_selector("button[data-action=discard]")
+    assert len(hand_cards(page)) == 6
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
+    """Screenshots to look at (a desktop, two phones): the deal, a frame mid-flight to the crib, the
+    play; the six cards on one row and no sideways scroll."""
+    for width, height in ((1280, 800), (390, 844), (360, 740)):
+        phone = width < 1000
+        with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
+                            has_touch=phone) as page:
+            page.add_init_script(f"localStorage.setItem('tabletop.lang', '{lang}')")
+            page.add_init_script(SAMPLER)
+            create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"], seed=7)
+            page.wait_for_selector("button[data-action=discard]")
+            tops = page.locator(f"{HAND} .card").evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+            assert len(tops) == 6 and max(tops) - min(tops) < 20, tops
+            look(page, f"cribbage-deal-{width}x{height}-{lang}")
+            discard_by_mouse(page)
+            if freeze(page, 0.45):
+                look(page, f"cribbage-mid-discard-{width}x{height}-{lang}")
+                thaw(page)
+            for _ in range(3):
+                if not cribbage_step(page):
+                    page.wait_for_timeout(150)
+            if freeze(page, 0.5):
+                look(page, f"cribbage-mid-play-{width}x{height}-{lang}")
+                thaw(page)
+            settled_board(page)
+            look(page, f"cribbage-play-{width}x{height}-{lang}")
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
+            assert max(widths) <= width, widths
+            assert not page.errors

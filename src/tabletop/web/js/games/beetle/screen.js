@@ -3,11 +3,15 @@
 // the shared die (rolling when a new face comes up, its caption saying what it drew), the roll-off's
 // rounds and who started and why (kept for the whole game), all told from the entries' events, and each
 // seat's exact chance of winning from the server, in the reader's number format.
+// With motion (the table's pace, not instant, no reduced motion) the die tumbles and lands on the face
+// rolled, its caption coming as it lands; the part drawn then glows on its sheet, and the roll-off's
+// decision glows for the pace. Motion is laid over the same drawing a motionless screen makes.
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { lang, t } from "../../i18n.js";
 import { api } from "../../api.js";
-import { dieSvg } from "../shared/die.js";
+import { dieSvg, tumble } from "../shared/die.js";
+import { highlight, motionTime, refiller, settle } from "../shared/motion.js";
 import { eventText, partObject } from "./log.js";
 
 /** What the latest face did, from its entry's events (the roll-off's end: who starts, or a tie). */
@@ -66,10 +70,9 @@ export function percent(share) {
 }
 
 /** The beetle of one sheet: only the parts drawn so far. */
-function beetleSvg(sheet, parts, fresh, label) {
+function beetleSvg(sheet, parts, label) {
   const count = (name) => sheet[name] || 0;
   const stroke = { stroke: "#2b2b2b", "stroke-width": 2.5, fill: "none", "stroke-linecap": "round" };
-  const cls = (name) => (fresh === name ? "part-new" : null);
   const items = [];
   const legMax = (parts.find((p) => p.name === "leg") || { count: 6 }).count;
   const rows = Math.max(1, Math.ceil(legMax / 2));
@@ -80,35 +83,34 @@ function beetleSvg(sheet, parts, fresh, label) {
     const x0 = 50 + side * 15;
     const bend = (row - (rows - 1) / 2) * 7;
     items.push(s("path", { ...stroke, d: `M${x0} ${y} l${side * 14} ${bend - 4} l${side * 6} ${bend}`,
-      class: i === count("leg") - 1 ? cls("leg") : null, "data-part": "leg" }));
+      "data-part": "leg" }));
   }
   if (count("tail")) {
-    items.push(s("path", { ...stroke, d: "M50 95 q4 8 -2 14 q-4 4 0 8", class: cls("tail"), "data-part": "tail" }));
+    items.push(s("path", { ...stroke, d: "M50 95 q4 8 -2 14 q-4 4 0 8", "data-part": "tail" }));
   }
   for (let i = 0; i < count("wing"); i += 1) {
     const side = i === 0 ? -1 : 1;
     items.push(s("ellipse", { cx: 50 + side * 12, cy: 66, rx: 13, ry: 24, fill: "#9ad0f5", "fill-opacity": 0.6,
-      stroke: "#2b6a94", "stroke-width": 1.5, transform: `rotate(${side * 18} ${50 + side * 12} 66)`, class: cls("wing"),
+      stroke: "#2b6a94", "stroke-width": 1.5, transform: `rotate(${side * 18} ${50 + side * 12} 66)`,
       "data-part": "wing" }));
   }
   if (count("body")) {
-    items.push(s("g", { class: cls("body"), "data-part": "body" },
+    items.push(s("g", { "data-part": "body" },
       s("ellipse", { cx: 50, cy: 70, rx: 17, ry: 26, fill: "#3b7d3a", stroke: "#2b2b2b", "stroke-width": 2.5 }),
       s("path", { d: "M50 46 L50 95", stroke: "#1e3f1e", "stroke-width": 1.5 })));
   }
   for (let i = 0; i < count("antenna"); i += 1) {
     const side = i === 0 ? -1 : 1;
-    items.push(s("path", { ...stroke, d: `M${50 + side * 4} 27 q${side * 4} -12 ${side * 13} -15`, class: cls("antenna"),
-      "data-part": "antenna" }));
+    items.push(s("path", { ...stroke, d: `M${50 + side * 4} 27 q${side * 4} -12 ${side * 13} -15`, "data-part": "antenna" }));
     items.push(s("circle", { cx: 50 + side * 17, cy: 12, r: 2, fill: "#2b2b2b" }));
   }
   if (count("head")) {
     items.push(s("circle", { cx: 50, cy: 36, r: 11, fill: "#6a4c2f", stroke: "#2b2b2b", "stroke-width": 2.5,
-      class: cls("head"), "data-part": "head" }));
+      "data-part": "head" }));
   }
   for (let i = 0; i < count("eye"); i += 1) {
     const x = i === 0 ? 45 : 55;
-    items.push(s("g", { class: cls("eye"), "data-part": "eye" },
+    items.push(s("g", { "data-part": "eye" },
       s("circle", { cx: x, cy: 34, r: 3.2, fill: "#fff" }), s("circle", { cx: x, cy: 34.5, r: 1.4, fill: "#000" })));
   }
   const known = new Set(["body", "head", "leg", "eye", "antenna", "tail", "wing"]);
@@ -131,6 +133,7 @@ export function beetleScreen(root, ctx) {
     rolloffBox);
   const beetles = h("div", { class: "beetles", "data-testid": "beetles" });
   fill(root, dieBox, beetles);
+  const refill = refiller();  // a part redrawn only when what it shows changed (its motion runs on)
   let lastMove = -1;
   let odds = null;
   let oddsMove = -1;
@@ -142,18 +145,18 @@ export function beetleScreen(root, ctx) {
       if (message && message.move === move) {
         odds = data.win;
         oddsMove = move;
-        draw(false);
+        drawOdds();  // only the odds: the die and the sheets may still be moving
       }
     } catch {
       odds = null;
     }
   }
 
-  function draw(animate) {
-    keepFocus(root, () => render(animate));  // the odds arrive on their own: the Roll button keeps the focus
+  function draw() {
+    keepFocus(root, render);  // the odds arrive on their own: the Roll button keeps the focus
   }
 
-  function render(animate) {
+  function render() {
     const view = message.view;
     const parts = view.parts.parts;
     const total = parts.reduce((sum, p) => sum + p.count, 0);
@@ -168,9 +171,8 @@ export function beetleScreen(root, ctx) {
       const outcome = roll.rolloff ? lastOutcome(message.entries, ctx) : null;
       if (outcome) text += ` — ${outcome}`;
     }
-    const die = dieSvg(roll ? roll.face : 1, roll ? t("beetle.die", { face: roll.face }) : t("beetle.roll"));
-    if (animate && roll) die.classList.add("rolling");
-    fill(dieSlot, die);
+    const label = roll ? t("beetle.die", { face: roll.face }) : t("beetle.roll");
+    refill(dieSlot, JSON.stringify([roll ? roll.face : 1, label, message.move]), () => dieSvg(roll ? roll.face : 1, label));
     rolloff.textContent = t("beetle.rolloff");
     rolloff.hidden = view.phase !== "roll-off";
     if (caption.textContent !== text) caption.textContent = text;
@@ -178,26 +180,42 @@ export function beetleScreen(root, ctx) {
       "data-primary": true, onclick: () => ctx.act("roll") }, t("beetle.roll")) : null);
     drawRolloff();
     const rolls = lastRolls(message.entries);
-    const fresh = animate && roll && !roll.rolloff ? roll.part : null;
-    fill(beetles, view.sheets.map((sheet, seat) => {
+    const sheetsKey = JSON.stringify([lang(), view.sheets, view.finished, view.to_move, [...rolls.entries()],
+      view.sheets.map((_, seat) => ctx.seatName(seat)), parts]);
+    if (!refill(beetles, sheetsKey, () => view.sheets.map((sheet, seat) => {
       const have = Object.values(sheet).reduce((a, b) => a + b, 0);
       const done = view.finished.includes(seat);
       const name = ctx.seatName(seat);
-      const chance = odds ? odds[seat] : null;  // the latest odds, until the next ones arrive
       return h("div", { class: `beetle-sheet${view.to_move === seat ? " to-move" : ""}${done ? " finished" : ""}`,
         "data-seat": seat },
       h("div", { class: "name" }, name, done ? ` ✓ ${t("beetle.done")}` : ""),
-      beetleSvg(sheet, parts, roll && roll.seat === seat ? fresh : null,
-        `${name}: ${t("beetle.parts", { have, total })}`),
+      beetleSvg(sheet, parts, `${name}: ${t("beetle.parts", { have, total })}`),
       h("div", { class: "hint" }, t("beetle.parts", { have, total })),
       sheetRoll(rolls.get(seat)),
-      chance === null || chance === undefined ? null : h("div", { class: "odds", "data-odds": chance,
-        "data-move": oddsMove },
-        h("div", { class: "hint" }, `${t("beetle.odds")}: ${percent(chance)}`),
-        h("div", { class: "odds-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
-          "aria-valuenow": Math.round(chance * 100), "aria-label": `${t("beetle.odds")} ${name}` },
-        h("span", { style: `width:${(chance * 100).toFixed(1)}%` }))));
-    }));
+      oddsNode(seat));
+    }))) drawOdds();
+  }
+
+  /** A seat's chance of winning (the latest odds, until the next ones arrive): the sheet's last part. */
+  function oddsNode(seat) {
+    const chance = odds ? odds[seat] : null;
+    if (chance === null || chance === undefined) return null;
+    return h("div", { class: "odds", "data-odds": chance, "data-move": oddsMove },
+      h("div", { class: "hint" }, `${t("beetle.odds")}: ${percent(chance)}`),
+      h("div", { class: "odds-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
+        "aria-valuenow": Math.round(chance * 100), "aria-label": `${t("beetle.odds")} ${ctx.seatName(seat)}` },
+      h("span", { style: `width:${(chance * 100).toFixed(1)}%` })));
+  }
+
+  /** New odds on each sheet, as render would draw them, leaving the rest (and its motion) alone. */
+  function drawOdds() {
+    for (const sheet of beetles.querySelectorAll(".beetle-sheet[data-seat]")) {
+      const old = sheet.querySelector(":scope > .odds");
+      const fresh = oddsNode(Number(sheet.dataset.seat));
+      if (old && fresh) old.replaceWith(fresh);
+      else if (old) old.remove();
+      else if (fresh) sheet.append(fresh);
+    }
   }
 
   /** A sheet's last roll: it stays until that player rolls again. */
@@ -218,7 +236,7 @@ export function beetleScreen(root, ctx) {
     const rounds = rolloffRounds(message.entries);
     if (!rounds.length) {
       rolloffBox.hidden = true;
-      fill(rolloffBox);
+      refill(rolloffBox, "", () => []);
       return;
     }
     const faces = (round) => round.faces.map(([seat, face]) => `${ctx.seatName(seat)} ${face}`).join(" · ");
@@ -229,19 +247,57 @@ export function beetleScreen(root, ctx) {
         names: round.tie.members.map((seat) => ctx.seatName(seat)).join(", ") });
       return t("beetle.rolloff.rolling");
     };
-    fill(rolloffBox, h("h3", {}, t("beetle.rolloff.title")),
-      h("ol", {}, rounds.map((round) => h("li", {}, h("span", { class: "faces" }, faces(round)), " — ", ending(round)))));
+    refill(rolloffBox, JSON.stringify([lang(), rounds, Object.keys(message.seats || {}).map((seat) => ctx.seatName(Number(seat)))]),
+      () => [h("h3", {}, t("beetle.rolloff.title")),
+        h("ol", {}, rounds.map((round) => h("li", {}, h("span", { class: "faces" }, faces(round)), " — ", ending(round))))]);
     rolloffBox.hidden = false;
   }
 
+  /** The motion of a new face (B5, B6): the die tumbles onto it and its caption comes as it lands;
+   * then the part drawn glows on its sheet, with the sheet's roll, and a roll-off's decision glows. */
+  function animate(roll, decided, duration) {
+    const die = dieSlot.querySelector("svg.die");
+    if (!die || !roll) return;
+    stopTumble = tumble(die, roll.face, duration);
+    caption.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: duration, fill: "backwards" });
+    const sheet = beetles.querySelector(`.beetle-sheet[data-seat="${roll.seat}"]`);
+    const after = { delay: duration, fill: "backwards" };
+    if (sheet) {
+      const mark = sheet.querySelector("[data-testid=sheet-roll]");
+      if (mark) mark.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, ...after });
+      const drawn = roll.part && !roll.rolloff ? [...sheet.querySelectorAll(`[data-part="${roll.part}"]`)].pop() : null;
+      if (drawn) highlight(drawn, Math.max(duration, 500), { delay: duration });  // once the die has landed
+    }
+    const starts = decided ? rolloffBox.querySelector("[data-testid=starts]") : null;
+    if (starts) {
+      starts.animate([{ backgroundColor: "rgba(255, 214, 102, 0)" }, { backgroundColor: "rgba(255, 214, 102, 0.9)", offset: 0.3 },
+        { backgroundColor: "rgba(255, 214, 102, 0)" }], { duration: duration * 3, delay: duration });
+    }
+  }
+
+  let stopTumble = () => {};
+
   return {
-    update(msg) {
-      message = msg;
+    update(msg, { motion = false, paced = false } = {}) {
       const moved = msg.move !== lastMove;
-      draw(moved && lastMove !== -1);
+      const previous = message;
+      if (moved) {  // what still moves has its final state drawn already
+        stopTumble();
+        settle(root);
+      }
+      message = msg;
+      draw();
+      const roll = msg.view.last_roll;
+      const added = previous ? (msg.entries || []).slice((previous.entries || []).length).flatMap((e) => e.events || []) : [];
+      if (motion && moved && roll && added.some((e) => e.kind === "rolled" || e.kind === "rolloff_rolled")) {
+        animate(roll, added.some((e) => e.kind === "starts"), motionTime(ctx, paced, 650));
+      }
       lastMove = msg.move;
       if (moved && oddsMove !== msg.move) fetchOdds(msg.move);
     },
-    destroy() {},
+    destroy() {
+      stopTumble();
+    },
   };
 }
+

@@ -61,6 +61,16 @@ export const STRINGS = {
     "part.antenna": "antenna",
     "part.tail": "tail",
     "part.wing": "wing",
+    // cards (H4): the score sheet at game over and the screen's motion
+    "beetle.summary.title": "Score sheet",
+    "beetle.summary.round": "Round",
+    "beetle.summary.rolloff": "Roll-off",
+    "beetle.summary.nothing": "nothing drawn",
+    "beetle.summary.place": "place {place}",
+    "beetle.summary.first": "{name} finished the beetle first, in round {round}",
+    "beetle.summary.result": "Result",
+    "beetle.summary.unfinished": "not finished:",
+    "beetle.die.rolling": "The die is rolling…",
   },
   ru: {
     "beetle.choice.variant.classic": "классический (13 частей)",
@@ -119,6 +129,16 @@ export const STRINGS = {
     "part.antenna": "усик",
     "part.tail": "хвост",
     "part.wing": "крыло",
+    // cards (H4): the score sheet at game over and the screen's motion
+    "beetle.summary.title": "Лист бросков",
+    "beetle.summary.round": "Круг",
+    "beetle.summary.rolloff": "Жеребьёвка",
+    "beetle.summary.nothing": "ничего",
+    "beetle.summary.place": "{place}-е место",
+    "beetle.summary.first": "{name} первым дорисовал жука, в {round}-м круге",
+    "beetle.summary.result": "Итог",
+    "beetle.summary.unfinished": "не дорисовал:",
+    "beetle.die.rolling": "Кубик катится…",
   },
   ro: {
     "beetle.choice.variant.classic": "clasic (13 părți)",
@@ -177,6 +197,16 @@ export const STRINGS = {
     "part.antenna": "antenă",
     "part.tail": "coadă",
     "part.wing": "aripă",
+    // cards (H4): the score sheet at game over and the screen's motion
+    "beetle.summary.title": "Foaia aruncărilor",
+    "beetle.summary.round": "Runda",
+    "beetle.summary.rolloff": "Tragerea la sorți",
+    "beetle.summary.nothing": "nimic",
+    "beetle.summary.place": "locul {place}",
+    "beetle.summary.first": "{name} a terminat primul gândacul, în runda {round}",
+    "beetle.summary.result": "Rezultatul",
+    "beetle.summary.unfinished": "neterminat:",
+    "beetle.die.rolling": "Zarul se rostogolește…",
   },
 };
 

@@ -1,6 +1,6 @@
 // Cribbage's screen: the hand as cards (select the discards and lay them away; click a card to
 // play it), the pegging piles with the running count, the pegboard whose two pegs per side
-// leapfrog (animated), the starter and crib, the show's itemised counts, and the match score.
+// leapfrog, the starter and crib, the show's itemised counts, and the match score.
 // With muggins (C17) a player declares its points — a picker of the legal `count N` / `claim N`
 // values beside the cards being counted — and an opponent sees what was declared, with the cards
 // when the view shows them, to call "Muggins!" or let it go. Cards are buttons named in words
@@ -8,15 +8,19 @@
 // The hand is sorted by rank then suit and fanned (six cards fit a phone's width on one row); a card
 // that would pass 31 stays a button that looks unplayable and says why; the board has a game hole
 // for the target and says which lap each peg is on; a folded score sheet tells every deal.
+// With motion (the table's pace, not instant, no reduced motion) a card played flies from its hand to
+// the pile, discards fly to the crib, the starter turns over, the pegs slide hole by hole along the
+// track and the show's lines come one by one — all drawn first as without motion (shared/motion.js).
 
 import { h, s, fill, keepFocus } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { lang, t } from "../../i18n.js";
 import { cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
+import { Pegboard } from "./pegboard.js";
 import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
+import { boxes, flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
-const SIDE_COLOURS = ["#d55e00", "#0072b2", "#009e73"];
 
 /** A card in words in the current language: "5H" → "five of hearts". */
 export function cardName(text) {
@@ -93,150 +97,6 @@ function showWhat(view) {
   return view.show_step >= view.sides.length ? "crib" : "hand";
 }
 
-/**
- * The pegboard: each side a track that snakes in rows of `cols` holes (30 on a wide screen, 15 on a
- * phone, so a hole stays a few pixels wide), grouped in fives, once round per lap (60 holes, or
- * the target less one when that is shorter: twice round to 121, once to 61), and a game hole for
- * the target beyond the last. Two pegs each; the rear one leapfrogs (animated, unless the reader
- * asked for less motion). A peg on the target stands in the game hole.
- */
-class Pegboard {
-  constructor() {
-    this.svg = s("svg", { viewBox: "0 0 640 10", class: "fit pegboard", role: "img", "data-testid": "pegboard" });
-    this.pegs = [];  // per side: [{el, at}, {el, at}]
-    this.sides = 0;
-    this.cols = 0;
-  }
-
-  layout(sides, target, cols) {
-    this.sides = sides;
-    this.target = target;
-    this.cols = cols;
-    this.lap = target - 1 <= 60 ? Math.max(1, target - 1) : 60;
-    this.laps = Math.ceil((target - 1) / this.lap);
-    this.rows = Math.ceil(this.lap / cols);
-    this.step = cols >= 30 ? 19 : 21;
-    this.gap = 6;  // between groups of five
-    this.radius = cols >= 30 ? 3.3 : 4.2;
-    this.left = cols >= 30 ? 40 : 36;
-    this.font = cols >= 30 ? 11 : 13;
-    this.rowGap = 22;
-    this.head = this.font + 16;  // the side's label above its rows
-    this.block = this.head + (this.rows - 1) * this.rowGap + 22;  // the label, the rows, the game hole's number
-    this.width = this.left * 2 + (cols - 1) * this.step + Math.floor((cols - 1) / 5) * this.gap;
-  }
-
-  top(side) {
-    return 8 + side * (this.block + 8);
-  }
-
-  /** Where a peg at `position` stands: 0 the start, 1.. round the track, the target the game hole. */
-  hole(side, position) {
-    const y0 = this.top(side) + this.head;
-    if (position <= 0) return [14, y0];
-    if (position >= this.target) return this.gameHole(side);
-    const p = (position - 1) % this.lap;
-    const row = Math.floor(p / this.cols);
-    const along = p % this.cols;
-    const col = row % 2 === 0 ? along : this.cols - 1 - along;
-    return [this.left + col * this.step + Math.floor(col / 5) * this.gap, y0 + row * this.rowGap];
-  }
-
-  /** The game hole: one step past the last hole of a lap, off the end of the last row. */
-  gameHole(side) {
-    const y0 = this.top(side) + this.head;
-    const last = this.rows - 1;
-    const endsLeft = last % 2 === 1;
-    const x = endsLeft ? 16 : this.width - 16;
-    return [x, y0 + last * this.rowGap];
-  }
-
-  build(sides, target, cols) {
-    this.layout(sides, target, cols);
-    const height = this.top(sides) + 2;
-    this.svg.setAttribute("viewBox", `0 0 ${this.width} ${height}`);
-    this.svg.dataset.cols = String(cols);
-    const parts = [];
-    this.labels = [];
-    for (let side = 0; side < sides; side += 1) {
-      const top = this.top(side);
-      parts.push(s("rect", { x: 2, y: top, width: this.width - 4, height: this.block, rx: 10, fill: "#c89b63", stroke: "#7a5428" }));
-      parts.push(s("rect", { x: 6, y: top + 6, width: this.font - 2, height: this.font - 2, rx: 2, fill: SIDE_COLOURS[side] }));
-      const label = s("text", { x: 20, y: top + 4 + this.font, "font-size": this.font, "font-weight": 600, fill: "#2a1a08", class: "side-label" }, "");
-      this.labels.push(label);
-      parts.push(label);
-      for (let p = 1; p <= this.lap; p += 1) {
-        const [x, y] = this.hole(side, p);
-        parts.push(s("circle", { cx: x, cy: y, r: p % 5 === 0 ? this.radius + 0.6 : this.radius, fill: "#5a3a18", class: "hole" }));
-      }
-      for (let k = 0; k < 2; k += 1) {  // the start holes
-        parts.push(s("circle", { cx: 14 + k * 10, cy: top + this.head, r: this.radius, fill: "#6b4a24" }));
-      }
-      const [gx, gy] = this.gameHole(side);
-      parts.push(s("circle", { cx: gx, cy: gy, r: this.radius + 2.6, fill: "#3a2410", stroke: "#f4e3c1", "stroke-width": 1.5,
-        class: "game-hole", "data-side": side }, s("title", {}, t("crib.gameHole", { n: num(target) }))));
-      parts.push(s("text", { x: gx, y: gy + this.radius + 12, "text-anchor": "middle", "font-size": 9, fill: "#2a1a08" },
-        num(target)));
-    }
-    fill(this.svg, parts);
-    this.pegs = [];
-    for (let side = 0; side < sides; side += 1) {
-      const make = () => {
-        const el = s("circle", { r: this.radius + 2, fill: SIDE_COLOURS[side], stroke: "#111", "stroke-width": 1.5, class: "peg" });
-        this.svg.append(el);
-        return { el, at: 0 };
-      };
-      this.pegs.push([make(), make()]);
-    }
-  }
-
-  place() {
-    this.pegs.forEach((pair, side) => {
-      for (const [k, peg] of pair.entries()) {
-        const [x, y] = this.hole(side, peg.at);
-        const dx = peg.at <= 0 ? k * 10 : 0;
-        peg.el.style.transform = `translate(${x + dx}px, ${y}px)`;
-      }
-    });
-  }
-
-  /** Move to the view's pegs; the rear peg leapfrogs to the new front hole. */
-  update(pegs, scores, names) {
-    pegs.forEach((peg, side) => {
-      const pair = this.pegs[side];
-      if (!pair) return;
-      const positions = [peg.front, peg.rear];
-      // keep the peg that already stands on a hole that is still held; move the other
-      const staying = pair.find((p) => positions.includes(p.at));
-      if (staying) {
-        const other = pair.find((p) => p !== staying);
-        const left = positions.slice();
-        left.splice(left.indexOf(staying.at), 1);
-        other.at = left[0];
-      } else {
-        pair[0].at = peg.front;
-        pair[1].at = peg.rear;
-      }
-      pair[0].el.setAttribute("data-at", pair[0].at);
-      pair[1].el.setAttribute("data-at", pair[1].at);
-      const label = this.labels[side];
-      const where = this.where(scores[side]);
-      if (label) label.textContent = `${names[side]}: ${num(scores[side])}${where ? ` · ${where}` : ""}`;
-    });
-    this.svg.setAttribute("aria-label", `${t("crib.board")} (${t("crib.target", { n: num(this.target) })}): ${names
-      .map((n, i) => `${n} ${num(scores[i])}${this.where(scores[i]) ? ` (${this.where(scores[i])})` : ""}`).join(", ")}`);
-    this.place();
-  }
-
-  /** Which lap a score stands on, or the game hole. */
-  where(score) {
-    if (score >= this.target) return t("crib.home");
-    if (this.laps < 2) return null;
-    const lap = score <= 0 ? 1 : Math.floor((score - 1) / this.lap) + 1;
-    return t("crib.lap", { n: num(lap), of: num(this.laps) });
-  }
-}
-
 export function cribbageScreen(root, ctx) {
   const info = h("div", { class: "crib-info" });
   const piles = h("div", { class: "piles" });
@@ -253,6 +113,8 @@ export function cribbageScreen(root, ctx) {
   let declared = null;  // the number picked to declare (muggins), until it is sent
   let message = null;
   let lastMove = -1;
+  const refill = refiller();  // a part redrawn only when what it shows changed (its motion runs on)
+  let motionMs = 0;  // how long this redraw's motion takes (0: none, as for a tap that selects a card)
 
   function sideNames(view) {
     const count = Math.max(...view.sides) + 1;
@@ -337,27 +199,30 @@ export function cribbageScreen(root, ctx) {
     const legal = message.legal;
     const names = sideNames(view);
     const cols = boardColumns();
-    if (board.sides !== names.length || board.target !== view.target || board.cols !== cols) {
-      board.build(names.length, view.target, cols);
-    }
-    board.update(view.pegs, view.scores, names);
+    const rebuilt = board.sides !== names.length || board.target !== view.target || board.cols !== cols;
+    if (rebuilt) board.build(names.length, view.target, cols);
+    board.update(view.pegs, view.scores, names, rebuilt ? 0 : motionMs);
 
     const matchGames = view.games.length || view.match_points.some((p) => p);
-    fill(info,
-      h("div", {}, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
-      h("div", {}, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
+    const seatNames = view.piles.map((_, seat) => ctx.seatName(seat));
+    const keyOf = (...parts) => JSON.stringify([lang(), seatNames, ...parts]);
+    refill(info, keyOf(view.starter, view.crib, view.crib_size, view.count, view.dealer, view.scores, view.target, names,
+      matchGames ? view.match_points : null), () => [
+      h("div", { "data-testid": "starter" }, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
+      h("div", { "data-testid": "crib" }, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
         cardsRow(view.crib || Array(view.crib_size).fill(null), true)),
       h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("crib.runningCount", { n: num(view.count) })),
       h("div", {}, `${ctx.seatName(view.dealer)}: ${t("crib.dealer")}`, h("br"),
         names.map((n, i) => `${n} ${num(view.scores[i])}`).join(" · "), " ", `(${t("crib.target", { n: num(view.target) })})`,
-        matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null));
+        matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null)]);
 
-    fill(piles, h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
+    refill(piles, keyOf(view.piles, view.series, view.seat, view.phase, view.hand_sizes), () => [
+      h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
       h("span", { class: "who" }, ctx.seatName(seat)),
       pile.length ? pile.map((c) => cardButton(c, { selected: view.series.includes(c), small: true }))
         : h("span", { class: "hint" }, "—"),
       seat !== view.seat && view.phase !== "show" && view.hand_sizes[seat]
-        ? h("span", { class: "hint" }, ` · ${view.hand_sizes[seat]} 🂠`) : null)));
+        ? h("span", { class: "hint hand-left" }, ` · ${view.hand_sizes[seat]} 🂠`) : null))]);
 
     // the hand: select discards, or play a card
     const discards = legal.filter((a) => a.startsWith("discard "));
@@ -415,7 +280,7 @@ export function cribbageScreen(root, ctx) {
     // the points pegged this deal (the log's "pegs" events), newest first, with the itemised count
     // of hands and crib said aloud: a bot's muggins would fly past otherwise
     const list = dealPoints(message.entries).slice(-12).reverse();
-    fill(events, h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
+    refill(events, keyOf(list), () => [h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
       tabindex: 0, "aria-labelledby": "events-h" },
       list.map((e) => {
         const capped = cappedText(e, "crib.capped");
@@ -426,7 +291,7 @@ export function cribbageScreen(root, ctx) {
           e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
             h("ul", {}, e.combinations.map((c) => h("li", { class: "combo" }, `${comboLine(c)}: ${num(c.points)}`)))) : null);
       }))
-      : h("p", { class: "hint" }, "—"));
+      : h("p", { class: "hint" }, "—")]);
 
     // the score sheet of every deal so far, folded unless the player opened it
     const sides = sidesOf(view, view.sides.length);
@@ -446,16 +311,64 @@ export function cribbageScreen(root, ctx) {
   };
   if (typeof window !== "undefined") window.addEventListener("resize", onResize);
 
+  /** Where the cards stood before a redraw: the hand's and the piles' by card, the opponents' hands,
+   * the crib's backs, the starter and the show's lines (what motion starts from). */
+  function before() {
+    const seats = new Map();
+    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
+      const from = el.querySelector(".hand-left") || el.querySelector(".who");
+      seats.set(el.dataset.seat, from.getBoundingClientRect());
+    }
+    return { hand: boxes(hand, "[data-testid=hand] .card", "data-card"), piles: boxes(piles, ".card", "data-card"), seats,
+      crib: info.querySelectorAll("[data-testid=crib] .card").length, starter: message ? message.view.starter : null,
+      lines: new Set([...events.querySelectorAll("[data-testid=events] > li")].map((li) => li.textContent)) };
+  }
+
+  /** The motion from `was` to the state just drawn (C9–C13): a card played flies from its hand to the
+   * pile, discards to the crib, the starter turns over, the pegs slide (in the board), the show's lines
+   * and their items come one by one. */
+  function animate(was, view, duration) {
+    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
+      for (const card of el.querySelectorAll(".card[data-card]")) {
+        const name = card.dataset.card;
+        if (was.piles.has(name)) continue;
+        flyFrom(card, was.hand.get(name) || was.seats.get(el.dataset.seat), duration);
+      }
+    }
+    const gone = [...was.hand.keys()].filter((c) => !view.hand.includes(c) && !view.piles.some((p) => p.includes(c)));
+    const crib = [...info.querySelectorAll("[data-testid=crib] .card")];
+    const others = [...was.seats.entries()].filter(([seat]) => Number(seat) !== view.seat).map(([, box]) => box);
+    crib.slice(was.crib).forEach((card, i) => {
+      flyFrom(card, was.hand.get(gone[i]) || others[i % Math.max(1, others.length)], duration, { delay: i * 40 });
+    });
+    if (view.starter && !was.starter) {
+      const starter = info.querySelector("[data-testid=starter] .card");
+      if (starter) turnOver(starter, duration);
+    }
+    const fresh = [...events.querySelectorAll("[data-testid=events] > li")].filter((li) => !was.lines.has(li.textContent));
+    if (fresh.length) {  // newest first on screen: they come oldest first, each with its items in turn
+      const order = fresh.reverse().flatMap((li) => [li, ...li.querySelectorAll(".combo")]);
+      oneByOne(order, duration);
+    }
+  }
+
   return {
-    update(msg) {
-      if (msg.move !== lastMove) {
+    update(msg, { motion = false, paced = false } = {}) {
+      const moved = msg.move !== lastMove;
+      if (moved) {
         selected = [];
         declared = null;
         whyNot = null;
       }
+      const animated = motion && moved && message !== null;
+      if (moved) settle(root);  // what still moves has its final place drawn already
+      const was = animated ? before() : null;
+      motionMs = animated ? motionTime(ctx, paced) : 0;
       lastMove = msg.move;
       message = msg;
       draw();
+      if (was && motionMs) animate(was, msg.view, motionMs);
+      motionMs = 0;
     },
     destroy() {
       if (typeof window !== "undefined") window.removeEventListener("resize", onResize);

@@ -1,0 +1,108 @@
+"""Watching a game screen's motion in the browser: a sampler that notes, every frame, which parts of the
+board are animating (the Web Animations API's ``getAnimations``), a way to freeze a frame mid-flight
+for a screenshot, and the board's final DOM beside the same state drawn at instant speed (the motion
+must end exactly where a motionless render stands)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+SHOTS = Path("/tmp/shots/cards")
+
+SAMPLER = """
+window.__motion = { kinds: {}, faces: [], holes: 0 };
+(function tick() {
+  const board = document.querySelector('[data-testid=board]');
+  if (board && board.getAnimations) {
+    for (const a of board.getAnimations({ subtree: true })) {
+      if (a.playState !== 'running' || (window.CSSTransition && a instanceof CSSTransition)) continue;
+      const el = a.effect && a.effect.target;
+      if (!el || !el.closest) continue;
+      const kind = el.closest('.pegboard') ? 'peg' : el.closest('.piles') ? 'pile'
+        : el.closest('[data-testid=crib]') ? 'crib' : el.closest('[data-testid=starter]') ? 'starter'
+        : el.closest('.events-box') ? 'show' : el.closest('.die-slot') ? 'die'
+        : el.closest('[data-testid=sheet-roll]') ? 'sheet-roll' : el.closest('.beetle-sheet') ? 'part'
+        : el.closest('[data-testid=rolloff]') ? 'rolloff'
+        : el.closest('[data-testid=roll-caption]') ? 'caption' : 'other';
+      window.__motion.kinds[kind] = (window.__motion.kinds[kind] || 0) + 1;
+      if (kind === 'peg') window.__motion.holes = Math.max(window.__motion.holes || 0, a.effect.getKeyframes().length);
+    }
+    const die = board.querySelector('.die-slot svg.die');
+    if (die && die.getAnimations().length) {
+      const pips = die.querySelectorAll('circle').length;
+      const faces = window.__motion.faces;
+      if (faces[faces.length - 1] !== pips) faces.push(pips);
+    }
+  }
+  requestAnimationFrame(tick);
+})();
+"""
+"""Run before every page's scripts: ``window.__motion.kinds`` counts the frames each part of the board
+moved in; ``faces`` the pips the rolling die showed, in turn; ``holes`` the most holes a peg's slide
+passed through."""
+
+
+def seen(page: Any) -> dict[str, int]:
+    """The parts of the board that have moved since the last :func:`forget`, with their frame counts."""
+    return dict(page.evaluate("() => window.__motion.kinds"))
+
+
+def forget(page: Any) -> None:
+    """Start noting motion afresh."""
+    page.evaluate("() => { window.__motion.kinds = {}; window.__motion.faces = []; }")
+
+
+def running(page: Any) -> int:
+    """How many animations run on the board now (CSS transitions of a hover left out)."""
+    return int(page.evaluate("""() => document.querySelector('[data-testid=board]').getAnimations({ subtree: true })
+        .filter(a => a.playState === 'running' && !(a instanceof CSSTransition)).length"""))
+
+
+def freeze(page: Any, at: float = 0.5) -> int:
+    """Pause the board's animations at ``at`` of their run (a mid-flight frame to look at); how many."""
+    return int(page.evaluate("""(at) => {
+        const list = document.querySelector('[data-testid=board]').getAnimations({ subtree: true })
+          .filter(a => !(a instanceof CSSTransition));
+        for (const a of list) {
+          const timing = a.effect.getComputedTiming();
+          a.pause();
+          a.currentTime = (timing.delay || 0) + (timing.activeDuration || 0) * at;
+        }
+        return list.length;
+    }""", at))
+
+
+def thaw(page: Any) -> None:
+    """Let the frozen animations run on."""
+    page.evaluate("() => document.querySelector('[data-testid=board]').getAnimations({ subtree: true })"
+                  ".forEach(a => a.play())")
+
+
+def settled_board(page: Any) -> str:
+    """The board's DOM once nothing moves and no state waits to be shown."""
+    page.wait_for_function("""() => !document.querySelector('.pace-control .catch-up')
+        && !document.querySelector('[data-testid=board]').getAnimations({ subtree: true })
+             .some(a => a.playState === 'running' || a.playState === 'paused')""", timeout=20_000)
+    page.wait_for_timeout(100)
+    return str(page.evaluate("() => document.querySelector('[data-testid=board]').innerHTML"))
+
+
+def instant_board(page: Any, ready: str) -> str:
+    """The same table drawn anew at instant speed (the page reloaded): its board's DOM once ``ready``
+    (a JS expression) holds."""
+    move = page.locator("[data-testid=turn]").get_attribute("data-move")
+    page.evaluate("""() => { for (const key of Object.keys(localStorage)) {
+        if (key.startsWith('tabletop.pace')) localStorage.setItem(key, 'instant'); } }""")
+    page.reload()
+    page.wait_for_function("(m) => document.querySelector('[data-testid=turn]')?.dataset.move === m", arg=move)
+    page.wait_for_function(f"() => {ready}")
+    page.wait_for_timeout(150)
+    assert running(page) == 0
+    return str(page.evaluate("() => document.querySelector('[data-testid=board]').innerHTML"))
+
+
+def look(page: Any, name: str) -> None:
+    """Save a screenshot of the whole page to look at (``/tmp/shots/cards``)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
