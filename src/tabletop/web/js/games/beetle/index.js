@@ -3,6 +3,6 @@
 import { OPTIONS, STRINGS } from "./strings.js";
 
 export { beetleScreen as screen } from "./screen.js";
-export { describeLog } from "./log.js";
+export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };
