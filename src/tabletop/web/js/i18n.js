@@ -487,7 +487,7 @@ const STRINGS = {
     "table.undoReason.nothing": "Încă nu e nimic de luat înapoi.",
     "table.undoReason.pending": "O cerere de a lua mutarea înapoi așteaptă deja un răspuns.",
     "table.undoReason.chance": "Nu se poate lua înapoi: între timp a decis norocul (o carte, un zar sau o aruncare).",
-    "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un bot.",
+    "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un robot.",
     "table.undoReason.other": "Nu se poate lua înapoi: doar ultima ta mutare poate fi luată înapoi, iar între timp a mutat altcineva.",
 
     "replay.title": "Reluare",
