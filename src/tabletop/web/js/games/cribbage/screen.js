@@ -423,7 +423,7 @@ export function cribbageScreen(root, ctx) {
           h("strong", {}, `${ctx.seatName(e.seat)} +${num(e.points)}`),
           capped ? h("span", { class: "capped-note", "data-testid": "capped" }, ` (${capped})`) : null,
           ` · ${whyText(e.why)}`,
-          e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
+          e.combinations ? h("span", {}, ` — ${t("cribbage.say.quoted", { spoken: spoken(e.combinations) })}`,
             h("ul", {}, e.combinations.map((c) => h("li", { class: "combo" }, `${comboLine(c)}: ${num(c.points)}`)))) : null);
       }))
       : h("p", { class: "hint" }, "—"));
