@@ -124,13 +124,15 @@ def test_a_spectator_sees_no_legal_moves_and_reads_the_game_over_in_the_language
     ctx = in_language(browser, lang)
     page = ctx.new_page()
     try:
-        create_table(page, base_url, "beetle", {}, ["bot", "bot"])  # nobody's seat: we watch
-        page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
-        assert page.locator(".actions-box").is_hidden()  # no empty "Your legal moves" for a spectator
-        words = english_words(visible_text(page), lang)
-        assert words == []
-        seat = page.locator(".seat-list li .seat-name").first.inner_text()
-        assert seat == {"ru": "Бот 1", "ro": "Robotul 1"}[lang]
+        for game in ("beetle", "cribbage"):
+            create_table(page, base_url, game, {"target": 61} if game == "cribbage" else {}, ["bot", "bot"])  # we watch
+            page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+            assert page.locator(".actions-box").is_hidden()  # no empty "Your legal moves" for a spectator
+            if game == "cribbage":
+                assert page.locator("section.hand").is_hidden()  # nor an empty "Your hand"
+            assert english_words(visible_text(page), lang) == [], game
+            seat = page.locator(".seat-list li .seat-name").first.inner_text()
+            assert seat.startswith({"ru": "Бот 1", "ro": "Robotul 1"}[lang]), seat
     finally:
         ctx.close()
 
