@@ -179,7 +179,7 @@ def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_
         page.select_option("#lang", code)
         page.wait_for_function("(h) => document.querySelector('[data-testid=sheet-box] summary').textContent === h",
                                arg=heading)
-        said = re.findall(r"“([^”]+)”", page.locator("[data-testid=events]").inner_text())
+        said = re.findall(r"[“«„]([^”»]+)[”»]", page.locator("[data-testid=events]").inner_text())  # «ru», „ro”
         assert len(said) == len(spoken) and all(re.search(word, s) and not re.search(r"\d", s) for s in said), said
         shot(page, f"cribbage-screen-over-{code}")
     assert not page.errors

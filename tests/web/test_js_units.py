@@ -21,8 +21,11 @@ HERE = Path(__file__).parent / "js"
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_javascript_unit_tests_pass(tmp_path: Path) -> None:
     kinds = {name: list(cls.spec.events) for name, cls in tabletop.REGISTRY.items()}
+    options = {name: [{"name": o.name, "choices": [str(c) for c in o.choices or ()], "seat_choices": o.seat_choices,
+                       "presets": [p[0] for p in o.presets or ()]} for o in cls.spec.options]
+               for name, cls in tabletop.REGISTRY.items()}  # every option's words: tests/web/js/languages.test.mjs
     listed = tmp_path / "kinds.json"
-    listed.write_text(json.dumps({"kinds": kinds, "results": list(RESULT_KINDS)}))
+    listed.write_text(json.dumps({"kinds": kinds, "results": list(RESULT_KINDS), "options": options}))
     files = sorted(str(path) for path in HERE.glob("*.test.mjs"))
     assert files
     ran = subprocess.run(["node", "--test", *files], env={**os.environ, "TABLETOP_EVENT_KINDS": str(listed)},

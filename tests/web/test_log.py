@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ARTIFACTS, shot
-from tests.web.play import beetle_step, create_table, cribbage_step, is_over
+from tests.web.play import beetle_step, create_table, cribbage_step, cubulus_step, is_over
 
 pytestmark = pytest.mark.slow
 
@@ -50,11 +50,15 @@ def test_cribbage_log_tells_the_moves_and_hides_the_bots_discard(page: Any, base
     create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"])
     page.wait_for_selector("[data-testid=hand] .card")
     bot = page.locator(".seat-list li[data-seat='1'] .seat-name").inner_text()
-    wait_for_line(page, "^The cards are dealt; Ann gets")
+    wait_for_line(page, "^The cards are dealt: Ann gets")
     lines = log_lines(page)
     assert any(re.fullmatch(r"(Ann|.+) cuts (10|[2-9AJQK])[♣♦♥♠] for the deal", line["text"]) for line in lines)
     dealt = next(line for line in lines if line["title"].startswith("deal"))
-    assert len(SUIT.findall(dealt["text"])) == 6  # Ann's own six cards, none of the bot's
+    # each hand under its own player (C5, C6): Ann's own six cards, the bot's only as a count
+    card = "(?:10|[2-9AJQK])[♣♦♥♠]"
+    assert re.fullmatch(rf"The cards are dealt: Ann gets {card}( {card}){{5}}; {re.escape(bot)} gets six cards",
+                        dealt["text"]), dealt["text"]
+    assert len(SUIT.findall(dealt["text"])) == 6
     assert "deal ?" not in dealt["title"] and " · deal · " in f" · {dealt['title']} · "
 
     take(page, cribbage_step)  # Ann lays two cards away
@@ -78,6 +82,7 @@ def test_cribbage_log_tells_the_moves_and_hides_the_bots_discard(page: Any, base
     bot = page.locator(".seat-list li[data-seat='1'] .seat-name").inner_text()  # a bot's name is in words too
     wait_for_line(page, f"^{re.escape(bot)} сбрасывает две карты в крибу")
     wait_for_line(page, "^Стартовая карта — ")
+    wait_for_line(page, f"^Карты сданы: Ann получает .+; {re.escape(bot)} получает шесть карт")
     assert page.locator("#log-h").inner_text() == "Ходы"
     shot_log(page, "log-cribbage-ru")
     assert not page.errors
@@ -106,3 +111,37 @@ def test_beetle_log_says_who_rolled_what_and_what_it_drew(page: Any, base_url: s
     wait_for_line(page, r"выбрасывает [1-6] (и рисует|: рисовать нечего)")
     shot(page, "log-beetle-ru")
     assert not page.errors
+
+
+HOLE = re.compile(r"\b[UDLRFB]\d{3}\b|\b[xyz]\d[xyz]\d|\b(insert|shift|place) \S")
+"""Cubulus's notation: a hole (U102), a cell as coordinates (x2y0), a move as typed (insert U102)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+def test_cubulus_log_tells_places_in_words_in_every_language(browser: Any, base_url: str, lang: str) -> None:
+    """Every Cubulus line names holes and cells in words ("from above into top layer, front left"),
+    never in notation, which stays in the line's tooltip (U10, U11, U13)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(f"try {{ localStorage.setItem('tabletop.lang', '{lang}'); }} catch (e) {{}}")
+    ctx.set_default_timeout(20_000)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+        page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move")
+        for _ in range(8):  # inserts and shifts (the bot placed the neutral balls), or to the game's end
+            if is_over(page):
+                break
+            take(page, cubulus_step)
+        placed = {"en": "places", "ru": "ставит", "ro": "pune"}[lang]
+        wait_for_line(page, placed)
+        lines = log_lines(page)
+        assert len(lines) >= 3
+        for line in lines:
+            assert not HOLE.search(line["text"] + " " + line["notes"]), line
+        assert any(re.search(r"[UDLRFB]\d{3}", line["title"]) for line in lines)  # the notation: the tooltip
+        shot_log(page, f"log-cubulus-{lang}")
+        assert not errors
+    finally:
+        ctx.close()

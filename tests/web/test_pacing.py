@@ -150,7 +150,7 @@ def test_the_undo_button_is_off_with_the_reason_once_the_bot_replied(page: Any, 
     assert page.locator(".actions-box button.undo").is_disabled()
     assert reason.inner_text() == "No undo: a bot has moved since."
     for lang, text in (("en", "No undo: a bot has moved since."), ("ru", "Нельзя взять назад: с тех пор походил бот."),
-                       ("ro", "Nu se poate lua înapoi: între timp a mutat un bot.")):
+                       ("ro", "Nu se poate lua înapoi: între timp a mutat un robot.")):
         page.evaluate(f"() => localStorage.setItem('tabletop.lang', '{lang}')")
         page.reload()
         page.wait_for_selector("[data-testid=undo-reason]")

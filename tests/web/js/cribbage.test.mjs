@@ -102,19 +102,24 @@ for (const code of LANGUAGES) {
   });
 }
 
-test("a run of deals is one line with only the viewer's own cards", () => {
+test("a run of deals is one line: each hand under its own player, the others' only as a count (C5, C6)", () => {
   setLang("en");
   const lines = cribbage.describeLog(LOG, ctxFor(0));
   const dealt = lines.find((l) => l.actions.includes("deal 5H"));
-  assert.equal(dealt.text, "The cards are dealt; Ann gets 5♥ 10♦");
+  assert.equal(dealt.text, "The cards are dealt: Ann gets 5♥ 10♦; Bob gets two cards");
   assert.deepEqual(dealt.actions, ["deal", "deal 5H", "deal", "deal TD", "deal ?"]);
   assert.deepEqual(dealt.notes, ["one card goes from the pack to the crib"]);
   const theirs = cribbage.describeLog(LOG.map((e) => (e.action.startsWith("deal ") && e.action !== "deal ?"
     ? { ...e, action: "deal", events: [{ kind: "dealt", seat: 0, action: A }] } : e)), ctxFor(1));
-  assert.ok(theirs.some((l) => l.text === "The cards are dealt"));
-  assert.ok(!theirs.some((l) => /Bob gets/.test(l.text)));
+  assert.ok(theirs.some((l) => l.text === "The cards are dealt: Bob gets two cards; Ann gets two cards"));
   const spectator = cribbage.describeLog(LOG, ctxFor(null));
-  assert.ok(spectator.some((l) => l.text === "The cards are dealt"));
+  assert.ok(spectator.some((l) => l.text === "The cards are dealt: Bob gets two cards; Ann gets two cards"));
+  const six = Array.from({ length: 12 }, (_, i) => chance("deal", { kind: "dealt", seat: i % 2, action: A }));
+  setLang("ru");
+  assert.equal(cribbage.describeLog(six, ctxFor(null))[0].text, "Карты сданы: Ann получает шесть карт; Bob получает шесть карт");
+  setLang("ro");
+  assert.equal(cribbage.describeLog(six.slice(0, 3), ctxFor(null))[0].text, "Cărțile sunt împărțite: Ann primește două cărți; Bob primește o carte");
+  setLang("en");
 });
 
 test("a replay, which carries both twins, still names only the viewer's cards", () => {
@@ -125,7 +130,7 @@ test("a replay, which carries both twins, still names only the viewer's cards", 
     by(1, "discard 7S 8S", { kind: "discards", seat: 1, cards: ["7S", "8S"], action: A }, { kind: "discards", seat: 1, count: 2, action: A }),
   ];
   const lines = cribbage.describeLog(replay, ctxFor(0));
-  assert.equal(lines[0].text, "The cards are dealt; Ann gets 5♥");
+  assert.equal(lines[0].text, "The cards are dealt: Ann gets 5♥; Bob gets one card");
   assert.equal(lines[1].text, "Bob lays 7♠ 8♠ away to the crib");  // the record is public once the game is over
 });
 

@@ -91,10 +91,10 @@ test("cubulus log in en: one line per action, the nine neutral balls as one, con
     + "bottom layer, middle right; top layer, back right (0 left)");
   assert.equal(lines[1].actions.length, 9);
   assert.deepEqual(lines[1].notes, ["The neutral balls are placed; Bob (blue) starts"]);
-  assert.equal(lines[2].text, "Bob (blue) inserts a ball from above into top layer, front left (U002)");
-  assert.equal(lines[3].text, "Ann (orange) inserts a ball from above into top layer, front centre (U102), pushing two balls deeper");
-  assert.equal(lines[4].text, "Bob (blue) inserts a ball from above into top layer, front centre (U102), pushing one ball deeper");
-  assert.equal(lines[5].text, "Bob (blue) turns the line from above at top layer, front centre (U102): the ball at the far end, "
+  assert.equal(lines[2].text, "Bob (blue) inserts a ball from above into top layer, front left");
+  assert.equal(lines[3].text, "Ann (orange) inserts a ball from above into top layer, front centre, pushing two balls deeper");
+  assert.equal(lines[4].text, "Bob (blue) inserts a ball from above into top layer, front centre, pushing one ball deeper");
+  assert.equal(lines[5].text, "Bob (blue) turns the line from above at top layer, front centre: the ball at the far end, "
     + "bottom layer, front centre, comes back in at the hole");
   assert.deepEqual(lines[6].notes, [
     "Bob (blue) wins with the small square on the bottom face, made by Ann (orange)'s move: a square made for another player wins for them",
@@ -167,5 +167,5 @@ test("cubulus places in words: 27 distinct cell names and six sides in every lan
   const entry = lastEntry(view);
   assert.deepEqual(entry.events, [{ kind: "insert", seat: 1, colour: "blue", hole: "U102", pushed: 1, action: true }]);
   assert.equal(describeLog([entry], ctx(2, 1))[0].text,
-    "Bob (blue) inserts a ball from above into top layer, front centre (U102), pushing one ball deeper");
+    "Bob (blue) inserts a ball from above into top layer, front centre, pushing one ball deeper");
 });

@@ -126,15 +126,15 @@ test("kubik: the sentences say what the events say (K5–K19)", () => {
   assert.equal(lines[8].text, "The interception hits: 3 on top");  // K14: double for the interceptors
   assert.deepEqual(lines[8].notes, ["Team B: +0 (intercepted), now 0", "Team A: +6 (interception: 3 × 2), now 12"]);
   assert.equal(lines[13].text, "The interception misses");  // K15: −10
-  assert.deepEqual(lines[13].notes, ["Team B: -10 (interception missed), now -10"]);
+  assert.deepEqual(lines[13].notes, ["Team B: −10 (interception missed), now −10"]);
   assert.equal(lines[17].text, "The cube is hit but stays in the circle");  // K9, K17
-  assert.deepEqual(lines[17].notes, ["Team B: +0 (stayed in), now -10", "The cube goes back to the small circle, 2 on top"]);
+  assert.deepEqual(lines[17].notes, ["Team B: +0 (stayed in), now −10", "The cube goes back to the small circle, 2 on top"]);
   assert.equal(lines[21].text, "Dee (B2) holds back");
   assert.equal(lines[25].text, "The bat misses the cube");  // K9: −5, then the throw limit
-  assert.deepEqual(lines[25].notes, ["Team B: -5 (a miss), now -15",
+  assert.deepEqual(lines[25].notes, ["Team B: −5 (a miss), now −15",
     "The throw limit is reached (6 throws): the higher score wins"]);
   const [throwLine, inLine, seenCross, seenHit] = lines.slice(GAME.length);
-  assert.equal(throwLine.text, "Bob (B1) throws from line A (at +0.5 m, aim -2°, 12 m/s, 4 turns/s)");  // K6
+  assert.equal(throwLine.text, "Bob (B1) throws from line A (at +0.5 m, aim −2°, 12 m/s, 4 turns/s)");  // K6
   assert.equal(inLine.text, "The cube is hit but stays in the circle: 3 on top");
   assert.equal(seenCross.text, "The cube crosses the border line (as people saw it)");
   assert.equal(seenHit.notes[1], "Team B: +8 (interception: 4 × 2), now 8");

@@ -487,7 +487,7 @@ const STRINGS = {
     "table.undoReason.nothing": "Încă nu e nimic de luat înapoi.",
     "table.undoReason.pending": "O cerere de a lua mutarea înapoi așteaptă deja un răspuns.",
     "table.undoReason.chance": "Nu se poate lua înapoi: între timp a decis norocul (o carte, un zar sau o aruncare).",
-    "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un bot.",
+    "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un robot.",
     "table.undoReason.other": "Nu se poate lua înapoi: doar ultima ta mutare poate fi luată înapoi, iar între timp a mutat altcineva.",
 
     "replay.title": "Reluare",
@@ -601,10 +601,32 @@ export function optionText(game, option) {
   return found ?? [option.name.replace(/_/g, " "), option.help];
 }
 
-/** Every key of every language (the tests check the three languages cover the same keys). */
+/** The keys English has and a language lacks, option labels as "option:<game>.<name>" (the tests
+ * check the three languages cover the same words, the shell's and every loaded game's). */
 export function missingKeys() {
   const keys = Object.keys(STRINGS.en);
-  return Object.fromEntries(Object.keys(LANGUAGES).map((code) => [code, keys.filter((k) => !(k in STRINGS[code]))]));
+  const options = Object.keys(OPTIONS.en);
+  return Object.fromEntries(Object.keys(LANGUAGES).map((code) => [code, [
+    ...keys.filter((k) => !(k in STRINGS[code])),
+    ...options.filter((k) => !(k in OPTIONS[code])).map((k) => `option:${k}`)]]));
+}
+
+/** Whether a game's option has a label of its own in the current language (not the server's English). */
+export function hasOptionText(game, name) {
+  return `${game}.${name}` in OPTIONS[current] || name in OPTIONS[current];
+}
+
+/**
+ * A number as the reader's language writes it (Intl.NumberFormat): "0.5" in English, "0,5" in Russian
+ * and Romanian, "1 234" in Russian. `digits` fixes the decimals shown; `max` caps them (3 unless
+ * told); `sign` writes "+" before positives and zero (the "+0,5 m" of a position); `percent` takes a fraction
+ * (0.753) and writes it as one ("75,3 %"). Negatives take the minus sign (−), not a hyphen.
+ */
+export function formatNumber(value, { digits = null, max = 3, sign = false, percent = false } = {}) {
+  const decimals = digits === null ? { maximumFractionDigits: max } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const format = new Intl.NumberFormat(current, { ...decimals, signDisplay: sign ? "always" : "auto",
+    style: percent ? "percent" : "decimal" });
+  return format.format(value).replace(/-/g, "\u2212");
 }
 
 if (typeof document !== "undefined") document.documentElement.lang = current;

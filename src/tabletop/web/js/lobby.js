@@ -3,7 +3,7 @@
 
 import { api, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { h, fill } from "./dom.js";
-import { optionText, t } from "./i18n.js";
+import { formatNumber, optionText, t } from "./i18n.js";
 import { picture } from "./pictures.js";
 import { outcomeText, seatName } from "./table.js";
 
@@ -139,12 +139,18 @@ function inputKind(option) {
   return { type: "text" };
 }
 
-/** How a choice reads: a seat ("Seat 2") where the option's choices are seats, else the game's word for it. */
+/** How a choice reads: a seat ("Seat 2") where the option's choices are seats, else the game's word
+ * for it, else a number in the reader's figures. */
 function choiceText(game, option, choice) {
   if (option.seat_choices && /^\d+$/.test(choice)) return t("common.seat", { n: Number(choice) + 1 });
   const key = `${game}.choice.${option.name}.${choice}`;
   const text = t(key);
-  return text === key ? choice : text;
+  return text === key ? valueText(choice) : text;
+}
+
+/** A value as the form shows it: a number in the reader's figures ("0,7" in Russian), else as it is. */
+function valueText(value) {
+  return typeof value === "number" || /^-?\d+(\.\d+)?$/.test(String(value)) ? formatNumber(Number(value)) : String(value);
 }
 
 /** A preset's name in the reader's language (the game's word, or the preset's own name). */
@@ -152,6 +158,13 @@ function presetText(game, option, preset) {
   const key = `${game}.preset.${option.name}.${preset.name}`;
   const text = t(key);
   return text === key ? preset.name : text;
+}
+
+/** A preset's button: its name, with its value when that is a number ("full game (121)"); a value in
+ * words (a cube edge's "small") is the preset's name already and is not repeated in English. */
+function presetLabel(game, option, preset) {
+  const name = presetText(game, option, preset);
+  return /^-?\d+(\.\d+)?$/.test(String(preset.value)) ? `${name} (${valueText(preset.value)})` : name;
 }
 
 export function renderCreate(root, gameName) {
@@ -224,11 +237,11 @@ export function renderCreate(root, gameName) {
       input = h("span", { class: "with-presets" }, field, option.presets.map((preset) => h("button", {
         type: "button", class: "preset", "data-preset": preset.name,
         onclick: () => { field.value = preset.value; field.dispatchEvent(new Event("input")); },
-      }, `${presetText(game.name, option, preset)} (${preset.value})`)));
+      }, presetLabel(game.name, option, preset))));
     }
     const shown = kind.type === "bool" ? (option.default ? t("create.yes") : t("create.no"))
       : option.default === null || option.default === "" ? "—"
-      : kind.type === "choice" ? choiceText(game.name, option, String(option.default)) : String(option.default);
+      : kind.type === "choice" ? choiceText(game.name, option, String(option.default)) : valueText(option.default);
     return h("div", { class: `field ${kind.type}`, "data-option": option.name },
       h("label", { for: id }, label), input,
       h("small", { id: helpId, class: "help" }, help, " · ", t("create.default", { value: shown })));

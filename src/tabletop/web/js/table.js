@@ -7,7 +7,7 @@
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { describeLog } from "./describe.js";
 import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
@@ -30,8 +30,7 @@ export function seatName(seats, seat) {
     const n = seats.filter((other) => other.kind === "bot" && other.seat <= info.seat).length;
     const level = "level" in info ? info.level : info.bot;  // (updates from before levels were told apart)
     if (!level) return t("bot.name", { n });
-    const word = t(`create.level.${level}`);
-    return t("bot.nameLevel", { n, level: word === `create.level.${level}` ? level : word });
+    return t("bot.nameLevel", { n, level: levelText(level) });
   }
   return info.name || t("common.seat", { n: seat + 1 });
 }
@@ -79,30 +78,50 @@ export function resultText(message, game) {
   return lines.join(" ");
 }
 
-/** The legal actions as keyboard-reachable buttons (or a list box when there are many). */
-export function actionButtons(legal, act) {
+/**
+ * The legal actions as keyboard-reachable buttons (or a list box when there are many), each named in
+ * words by `label(action)` — the game folder's `actionText(action, view)`, "Place a neutral ball: top
+ * layer, in the centre" — with its notation as the tooltip and in `data-action`.
+ */
+export function actionButtons(legal, act, label = (action) => action) {
+  const named = (action) => label(action) || action;
   if (legal.length <= MANY) {
     return h("div", { class: "action-buttons", role: "group", "aria-label": t("table.actions") },
-      legal.map((action) => h("button", { type: "button", class: "action", "data-action": action,
-        onclick: () => act(action) }, action)));
+      legal.map((action) => h("button", { type: "button", class: "action", "data-action": action, title: action,
+        onclick: () => act(action) }, named(action))));
   }
   if (legal.length <= TOO_MANY) {
     const select = h("select", { "aria-label": t("table.choose"), class: "action-select" },
-      legal.map((action) => h("option", { value: action }, action)));
+      legal.map((action) => h("option", { value: action }, named(action))));
     return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
       select, h("button", { type: "submit", class: "primary" }, t("table.play")));
   }
   // thousands of moves (a throw grid of positions × aims × powers): typed in notation, checked here, as in the terminal
   const known = new Set(legal.map((action) => action.toLowerCase()));
-  const hint = h("p", { class: "hint", "aria-live": "polite" }, t("table.typeHint", { n: legal.length, example: legal[0] }));
+  const hint = h("p", { class: "hint", "aria-live": "polite" });
+  const say = (key, params) => fill(hint, notationText(t(key, { ...params, example: "\u0000" }), legal[0]));
+  say("table.typeHint", { n: formatNumber(legal.length) });
   const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
     placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
   return h("form", { class: "inline action-typed", onsubmit: (e) => {
     e.preventDefault();
     const text = input.value.trim().replace(/\s+/g, " ");
     if (known.has(text.toLowerCase())) act(legal.find((action) => action.toLowerCase() === text.toLowerCase()));
-    else hint.textContent = t("table.typeUnknown", { text, example: legal[0] });
+    else say("table.typeUnknown", { text });
   } }, input, h("button", { type: "submit", class: "primary" }, t("table.play")), hint);
+}
+
+/** A sentence whose placeholder (a NUL) is a move in notation, shown as code: the words around it are
+ * the reader's language, the move is what is typed. */
+function notationText(text, move) {
+  const [before, after = ""] = text.split("\u0000");
+  return [before, h("code", { class: "notation" }, move), after];
+}
+
+/** A bot level ("easy") in the reader's language; a level the app has no word for, as it is. */
+function levelText(level) {
+  const word = t(`create.level.${level}`);
+  return word === `create.level.${level}` ? level : word;
 }
 
 export function renderTable(root, tableId, { watch = false } = {}) {
@@ -220,7 +239,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       h("ul", { class: "seat-list" }, seats.map((seat) => {
         const tags = [];
         if (isMine(seat.seat)) tags.push(t("table.you"));
-        if (seat.kind === "bot" && seat.name && seat.name !== seat.bot) tags.push(t("table.bot", { level: seat.bot }));
+        if (seat.kind === "bot" && seat.name && seat.name !== seat.bot) tags.push(t("table.bot", { level: levelText(seat.bot) }));
         if (seat.kind !== "bot" && !seat.joined) tags.push(t("table.free"));
         if (seat.zombie) tags.push(t("table.zombie"));
         const toMove = last && last.to_move === seat.seat && last.status === "playing";
@@ -256,10 +275,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const canUndo = mine && !catching && undoSeat !== null;
     const reason = mine && undoSeat === null && last.undo_refusal && last.undo_refusal !== "pending"
       ? t(`table.undoReason.${last.undo_refusal}`) : "";
-    // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no list
-    const owned = Boolean(gameModule(last && last.view && last.view.game)?.ownsActions);
-    actionsBox.hidden = owned && !mine;
-    const buttons = owned ? null : legal.length ? actionButtons(legal, act) : h("p", { class: "hint" }, "—");
+    // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no
+    // list; a spectator, or a seat at a table not being played, has no moves: no "Your legal moves"
+    const game = gameModule(last && last.view && last.view.game);
+    const owned = Boolean(game?.ownsActions);
+    actionsBox.hidden = !mine;
+    const label = game?.actionText ? (action) => game.actionText(action, last.view) : undefined;
+    const buttons = owned ? null : legal.length ? actionButtons(legal, act, label) : h("p", { class: "hint" }, "—");
     if (catching && buttons) buttons.querySelectorAll("button, select, input").forEach((el) => { el.disabled = true; });
     fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")), buttons,
       mine ? h("div", { class: "undo-line" },

@@ -3,7 +3,7 @@
 import { OPTIONS, STRINGS } from "./strings.js";
 
 export { beetleScreen as screen } from "./screen.js";
-export { describeLog } from "./log.js";
+export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over, round by round
 export const strings = { STRINGS, OPTIONS };

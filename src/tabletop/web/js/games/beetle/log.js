@@ -113,3 +113,9 @@ export function describeLog(log, ctx) {
   }
   return lines;
 }
+
+/** A legal action in words for the table's list of legal moves: "Roll the die"; a face as its number. */
+export function actionText(action) {
+  if (action === "roll") return t("beetle.roll");
+  return /^[1-6]$/.test(action) ? action : null;
+}

@@ -218,12 +218,12 @@ export const OPTIONS = {
   },
   ru: {
     "variant": ["Жук", "таблица частей: классический (13 частей), четыре лапки, с крыльями или свой"],
-    "parts": ["Своя таблица", "своя таблица частей в JSON (при варианте custom)"],
+    "parts": ["Своя таблица", "своя таблица частей в JSON (при варианте «своя таблица»)"],
     "play_on": ["Доигрывать", "после победителя остальные доигрывают за места"],
   },
   ro: {
     "variant": ["Gândacul", "tabelul de părți: clasic (13 părți), patru picioare, cu aripi sau propriu"],
-    "parts": ["Tabel propriu", "un tabel de părți propriu, în JSON (cu varianta custom)"],
+    "parts": ["Tabel propriu", "un tabel de părți propriu, în JSON (cu varianta „tabel propriu”)"],
     "play_on": ["Se joacă mai departe", "după câștigător, ceilalți joacă pentru locurile rămase"],
   },
 };

@@ -1,10 +1,10 @@
 // Cribbage's move log in sentences, in the reader's language (see describe.js for the shape of a line),
 // told from each entry's events: the action's own event (kind "cut", "dealt", "discards", "plays"…)
 // makes the sentence, what it caused ("pegs", "dealer", "wins_game"…) the notes under it. A run of
-// dealt cards is one line ("The cards are dealt; Ann gets 5♠ 7♦ …"), and the count of a hand or crib
+// dealt cards is one line ("The cards are dealt: Ann gets 5♠ 7♦ …; Bob gets six cards"), and the count of a hand or crib
 // is said aloud from its combinations ("fifteen two, fifteen four, and a pair is six").
 
-import { lang, t } from "../../i18n.js";
+import { formatNumber, lang, t } from "../../i18n.js";
 import { fallback, line, maybe } from "../../describe.js";
 import { NUMBER_WORDS } from "./strings.js";
 
@@ -22,7 +22,7 @@ const cardsText = (cards) => (cards || []).map(cardText).join(" ");
 
 /** A number in the reader's locale's figures (`Intl.NumberFormat`): "1 234" in Russian. */
 export function num(n) {
-  return new Intl.NumberFormat(lang()).format(n);
+  return formatNumber(n);
 }
 
 /** A number as it is counted aloud, in words in the reader's language ("twenty-four", "двадцать четыре"). */
@@ -161,6 +161,37 @@ function sentence(e, ctx) {
   }
 }
 
+/** A card count in words, as dealt to a hand ("six cards", "шесть карт"). */
+function cardCount(n) {
+  return maybe(`cribbage.cards.${n}`, {}, t("cribbage.cards.n", { n: num(n) }));
+}
+
+/**
+ * A run of deals in words, each hand under its own player's name: the viewer's cards as the viewer
+ * sees them, every other hand only as a count (C5, C6) — "The cards are dealt: Ann gets 5♠ 7♦ …; Bob
+ * gets six cards". A replay's entries carry the whole card too: it is still named for the viewer only.
+ */
+function dealText(dealt, ctx, viewer) {
+  const hands = new Map();  // seat → {cards, count}, in the order of the deal
+  for (const entry of dealt) {
+    const e = own(entry);
+    if (e?.kind !== "dealt") continue;
+    if (!hands.has(e.seat)) hands.set(e.seat, { cards: [], count: 0 });
+    const hand = hands.get(e.seat);
+    hand.count += 1;
+    const card = (entry.events || []).find((x) => x.kind === "dealt" && x.card && x.seat === e.seat);
+    if (card && e.seat === viewer) hand.cards.push(card.card);
+  }
+  if (!hands.size) return t("cribbage.event.dealt");
+  const seats = [...hands.keys()].sort((a, b) => (b === viewer) - (a === viewer));  // the viewer's own hand first
+  const parts = seats.map((seat) => {
+    const hand = hands.get(seat);
+    const cards = hand.cards.length === hand.count ? cardsText(hand.cards) : cardCount(hand.count);
+    return t("cribbage.event.gets", { name: ctx.seatName(seat), cards });
+  });
+  return t("cribbage.event.dealtEach", { hands: parts.join("; ") });
+}
+
 export function describeLog(log, ctx) {
   const lines = [];
   const viewer = ctx.viewer === undefined ? null : ctx.viewer;
@@ -172,10 +203,7 @@ export function describeLog(log, ctx) {
         i += 1;
         dealt.push(log[i]);
       }
-      const mine = dealt.flatMap((d) => d.events || [])
-        .filter((e) => e.kind === "dealt" && e.card && e.seat === viewer).map((e) => e.card);
-      const text = mine.length ? t("cribbage.event.dealtTo", { name: ctx.seatName(viewer), cards: cardsText(mine) })
-        : t("cribbage.event.dealt");
+      const text = dealText(dealt, ctx, viewer);
       const notes = dealt.flatMap((d) => [...(own(d)?.kind === "crib_dealt" ? [note(own(d), ctx)] : []), ...notesOf(d, ctx)]);
       lines.push(line(text, dealt, notes));
       continue;

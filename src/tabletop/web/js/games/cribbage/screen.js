@@ -257,6 +257,7 @@ export function cribbageScreen(root, ctx) {
     const declares = legal.map((a) => a.match(/^(count|claim) (\d+)$/)).filter(Boolean);
     const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a)
       && !/^(count|claim) \d+$/.test(a) && a !== "muggins" && a !== "pass");
+    hand.hidden = view.seat === null;  // a spectator holds no hand: no empty "Your hand" (issue #17, item 7)
     fill(hand, h("h3", { id: "hand-h" }, t("crib.hand")),
       discards.length ? h("p", { class: "hint" }, t("crib.selectN", { n: needed }))
         : playable.size ? h("p", { class: "hint" }, t("crib.playCard")) : null,
@@ -288,7 +289,7 @@ export function cribbageScreen(root, ctx) {
           h("strong", {}, `${ctx.seatName(e.seat)} +${num(e.points)}`),
           capped ? h("span", { class: "capped-note", "data-testid": "capped" }, ` (${capped})`) : null,
           ` · ${whyText(e.why)}`,
-          e.combinations ? h("span", {}, ` — “${spoken(e.combinations)}”`,
+          e.combinations ? h("span", {}, ` — ${t("cribbage.say.quoted", { spoken: spoken(e.combinations) })}`,
             h("ul", {}, e.combinations.map((c) => h("li", { class: "combo" }, `${comboLine(c)}: ${num(c.points)}`)))) : null);
       }))
       : h("p", { class: "hint" }, "—")]);

@@ -3,6 +3,7 @@
 import { OPTIONS, STRINGS } from "./strings.js";
 
 export { cubulusScreen as screen } from "./screen.js";
+export { actionLabel as actionText } from "./screen.js";  // a legal move in words, for the generic list
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };

@@ -3,7 +3,7 @@
 // (starts, neutral_placed, insert, shift, pass), with what it caused as notes (setup_done, square,
 // draw). A seat's neutral balls placed one after another read as one line. Every player is named
 // with their colour, "Ann (orange)"; places are told in words ("from above into top layer, front
-// left"), the notation (U002) kept in brackets. Cubulus hides nothing, so every viewer reads the same
+// left"), never as notation (the line's tooltip has it). Cubulus hides nothing, so every viewer reads the same
 // log. The screen tells its last move and winning square with the same sentences (`lastMoveLine`).
 
 import { t } from "../../i18n.js";

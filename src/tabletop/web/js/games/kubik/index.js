@@ -5,7 +5,7 @@ import { OPTIONS, STRINGS } from "./strings.js";
 import { TEAM_COLOURS } from "./screen.js";
 
 export { kubikScreen as screen } from "./screen.js";
-export { describeLog } from "./log.js";
+export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };
 

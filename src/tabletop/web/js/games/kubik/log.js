@@ -4,21 +4,19 @@
 // recentred cube (K17) and the throw limit are its notes. Everything on a Kubik field is public, so
 // every viewer reads the same log. The screen (screen.js) uses the same words for its last throw.
 
-import { lang, t } from "../../i18n.js";
+import { formatNumber, t } from "../../i18n.js";
 import { fallback, line } from "../../describe.js";
 
 /** The kinds of the events that say what a throw or an interception did (K7, K9, K14, K15, K19). */
 export const OUTCOME_KINDS = ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"];
 
-/** A number in the reader's locale (Intl): 0.5 in English, 0,5 in Russian and Romanian; `digits`
- * fixes the decimals shown. */
+/** A number in the reader's locale (i18n's formatNumber): 0.5 in English, 0,5 in Russian and
+ * Romanian, −2 with a minus sign; `digits` fixes the decimals shown. */
 export function number(n, digits = null, sign = false) {
-  const fixed = digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  return new Intl.NumberFormat(lang(), { maximumFractionDigits: 3, ...fixed, signDisplay: sign ? "always" : "auto" })
-    .format(n);
+  return formatNumber(n, { digits, sign });
 }
 
-/** A signed number as the notation writes it, in the reader's locale: +0.5, -2, +0 (ro: +0,5). */
+/** A signed number as the notation writes it, in the reader's locale: +0.5, −2, +0 (ro: +0,5). */
 export function signed(n) {
   return number(n, null, true);
 }
@@ -66,4 +64,37 @@ export function describeLog(entries, ctx) {
     const notes = events.filter((e) => !e.action).map((e) => eventText(e, named));
     return line(own ? eventText(own, named) : fallback(entry, ctx), [entry], notes);
   });
+}
+
+const THROW = /^throw ([ab]) pos (\S+) aim (\S+) power (\S+) spin (\S+)$/i;
+const OUTCOME = /^(seen )?(miss|in|out|cross|hit)(?: ([1-6])(?:\/[1-6])?)?$/;
+
+/**
+ * A legal action in words, for the table's list of legal moves ("Throw from line A: at +0,5 m, …";
+ * "B1 stands to intercept"; a scorekeeper's "Out, 4 on top"): the same words as the screen's controls.
+ * An action these words do not cover (an outcome with its physics) is null: the list shows its notation.
+ */
+export function actionText(action) {
+  const thrown = THROW.exec(action);
+  if (thrown) {
+    const [, line, pos, aim, power, spin] = thrown;
+    return t("kubik.action.throw", { line: line.toUpperCase(), pos: signed(Number(pos)), aim: signed(Number(aim)),
+      power: number(Number(power)), spin: number(Number(spin)) });
+  }
+  const [word, rest] = action.split(" ");
+  switch (word) {
+    case "throw": return t("kubik.throwReal");
+    case "pass": return t("kubik.action.pass");
+    case "intercept": return t("kubik.action.intercept", { label: rest });
+    case "strike": return t("kubik.strike");
+    case "hold": return t("kubik.hold");
+    case "first": return t("kubik.firstTeam", { team: rest });
+    default: break;
+  }
+  const outcome = OUTCOME.exec(action);
+  if (!outcome) return null;
+  const [, seen, kind, top] = outcome;
+  if ((kind === "out" || kind === "hit") && !top) return null;
+  const text = t(`kubik.outcome.${kind}`, { n: top ?? "" });
+  return seen ? t("kubik.seen", { text }) : text;
 }

@@ -3,6 +3,10 @@
 
 export const STRINGS = {
   en: {
+    // languages (issue 17, item 7): the legal moves in words, for the table's generic list
+    "kubik.action.throw": "Throw from line {line}: at {pos} m, aim {aim}°, {power} m/s, {spin} turns/s",
+    "kubik.action.pass": "Nobody stands to intercept",
+    "kubik.action.intercept": "{label} stands to intercept",
     "kubik.preset.cube_edge.standard": "standard",
     "kubik.preset.cube_edge.small": "small (4.2 cm)",
     "kubik.choice.throws.physics": "3D physics",
@@ -86,6 +90,10 @@ export const STRINGS = {
     "kubik.draw": "A draw",
   },
   ru: {
+    // languages (issue 17, item 7): возможные ходы словами, для общего списка ходов стола
+    "kubik.action.throw": "Бросок с линии {line}: отметка {pos} м, прицел {aim}°, {power} м/с, {spin} об/с",
+    "kubik.action.pass": "Никто не встаёт на перехват",
+    "kubik.action.intercept": "{label} встаёт на перехват",
     "kubik.preset.cube_edge.standard": "обычный",
     "kubik.preset.cube_edge.small": "маленький (4,2 см)",
     "kubik.choice.throws.physics": "3D-физика",
@@ -169,6 +177,10 @@ export const STRINGS = {
     "kubik.draw": "Ничья",
   },
   ro: {
+    // languages (issue 17, item 7): mutările posibile în cuvinte, pentru lista generală a mesei
+    "kubik.action.throw": "Aruncare de pe linia {line}: la {pos} m, ținta {aim}°, {power} m/s, {spin} ture/s",
+    "kubik.action.pass": "Nimeni nu se pregătește de interceptare",
+    "kubik.action.intercept": "{label} se pregătește să intercepteze",
     "kubik.preset.cube_edge.standard": "standard",
     "kubik.preset.cube_edge.small": "mic (4,2 cm)",
     "kubik.choice.throws.physics": "fizică 3D",
@@ -260,7 +272,8 @@ export const OPTIONS = {
     "target": ["Points to win", "checked after every scored throw"],
     "interception": ["Interception", "the other team may try to intercept a cube sent past the border line"],
     "recentre": ["Recentre", "a cube that stays in goes back to the small circle"],
-    "cube_edge": ["Cube edge (cm)", "3–30 cm, or small (4.2 cm)"],
+    "cube_edge": ["Cube edge (cm)", "3–30 cm, or the small cube (4.2 cm): its button fills it in"],
+    "line_width": ["Border line width (cm)", "the line drawn on the circle, centred on it; a cube touching it scores nothing"],
     "distance": ["Distance (steps)", "steps from the circle to the throwing lines"],
     "skill": ["Skill", "every player's skill, 0 (wild) to 1 (perfect)"],
     "skills": ["Skills per player", "comma-separated skills in seat order (A1, A2, …, B1, …)"],
@@ -272,7 +285,8 @@ export const OPTIONS = {
     "target": ["Очков для победы", "проверяется после каждого засчитанного броска"],
     "interception": ["Перехват", "другая команда может перехватить кубик за пограничной линией"],
     "recentre": ["В центр", "оставшийся в круге кубик возвращается в малый круг"],
-    "cube_edge": ["Ребро кубика (см)", "3–30 см или small (4,2 см)"],
+    "cube_edge": ["Ребро кубика (см)", "3–30 см или маленький кубик (4,2 см): его кнопка впишет значение"],
+    "line_width": ["Ширина пограничной линии (см)", "линия по окружности круга; кубик, задевший её, очков не приносит"],
     "distance": ["Расстояние (шагов)", "шагов от круга до линий броска"],
     "skill": ["Мастерство", "мастерство всех игроков, от 0 (как попало) до 1 (идеально)"],
     "skills": ["Мастерство по игрокам", "через запятую в порядке мест (A1, A2, …, B1, …)"],
@@ -284,7 +298,8 @@ export const OPTIONS = {
     "target": ["Puncte pentru câștig", "verificat după fiecare aruncare punctată"],
     "interception": ["Interceptare", "cealaltă echipă poate intercepta cubul trecut de linia de hotar"],
     "recentre": ["Recentrare", "cubul rămas în cerc revine în cercul mic"],
-    "cube_edge": ["Latura cubului (cm)", "3–30 cm sau small (4,2 cm)"],
+    "cube_edge": ["Latura cubului (cm)", "3–30 cm sau cubul mic (4,2 cm): butonul lui completează valoarea"],
+    "line_width": ["Lățimea liniei de hotar (cm)", "linia trasă pe cerc, centrată pe el; un cub care o atinge nu aduce puncte"],
     "distance": ["Distanța (pași)", "pași de la cerc la liniile de aruncare"],
     "skill": ["Îndemânare", "îndemânarea tuturor, de la 0 (la întâmplare) la 1 (perfect)"],
     "skills": ["Îndemânare pe jucător", "separate prin virgulă, în ordinea locurilor (A1, A2, …, B1, …)"],

@@ -1,0 +1,144 @@
+"""Every language complete (issue #17, item 7): the real pages — the lobby, each game's create form
+with every option and its values, a table of each game after a few moves (its log, seats, legal
+moves), a finished game watched from the lobby — read in Russian and Romanian, have no English left:
+in Russian no Latin word at all but names, labels and JSON; in Romanian none of the English UI's
+vocabulary. Numbers are written in the locale's figures (0,7 in the form); a spectator sees no
+"Your legal moves" box."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.play import beetle_step, create_table, cribbage_step, cubulus_step, is_over, kubik_step
+
+pytestmark = pytest.mark.slow
+
+GAMES = ("beetle", "cribbage", "cubulus", "kubik")
+STEPS = {"beetle": beetle_step, "cribbage": cribbage_step, "cubulus": cubulus_step, "kubik": kubik_step}
+
+ALLOWED_LATIN = {"tabletop", "JSON", "Ann", "English", "Română", "3D"}
+"""Latin words a Russian page may show: the site's name, a player's name, the language menu, JSON and 3D."""
+
+ENGLISH = frozenset(re.findall(r"\S+", """
+the and your you our move moves moved seat seats player players bot bots easy hard default yes
+game games table tables card cards deal deals dealt gets lays away plays says cuts counts pegs hand
+roll rolls rolled throw throws insert inserts place places shift turns turn line lines team teams
+small custom next off width border legal speed instant fast slow waiting score points wins won
+draw match options seed cancel rules join watch replay lobby new loading physics calibrated
+scorekeeper classic winged four legs neutral random lot pass strike hold miss out cross hit spin
+power aim from into above below left right top bottom front layer face square ball balls cube die
+part parts body head leg eye tail feeler feelers wings nothing starter pair run flush fifteen
+thirty one two three four five six seven eight nine ten jack queen king ace clubs diamonds hearts
+spades pegging crib's dealer target full short original players' take back undo agree refuse
+clock bank free timed over abandoned winner shares rematch
+"""))
+"""The English UI's vocabulary: none of it may show on a Romanian page (Romanian's own loanwords —
+crib, muggins, skunk, go, nobs, start, standard, model, total, normal — are not in the list)."""
+
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+def visible_text(page: Any) -> str:
+    """The page's visible text, every option of its menus included, without a move shown as notation
+    on purpose (``code.notation``: the example of a move to type)."""
+    return str(page.evaluate("""() => {
+      const main = document.querySelector('main') || document.body;
+      const copy = main.cloneNode(true);
+      copy.querySelectorAll('code.notation, [hidden], script, style').forEach((e) => e.remove());
+      const options = [...main.querySelectorAll('select option')].map((o) => o.textContent);
+      const box = document.createElement('div');
+      box.style.position = 'absolute'; box.style.left = '-99999px';
+      box.append(copy);
+      document.body.append(box);
+      const text = copy.innerText;
+      box.remove();
+      return [text, ...options].join('\\n');
+    }"""))
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    """The words of ``text`` that are English (Romanian), or Latin at all (Russian)."""
+    words = WORD.findall(text.replace("Ann", " Ann "))  # a name may touch a label ("AnnA1" in the seat list)
+    if lang == "ru":
+        return sorted({w for w in words if re.fullmatch(r"[A-Za-z']+", w) and len(w) > 1 and w not in ALLOWED_LATIN
+                       and not re.fullmatch(r"[AB]\d?", w)})
+    return sorted({w for w in words if w.lower() in ENGLISH and w not in ALLOWED_LATIN})
+
+
+def in_language(browser: Any, lang: str, **context: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, **context)
+    ctx.add_init_script(f"try {{ localStorage.setItem('tabletop.lang', '{lang}'); }} catch (e) {{}}")
+    ctx.set_default_timeout(20_000)
+    return ctx
+
+
+def play_a_little(page: Any, step: Any, actions: int) -> None:
+    for _ in range(actions * 4):
+        if is_over(page) or actions <= 0:
+            return
+        if step(page):
+            actions -= 1
+        else:
+            page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("lang", ["ru", "ro"])
+def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str, lang: str) -> None:
+    ctx = in_language(browser, lang)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    found: dict[str, list[str]] = {}
+    try:
+        for game in GAMES:
+            page.goto(f"{base_url}/#/new/{game}")
+            page.wait_for_selector("#create-submit")
+            page.wait_for_selector(".seat-row")
+            found[f"{game} form"] = english_words(visible_text(page), lang)
+            if game == "kubik":  # a default with decimals, in the locale's figures (skill 0.7)
+                assert "0,7" in page.locator("[data-option=skill] .help").inner_text()
+        for game in GAMES:
+            create_table(page, base_url, game, {}, ["you", "bot"], seed=11)
+            page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move")
+            play_a_little(page, STEPS[game], 6)
+            page.wait_for_timeout(300)
+            found[f"{game} table"] = english_words(visible_text(page), lang)
+            if game == "cubulus":  # its generic list of legal moves reads in words, the notation its tooltip
+                button = page.locator(".action-buttons .action, .action-select option").first
+                assert not re.match(r"(place|insert|shift) ", button.inner_text()), button.inner_text()
+        page.goto(f"{base_url}/#/")
+        page.wait_for_selector(".table-list li")
+        found["lobby"] = english_words(visible_text(page), lang)
+    finally:
+        ctx.close()
+    assert {where: words for where, words in found.items() if words} == {}
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["ru", "ro"])
+def test_a_spectator_sees_no_legal_moves_and_reads_the_game_over_in_the_language(browser: Any, base_url: str,
+                                                                                 lang: str) -> None:
+    ctx = in_language(browser, lang)
+    page = ctx.new_page()
+    try:
+        for game in ("beetle", "cribbage"):
+            create_table(page, base_url, game, {"target": 61} if game == "cribbage" else {}, ["bot", "bot"])  # we watch
+            page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+            assert page.locator(".actions-box").is_hidden()  # no empty "Your legal moves" for a spectator
+            if game == "cribbage":
+                assert page.locator("section.hand").is_hidden()  # nor an empty "Your hand"
+            assert english_words(visible_text(page), lang) == [], game
+            seat = page.locator(".seat-list li .seat-name").first.inner_text()
+            assert seat.startswith({"ru": "Бот 1", "ro": "Robotul 1"}[lang]), seat
+    finally:
+        ctx.close()
+
+
+def test_english_words_finds_english() -> None:
+    """The check itself: it catches an English word in either language, and lets names and labels be."""
+    assert english_words("Ann (A1) бросает · Bot 1 · easy", "ru") == ["Bot", "easy"]
+    assert english_words("Ann aruncă de pe linia A · the cards are dealt", "ro") == ["cards", "dealt", "the"]
+    assert english_words("Tu ai jucat Muggins, crib, go", "ro") == []
