@@ -37,6 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import tabletop
 from tabletop.core import Record
 from tabletop.server import chance, jobs
+from tabletop.server.chat import ChatRefused
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
@@ -49,6 +50,8 @@ from tabletop.server.messages import (
     Name,
     Ping,
     RequestUndo,
+    Say,
+    SpectatorChat,
     TableCreated,
 )
 from tabletop.server.motion import router as motion_router
@@ -348,9 +351,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
-        connection = Connection(send, seats, hello.text)
+        connection = Connection(send, seats, hello.text, client, hello.chat)
         try:
             await hub().connect(table_id, connection, hello.name)
+            await hub().chat.welcome(table_id, connection)
         except LimitReached as error:
             await _close(websocket, str(error), 1008)
             return
@@ -372,6 +376,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     await _handle(table_id, connection, raw)
                 except Rejection as error:
                     await websocket.send_json({"type": "error", "reason": str(error)})
+                except ChatRefused as refusal:
+                    await websocket.send_json(refusal.message())
                 except DBAPIError:
                     await websocket.send_json({"type": "error", "reason": "the database is unavailable just now; "
                                                                           "nothing was changed — try again"})
@@ -404,6 +410,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise Rejection(f"malformed message: {_problems(error)}") from None
         if isinstance(message, Ping):
             await connection.send({"type": "pong"})
+            return
+        if isinstance(message, Say):  # chat: no game action (tabletop.server.chat)
+            await hub().chat.say(table_id, connection, message.text)
+            return
+        if isinstance(message, SpectatorChat):
+            await hub().chat.allow_spectators(table_id, connection, message.allowed)
             return
         if not connection.seats:
             raise Rejection("spectators cannot act")
