@@ -6,3 +6,4 @@ export { cubulusScreen as screen } from "./screen.js";
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };
+export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
