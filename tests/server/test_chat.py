@@ -236,3 +236,40 @@ def test_a_strangers_chat_flood_is_refused_and_the_players_move_goes_through(sql
         store = Store(sqlite_url, migrate=False)
         assert len(ChatLog(store).recent(table, 1000)) == 5  # nothing of the refused flood was written
         store.close()
+
+
+def test_a_message_from_another_server_process_reaches_the_readers_here(client: TestClient) -> None:
+    """With several processes (Redis), a message written on one is delivered by the others; a policy
+    change becomes theirs too. Here the notice another process would publish is heard directly."""
+    table, token = open_table(client)
+    hub = client.app.state.hub
+    with reader(client, table, token) as seat:
+        history(seat)
+        line = {"id": 99, "seat": 1, "name": "Bob", "text": "from the other process", "at": "2026-12-02T00:00:00+00:00"}
+        notice = {"table": table, "origin": "another-process",
+                  "chat": {"type": "chat", "history": False, "messages": [line]}}
+        client.portal.call(hub.failover.heard, json.dumps(notice))
+        assert next_of(seat, "chat")["messages"] == [line]
+        policy = {**notice, "chat": {"type": "chat_policy", "spectators": True}}
+        client.portal.call(hub.failover.heard, json.dumps(policy))
+        assert next_of(seat, "chat_policy")["spectators"] is True
+        assert hub.chat.spectators_may_write(table)
+
+
+def test_the_migration_adds_the_chat_table_and_takes_it_away_again(database_url: str) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    from tabletop.storage.migrate import upgrade
+
+    upgrade(database_url)
+    engine = create_engine(database_url)
+    assert "chat_messages" in inspect(engine).get_table_names()
+    from alembic import command
+
+    from tabletop.storage.migrate import alembic_config
+
+    command.downgrade(alembic_config(database_url), "0002")
+    assert "chat_messages" not in inspect(engine).get_table_names()
+    upgrade(database_url)
+    assert "chat_messages" in inspect(engine).get_table_names()
+    engine.dispose()
