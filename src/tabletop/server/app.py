@@ -5,10 +5,11 @@ a seat's current update, acting by HTTP (for clients without WebSockets), a fini
 (:mod:`.rematch`), records and move-by-move replays of finished games, and the motion of a public
 action for animations (``motion``). WebSocket ``/ws/tables/{id}``: the first message is a ``hello``
 with the seat tokens held (none to watch); then an update after every change, actions and undo
-requests in. Seat tokens never travel in a URL
-(they would be written to access logs): HTTP takes them in ``Authorization: Bearer``. Every
-rejection carries a reason and changes nothing; every limit (:mod:`.limits`) answers 429/503 with
-``Retry-After`` over HTTP, an error and close code 1008 on a socket.
+requests in, and the table's chat both ways for a connection whose hello asks for it (:mod:`.chat`).
+Seat tokens never travel in a URL (they would be written to access logs): HTTP takes them in
+``Authorization: Bearer``. Every rejection carries a reason and changes nothing; every limit
+(:mod:`.limits`) answers 429/503 with ``Retry-After`` over HTTP, an error and close code 1008 on a
+socket.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 // is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
 // the log in notation, as in a replay. States from others' moves are shown at the table's pace
 // (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
+// The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
+// chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
