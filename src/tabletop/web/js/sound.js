@@ -205,6 +205,8 @@ export class Sound {
   context() {
     const Audio = globalThis.AudioContext || globalThis.webkitAudioContext;
     if (!Audio) return null;
+    const activation = globalThis.navigator && globalThis.navigator.userActivation;
+    if (!this.audio && activation && !activation.hasBeenActive) return null;  // browsers refuse sound before a touch
     if (!this.audio) this.audio = new Audio();
     if (this.audio.state === "suspended") this.audio.resume().catch(() => {});
     return this.audio;
