@@ -5,10 +5,11 @@ a seat's current update, acting by HTTP (for clients without WebSockets), a fini
 (:mod:`.rematch`), records and move-by-move replays of finished games, and the motion of a public
 action for animations (``motion``). WebSocket ``/ws/tables/{id}``: the first message is a ``hello``
 with the seat tokens held (none to watch); then an update after every change, actions and undo
-requests in. Seat tokens never travel in a URL
-(they would be written to access logs): HTTP takes them in ``Authorization: Bearer``. Every
-rejection carries a reason and changes nothing; every limit (:mod:`.limits`) answers 429/503 with
-``Retry-After`` over HTTP, an error and close code 1008 on a socket.
+requests in, and the table's chat both ways for a connection whose hello asks for it (:mod:`.chat`).
+Seat tokens never travel in a URL (they would be written to access logs): HTTP takes them in
+``Authorization: Bearer``. Every rejection carries a reason and changes nothing; every limit
+(:mod:`.limits`) answers 429/503 with ``Retry-After`` over HTTP, an error and close code 1008 on a
+socket.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import tabletop
 from tabletop.core import Record
 from tabletop.server import chance, jobs
+from tabletop.server.chat import ChatRefused
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
@@ -49,6 +51,8 @@ from tabletop.server.messages import (
     Name,
     Ping,
     RequestUndo,
+    Say,
+    SpectatorChat,
     TableCreated,
 )
 from tabletop.server.motion import router as motion_router
@@ -348,9 +352,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
-        connection = Connection(send, seats, hello.text)
+        connection = Connection(send, seats, hello.text, client, hello.chat)
         try:
             await hub().connect(table_id, connection, hello.name)
+            await hub().chat.welcome(table_id, connection)
         except LimitReached as error:
             await _close(websocket, str(error), 1008)
             return
@@ -372,6 +377,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     await _handle(table_id, connection, raw)
                 except Rejection as error:
                     await websocket.send_json({"type": "error", "reason": str(error)})
+                except ChatRefused as refusal:
+                    await websocket.send_json(refusal.message())
                 except DBAPIError:
                     await websocket.send_json({"type": "error", "reason": "the database is unavailable just now; "
                                                                           "nothing was changed — try again"})
@@ -404,6 +411,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise Rejection(f"malformed message: {_problems(error)}") from None
         if isinstance(message, Ping):
             await connection.send({"type": "pong"})
+            return
+        if isinstance(message, Say):  # chat: no game action (tabletop.server.chat)
+            await hub().chat.say(table_id, connection, message.text)
+            return
+        if isinstance(message, SpectatorChat):
+            await hub().chat.allow_spectators(table_id, connection, message.allowed)
             return
         if not connection.seats:
             raise Rejection("spectators cannot act")

@@ -272,6 +272,9 @@ class Failover:
             return
         if origin == self.hub.instance or table_id not in self.hub.tables:
             return
+        if "chat" in data:  # a chat message or policy (tabletop.server.chat): no move to catch up on
+            await self.hub.chat.heard(table_id, data["chat"])
+            return
         try:
             await self.catch_up(table_id)
         except Exception as error:  # the database is down: the lease loop and the next message catch up

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from tabletop.core import CHANCE, Chance, TabletopError
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
+from tabletop.server.chat import TableChat
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
@@ -52,10 +53,13 @@ class Rejection(Exception):
 class Connection:
     """One live connection to a table: the seats it holds (none: a spectator) and how to reach it."""
 
-    def __init__(self, send: Send, seats: list[int], text: bool = False) -> None:
+    def __init__(self, send: Send, seats: list[int], text: bool = False, client: str = "",
+                 chat: bool = False) -> None:
         self.send = send
         self.seats = seats
         self.text = text  #: also send the position drawn as text (terminal clients)
+        self.client = client  #: the hashed address it came from (its chat rate is counted per client)
+        self.chat = chat  #: it reads the table's chat (:mod:`.chat`)
 
     def viewer(self, table: LiveTable) -> int:
         """The seat whose view this connection gets now: the one to move if it holds it (hot seat)."""
@@ -87,6 +91,7 @@ class Hub:
         self.tasks: set[asyncio.Task[Any]] = set()
         self._redis: Any = None
         self.failover = Failover(self)
+        self.chat = TableChat(self)
 
     # ------------------------------------------------------------------ life cycle
 

@@ -53,6 +53,8 @@ class Limits:
     lease_seconds: float = 6.0  #: how long a table's owner may go silent before another process takes over
     hello_seconds: float = 10.0  #: time a new WebSocket has to send its hello (seat tokens)
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
+    chat_per_minute: int = 20  #: chat messages one client may write in any minute
+    chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -134,6 +136,8 @@ class Rates:
         self._expensive = RateLimitItemPerSecond(limits.expensive_per_second)
         self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
         self._sockets = RateLimitItemPerMinute(limits.sockets_per_minute)
+        self._chat_burst = RateLimitItemPerSecond(limits.chat_burst, 10)
+        self._chat_minute = RateLimitItemPerMinute(limits.chat_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
 
     async def socket(self, client: str) -> str | None:
@@ -183,6 +187,20 @@ class Rates:
             wait = max(1.0, stats.reset_time - _now())
             raise LimitReached(f"too many new tables: at most {self.limits.creations_per_minute} a minute "
                                f"from one client; try again in {wait:.0f} s", wait)
+
+    async def chat(self, client: str) -> None:
+        """Count one chat message by ``client`` (checked before anything is written).
+
+        Raises:
+            LimitReached: when it wrote ``chat_burst`` messages in the last ten seconds or
+                ``chat_per_minute`` in the last minute; ``retry_after`` says when one more may go.
+        """
+        for item, span in ((self._chat_burst, "ten seconds"), (self._chat_minute, "minute")):
+            if not await self._local.hit(item, "chat", client):
+                stats = await self._local.get_window_stats(item, "chat", client)
+                wait = max(1.0, stats.reset_time - _now())
+                raise LimitReached(f"too many chat messages: at most {item.amount} in any {span} from one "
+                                   f"client; wait {wait:.0f} s", wait)
 
     def socket_bucket(self) -> AsyncLimiter:
         """A new socket's message bucket: ``message_burst`` at once, ``messages_per_second`` steadily."""

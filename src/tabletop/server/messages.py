@@ -129,6 +129,7 @@ class Hello(BaseModel):
     tokens: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=MAX_SEATS)
     name: Name = ""  #: the name a seat joins under on its first connection
     text: bool = False  #: also send the position drawn as text (terminal clients)
+    chat: bool = False  #: also send the table's chat (its recent history now, then each new message)
 
 
 class Act(BaseModel):
@@ -169,7 +170,25 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | Ping, Field(discriminator="type")]
+class Say(BaseModel):
+    """Write ``text`` in the table's chat (a seat always; a spectator when the seats allow it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["chat"]
+    text: str = Field(max_length=2000)  #: cleaned and bounded by :mod:`tabletop.server.chat`
+
+
+class SpectatorChat(BaseModel):
+    """A seat lets spectators write in the chat, or stops them (they may always read it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["spectator_chat"]
+    allowed: bool
+
+
+ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | Ping | Say | SpectatorChat, Field(discriminator="type")]
 
 
 class LogEntry(BaseModel):

@@ -81,3 +81,20 @@ class EventRow(Base):
     seat: Mapped[int] = mapped_column(Integer)  #: who acted; -1 for chance
     action: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """One chat message at a table: who wrote it (a seat, or -1 for a spectator), under which name,
+    and its text, already cleaned (:mod:`tabletop.server.chat`). Chat is kept with the table, never
+    in its event log: it is no game action and no record or replay holds it."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)  #: the writer's seat; -1 for a spectator
+    name: Mapped[str] = mapped_column(String(64), default="")  #: the seat's name when written ("" for a spectator)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (Index("ix_chat_messages_table", "table_id", "id"),)

@@ -26,7 +26,7 @@ export class TableSocket {
 
   /** The first message: the seat tokens held (never in the URL, where logs would keep them). */
   hello() {
-    const message = { type: "hello", tokens: this.tokens };
+    const message = { type: "hello", tokens: this.tokens, chat: true };  // the table's chat too (chat.js)
     if (this.tokens.length && this.name) message.name = this.name;
     return message;
   }

@@ -4,6 +4,8 @@
 // is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
 // the log in notation, as in a replay. States from others' moves are shown at the table's pace
 // (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
+// The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
+// chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
@@ -14,6 +16,8 @@ import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
 import { gameOverSummary } from "./gameover.js";
 import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } from "./pacing.js";
+import { chatPanel } from "./chat.js";
+import { Sound, effectsFor } from "./sound.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -151,12 +155,16 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const actionsBox = h("section", { class: "actions-box", "aria-labelledby": "actions-h" });
   const logBox = h("section", { class: "log-box", "aria-labelledby": "log-h" });
   const logList = h("ol", { class: "log sentences", "data-testid": "log", tabindex: 0, "aria-labelledby": "log-h" });  // scrolls: keyboard too
+  // sound effects (sound.js; the game's folder decides which) and the table's chat (chat.js)
+  const sound = new Sound({ spectator: !tokens.length });
+  const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
+    seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
 
   fill(root, h("div", { class: "table-screen" },
-    h("div", { class: "table-head" }, title, statusLine, turn, paceBox),
+    h("div", { class: "table-head" }, title, statusLine, turn, paceBox, sound.toggle),
     error, undoBox, result, invites,
     h("div", { class: "table-body" }, board,
-      h("aside", { class: "side" }, seatsBox, actionsBox, logBox))));
+      h("aside", { class: "side" }, seatsBox, actionsBox, logBox, chat.element))));
 
   function isMine(seat) {
     return Boolean(last && last.seat !== null && mySeats().includes(seat));
@@ -410,6 +418,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function showState(message, { previous, paced }) {
     const game = message.view && message.view.game;
     if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
+    // the effects of the change shown (none for the first state on screen), at the table's pace
+    if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
     last = message;
     shownPrevious = previous;
     shownPaced = paced;
@@ -429,6 +439,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const pacer = new Pacer({ show: showState, pace: paceFor, behind: () => draw() });
 
   function onMessage(message) {
+    if (message.type === "chat" || message.type === "chat_policy" || message.type === "chat_refused") {
+      chat.receive(message);  // no game state: shown at once, whatever the pace
+      return;
+    }
     if (message.type === "error") {
       showError(message.reason);
       awaiting = null;
@@ -459,6 +473,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       location.hash = `#/table/${tableId}`;
       if (watch) return;
       tokens = Object.values(tokensFor(tableId));
+      sound.seated(true);
+      chat.relabel();
       connect();
     } catch (e) {
       showError(e.message);
@@ -492,7 +508,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       pacer.destroy();
       if (socket) socket.close();
       if (screen && screen.destroy) screen.destroy();
+      chat.destroy();
+      sound.destroy();
     },
-    relabel: draw,
+    relabel() {
+      draw();
+      chat.relabel();
+      sound.label();
+    },
   };
 }

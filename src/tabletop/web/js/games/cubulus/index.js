@@ -7,3 +7,4 @@ export { actionLabel as actionText } from "./screen.js";  // a legal move in wor
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export const strings = { STRINGS, OPTIONS };
+export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)

@@ -31,3 +31,4 @@ export function chanceTurn(view, ctx) {
       return null;
   }
 }
+export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)

@@ -1,0 +1,192 @@
+"""Chat at a table: the seats and (when the seats allow it) spectators write; everyone watching reads.
+
+Policy. A seat may always write. Spectators read by default and write only once a seat lets them
+(``spectator_chat`` in the table's settings, which any seat may switch on or off): the people playing
+decide whether strangers talk at their table, as on a club table where onlookers keep quiet unless
+invited. Who wrote a message is the seat's name, or no name for a spectator (the client shows
+"spectator" in its reader's language).
+
+Text only. A message is cleaned before it is stored — control characters and the bidi overrides
+that could make a line lie are dropped, runs of white space (new lines too) become one space — and
+refused when it is empty or longer than :data:`MAX_CHARS` afterwards. Clients render it as text,
+never as markup.
+
+Bounds. Each client (by its hashed address) may write ``chat_burst`` messages in ten seconds and
+``chat_per_minute`` in a minute (:mod:`.limits`), checked before anything is written; a refusal says
+when to try again and changes nothing. The database keeps a table's newest
+:data:`~tabletop.storage.chat.KEEP` messages; a connection that asks for chat in its hello gets the
+newest :data:`HISTORY` at once, then each new one. Writing runs on the database's threads and never
+takes the table's lock, so a chatty room cannot hold up a move.
+
+Chat is no game action: it never enters the event log, the record or a replay. Being stored with
+the table, it survives a restart; with several server processes a message reaches the others'
+connections over the same Redis channel as moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from tabletop.server.failover import CHANNEL, PUBLISH_SECONDS
+from tabletop.server.limits import LimitReached
+from tabletop.server.messages import BIDI_CONTROLS
+from tabletop.server.table import SPECTATOR
+from tabletop.storage.chat import ChatLog
+from tabletop.storage.models import ChatRow
+
+if TYPE_CHECKING:
+    from tabletop.server.hub import Connection, Hub
+
+log = logging.getLogger("tabletop.server")
+
+MAX_CHARS = 300
+"""The longest chat message, in characters after cleaning."""
+
+HISTORY = 100
+"""The messages a new connection is sent at once (the newest)."""
+
+DROPPED = ("Cc", "Cf", "Cs", "Co", "Cn")
+"""Unicode categories removed from a message: controls, formatting (bidi overrides, zero-width
+joiners), surrogates, private-use and unassigned characters. White space among them becomes a space."""
+
+
+class ChatRefused(Exception):
+    """A chat message not written: a code the client words in its reader's language, the reason in
+    English (for terminal clients and logs) and, for a rate limit, seconds after which to try again."""
+
+    def __init__(self, code: str, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.retry_after = retry_after
+
+    def message(self) -> dict[str, Any]:
+        """The ``chat_refused`` message sent back to the writer."""
+        return {"type": "chat_refused", "code": self.code, "reason": self.reason,
+                "retry_after": None if self.retry_after is None else round(self.retry_after, 1),
+                "max_chars": MAX_CHARS}
+
+
+def clean(text: str) -> str:
+    """``text`` as it may be shown: without control, formatting or bidi characters, each run of white
+    space one space, trimmed.
+
+    Raises:
+        ChatRefused: when nothing is left, or more than :data:`MAX_CHARS` characters are.
+
+    >>> clean("  gg\\n\\twp \\u202eevil\\u0007 ")
+    'gg wp evil'
+    """
+    kept = []
+    for char in text:
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) not in DROPPED and char not in BIDI_CONTROLS:
+            kept.append(char)
+    cleaned = " ".join("".join(kept).split())
+    if not cleaned:
+        raise ChatRefused("empty", "an empty chat message is not sent")
+    if len(cleaned) > MAX_CHARS:
+        raise ChatRefused("long", f"a chat message has at most {MAX_CHARS} characters; this one has {len(cleaned)}")
+    return cleaned
+
+
+def as_data(row: ChatRow) -> dict[str, Any]:
+    """A stored message as the clients get it (``seat`` None for a spectator)."""
+    return {"id": row.id, "seat": None if row.seat < 0 else row.seat, "name": row.name, "text": row.text,
+            "at": row.at.isoformat(timespec="seconds")}
+
+
+class TableChat:
+    """The chat of every table a :class:`~tabletop.server.hub.Hub` serves."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.log = ChatLog(hub.store)
+
+    def spectators_may_write(self, table_id: str) -> bool:
+        """Whether a seat has let spectators write at this table."""
+        table = self.hub.tables.get(table_id)
+        return bool(table is not None and table.row.settings.get("spectator_chat"))
+
+    async def welcome(self, table_id: str, connection: Connection) -> None:
+        """Send a connection that asked for chat the table's newest messages and its policy."""
+        if not connection.chat:
+            return
+        rows = await self.hub.db(self.log.recent, table_id, HISTORY)
+        await connection.send({"type": "chat", "history": True, "messages": [as_data(row) for row in rows],
+                               "spectators": self.spectators_may_write(table_id)})
+
+    async def say(self, table_id: str, connection: Connection, text: str) -> None:
+        """Write ``text`` from ``connection`` and deliver it to everyone reading the table's chat.
+
+        Raises:
+            ChatRefused: for a spectator the seats have not let write, a message that is empty or too
+                long once cleaned, or a client over its chat rate; nothing is written then.
+        """
+        table = await self.hub.table(table_id)
+        if not connection.seats and not self.spectators_may_write(table_id):
+            raise ChatRefused("spectators", "spectators may read this table's chat; the seats have not let them write")
+        cleaned = clean(text)
+        try:
+            await self.hub.rates.chat(connection.client)
+        except LimitReached as error:
+            raise ChatRefused("rate", str(error), error.retry_after) from None
+        seat = connection.viewer(table)
+        name = table.seats[seat].name if seat != SPECTATOR else ""
+        row = await self.hub.db(self.log.add, table_id, seat, name, cleaned)
+        message = {"type": "chat", "history": False, "messages": [as_data(row)]}
+        await self.deliver(table_id, message)
+        await self.publish(table_id, message)
+
+    async def allow_spectators(self, table_id: str, connection: Connection, allowed: bool) -> None:
+        """A seat lets spectators write (or stops them); every reader is told.
+
+        Raises:
+            ChatRefused: when a spectator asks.
+        """
+        if not connection.seats:
+            raise ChatRefused("not_seated", "only the seats decide whether spectators may write")
+        await self.hub.table(table_id)
+        async with self.hub.lock(table_id):
+            table = self.hub.tables[table_id]
+            await self.hub.db(self.hub.store.update_settings, table_id, {"spectator_chat": allowed})
+            table.row.settings = {**table.row.settings, "spectator_chat": allowed}
+        message = {"type": "chat_policy", "spectators": allowed}
+        await self.deliver(table_id, message)
+        await self.publish(table_id, message)
+
+    async def deliver(self, table_id: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to this process's connections of the table that read its chat."""
+        for connection in list(self.hub.connections.get(table_id, [])):
+            if connection.chat:
+                try:
+                    await connection.send(message)
+                except Exception:  # a closed socket: forget it
+                    self.hub.disconnect(table_id, connection)
+
+    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        """Hand ``message`` to the other server processes (their connections read it too); a Redis
+        that is down loses the live copy only: the message is stored, and sent on reconnection."""
+        if self.hub._redis is None:
+            return
+        notice = json.dumps({"table": table_id, "origin": self.hub.instance, "chat": message})
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.hub._redis.publish(CHANNEL, notice), PUBLISH_SECONDS)
+
+    async def heard(self, table_id: str, message: Any) -> None:
+        """Another process's chat notice: its policy is this process's too, its message goes to the
+        connections here."""
+        if not isinstance(message, dict) or message.get("type") not in ("chat", "chat_policy"):
+            return
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return
+        if message["type"] == "chat_policy":
+            table.row.settings = {**table.row.settings, "spectator_chat": bool(message.get("spectators"))}
+        await self.deliver(table_id, message)
