@@ -179,6 +179,17 @@ const STRINGS = {
     "gameover.why.throw_limit": "The throw limit was reached: the higher score decides.",
     "gameover.why.target": "The target score was reached.",
     "lobby.rematch": "rematch",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.controls": "Replay controls",
+    "replay.speed": "Speed",
+    "replay.fine": "Every action",
+    "replay.step": "step {n} of {m}",
+    "replay.action.n": "action {n} of {m}",
+    "replay.after": "after {n} of {m} actions",
+    "replay.slider": "Position in the game",
+    "replay.start": "The start: nothing has happened yet.",
   },
 
   ru: {
@@ -354,6 +365,17 @@ const STRINGS = {
     "gameover.why.throw_limit": "Достигнут предел бросков: решает счёт.",
     "gameover.why.target": "Набрано нужное число очков.",
     "lobby.rematch": "реванш",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Воспроизвести",
+    "replay.pause": "Пауза",
+    "replay.controls": "Управление записью",
+    "replay.speed": "Скорость",
+    "replay.fine": "Каждое действие",
+    "replay.step": "шаг {n} из {m}",
+    "replay.action.n": "действие {n} из {m}",
+    "replay.after": "сделано действий: {n} из {m}",
+    "replay.slider": "Место в партии",
+    "replay.start": "Начало: ещё ничего не произошло.",
   },
 
   ro: {
@@ -529,6 +551,17 @@ const STRINGS = {
     "gameover.why.throw_limit": "S-a atins limita de aruncări: decide scorul mai mare.",
     "gameover.why.target": "Scorul țintă a fost atins.",
     "lobby.rematch": "revanșă",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Redă",
+    "replay.pause": "Pauză",
+    "replay.controls": "Comenzile reluării",
+    "replay.speed": "Viteză",
+    "replay.fine": "Fiecare acțiune",
+    "replay.step": "pasul {n} din {m}",
+    "replay.action.n": "acțiunea {n} din {m}",
+    "replay.after": "acțiuni făcute: {n} din {m}",
+    "replay.slider": "Locul în partidă",
+    "replay.start": "Începutul: încă nu s-a întâmplat nimic.",
   },
 };
 

@@ -10,3 +10,4 @@ export const strings = { STRINGS, OPTIONS };
 /** The screen offers every legal action itself (cards, Discard, Go, Count, the declare picker,
  * Muggins/Let it go): the table's generic list of legal moves is left out. */
 export const ownsActions = true;
+export { replaySteps } from "./steps.js";  // a deal, the discards, each pegging card, the show: one step each
