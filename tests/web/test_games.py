@@ -39,11 +39,10 @@ def test_beetle_to_the_end_with_live_odds_and_replay(page: Any, base_url: str) -
 
     page.click("text=Watch the replay")
     page.wait_for_selector("[data-testid=replay-position]:not(:empty)", state="attached")
-    position = "document.querySelector('[data-testid=replay-position]').textContent"
-    page.click("[data-action=first]")
-    page.wait_for_function(f"() => {position}.startsWith('After 0 ')")
+    position = "document.querySelector('[data-testid=replay-position]').dataset.move"
+    page.wait_for_function(f"() => {position} === '0'")  # a replay opens at the start
     page.click("[data-action=next]")
-    page.wait_for_function(f"() => {position}.startsWith('After 1 ')")
+    page.wait_for_function(f"() => {position} === '2'")  # a roll and its face: one step (tests/web/test_replay.py)
     assert page.locator(".beetle-sheet").count() == 2
     assert page.locator(".replay .log li").first.inner_text().startswith("Ann rolls")  # sentences, as at the table
     shot(page, "beetle-replay")

@@ -204,6 +204,17 @@ const STRINGS = {
     "sound.off": "Sound off",
     "sound.mute": "Mute the sound effects",
     "sound.unmute": "Turn the sound effects on",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.controls": "Replay controls",
+    "replay.speed": "Speed",
+    "replay.fine": "Every action",
+    "replay.step": "step {n} of {m}",
+    "replay.action.n": "action {n} of {m}",
+    "replay.after": "after {n} of {m} actions",
+    "replay.slider": "Position in the game",
+    "replay.start": "The start: nothing has happened yet.",
   },
 
   ru: {
@@ -404,6 +415,17 @@ const STRINGS = {
     "sound.off": "Звук выкл.",
     "sound.mute": "Выключить звуковые эффекты",
     "sound.unmute": "Включить звуковые эффекты",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Воспроизвести",
+    "replay.pause": "Пауза",
+    "replay.controls": "Управление записью",
+    "replay.speed": "Скорость",
+    "replay.fine": "Каждое действие",
+    "replay.step": "шаг {n} из {m}",
+    "replay.action.n": "действие {n} из {m}",
+    "replay.after": "сделано действий: {n} из {m}",
+    "replay.slider": "Место в партии",
+    "replay.start": "Начало: ещё ничего не произошло.",
   },
 
   ro: {
@@ -604,6 +626,17 @@ const STRINGS = {
     "sound.off": "Sunet oprit",
     "sound.mute": "Oprește efectele sonore",
     "sound.unmute": "Pornește efectele sonore",
+    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    "replay.play": "Redă",
+    "replay.pause": "Pauză",
+    "replay.controls": "Comenzile reluării",
+    "replay.speed": "Viteză",
+    "replay.fine": "Fiecare acțiune",
+    "replay.step": "pasul {n} din {m}",
+    "replay.action.n": "acțiunea {n} din {m}",
+    "replay.after": "acțiuni făcute: {n} din {m}",
+    "replay.slider": "Locul în partidă",
+    "replay.start": "Începutul: încă nu s-a întâmplat nimic.",
   },
 };
 

@@ -48,7 +48,7 @@ function route() {
         location.replace(`#/table/${encodeURIComponent(rest[0])}`);
         return;
       case "replay":
-        current = renderReplay(app, rest[0]);
+        current = renderReplay(app, rest[0], rest[1]);  // #/replay/{id}/{n}: after n actions
         break;
       default:
         location.replace("#/");

@@ -15,6 +15,7 @@ import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
 import { gameOverSummary } from "./gameover.js";
+import { icon } from "./icons.js";
 import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } from "./pacing.js";
 import { chatPanel } from "./chat.js";
 import { Sound, effectsFor } from "./sound.js";
@@ -256,7 +257,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         const game = gameModule((last && last.view && last.view.game) || (info && info.game));
         const tag = game?.seatTag?.(seat.seat, last && last.view, ctx);
         return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
-          h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? "▶" : ""),
+          h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? icon("turn") : ""),
           h("span", { class: "seat-name" }, seatName(seats, seat.seat)),
           tag ? h("span", { class: "seat-tag", "data-testid": "seat-tag", style: tag.colour ? `--seat-colour:${tag.colour}` : null },
             tag.text ?? tag) : null,
@@ -271,7 +272,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function tickClock() {
     const el = seatsBox.querySelector("[data-clock]");
-    if (el && deadline) el.textContent = ` ⏱ ${t("table.remaining", { s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) })}`;
+    if (el && deadline) el.replaceChildren(" ", icon("clock"), " ", t("table.remaining", { s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }));
   }
 
   function drawActions() {

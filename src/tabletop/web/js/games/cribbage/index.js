@@ -11,3 +11,4 @@ export const strings = { STRINGS, OPTIONS };
  * Muggins/Let it go): the table's generic list of legal moves is left out. */
 export const ownsActions = true;
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
+export { replaySteps } from "./steps.js";  // a deal, the discards, each pegging card, the show: one step each

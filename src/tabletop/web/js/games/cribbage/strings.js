@@ -153,6 +153,8 @@ export const STRINGS = {
     "crib.sheetWon": "won",
     "crib.sheetEmpty": "No deal has been scored yet.",
     "crib.sheetNone": "not the dealer: no crib",
+    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    "cribbage.replay.round": "Deal {n}",
   },
   ru: {
     "cribbage.preset.target.full": "полная игра",
@@ -305,6 +307,8 @@ export const STRINGS = {
     "crib.sheetWon": "победа",
     "crib.sheetEmpty": "Ни одна сдача ещё не подсчитана.",
     "crib.sheetNone": "не сдаёт: крибы нет",
+    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    "cribbage.replay.round": "Сдача {n}",
   },
   ro: {
     "cribbage.preset.target.full": "joc complet",
@@ -457,6 +461,8 @@ export const STRINGS = {
     "crib.sheetWon": "câștigată",
     "crib.sheetEmpty": "Nicio împărțire nu a fost numărată încă.",
     "crib.sheetNone": "nu împarte: fără crib",
+    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    "cribbage.replay.round": "Împărțirea {n}",
   },
 };
 

@@ -1,0 +1,114 @@
+// The replay's steps (js/steps.js, issue #17 item 5) over one finished game of every registered game
+// (replay_logs.json, written by replay_logs_fixture.py from the server's own replay log): a step is
+// a seat's decision with the chance that answers it, never a card or a die's face on its own;
+// cribbage's hook makes a deal's cards one step, both discards with the starter another, each card of
+// the pegging its own and the show one (C5, C7, C8, C13); fine steps go action by action; the stops
+// forward and back are the steps' ends.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const steps = await import("../../../src/tabletop/web/js/steps.js");
+const cribbage = await import("../../../src/tabletop/web/js/games/cribbage/steps.js");
+const LOGS = JSON.parse(readFileSync(new URL("./replay_logs.json", import.meta.url), "utf8"));
+const { groupSteps, stepsOf, covers, nextStop, previousStop, placeOf, stops, isChance } = steps;
+
+const decisions = (log) => log.filter((e) => !isChance(e)).length;
+const entriesOf = (log, step) => log.slice(step.start, step.end);
+const kinds = (log, step) => entriesOf(log, step).map((e) => cribbage.kindOf(e));
+
+test("every game's steps cover its log in order, each with at most one decision, at its start", () => {
+  for (const [game, { log }] of Object.entries(LOGS)) {
+    const found = groupSteps(log);
+    assert.ok(covers(found, log.length), game);
+    for (const [i, step] of found.entries()) {
+      const seats = entriesOf(log, step).map((e) => e.seat);
+      assert.ok(seats.slice(1).every((s) => s < 0), `${game} step ${i}: a decision inside a step`);
+      if (i > 0) assert.ok(seats[0] >= 0, `${game} step ${i}: chance on its own after a decision`);
+    }
+    assert.ok(found.length <= decisions(log) + 1, game);  // as many steps as decisions (+ an opening lot)
+  }
+});
+
+test("a Beetle roll and its face are one step (B5); a Kubik throw and where the cube lands one (K7, K9)", () => {
+  const beetle = LOGS.beetle.log;
+  for (const step of groupSteps(beetle)) {
+    assert.equal(step.end - step.start, 2);
+    assert.equal(beetle[step.start].action, "roll");
+  }
+  const kubik = LOGS.kubik.log;
+  const [lot, ...throws] = groupSteps(kubik);
+  assert.deepEqual(entriesOf(kubik, lot).map((e) => e.seat), [-1]);  // the lot for the first throw (K5)
+  for (const step of throws) assert.deepEqual(entriesOf(kubik, step).map((e) => e.action.split(" ")[0] === "throw"),
+    [true, false]);
+});
+
+test("a Cubulus move or neutral ball placed is one step (U5, U6, U13), the opening lot another", () => {
+  const log = LOGS.cubulus.log;
+  assert.equal(groupSteps(log).length, decisions(log) + 1);
+});
+
+test("cribbage steps: a deal's cards together, both discards with the starter, each pegging card, the show", () => {
+  const log = LOGS.cribbage.log;
+  const found = stepsOf(cribbage, log);
+  assert.ok(covers(found, log.length));
+  const deals = found.filter((step) => kinds(log, step).includes("dealt"));
+  for (const step of deals) {
+    assert.ok(kinds(log, step).every((k) => ["cut", "dealt"].includes(k)), "a deal step holds only the deal");
+    assert.equal(kinds(log, step).filter((k) => k === "dealt").length, 12, "six cards to each of two (C5)");
+  }
+  assert.deepEqual(deals.map((step) => step.round), deals.map((_, i) => i + 1), "each deal opens a round");
+  const discards = found.filter((step) => kinds(log, step)[0] === "discards");
+  assert.equal(discards.length, deals.length);
+  for (const step of discards) assert.deepEqual(kinds(log, step), ["discards", "discards", "starter"]);
+  const plays = log.filter((e) => ["plays", "go"].includes(cribbage.kindOf(e))).length;
+  assert.equal(found.filter((step) => ["plays", "go"].includes(kinds(log, step)[0])).length, plays);
+  for (const step of found.filter((s) => kinds(log, s)[0] === "counts")) {
+    assert.ok(kinds(log, step).every((k) => k === "counts"));
+    assert.ok(step.end - step.start >= 2 || step.end === log.length, "the show is one step (C13)");
+  }
+  // about a third of the actions are cards dealt: far fewer steps than actions, about one per decision
+  assert.ok(found.length < log.length / 2, `${found.length} steps for ${log.length} actions`);
+  assert.ok(found.length <= decisions(log), `${found.length} steps, ${decisions(log)} decisions`);
+  for (const step of found) assert.ok(step.round >= 1, "every step belongs to a deal");
+});
+
+test("fine steps go action by action, each still in its deal", () => {
+  const log = LOGS.cribbage.log;
+  const whole = stepsOf(cribbage, log);
+  const fine = stepsOf(cribbage, log, { fine: true });
+  assert.equal(fine.length, log.length);
+  assert.ok(covers(fine, log.length));
+  for (const step of whole) for (let i = step.start; i < step.end; i += 1) assert.equal(fine[i].round, step.round);
+});
+
+test("a broken or partial hook falls back to the generic steps", () => {
+  const log = LOGS.cribbage.log;
+  const errors = console.error;
+  console.error = () => {};
+  try {
+    assert.deepEqual(stepsOf({ replaySteps: () => [{ start: 0, end: 3, round: null }] }, log), groupSteps(log));
+    assert.deepEqual(stepsOf({ replaySteps: () => { throw new Error("x"); } }, log), groupSteps(log));
+  } finally {
+    console.error = errors;
+  }
+  assert.deepEqual(stepsOf(null, log), groupSteps(log));
+});
+
+test("forward and back stop at the steps' ends, from anywhere, and stay inside the game", () => {
+  const found = [{ start: 0, end: 14, round: 1 }, { start: 14, end: 15, round: 1 }, { start: 15, end: 17, round: 1 }];
+  assert.deepEqual(stops(found), [0, 14, 15, 17]);
+  assert.equal(nextStop(found, 0), 14);
+  assert.equal(nextStop(found, 5), 14);  // from inside a step (after fine steps): its end
+  assert.equal(nextStop(found, 14), 15);
+  assert.equal(nextStop(found, 17), 17);
+  assert.equal(previousStop(found, 17), 15);
+  assert.equal(previousStop(found, 16), 15);
+  assert.equal(previousStop(found, 14), 0);
+  assert.equal(previousStop(found, 0), 0);
+  assert.deepEqual(placeOf(found, 0), { index: 0, step: null, count: 3 });
+  assert.deepEqual(placeOf(found, 15), { index: 2, step: found[1], count: 3 });
+  assert.deepEqual(placeOf(found, 16), { index: 2, step: found[1], count: 3 });
+  assert.deepEqual(nextStop([], 0), 0);
+});
