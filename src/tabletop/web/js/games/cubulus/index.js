@@ -5,4 +5,5 @@ import { OPTIONS, STRINGS } from "./strings.js";
 export { cubulusScreen as screen } from "./screen.js";
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
+export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
