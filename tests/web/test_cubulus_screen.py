@@ -458,3 +458,102 @@ def test_on_a_phone_the_cube_zooms_by_pinch_and_a_pinch_is_never_a_move(phone: A
     assert far > near, (near, far)
     assert move_number(phone) == number
     assert not phone.errors
+
+
+def tab_to(page: Any, selector: str, presses: int = 400) -> bool:
+    """Press Tab until the focused element matches ``selector``; False if it never does."""
+    for _ in range(presses):
+        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))", selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def state_of(page: Any) -> Any:
+    """The table's state as the server gives it to anyone (Cubulus hides nothing)."""
+    table = page.url.rsplit("/", 1)[1]
+    return page.evaluate("(id) => fetch(`/api/tables/${id}/state`).then(r => r.json())", table)
+
+
+def test_a_whole_game_by_keyboard_alone_to_the_sheet_and_a_rematch(page: Any, base_url: str) -> None:
+    """Every move by Tab and Enter in the flat layers (U10, U11), to the game-over screen; its sheet
+    gives each seat's squares (U8, U15), balls in the cube and in hand (U1) and moves, as the final
+    state has them, and who won with which square; Rematch by keyboard."""
+    create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["you", "bot"], seed=21)
+    page.mouse.move(1, 1)
+    moves = 0
+    while not is_over(page):
+        assert moves < 80, "the game did not end"
+        if not page.locator(f"{LAYERS} [data-legal]").count():
+            page.wait_for_timeout(100)
+            continue
+        number = move_number(page)
+        assert tab_to(page, f"{LAYERS} [data-legal]"), "no legal hole by Tab"
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
+                               " || !document.querySelector('[data-testid=result]').hidden", arg=number, timeout=45_000)
+        moves += 1
+    sheet = page.locator("[data-testid=cubulus-summary]")
+    sheet.wait_for()
+    view = state_of(page)["view"]
+    for seat in range(view["players"]):
+        row = sheet.locator(f"tr[data-seat='{seat}']")
+        cells = {c: row.locator(f"[data-col={c}]").inner_text() for c in ("squares", "inCube", "inHand", "moves")}
+        assert int(cells["inCube"]) == view["board"].count(str(seat))
+        assert int(cells["inHand"]) == view["hands"][seat]
+        assert int(cells["inCube"]) + int(cells["inHand"]) == 9  # U1: nine balls each, always
+        assert int(cells["squares"]) == sum(1 for q in view["squares"] if q["colour"] == seat)
+    how = sheet.locator("[data-testid=cub-sheet-how]").inner_text()
+    if view["winner"] is not None:
+        winning = next(q for q in view["squares"] if q["wins"])
+        assert " ".join(winning["cells"]) in how, how
+        assert sheet.locator(f"tr[data-seat='{view['winner']}'].won").count() == 1
+        ringed = sheet.locator(".cub-face .won-cell").evaluate_all("els => els.map(e => e.dataset.cell).sort()")
+        assert ringed == sorted(winning["cells"])
+    else:
+        assert "draw" in how.lower(), how
+    snap(page, "cubulus-sheet-en-1280")
+    old = page.url
+    assert tab_to(page, "[data-action=rematch]"), "no Rematch button by Tab"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(old) => location.href !== old && location.hash.startsWith('#/table/')", arg=old)
+    page.wait_for_selector(f"{LAYERS}")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 740)])
+def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: Any, base_url: str, lang: str,
+                                                                 width: int, height: int) -> None:
+    """A game of bots to its sheet, and a paced move caught mid-motion, flat and 3D, in each language
+    and size; no sideways scroll; no key shown untranslated."""
+    from tests.web.conftest import recording_page
+    phone = width < 500
+    with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
+                        has_touch=phone) as page:
+        page.goto(base_url)
+        page.evaluate("(lang) => { localStorage.setItem('tabletop.lang', lang);"
+                      " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
+        page.reload()
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=31)
+        hole = page.locator(f"{LAYERS} [data-legal^=insert]").first
+        hole.wait_for(timeout=45_000)
+        hole.click()  # (a phone's tap previews first: a click is a mouse's)
+        page.mouse.move(1, 1)
+        page.wait_for_function(f"() => ({MOTION})() === 'running'", timeout=45_000)
+        snap(page, f"cubulus-motion-{lang}-{width}", full=False)
+        fits(page, width)
+        page.locator("[data-action=view-3d]").click()
+        page.wait_for_selector(".cube3d canvas")
+        page.wait_for_timeout(300)
+        snap(page, f"cubulus-3d-{lang}-{width}", full=False)
+        page.locator("[data-action=view-flat]").click()
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'instant')")
+        create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["bot", "bot"], seed=32)
+        page.locator("[data-testid=cubulus-summary]").wait_for(timeout=60_000)
+        text = page.locator("[data-testid=gameover]").inner_text()
+        assert "cub." not in text and "{" not in text, text
+        fits(page, width)
+        page.locator("[data-testid=cubulus-summary]").scroll_into_view_if_needed()
+        snap(page, f"cubulus-sheet-{lang}-{width}")
+        assert not page.errors
