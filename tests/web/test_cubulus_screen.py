@@ -328,6 +328,19 @@ def snap(page: Any, name: str, full: bool = True) -> None:
         shutil.copy(ARTIFACTS / f"{name}.png", FIELD_SHOTS / f"{name}.png")
 
 
+def watch_motion(page: Any) -> None:
+    """Note in ``window.__motion`` every value the layers' data-motion takes (a busy machine's polling
+    may miss a short motion)."""
+    page.wait_for_selector(LAYERS)
+    page.evaluate("""() => { window.__motion = []; const flat = document.querySelector('[data-testid=layers]');
+        new MutationObserver(() => window.__motion.push(flat.dataset.motion || ''))
+          .observe(flat, { attributes: true, attributeFilter: ['data-motion'] });
+        window.__animated = 0;  // the most Web Animations seen running in one frame
+        const look = () => { window.__animated = Math.max(window.__animated, document.getAnimations()
+          .filter(a => a.playState === 'running').length); requestAnimationFrame(look); };
+        look(); }""")
+
+
 def our_insert(page: Any) -> str:
     """Make our first legal insert (U10) by click, with the pointer then moved off the layers."""
     wait_turn(page, "[data-legal^=insert]")
@@ -347,10 +360,10 @@ def test_a_move_slides_its_balls_at_normal_pace_and_ends_on_the_still_picture(pa
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=11)
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
         page.reload()
+        watch_motion(page)
         our_insert(page)
-        page.wait_for_function(f"() => ({MOTION})() === 'running'", timeout=5000)
-        moving = page.evaluate("() => document.getAnimations().filter(a => a.playState === 'running').length")
-        assert moving > 0
+        page.wait_for_function("() => window.__motion.includes('running')", timeout=10_000)
+        assert page.evaluate("() => window.__animated") > 0
         snap(page, "cubulus-motion-mid-1280", full=False)
         page.wait_for_function(f"() => ({MOTION})() === 'done'", timeout=10_000)
         # the bot answers at the pace: its move slides too, then everything is still
@@ -538,11 +551,17 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=31)
         hole = page.locator(f"{LAYERS} [data-legal^=insert]").first
         hole.wait_for(timeout=45_000)
+        watch_motion(page)
+        cdp = page.context.new_cdp_session(page)  # the motion slowed twentyfold, to be caught mid-way
+        cdp.send("Animation.enable")
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
         hole.click()  # (a phone's tap previews first: a click is a mouse's)
         page.mouse.move(1, 1)
-        page.wait_for_function(f"() => ({MOTION})() === 'running'", timeout=45_000)
+        page.wait_for_function("() => window.__motion.includes('running')", timeout=45_000)
+        page.wait_for_timeout(2500)
         snap(page, f"cubulus-motion-{lang}-{width}", full=False)
         fits(page, width)
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
         page.locator("[data-action=view-3d]").click()
         page.wait_for_selector(".cube3d canvas")
         page.wait_for_timeout(300)
@@ -554,6 +573,6 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
         text = page.locator("[data-testid=gameover]").inner_text()
         assert "cub." not in text and "{" not in text, text
         fits(page, width)
-        page.locator("[data-testid=cubulus-summary]").scroll_into_view_if_needed()
+        page.evaluate("() => document.querySelector('[data-testid=cubulus-summary]').scrollIntoView()")
         snap(page, f"cubulus-sheet-{lang}-{width}")
         assert not page.errors

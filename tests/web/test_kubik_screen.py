@@ -403,3 +403,36 @@ def test_the_scorekeeper_by_keyboard_alone_with_interception_to_its_sheet(page: 
     assert sheet.locator("[data-testid=tally] tr[data-team=A] [data-col=hits]").inner_text() == "1"
     snap(page, "kubik-scorekeeper-sheet-en-1280")
     assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 740)])
+def test_the_path_and_the_sheet_in_every_language_and_size(paced_browser: Any, base_url: str, lang: str,
+                                                           width: int, height: int) -> None:
+    """A calibrated throw caught in flight and a bots' game's sheet, in each language and size: the
+    cube seen on the phone, no sideways scroll, no key shown untranslated."""
+    phone = width < 500
+    with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
+                        has_touch=phone) as page:
+        page.goto(base_url)
+        page.evaluate("(lang) => { localStorage.setItem('tabletop.lang', lang);"
+                      " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
+        page.reload()
+        create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=9)
+        page.wait_for_function(SETTLED, timeout=60_000)
+        page.locator("button[data-action=throw]:not([disabled])").click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running][data-path=calibrated]", timeout=30_000)
+        page.wait_for_timeout(500)
+        page.locator(FIELD).scroll_into_view_if_needed()
+        snap(page, f"kubik-flight-{lang}-{width}", full=False)
+        no_sideways_scroll(page)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'instant')")
+        create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 10}, ["bot", "bot"], seed=10)
+        sheet = page.locator("[data-testid=kubik-summary]")
+        sheet.wait_for(timeout=60_000)
+        text = page.locator("[data-testid=gameover]").inner_text()
+        assert "kubik." not in text and "{" not in text, text
+        no_sideways_scroll(page)
+        page.evaluate("() => document.querySelector('[data-testid=kubik-summary]').scrollIntoView()")
+        snap(page, f"kubik-sheet-{lang}-{width}")
+        assert not page.errors

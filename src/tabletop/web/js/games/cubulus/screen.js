@@ -481,9 +481,10 @@ export function cubulusScreen(root, ctx) {
 
   return {
     update(msg, how = {}) {
-      const fresh = msg.log.length !== shownMoves;  // a new state (the table redraws the same one too)
+      const moves = Array.isArray(msg.log) ? msg.log.length : msg.view.moves;
+      const fresh = moves !== shownMoves;  // a new state (the table redraws the same one too)
       const first = shownMoves === null;
-      shownMoves = msg.log.length;
+      shownMoves = moves;
       message = msg;
       draw();
       if (fresh && !first && how.motion) animate(msg.view);

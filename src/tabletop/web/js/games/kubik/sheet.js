@@ -118,11 +118,11 @@ export function summary(state, ctx = {}) {
     h("p", { class: "banner result", "data-testid": "kubik-sheet-how" }, winner
       ? t("kubik.sheet.how", { team: winner, a: number(scores.A), b: number(scores.B), n: number(view.target ?? 30) })
       : t("kubik.sheet.drawn", { a: number(scores.A), b: number(scores.B) })),
-    h("table", { class: "kubik-sheet-tally", "data-testid": "tally" },
+    h("div", { class: "sheet-scroll" }, h("table", { class: "kubik-sheet-tally", "data-testid": "tally" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("kubik.sheet.team")),
         ["throws", "missed", "crossings", "hits", "misses"].map((c) => h("th", { scope: "col", class: "n" }, t(`kubik.sheet.${c}`))),
         h("th", { scope: "col", class: "n" }, t("kubik.sheet.score")))),
-      h("tbody", {}, tallies)),
+      h("tbody", {}, tallies))),
     h("div", { class: "kubik-sheet-scroll" }, h("table", { class: "kubik-sheet-throws", "data-testid": "sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "n" }, t("kubik.sheet.n")),
         h("th", { scope: "col" }, t("kubik.sheet.thrower")), h("th", { scope: "col" }, t("kubik.sheet.what")),
