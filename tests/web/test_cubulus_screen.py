@@ -555,8 +555,8 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
         cdp = page.context.new_cdp_session(page)  # the motion slowed twentyfold, to be caught mid-way
         cdp.send("Animation.enable")
         cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
-        hole.click()  # (a phone's tap previews first: a click is a mouse's)
-        page.mouse.move(1, 1)
+        hole.focus()
+        page.keyboard.press("Enter")  # (a phone's first tap only previews)
         page.wait_for_function("() => window.__motion.includes('running')", timeout=45_000)
         page.wait_for_timeout(2500)
         snap(page, f"cubulus-motion-{lang}-{width}", full=False)

@@ -13,7 +13,7 @@ import { cellMotion } from "./preview.js";
 import { t } from "../../i18n.js";
 
 const GAP = 1.15;
-const ZOOM = [5.5, 16];  // the camera's nearest and farthest distance (pinch, wheel, + and -)
+const ZOOM = [5.5, 20];  // the camera's nearest and farthest distance (pinch, wheel, + and -)
 
 /** A hole's legal action in `legal` (insert or shift), or null. */
 const holeAction = (hole, legal) => (legal.includes(`insert ${hole}`) ? `insert ${hole}`
@@ -35,6 +35,7 @@ export class Cube3D {
     this.seen = null;  // the previewed move (preview.js), or null
     this.hovered = null;
     this.motion = null;  // the last move's tween, while it runs: {items, raf}
+    this.zoomed = 1;  // the reader's zoom, as a share of the distance that shows the whole cube
     this.ballAt = null;
     element.tabIndex = 0;
     element.setAttribute("role", "application");
@@ -163,6 +164,7 @@ export class Cube3D {
   /** The camera at `distance` from the cube's centre, between close up and the whole cube small. */
   zoom(distance) {
     this.camera.position.z = Math.max(ZOOM[0], Math.min(ZOOM[1], distance));
+    this.zoomed = this.camera.position.z / (9.5 / Math.min(1, this.camera.aspect));  // kept across a resize
     this.element.dataset.zoom = this.camera.position.z.toFixed(2);
     this.render();
   }
@@ -173,7 +175,7 @@ export class Cube3D {
    * cell, and a shift's far ball leaves the cube and fades before it comes back in at the hole. The
    * positions are tweened in a render loop; at the end every ball is exactly where draw() put it.
    */
-  animate(seen, ms) {
+  animate(seen, ms, elapsed = 0) {
     if (!this.renderer || !this.ballAt) return;
     this.stopMotion();
     const items = [];
@@ -200,7 +202,7 @@ export class Cube3D {
         item.opacity = item.mesh.material.opacity;
       }
     }
-    const start = performance.now();
+    const start = performance.now() - elapsed;  // a motion taken up again after a redraw goes on where it was
     this.element.dataset.motion = "running";
     const frame = (now) => {
       const u = Math.min(1, (now - start) / ms);
@@ -218,7 +220,7 @@ export class Cube3D {
       this.stopMotion();
     };
     this.motion = { items, raf: 0 };
-    frame(start);
+    frame(performance.now());
   }
 
   /** End a move's motion at once: every ball where draw() put it, the leaving ball gone. */
@@ -260,6 +262,8 @@ export class Cube3D {
     const height = this.element.clientHeight || 400;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
+    // a tall panel (a phone) sees less across than up: the camera steps back so the whole cube fits
+    this.camera.position.z = Math.min(ZOOM[1], 9.5 / Math.min(1, this.camera.aspect) * this.zoomed);
     this.camera.updateProjectionMatrix();
     this.render();
   }

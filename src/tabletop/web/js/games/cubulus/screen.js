@@ -291,6 +291,7 @@ export function cubulusScreen(root, ctx) {
   let message = null;
   let shownMoves = null;  // the log's length at the last update: a new state animates its move once
   let running = [];  // the flat layers' animations of the last move
+  let flight = null;  // the last move's motion: {seen, ms, start}, to go on with across a redraw
   let shown = null;  // the move previewed now: {action, how: "hover" | "key" | "tap"}
   let pointer = "mouse";  // the kind of the last pointer pressed on a target (a first tap only previews)
   const touchScreen = window.matchMedia && window.matchMedia("(hover: none)").matches;
@@ -407,16 +408,23 @@ export function cubulusScreen(root, ctx) {
     keepFocus(root, render);  // the view switch and the holes keep a keyboard player's focus
   }
 
-  /** The last move in motion, in the view shown (within the table's pace: a state is never hurried off). */
-  function animate(view) {
-    const seen = lastMotion(view);
+  /**
+   * The last move in motion, in the view shown (within the table's pace: a state is never hurried
+   * off). `since` (ms) goes on with a motion under way when the table redraws the same state (a
+   * clock, the pace control): the layers are drawn anew, and their motion takes up where it was.
+   */
+  function animate(view, since = null) {
+    const seen = since === null ? lastMotion(view) : flight && flight.seen;
     if (!seen) return;
-    const ms = Math.max(200, Math.min(650, paceOf(speedFor(ctx.tableId)) * 0.8));
+    const ms = since === null ? Math.max(200, Math.min(650, paceOf(speedFor(ctx.tableId)) * 0.8)) : flight.ms;
+    const elapsed = since === null ? 0 : since;
+    if (since === null) flight = { seen, ms, start: performance.now() };
     if (mode === "3d") {
-      if (cube) cube.animate(seen, ms);
+      if (cube) cube.animate(seen, ms, elapsed);
       return;
     }
     running = animateFlat(flat, view, seen, ms);
+    for (const animation of running) animation.currentTime = elapsed;
     if (!running.length) return;
     flat.dataset.motion = "running";
     const mine = running;
@@ -487,7 +495,11 @@ export function cubulusScreen(root, ctx) {
       shownMoves = moves;
       message = msg;
       draw();
+      if (fresh) flight = null;
       if (fresh && !first && how.motion) animate(msg.view);
+      else if (!fresh && flight && how.motion && performance.now() - flight.start < flight.ms) {
+        animate(msg.view, performance.now() - flight.start);
+      }
       const active = document.activeElement;  // the keyboard's focus, given back after the redraw, previews again
       if (active && flat.contains(active) && active.dataset.legal && active.matches(":focus-visible")) {
         showPreview(active.dataset.legal, "key");
