@@ -357,7 +357,7 @@ def check_sheet(page: Any, base: str, table: str) -> None:
     how = sheet.locator("[data-testid=kubik-sheet-how]").inner_text()
     if view["scores"][0] != view["scores"][1]:
         winner = "A" if view["scores"][0] > view["scores"][1] else "B"
-        assert f"Team {winner} wins" in how, how
+        assert f"Team {winner} wins {max(view['scores'])}–{min(view['scores'])}" in how, how  # the winner's first
         assert sheet.locator(f"[data-testid=tally] tr[data-team={winner}].won").count() == 1
 
 

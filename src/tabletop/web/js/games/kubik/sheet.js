@@ -116,7 +116,8 @@ export function summary(state, ctx = {}) {
   return h("section", { class: "kubik-sheet", "data-testid": "kubik-summary" },
     h("h3", {}, t("kubik.sheet")),
     h("p", { class: "banner result", "data-testid": "kubik-sheet-how" }, winner
-      ? t("kubik.sheet.how", { team: winner, a: number(scores.A), b: number(scores.B), n: number(view.target ?? 30) })
+      ? t(Math.max(scores.A, scores.B) >= (view.target ?? 30) ? "kubik.sheet.how" : "kubik.sheet.howLimit", { team: winner, a: number(scores[winner]), b: number(scores[winner === "A" ? "B" : "A"]),
+        n: number(view.target ?? 30) })  // the winner's score first: "Team B wins 10–7"
       : t("kubik.sheet.drawn", { a: number(scores.A), b: number(scores.B) })),
     h("div", { class: "sheet-scroll" }, h("table", { class: "kubik-sheet-tally", "data-testid": "tally" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("kubik.sheet.team")),
