@@ -313,3 +313,266 @@ def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lan
         keep(page, f"cubulus-preview-{lang}-{width}")
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- motion, the 3D panel, the score sheet
+
+FIELD_SHOTS = Path("/tmp/shots/field")
+MOTION = "() => document.querySelector('[data-testid=layers]').dataset.motion || ''"
+
+
+def snap(page: Any, name: str, full: bool = True) -> None:
+    """A screenshot kept as an artifact and in the motion-and-sheets folder when there is one."""
+    shot(page, name) if full else page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    if FIELD_SHOTS.is_dir():
+        shutil.copy(ARTIFACTS / f"{name}.png", FIELD_SHOTS / f"{name}.png")
+
+
+def watch_motion(page: Any) -> None:
+    """Note in ``window.__motion`` every value the layers' data-motion takes (a busy machine's polling
+    may miss a short motion)."""
+    page.wait_for_selector(LAYERS)
+    page.evaluate("""() => { window.__motion = []; const flat = document.querySelector('[data-testid=layers]');
+        new MutationObserver(() => window.__motion.push(flat.dataset.motion || ''))
+          .observe(flat, { attributes: true, attributeFilter: ['data-motion'] });
+        window.__animated = 0;  // the most Web Animations seen running in one frame
+        const look = () => { window.__animated = Math.max(window.__animated, document.getAnimations()
+          .filter(a => a.playState === 'running').length); requestAnimationFrame(look); };
+        look(); }""")
+
+
+def our_insert(page: Any) -> str:
+    """Make our first legal insert (U10) by click, with the pointer then moved off the layers."""
+    wait_turn(page, "[data-legal^=insert]")
+    hole = page.locator(f"{LAYERS} [data-legal^=insert]").first
+    action = str(hole.get_attribute("data-legal"))
+    hole.click()
+    page.mouse.move(1, 1)
+    return action
+
+
+def test_a_move_slides_its_balls_at_normal_pace_and_ends_on_the_still_picture(paced_browser: Any,
+                                                                             base_url: str) -> None:
+    """U10: the pushed balls slide one cell along their line and the new ball comes in at the hole,
+    within the pace; once the motion ends the layers are pixel for pixel the ones drawn without it."""
+    from tests.web.conftest import recording_page
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as page:
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=11)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
+        page.reload()
+        watch_motion(page)
+        our_insert(page)
+        page.wait_for_function("() => window.__motion.includes('running')", timeout=10_000)
+        assert page.evaluate("() => window.__animated") > 0
+        snap(page, "cubulus-motion-mid-1280", full=False)
+        page.wait_for_function(f"() => ({MOTION})() === 'done'", timeout=10_000)
+        # the bot answers at the pace: its move slides too, then everything is still
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=layers] [data-legal^=insert]').length"
+                               " && document.getAnimations().length === 0", timeout=45_000)
+        page.wait_for_timeout(700)
+        markup = "() => document.querySelector('[data-testid=layers]').innerHTML"
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(200)
+        moved = page.evaluate(markup)
+        page.click("[data-action=view-flat]")  # a redraw of the same state: no motion
+        assert page.evaluate(MOTION) == ""
+        page.mouse.move(1, 1)
+        page.wait_for_timeout(200)
+        assert page.evaluate(markup) == moved  # the same drawing, no leftover of the motion
+        assert page.evaluate("() => document.getAnimations().length") == 0
+        assert not page.errors
+
+
+@pytest.mark.parametrize("how", ["reduced", "instant"])
+def test_no_motion_under_reduced_motion_or_the_instant_pace(paced_browser: Any, base_url: str, how: str) -> None:
+    from tests.web.conftest import recording_page
+    extra = {"reduced_motion": "reduce"} if how == "reduced" else {}
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 900}, **extra) as page:
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=12)
+        pace = "normal" if how == "reduced" else "instant"
+        page.evaluate("(pace) => localStorage.setItem('tabletop.pace', pace)", pace)
+        page.reload()
+        page.evaluate("""() => { window.__moving = 0; const look = () => {
+            window.__moving = Math.max(window.__moving, document.getAnimations().length);
+            requestAnimationFrame(look); };
+            look(); }""")
+        number = move_number(page)
+        our_insert(page)
+        page.wait_for_function("(n) => +document.querySelector('[data-testid=turn]').dataset.move >= n + 2", arg=number,
+                               timeout=45_000)  # ours and the bot's answer
+        page.wait_for_timeout(400)
+        assert page.evaluate("() => window.__moving") == 0
+        assert page.evaluate(MOTION) == ""
+        assert not page.errors
+
+
+def test_the_3d_cube_tweens_the_move_in_its_render_loop(paced_browser: Any, base_url: str) -> None:
+    from tests.web.conftest import recording_page
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as page:
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=13)
+        page.evaluate("() => { localStorage.setItem('tabletop.pace', 'slow');"
+                      " localStorage.setItem('tabletop.cubulus.view', '3d'); }")
+        page.reload()
+        page.wait_for_selector(".cube3d canvas")
+        page.wait_for_selector(f"{LAYERS} [data-legal^=insert]", state="attached", timeout=45_000)
+        page.evaluate("""() => { window.__tween = []; const cube = document.querySelector('.cube3d');
+            new MutationObserver(() => window.__tween.push(cube.dataset.motion))
+              .observe(cube, { attributes: true, attributeFilter: ['data-motion'] }); }""")
+        page.locator(f"{LAYERS} [data-legal^=insert]").first.dispatch_event("click")  # the flat layers are hidden
+        page.wait_for_function("() => window.__tween.includes('running')", timeout=10_000)
+        snap(page, "cubulus-3d-motion-mid-1280", full=False)
+        page.wait_for_function("() => document.querySelector('.cube3d').dataset.motion === 'done'", timeout=10_000)
+        assert not page.errors
+
+
+def test_a_failed_three_js_import_says_so_and_the_flat_layers_still_play(page: Any, base_url: str) -> None:
+    page.route("**/node_modules/three/**", lambda route: route.fulfill(status=404, body="not here"))
+    create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+    wait_turn(page, "[data-legal^=insert]")
+    page.click("[data-action=view-3d]")
+    failed = page.locator("[data-testid=cube3d-failed]")
+    failed.wait_for()
+    said = failed.inner_text()
+    assert "could not be loaded" in said and "flat layers" in said, said
+    assert page.locator(".cube3d canvas").count() == 0
+    snap(page, "cubulus-3d-failed-1280")
+    failed.locator("[data-action=view-flat]").click()
+    number = move_number(page)
+    page.locator(f"{LAYERS} [data-legal^=insert]").first.click()
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)", arg=number)
+    page.errors.clear()  # the failed module import is reported as an error by the page: expected here
+
+
+def pinch(page: Any, x: float, y: float, start: float, end: float) -> None:
+    """Two fingers on (x ± start/2, y), drawn to (x ± end/2, y), as a touch screen reports them."""
+    cdp = page.context.new_cdp_session(page)
+    points = lambda gap: [{"x": x - gap / 2, "y": y, "id": 1}, {"x": x + gap / 2, "y": y, "id": 2}]  # noqa: E731
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
+    for step in range(1, 11):
+        gap = start + (end - start) * step / 10
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(gap)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_on_a_phone_the_cube_zooms_by_pinch_and_a_pinch_is_never_a_move(phone: Any, base_url: str) -> None:
+    create_table(phone, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
+    wait_turn(phone, "[data-legal^=insert]")
+    phone.locator("[data-action=view-3d]").tap()
+    canvas = phone.locator(".cube3d canvas")
+    canvas.wait_for()
+    box = canvas.bounding_box()
+    assert box is not None
+    number = move_number(phone)
+    pinch(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 60, 200)
+    near = float(phone.locator(".cube3d").get_attribute("data-zoom") or 0)
+    assert 0 < near < 9.5, near  # spread: closer than the start
+    pinch(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 200, 40)
+    far = float(phone.locator(".cube3d").get_attribute("data-zoom") or 0)
+    assert far > near, (near, far)
+    assert move_number(phone) == number
+    assert not phone.errors
+
+
+def tab_to(page: Any, selector: str, presses: int = 400) -> bool:
+    """Press Tab until the focused element matches ``selector``; False if it never does."""
+    for _ in range(presses):
+        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))", selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def state_of(page: Any) -> Any:
+    """The table's state as the server gives it to anyone (Cubulus hides nothing)."""
+    table = page.url.rsplit("/", 1)[1]
+    return page.evaluate("(id) => fetch(`/api/tables/${id}/state`).then(r => r.json())", table)
+
+
+def test_a_whole_game_by_keyboard_alone_to_the_sheet_and_a_rematch(page: Any, base_url: str) -> None:
+    """Every move by Tab and Enter in the flat layers (U10, U11), to the game-over screen; its sheet
+    gives each seat's squares (U8, U15), balls in the cube and in hand (U1) and moves, as the final
+    state has them, and who won with which square; Rematch by keyboard."""
+    create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["you", "bot"], seed=21)
+    page.mouse.move(1, 1)
+    moves = 0
+    while not is_over(page):
+        assert moves < 80, "the game did not end"
+        if not page.locator(f"{LAYERS} [data-legal]").count():
+            page.wait_for_timeout(100)
+            continue
+        number = move_number(page)
+        assert tab_to(page, f"{LAYERS} [data-legal]"), "no legal hole by Tab"
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
+                               " || !document.querySelector('[data-testid=result]').hidden", arg=number, timeout=45_000)
+        moves += 1
+    sheet = page.locator("[data-testid=cubulus-summary]")
+    sheet.wait_for()
+    view = state_of(page)["view"]
+    for seat in range(view["players"]):
+        row = sheet.locator(f"tr[data-seat='{seat}']")
+        cells = {c: row.locator(f"[data-col={c}]").inner_text() for c in ("squares", "inCube", "inHand", "moves")}
+        assert int(cells["inCube"]) == view["board"].count(str(seat))
+        assert int(cells["inHand"]) == view["hands"][seat]
+        assert int(cells["inCube"]) + int(cells["inHand"]) == 9  # U1: nine balls each, always
+        assert int(cells["squares"]) == sum(1 for q in view["squares"] if q["colour"] == seat)
+    how = sheet.locator("[data-testid=cub-sheet-how]").inner_text()
+    if view["winner"] is not None:
+        winning = next(q for q in view["squares"] if q["wins"])
+        assert " ".join(winning["cells"]) in how, how
+        assert sheet.locator(f"tr[data-seat='{view['winner']}'].won").count() == 1
+        ringed = sheet.locator(".cub-face .won-cell").evaluate_all("els => els.map(e => e.dataset.cell).sort()")
+        assert ringed == sorted(winning["cells"])
+    else:
+        assert "draw" in how.lower(), how
+    snap(page, "cubulus-sheet-en-1280")
+    old = page.url
+    assert tab_to(page, "[data-action=rematch]"), "no Rematch button by Tab"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(old) => location.href !== old && location.hash.startsWith('#/table/')", arg=old)
+    page.wait_for_selector(f"{LAYERS}")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 740)])
+def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: Any, base_url: str, lang: str,
+                                                                 width: int, height: int) -> None:
+    """A game of bots to its sheet, and a paced move caught mid-motion, flat and 3D, in each language
+    and size; no sideways scroll; no key shown untranslated."""
+    from tests.web.conftest import recording_page
+    phone = width < 500
+    with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
+                        has_touch=phone) as page:
+        page.goto(base_url)
+        page.evaluate("(lang) => { localStorage.setItem('tabletop.lang', lang);"
+                      " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
+        page.reload()
+        create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=31)
+        hole = page.locator(f"{LAYERS} [data-legal^=insert]").first
+        hole.wait_for(timeout=45_000)
+        watch_motion(page)
+        cdp = page.context.new_cdp_session(page)  # the motion slowed twentyfold, to be caught mid-way
+        cdp.send("Animation.enable")
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})
+        hole.focus()
+        page.keyboard.press("Enter")  # (a phone's first tap only previews)
+        page.wait_for_function("() => window.__motion.includes('running')", timeout=45_000)
+        page.wait_for_timeout(2500)
+        snap(page, f"cubulus-motion-{lang}-{width}", full=False)
+        fits(page, width)
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        page.locator("[data-action=view-3d]").click()
+        page.wait_for_selector(".cube3d canvas")
+        page.wait_for_timeout(300)
+        snap(page, f"cubulus-3d-{lang}-{width}", full=False)
+        page.locator("[data-action=view-flat]").click()
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'instant')")
+        create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["bot", "bot"], seed=32)
+        page.locator("[data-testid=cubulus-summary]").wait_for(timeout=60_000)
+        text = page.locator("[data-testid=gameover]").inner_text()
+        assert "cub." not in text and "{" not in text, text
+        fits(page, width)
+        page.evaluate("() => document.querySelector('[data-testid=cubulus-summary]').scrollIntoView()")
+        snap(page, f"cubulus-sheet-{lang}-{width}")
+        assert not page.errors

@@ -214,7 +214,8 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(page: Any, base_
 
 
 def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base_url: str) -> None:
-    """K20b: a calibrated outcome has no trajectory: the outcome and face are shown at once."""
+    """K20b: a calibrated outcome has no trajectory; at the instant pace (no motion) the outcome and
+    face are shown at once (at a real pace a path is drawn from the outcome: test_kubik_screen.py)."""
     table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
     throw = "button[data-action=throw]:not([disabled])"
     page.wait_for_selector(throw, timeout=60_000)

@@ -236,3 +236,203 @@ def test_no_sideways_scroll_on_phones(browser: Any, base_url: str, width: int, h
             shot(page, f"kubik-screen-scorekeeper-{width}-{lang}")
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- calibrated paths, the keyboard, the sheet
+
+FIELD_SHOTS = "/tmp/shots/field"
+SETTLED = ("() => { const f = document.querySelector('[data-testid=field]');"
+           " return f && f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
+           " && document.querySelector('button[data-action=throw]:not([disabled])'); }")
+
+
+def snap(page: Any, name: str, full: bool = True) -> None:
+    """A screenshot kept as an artifact and in the motion-and-sheets folder when there is one."""
+    import shutil
+    from pathlib import Path
+
+    from tests.web.conftest import ARTIFACTS
+    if full:
+        shot(page, name)
+    else:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    if Path(FIELD_SHOTS).is_dir():
+        shutil.copy(ARTIFACTS / f"{name}.png", Path(FIELD_SHOTS) / f"{name}.png")
+
+
+def public_log(base: str, table: str) -> list[str]:
+    """The table's moves in notation, as anyone may read them."""
+    lines = httpx.get(f"{base}/api/tables/{table}/state").json()["log"]
+    return [line["action"] if isinstance(line, dict) else line for line in lines]
+
+
+def face_of(outcome: str) -> int | None:
+    found = re.match(r"(?:in|out|hit) ([1-6])", outcome)
+    return int(found.group(1)) if found else None
+
+
+def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(paced_browser: Any,
+                                                                          base_url: str) -> None:
+    """K20b: a calibrated throw has no trajectory, so the screen draws one from the decided outcome
+    (the bat from the line, the cube hopping to its face); the Last throw panel says only whose throw
+    flies until the path ends, then shows the outcome the record has; the field's frame (viewBox, the
+    circle's radius) is the same before, during and after every throw."""
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 800}) as page:
+        page.goto(base_url)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
+        table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=5)
+        frames = set()
+        for throw in range(3):
+            page.wait_for_function(SETTLED, timeout=60_000)
+            frames.add((page.locator(f"{FIELD} svg.field").get_attribute("viewBox"),
+                        page.locator(f"{FIELD} circle.boundary").get_attribute("r")))
+            page.locator("button[data-action=throw]:not([disabled])").click()
+            page.wait_for_selector(f"{FIELD}[data-animation=running][data-path=calibrated]", timeout=30_000)
+            move = int(page.locator(FIELD).get_attribute("data-move") or -1)
+            flying = page.locator("[data-testid=final-face]")
+            assert flying.get_attribute("data-flying") == str(move)  # not the outcome yet
+            frames.add((page.locator(f"{FIELD} svg.field").get_attribute("viewBox"),
+                        page.locator(f"{FIELD} circle.boundary").get_attribute("r")))
+            if throw == 0:
+                snap(page, "kubik-calibrated-flight-1280", full=False)
+            page.wait_for_function("(m) => { const f = document.querySelector('[data-testid=field]');"
+                                   " return (f.dataset.shown || '').split(' ').some(s => s.startsWith(m + ':')); }",
+                                   arg=move, timeout=30_000)
+            tokens = (page.locator(FIELD).get_attribute("data-shown") or "").split()
+            shown = {int(m): (int(f), how) for m, f, how in (token.split(":") for token in tokens)}
+            face, how = shown[move]
+            assert how == "a"
+            expected = face_of(public_log(base_url, table)[move])
+            assert expected is None or face == expected
+        assert len(frames) == 1, frames
+        assert not page.errors
+
+
+def tab_to(page: Any, selector: str, presses: int = 300) -> bool:
+    """Press Tab until the focused element matches ``selector``; False if it never does."""
+    for _ in range(presses):
+        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))", selector):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def keyboard_turn(page: Any, selector: str) -> bool:
+    """Tab to the first enabled match of ``selector`` and press Enter; wait until the table moves on."""
+    if not page.locator(selector).count():
+        return False
+    before = move_number(page)
+    if not tab_to(page, selector):
+        return False
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
+                           " || !document.querySelector('[data-testid=result]').hidden", arg=before, timeout=45_000)
+    return True
+
+
+def check_sheet(page: Any, base: str, table: str) -> None:
+    """The game-over sheet against the state: each throw's points add up to the running scores, the
+    last row's totals and the tally are the final scores (K7, K9, K11), a winner named when there is one."""
+    state = httpx.get(f"{base}/api/tables/{table}/state").json()
+    view = state["view"]
+    sheet = page.locator("[data-testid=kubik-summary]")
+    sheet.wait_for()
+    rows = sheet.locator("[data-testid=sheet] tbody tr")
+    throws = sum(1 for entry in state["log"] for e in entry.get("events", []) if e["kind"] in ("throw", "throw_real"))
+    assert rows.count() == throws
+    running = {"A": 0, "B": 0}
+    for i in range(rows.count()):
+        for team in "AB":
+            cell = rows.nth(i).locator(f"td[data-team={team}]")
+            running[team] += int(cell.get_attribute("data-points") or 0)
+            assert int(cell.get_attribute("data-total") or 0) == running[team]
+    assert [running["A"], running["B"]] == view["scores"]
+    for team, score in zip("AB", view["scores"], strict=True):
+        assert sheet.locator(f"[data-testid=tally] tr[data-team={team}] [data-col=score]").inner_text() == str(score)
+    crossings = sum(1 for entry in state["log"] for e in entry.get("events", []) if e["kind"] == "cross")
+    counted = sum(int(sheet.locator(f"[data-testid=tally] tr[data-team={t}] [data-col=crossings]").inner_text())
+                  for t in "AB")
+    assert counted == crossings
+    how = sheet.locator("[data-testid=kubik-sheet-how]").inner_text()
+    if view["scores"][0] != view["scores"][1]:
+        winner = "A" if view["scores"][0] > view["scores"][1] else "B"
+        assert f"Team {winner} wins {max(view['scores'])}–{min(view['scores'])}" in how, how  # the winner's first
+        assert sheet.locator(f"[data-testid=tally] tr[data-team={winner}].won").count() == 1
+
+
+def test_a_whole_calibrated_game_by_keyboard_alone_to_its_sheet(page: Any, base_url: str) -> None:
+    """K6, K10, K11: a short game (target 10) against a bot, every throw by Tab and Enter, to the
+    game-over screen, whose sheet adds up to the final scores; the rematch by keyboard."""
+    table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 10}, ["you", "bot"], seed=7)
+    page.mouse.move(1, 1)
+    turns = 0
+    while not page.locator("[data-testid=result]:not([hidden])").count():
+        assert turns < 120, "the game did not end"
+        if keyboard_turn(page, "button[data-action=throw]:not([disabled])"):
+            turns += 1
+        else:
+            page.wait_for_timeout(150)
+    check_sheet(page, base_url, table)
+    snap(page, "kubik-sheet-en-1280")
+    old = page.url
+    assert tab_to(page, "[data-action=rematch]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(old) => location.href !== old && location.hash.startsWith('#/table/')", arg=old)
+    assert not page.errors
+
+
+def test_the_scorekeeper_by_keyboard_alone_with_interception_to_its_sheet(page: Any, base_url: str) -> None:
+    """K20 scorekeeper (throws=manual) with interception (K19): two local players, every choice — who
+    stands, the throw, its outcome, strike or hold, the interception's hit — by Tab and Enter, to the
+    end; the sheet shows the crossing and the interception (K14: twice the face for the interceptors)."""
+    table = create_hotseat(page, base_url, {"throws": "manual", "target": 12, "interception": True}, ["Ann", "Bob"])
+    plan = ["first A", "pass", "out 6",  # A1 throws, out with 6 on top: A 6 (K7)
+            "intercept A1", "cross", "strike", "hit 4"]  # B1's cube crosses, A1 hits it: A +8 = 14 (K14)
+    for action in plan:
+        if page.locator("[data-testid=result]:not([hidden])").count():
+            break
+        selector = f'{BOARD} button[data-action="{action}"]:not([disabled])'
+        page.wait_for_selector(selector, timeout=30_000)
+        assert keyboard_turn(page, selector), action
+    page.locator("[data-testid=result]:not([hidden])").wait_for()
+    check_sheet(page, base_url, table)
+    sheet = page.locator("[data-testid=kubik-summary]")
+    assert sheet.locator("tr.crossed").count() == 1
+    assert "intercepted by" in sheet.locator("tr.crossed").inner_text()
+    assert sheet.locator("[data-testid=tally] tr[data-team=A] [data-col=hits]").inner_text() == "1"
+    snap(page, "kubik-scorekeeper-sheet-en-1280")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 740)])
+def test_the_path_and_the_sheet_in_every_language_and_size(paced_browser: Any, base_url: str, lang: str,
+                                                           width: int, height: int) -> None:
+    """A calibrated throw caught in flight and a bots' game's sheet, in each language and size: the
+    cube seen on the phone, no sideways scroll, no key shown untranslated."""
+    phone = width < 500
+    with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
+                        has_touch=phone) as page:
+        page.goto(base_url)
+        page.evaluate("(lang) => { localStorage.setItem('tabletop.lang', lang);"
+                      " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
+        page.reload()
+        create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=9)
+        page.wait_for_function(SETTLED, timeout=60_000)
+        page.locator("button[data-action=throw]:not([disabled])").click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running][data-path=calibrated]", timeout=30_000)
+        page.wait_for_timeout(500)
+        page.locator(FIELD).scroll_into_view_if_needed()
+        snap(page, f"kubik-flight-{lang}-{width}", full=False)
+        no_sideways_scroll(page)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'instant')")
+        create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 10}, ["bot", "bot"], seed=10)
+        sheet = page.locator("[data-testid=kubik-summary]")
+        sheet.wait_for(timeout=60_000)
+        text = page.locator("[data-testid=gameover]").inner_text()
+        assert "kubik." not in text and "{" not in text, text
+        no_sideways_scroll(page)
+        page.evaluate("() => document.querySelector('[data-testid=kubik-summary]').scrollIntoView()")
+        snap(page, f"kubik-sheet-{lang}-{width}")
+        assert not page.errors

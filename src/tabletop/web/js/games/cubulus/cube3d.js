@@ -9,9 +9,11 @@
 
 import * as THREE from "three";
 import { BALL, holes, index, marks } from "./screen.js";
+import { cellMotion } from "./preview.js";
 import { t } from "../../i18n.js";
 
 const GAP = 1.15;
+const ZOOM = [5.5, 20];  // the camera's nearest and farthest distance (pinch, wheel, + and -)
 
 /** A hole's legal action in `legal` (insert or shift), or null. */
 const holeAction = (hole, legal) => (legal.includes(`insert ${hole}`) ? `insert ${hole}`
@@ -32,9 +34,12 @@ export class Cube3D {
     this.legal = [];
     this.seen = null;  // the previewed move (preview.js), or null
     this.hovered = null;
+    this.motion = null;  // the last move's tween, while it runs: {items, raf}
+    this.zoomed = 1;  // the reader's zoom, as a share of the distance that shows the whole cube
+    this.ballAt = null;
     element.tabIndex = 0;
     element.setAttribute("role", "application");
-    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}. ${t("cub.keyboard")}`);
+    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}, ${t("cub.pinch")}. ${t("cub.keyboard")}`);
     this.textures = new Map();  // colour name → its ball's texture (colour and mark)
     try {
       this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -76,11 +81,32 @@ export class Cube3D {
     const el = this.renderer.domElement;
     el.style.cursor = "grab";
     let down = null;
+    const fingers = new Map();  // pointer id → its last place: two fingers pinch to zoom
+    let pinch = null;  // the fingers' distance when the pinch began, and the camera's distance then
+    const spread = () => {
+      const [a, b] = [...fingers.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y) || 1;
+    };
     el.addEventListener("pointerdown", (e) => {
-      down = { x: e.clientX, y: e.clientY, moved: 0, type: e.pointerType };
+      fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       el.setPointerCapture(e.pointerId);
+      if (fingers.size === 2) {  // a second finger: no tap, no turn, a pinch
+        pinch = { spread: spread(), distance: this.camera.position.z };
+        down = null;
+        return;
+      }
+      if (fingers.size === 1) down = { x: e.clientX, y: e.clientY, moved: 0, type: e.pointerType };
     });
+    const lift = (e) => {
+      fingers.delete(e.pointerId);
+      if (fingers.size < 2) pinch = null;
+    };
     el.addEventListener("pointermove", (e) => {
+      if (fingers.has(e.pointerId)) fingers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && fingers.size === 2) {
+        this.zoom((pinch.distance * pinch.spread) / spread());
+        return;
+      }
       if (!down) {  // a mouse over the cube: the pointer cursor and a preview on what can be clicked
         if (e.pointerType === "touch") return;
         const action = this.actionAt(e);
@@ -100,6 +126,7 @@ export class Cube3D {
       this.turn(dx * 0.01, dy * 0.01);
     });
     el.addEventListener("pointerup", (e) => {
+      lift(e);
       if (down && down.moved < 6) {
         const action = this.actionAt(e);
         if (action) this.handlers.choose(action, down.type === "touch" ? "tap" : "click");
@@ -108,7 +135,14 @@ export class Cube3D {
       el.style.cursor = "grab";
       down = null;
     });
-    el.addEventListener("pointercancel", () => { down = null; });
+    el.addEventListener("pointercancel", (e) => {
+      lift(e);
+      down = null;
+    });
+    el.addEventListener("wheel", (e) => {  // a mouse wheel or a touchpad's pinch zooms too
+      e.preventDefault();
+      this.zoom(this.camera.position.z * Math.exp(e.deltaY * 0.0015));
+    }, { passive: false });
     el.addEventListener("pointerleave", (e) => {
       if (e.pointerType === "touch" || down) return;
       if (this.hovered) this.handlers.hover(null);
@@ -120,8 +154,89 @@ export class Cube3D {
       if (turns[e.key]) {
         e.preventDefault();
         this.turn(...turns[e.key]);
+      } else if (e.key === "+" || e.key === "=" || e.key === "-") {
+        e.preventDefault();
+        this.zoom(this.camera.position.z * (e.key === "-" ? 1.12 : 1 / 1.12));
       }
     });
+  }
+
+  /** The camera at `distance` from the cube's centre, between close up and the whole cube small. */
+  zoom(distance) {
+    this.camera.position.z = Math.max(ZOOM[0], Math.min(ZOOM[1], distance));
+    this.zoomed = this.camera.position.z / (9.5 / Math.min(1, this.camera.aspect));  // kept across a resize
+    this.element.dataset.zoom = this.camera.position.z.toFixed(2);
+    this.render();
+  }
+
+  /**
+   * The move `seen` (preview.js: the last move, drawn already) in motion for `ms`: each moved ball
+   * glides from where it was — or from outside its hole, or from above for a set-up ball — to its
+   * cell, and a shift's far ball leaves the cube and fades before it comes back in at the hole. The
+   * positions are tweened in a render loop; at the end every ball is exactly where draw() put it.
+   */
+  animate(seen, ms, elapsed = 0) {
+    if (!this.renderer || !this.ballAt) return;
+    this.stopMotion();
+    const items = [];
+    for (const step of cellMotion(seen)) {
+      const mesh = this.ballAt.get(step.to.join(""));
+      if (!mesh) continue;
+      const to = mesh.position.clone();
+      const from = step.from ? place(...step.from) : to.clone().add(new THREE.Vector3(0, GAP * 1.6, 0));
+      items.push({ mesh, from, to, delay: step.delay, span: step.span, fade: step.outside || !step.from });
+    }
+    for (const ghost of cellMotion(seen, true)) {
+      const colour = this.view.colours[Number(ghost.ball)];
+      const map = this.texture(colour);
+      const material = new THREE.MeshStandardMaterial({ map, color: map ? 0xffffff : (BALL[colour] || BALL.neutral).fill,
+        transparent: true, roughness: 0.45 });
+      const mesh = new THREE.Mesh(this.ballGeometry, material);
+      this.balls.add(mesh);
+      items.push({ mesh, from: place(...ghost.from), to: place(...ghost.to), delay: 0, span: 0.5, fade: true, ghost: true });
+    }
+    if (!items.length) return;
+    for (const item of items) {
+      if (item.fade) {
+        item.mesh.material.transparent = true;
+        item.opacity = item.mesh.material.opacity;
+      }
+    }
+    const start = performance.now() - elapsed;  // a motion taken up again after a redraw goes on where it was
+    this.element.dataset.motion = "running";
+    const frame = (now) => {
+      const u = Math.min(1, (now - start) / ms);
+      for (const item of items) {
+        const v = Math.min(1, Math.max(0, (u - item.delay) / item.span));
+        const eased = 1 - (1 - v) ** 3;
+        item.mesh.position.lerpVectors(item.from, item.to, eased);
+        if (item.fade) item.mesh.material.opacity = item.ghost ? 1 - v : item.opacity * v;
+      }
+      this.render();
+      if (u < 1) {
+        this.motion.raf = requestAnimationFrame(frame);
+        return;
+      }
+      this.stopMotion();
+    };
+    this.motion = { items, raf: 0 };
+    frame(performance.now());
+  }
+
+  /** End a move's motion at once: every ball where draw() put it, the leaving ball gone. */
+  stopMotion() {
+    if (!this.motion) return;
+    cancelAnimationFrame(this.motion.raf);
+    for (const item of this.motion.items) {
+      item.mesh.position.copy(item.to);
+      if (item.ghost) {
+        this.balls.remove(item.mesh);
+        item.mesh.material.dispose();
+      } else if (item.fade) item.mesh.material.opacity = item.opacity;
+    }
+    this.motion = null;
+    this.element.dataset.motion = "done";
+    this.render();
   }
 
   turn(yaw, pitch) {
@@ -147,6 +262,8 @@ export class Cube3D {
     const height = this.element.clientHeight || 400;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
+    // a tall panel (a phone) sees less across than up: the camera steps back so the whole cube fits
+    this.camera.position.z = Math.min(ZOOM[1], 9.5 / Math.min(1, this.camera.aspect) * this.zoomed);
     this.camera.updateProjectionMatrix();
     this.render();
   }
@@ -173,7 +290,9 @@ export class Cube3D {
     const mk = marks(view);
     const board = seen ? seen.board : view.board;
     const moved = new Set(seen ? seen.moves.map((m) => m.to) : []);
+    this.stopMotion();  // a redraw shows the position itself
     for (const child of [...this.balls.children, ...this.arrows.children, ...this.glow.children]) child.material.dispose();
+    this.ballAt = new Map();  // cell "xyz" → its mesh, for the move's motion
     this.balls.clear();
     this.arrows.clear();
     this.glow.clear();
@@ -204,6 +323,7 @@ export class Cube3D {
           ball.position.copy(place(x, y, z));
           ball.userData.action = action;
           this.balls.add(ball);
+          this.ballAt.set(cell, ball);
         }
       }
     }
@@ -260,6 +380,7 @@ export class Cube3D {
   }
 
   destroy() {
+    if (this.motion) cancelAnimationFrame(this.motion.raf);
     window.removeEventListener("resize", this.resize);
     for (const texture of this.textures.values()) texture.dispose();
     if (this.renderer) this.renderer.dispose();

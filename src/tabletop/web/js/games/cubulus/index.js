@@ -6,5 +6,6 @@ export { cubulusScreen as screen } from "./screen.js";
 export { actionLabel as actionText } from "./screen.js";  // a legal move in words, for the generic list
 export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
+export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)

@@ -62,3 +62,43 @@ export function preview(view, action) {
   [board[a], board[b], board[c]] = [z, x, y];  // [a, b, c] becomes [c, a, b]
   return { action, kind, hole: where, line, board: board.join(""), moves, pushed: 0, comesBack: line[2] };
 }
+
+/** The cell "xyz" as numbers, and the point `k` steps from it along a hole's inward direction. */
+const coords = (cell) => [Number(cell[0]), Number(cell[1]), Number(cell[2])];
+const STEP = { L: [1, 0, 0], R: [-1, 0, 0], F: [0, 1, 0], B: [0, -1, 0], D: [0, 0, 1], U: [0, 0, -1] };
+const along = (cell, hole, k) => coords(cell).map((v, i) => v + STEP[hole[0]][i] * k);
+
+/**
+ * The view's last move as a preview of its board before (what the screens animate), or null when
+ * there is none or it does not lead to the board shown (the view is its own check).
+ */
+export function lastMotion(view) {
+  const last = view && view.last;
+  if (!last || !last.before) return null;
+  const seen = preview({ board: last.before, seat: last.seat, colours: view.colours }, last.action);
+  return seen && seen.board === view.board ? seen : null;
+}
+
+/**
+ * How the balls of a move go, as points in cell units (a point outside the cube is one step beyond a
+ * hole): each ball that ends in a cell, {from, to, outside (it comes in from outside), delay, span
+ * (fractions of the whole motion)}; with `ghosts`, the balls that leave a cell for outside the cube
+ * and fade — a shift's far ball, before it comes back in at the hole (U6, U11) — as {from, to, ball}.
+ */
+export function cellMotion(seen, ghosts = false) {
+  if (!seen) return [];
+  if (ghosts) {
+    if (seen.kind !== "shift") return [];
+    const far = seen.line[2];
+    const ball = seen.moves.find((m) => m.from === far).ball;
+    return [{ from: coords(far), to: along(far, seen.hole, 1), ball }];
+  }
+  return seen.moves.map((move) => {
+    if (move.from === null && seen.kind === "place") return { from: null, to: coords(move.to), outside: false, delay: 0, span: 1 };
+    if (move.from === null || move.from === seen.comesBack) {  // in through the hole
+      const back = move.from !== null;
+      return { from: along(move.to, seen.hole, -1), to: coords(move.to), outside: true, delay: back ? 0.5 : 0, span: back ? 0.5 : 1 };
+    }
+    return { from: coords(move.from), to: coords(move.to), outside: false, delay: 0, span: 1 };
+  });
+}

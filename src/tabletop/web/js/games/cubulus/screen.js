@@ -12,7 +12,8 @@
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { colourName, cellName, describeLog, holeParams, lastEntry } from "./log.js";
-import { preview } from "./preview.js";
+import { cellMotion, lastMotion, preview } from "./preview.js";
+import { paceOf, speedFor } from "../../pacing.js";
 
 /** Colour-blind-safe fills (Okabe–Ito) and a shape per colour, so colour is never the only cue
  * (no arrowhead among them: ▲ ▼ are the holes of the top and bottom layers). */
@@ -220,6 +221,62 @@ function drawPreview(flat, view, seen) {
   }
 }
 
+/** A cell "xyz" (or a point one step outside the cube) as its centre in its layer's picture. */
+const at2d = (c) => [px(c[0]), py(c[1])];
+
+/**
+ * The last move played in the flat layers: every ball it moved slides from where it was (or comes in
+ * through its hole) to where it is, the ball a shift turns out of the far end slides out and fades
+ * before it comes back in at the hole (U6, U11); a ball that changes layer (an up or down line) drops
+ * into its new cell. Web Animations over the final drawing with no fill: when they end, or are
+ * cancelled, the picture is exactly the one drawn without motion. Returns the animations started.
+ */
+function animateFlat(flat, view, seen, ms) {
+  const started = [];
+  const easing = "cubic-bezier(.3,.7,.4,1)";
+  const shapes = (group) => [...group.children].filter((el) => el.tagName !== "title" && !el.classList.contains("changed"));
+  const layerOf = (z) => flat.querySelector(`.layer[data-layer="${z}"] svg`);
+  for (const step of cellMotion(seen)) {
+    const group = flat.querySelector(`.cell[data-cell="${step.to.join("")}"]`);
+    if (!group) continue;
+    const [tx, ty] = at2d(step.to);
+    const frames = (() => {
+      if (step.from && step.from[2] === step.to[2]) {  // along its layer: slide
+        const [fx, fy] = at2d(step.from);
+        const fade = step.outside ? 0 : 1;  // in through the hole: from outside the cube
+        return [{ transform: `translate(${fx - tx}px, ${fy - ty}px)`, opacity: fade }, { transform: "none", opacity: 1 }];
+      }
+      // into another layer (an up or down line, a ball dropped in for the set-up): it falls into the cell
+      return [{ transform: "scale(1.6)", opacity: 0 }, { transform: "none", opacity: 1 }];
+    })();
+    for (const el of shapes(group)) {
+      el.style.transformBox = "view-box";
+      el.style.transformOrigin = `${tx}px ${ty}px`;
+      const animation = el.animate(frames, { duration: ms * step.span, easing, delay: step.delay * ms, fill: "backwards" });
+      animation.finished.catch(() => null).then(() => el.removeAttribute("style"));  // as drawn without motion
+      started.push(animation);
+    }
+  }
+  for (const ghost of cellMotion(seen, true)) {  // a shift's far ball leaving the cube before it comes back
+    const svg = layerOf(ghost.from[2]);
+    if (!svg) continue;
+    const [fx, fy] = at2d(ghost.from);
+    const [ox, oy] = ghost.to[2] === ghost.from[2] ? at2d(ghost.to) : [fx, fy];
+    const colour = view.colours[Number(ghost.ball)];
+    const layer = s("g", { class: "motion-ghost", "aria-hidden": "true" }, ...ballShape(colour, fx, fy, 19,
+      { stroke: "#6b7686", "stroke-width": 1.2 }));
+    svg.append(layer);
+    const animation = layer.animate([{ transform: "none", opacity: 1 },
+      { transform: ox === fx && oy === fy ? "scale(0.3)" : `translate(${ox - fx}px, ${oy - fy}px)`, opacity: 0 }],
+    { duration: ms / 2, easing: "ease-in", fill: "forwards" });
+    layer.style.transformBox = "view-box";
+    layer.style.transformOrigin = `${fx}px ${fy}px`;
+    animation.finished.catch(() => null).then(() => layer.remove());
+    started.push(animation);
+  }
+  return started;
+}
+
 export function cubulusScreen(root, ctx) {
   const status = h("div", { class: "cub-status" });
   const toggle = h("div", { class: "buttons view-toggle" });
@@ -232,6 +289,9 @@ export function cubulusScreen(root, ctx) {
   let loading = null;  // the import of cube3d.js under way, started once
   let destroyed = false;
   let message = null;
+  let shownMoves = null;  // the log's length at the last update: a new state animates its move once
+  let running = [];  // the flat layers' animations of the last move
+  let flight = null;  // the last move's motion: {seen, ms, start}, to go on with across a redraw
   let shown = null;  // the move previewed now: {action, how: "hover" | "key" | "tap"}
   let pointer = "mouse";  // the kind of the last pointer pressed on a target (a first tap only previews)
   const touchScreen = window.matchMedia && window.matchMedia("(hover: none)").matches;
@@ -314,6 +374,7 @@ export function cubulusScreen(root, ctx) {
     if (loading) return;
     loading = import("./cube3d.js").then(({ Cube3D }) => {
       if (destroyed) return;
+      fill(solid);
       cube = new Cube3D(solid, {
         hover: (action) => {
           if (!(shown && shown.how === "tap")) showPreview(action, "hover");
@@ -322,14 +383,57 @@ export function cubulusScreen(root, ctx) {
         clear: () => showPreview(null),
       });
       if (mode === "3d" && message) show3d();
-    }).catch((error) => {  // no 3D then (the flat layers still play); not retried on every update
+    }).catch((error) => {  // no 3D then (the flat layers still play); retried only when asked
       console.error("the 3D cube did not load", error);
-      solid.textContent = `3D: ${error.message}`;
+      if (destroyed) return;
+      fill(solid, h("div", { class: "cube3d-message", role: "alert", "data-testid": "cube3d-failed" },
+        h("p", {}, t("cub.motion.failed", { reason: error.message || String(error) })),
+        h("div", { class: "buttons" },
+          h("button", { type: "button", class: "primary", "data-action": "view-flat", onclick: () => setMode("flat") },
+            t("cub.viewFlat")),
+          h("button", { type: "button", "data-action": "retry-3d", onclick: () => {
+            loading = null;
+            show3d();
+          } }, t("cub.motion.retry")))));
     });
+    if (!cube) {  // while three.js loads: said, never a blank panel
+      fill(solid, h("p", { class: "cube3d-message", "data-testid": "cube3d-loading", role: "status" }, t("cub.motion.loading")));
+    }
   }
 
   function draw() {
+    for (const animation of running) animation.cancel();  // a redraw shows the position itself
+    running = [];
+    delete flat.dataset.motion;
     keepFocus(root, render);  // the view switch and the holes keep a keyboard player's focus
+  }
+
+  /**
+   * The last move in motion, in the view shown (within the table's pace: a state is never hurried
+   * off). `since` (ms) goes on with a motion under way when the table redraws the same state (a
+   * clock, the pace control): the layers are drawn anew, and their motion takes up where it was.
+   */
+  function animate(view, since = null) {
+    const seen = since === null ? lastMotion(view) : flight && flight.seen;
+    if (!seen) return;
+    const ms = since === null ? Math.max(200, Math.min(650, paceOf(speedFor(ctx.tableId)) * 0.8)) : flight.ms;
+    const elapsed = since === null ? 0 : since;
+    if (since === null) flight = { seen, ms, start: performance.now() };
+    if (mode === "3d") {
+      if (cube) cube.animate(seen, ms, elapsed);
+      return;
+    }
+    running = animateFlat(flat, view, seen, ms);
+    for (const animation of running) animation.currentTime = elapsed;
+    if (!running.length) return;
+    flat.dataset.motion = "running";
+    const mine = running;
+    Promise.all(mine.map((a) => a.finished.catch(() => null))).then(() => {
+      if (running === mine) {
+        flat.dataset.motion = "done";
+        running = [];
+      }
+    });
   }
 
   /** The last move and the winning square in the log's words: {last, square, others}. */
@@ -384,9 +488,18 @@ export function cubulusScreen(root, ctx) {
   }
 
   return {
-    update(msg) {
+    update(msg, how = {}) {
+      const moves = Array.isArray(msg.log) ? msg.log.length : msg.view.moves;
+      const fresh = moves !== shownMoves;  // a new state (the table redraws the same one too)
+      const first = shownMoves === null;
+      shownMoves = moves;
       message = msg;
       draw();
+      if (fresh) flight = null;
+      if (fresh && !first && how.motion) animate(msg.view);
+      else if (!fresh && flight && how.motion && performance.now() - flight.start < flight.ms) {
+        animate(msg.view, performance.now() - flight.start);
+      }
       const active = document.activeElement;  // the keyboard's focus, given back after the redraw, previews again
       if (active && flat.contains(active) && active.dataset.legal && active.matches(":focus-visible")) {
         showPreview(active.dataset.legal, "key");

@@ -7,6 +7,7 @@ import { TEAM_COLOURS } from "./screen.js";
 export { kubikScreen as screen } from "./screen.js";
 export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
+export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
 
 /** The table's player list: each seat's label and team ("A1 · Team A"), in the team's colour (K18). */

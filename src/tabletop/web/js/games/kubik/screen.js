@@ -86,6 +86,23 @@ function mix(a, b, u) {
   return out;
 }
 
+/** A quaternion (w, x, y, z) that turns `face` (FACES) up, then the cube by `yaw` degrees about the vertical. */
+function facingUp(face, yaw) {
+  const n = FACES[face] || FACES[1];
+  let q;
+  if (n[2] > 0.5) q = [1, 0, 0, 0];
+  else if (n[2] < -0.5) q = [0, 1, 0, 0];  // a half turn about x
+  else {  // a quarter turn about the axis n × up
+    const axis = [n[1], -n[0], 0];
+    const h = Math.SQRT1_2;
+    q = [h, axis[0] * h, axis[1] * h, 0];
+  }
+  const a = ((yaw * Math.PI) / 180) / 2;
+  const [w1, z1] = [Math.cos(a), Math.sin(a)];  // about z, applied after
+  const [w, x, y, z] = q;
+  return [w1 * w - z1 * z, w1 * x - z1 * y, w1 * y + z1 * x, w1 * z + z1 * w];
+}
+
 /** The convex hull of points [x, y] (Andrew's monotone chain), counter-clockwise. */
 function hull(points) {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -117,7 +134,9 @@ export function kubikScreen(root, ctx) {
   let choice = { line: "A", pos: 0, aim: 0, power: 12, spin: 4 };
   let grid = null;
   let seen = -1;  // the log's length at the last update (-1: none yet)
-  let pending = null;  // one tap per throw (K20): the outcome to enter once the throw is recorded
+  let pending = null;
+  let cubeBefore = null;  // where the cube lay before the latest update: a calibrated throw's path starts there
+  let motionWanted = false;  // the table's word: false under the instant pace or reduced motion  // one tap per throw (K20): the outcome to enter once the throw is recorded
 
   /** A seat as people at the field know it: "Ann (A1)". */
   function who(seat) {
@@ -150,7 +169,9 @@ export function kubikScreen(root, ctx) {
   // sized to the screen; a cube or bat that flies beyond it is drawn at the frame's edge with how far it is.
   const svg = s("svg", { class: "fit field", role: "img", "aria-label": t("kubik.field"), viewBox: "0 0 500 500" });
   const layer = s("g", { class: "animation" });  // the throw in flight: kept across redraws of the field
-  fieldBox.append(svg);
+  const scaleNote = h("p", { class: "kubik-scale-note", "data-testid": "scale-note", hidden: true },
+    t("kubik.scaleNote"));
+  fieldBox.append(svg, scaleNote);
   let frame = { x0: -6, y0: -6, span: 8.5 };  // the square of the field shown (metres), fixed once known
   const X = (x) => ((x - frame.x0) / frame.span) * 500;
   const Y = (y) => 500 - ((y - frame.y0) / frame.span) * 500;
@@ -232,6 +253,7 @@ export function kubikScreen(root, ctx) {
     // the cube, turned by its yaw, at least MIN_CUBE_PX on screen (hidden while a throw shows it in flight,
     // or crossing the border line)
     const edge = Math.max(MIN_CUBE_PX * u, px(f.cube_edge));
+    scaleNote.hidden = !(px(f.cube_edge) < MIN_CUBE_PX * u);  // enlarged to be seen: said so
     const crossing = view.crossing && view.crossing.x != null ? view.crossing : null;
     if (crossing && !player.flying) {  // K19: where it crosses and how it moves, no more
       const [vx, vy] = [crossing.vx || 0, crossing.vy || 0];
@@ -612,8 +634,11 @@ export function kubikScreen(root, ctx) {
   /** What to show of the k-th entry: its outcome event, the points it scored and its notation. */
   function job(entries, index, view) {
     const entry = entries[index];
+    let thrown = null;  // the throw this outcome is of: its own entry's, or the latest before it
+    for (let k = index; k >= 0 && !thrown; k -= 1) thrown = (entries[k].events || []).find((e) => e.kind === "throw") || null;
     return { index, action: entry.action, outcome: outcomeOf(entry), cubeTop: view.cube.top,
-      points: (entry.events || []).filter((e) => e.kind === "points") };
+      points: (entry.events || []).filter((e) => e.kind === "points"), thrown, before: cubeBefore,
+      after: { ...view.cube }, crossing: view.crossing ? { ...view.crossing } : null, field: view.field };
   }
 
   function enqueue(next) {
@@ -650,6 +675,11 @@ export function kubikScreen(root, ctx) {
     // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
     // saw has none
     const simulated = mode === "physics" && !next.outcome.seen;
+    const drawn = mode === "calibrated" && motionWanted ? calibratedPath(next) : null;
+    if (drawn && !reducedMotion() && !document.hidden) {
+      fly(next, drawn, generation);
+      return;
+    }
     if (!simulated || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
       showResult(next, null, false);
       playNext();
@@ -671,6 +701,70 @@ export function kubikScreen(root, ctx) {
     fly(next, motion, generation);
   }
 
+  /**
+   * A calibrated throw's path (K20b: the model gives the outcome, no trajectory), drawn from that
+   * outcome alone — only once it is decided and shown: the bat flies from the thrower's place on
+   * the line along the aim; a miss passes the cube by; a hit sends the cube hopping to where it came
+   * to rest (K9, K17), out of the circle along the bat's way (K7; then it is carried back, K8) or to
+   * where it crosses the border line (K19), turning onto the face the outcome names. The same frames
+   * as a simulated motion ({times, cube, bat: [x, y, z, w, qx, qy, qz]}), so it is drawn the same way;
+   * null for what has no throw to draw (an interception, an outcome people entered).
+   */
+  function calibratedPath(next) {
+    const e = next.outcome;
+    const thrown = next.thrown;
+    if (!thrown || e.seen || !["miss", "cube_in", "cube_out", "cross"].includes(e.kind) || !next.before) return null;
+    const f = next.field;
+    const view = { field: f, cube: next.before };
+    const [rx, ry] = release(view, thrown.line, thrown.pos);
+    const [dx, dy] = direction(view, thrown.line, thrown.pos, thrown.aim);
+    const start = [next.before.x, next.before.y];
+    const toCube = Math.hypot(start[0] - rx, start[1] - ry);
+    const hit = e.kind !== "miss";
+    const reachAt = hit ? [rx + dx * toCube, ry + dy * toCube] : [rx + dx * toCube * 1.25, ry + dy * toCube * 1.25];
+    let end = start;
+    if (e.kind === "cube_in") end = [next.after.x, next.after.y];
+    else if (e.kind === "cross" && next.crossing && next.crossing.x != null) end = [next.crossing.x, next.crossing.y];
+    else if (e.kind === "cube_out") {  // along the bat's way to a little beyond the circle
+      const far = f.circle_radius + 0.6;
+      const b = start[0] * dx + start[1] * dy;
+      const c = start[0] ** 2 + start[1] ** 2 - far * far;
+      const along = -b + Math.sqrt(Math.max(0, b * b - c));
+      end = [start[0] + dx * along, start[1] + dy * along];
+    }
+    const startTop = next.before.top || 1;
+    const endTop = e.top ?? (e.kind === "cube_in" ? next.after.top : startTop) ?? startTop;
+    const qStart = facingUp(startTop, next.before.yaw || 0);
+    const qEnd = hit ? facingUp(endTop, (next.before.yaw || 0) + 90 * (thrown.spin || 1)) : qStart;
+    const flight = 0.7;  // seconds: the bat to the cube
+    const hop = hit ? 0.9 : 0;
+    const spin = (thrown.spin || 2) * Math.PI * 2;
+    const times = [];
+    const cube = [];
+    const bat = [];
+    const height = e.kind === "cube_out" ? 0.45 : 0.15;
+    for (let k = 0; k <= 40; k += 1) {
+      const time = (k / 40) * (flight + hop + 0.2);
+      const u = Math.min(1, time / flight);
+      const after = Math.max(0, time - flight);
+      const v = hop ? Math.min(1, after / hop) : 0;
+      // the bat: along the aim, then on a little past the cube, slowing; turning all the while
+      const past = hit ? Math.min(0.8, after * 1.2) : 0;
+      const bx = rx + (reachAt[0] - rx) * u + dx * past;
+      const by = ry + (reachAt[1] - ry) * u + dy * past;
+      const bz = 0.3 + 0.35 * Math.sin(Math.PI * Math.min(1, time / (flight + 0.4)));
+      const angle = spin * time;
+      bat.push([bx, by, bz, Math.cos(angle / 2), 0, 0, Math.sin(angle / 2)]);
+      const eased = 1 - (1 - v) ** 2;
+      const q = v > 0 ? mix([0, 0, 0, ...qStart], [0, 0, 0, ...qEnd], eased).slice(3) : qStart;
+      cube.push([start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased,
+        f.cube_edge / 2 + 4 * height * v * (1 - v), ...q]);
+      times.push(Number(time.toFixed(3)));
+    }
+    return { derived: true, kind: e.kind === "cross" ? "crossing" : e.kind, team: "AB".indexOf(e.team), times, cube, bat,
+      cube_edge: f.cube_edge, bat_length: 0.9, bat_radius: 0.035 };
+  }
+
   function fly(next, motion, generation) {
     // the field's own frame, as between throws: a cube that flies beyond it is drawn at its edge
     player.flying = true;
@@ -688,6 +782,11 @@ export function kubikScreen(root, ctx) {
     const numberText = s("text", { class: "cube-number", "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800 });
     const away = s("text", { class: "cube-away", "font-weight": 700, fill: "#6b2a00", "font-size": 13 * unit() });
     layer.append(cubeTrail, batTrail, shadow, bat, body, top, numberText, away);
+    fieldBox.dataset.path = motion.derived ? "calibrated" : "simulated";
+    if (motion.derived) {  // not a simulation: said so while it flies
+      layer.append(s("text", { x: 490, y: 490 - 4 * unit(), "text-anchor": "end", "font-size": 12 * unit(), fill: "#234",
+        class: "path-note" }, t("kubik.path")));
+    }
     const cubeAt = motion.cube.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
     const batAt = motion.bat.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
     const half = motion.cube_edge / 2;
@@ -783,8 +882,9 @@ export function kubikScreen(root, ctx) {
   }
 
   return {
-    update(msg) {
+    update(msg, how = {}) {
       const view = msg.view;
+      motionWanted = Boolean(how.motion);
       message = { ...msg, interception: Boolean(view.interception ?? ctx.options().interception) };
       const newMode = view.throws_from || ctx.options().throws || "physics";
       if (newMode !== mode) {
@@ -803,6 +903,7 @@ export function kubikScreen(root, ctx) {
       drawControls();
       // the log with each action's events (a bare log of notation has none: no outcome to show)
       follow(msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
+      cubeBefore = { ...view.cube };
     },
     destroy() {
       stop();
