@@ -179,6 +179,8 @@ const STRINGS = {
     "gameover.why.throw_limit": "The throw limit was reached: the higher score decides.",
     "gameover.why.target": "The target score was reached.",
     "lobby.rematch": "rematch",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "The screen of {games} did not load: it plays with the standard buttons. Reload the page to try again.",
   },
 
   ru: {
@@ -354,6 +356,8 @@ const STRINGS = {
     "gameover.why.throw_limit": "Достигнут предел бросков: решает счёт.",
     "gameover.why.target": "Набрано нужное число очков.",
     "lobby.rematch": "реванш",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "Не удалось загрузить экран игры: {games}. Играть можно обычными кнопками; обновите страницу, чтобы попробовать снова.",
   },
 
   ro: {
@@ -529,6 +533,8 @@ const STRINGS = {
     "gameover.why.throw_limit": "S-a atins limita de aruncări: decide scorul mai mare.",
     "gameover.why.target": "Scorul țintă a fost atins.",
     "lobby.rematch": "revanșă",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "Nu s-a putut încărca ecranul jocului: {games}. Se poate juca cu butoanele obișnuite; reîncarcă pagina pentru a încerca din nou.",
   },
 };
 
