@@ -7,21 +7,17 @@ the data file the rules engine ships with. Bad input is one red line on stderr a
 
 from __future__ import annotations
 
-import json
-import random
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from tabletop.cli.output import errors, fail
+from tabletop.cli.output import PLAIN_HELP, errors, fail
+from tabletop.cli.output import console as make_console
 
-kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True)
-console = Console(highlight=False)
+kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True,
+                         rich_markup_mode=PLAIN_HELP)
+console = make_console(highlight=False)
 
 
 
@@ -43,6 +39,12 @@ def throw(
     as_json: Annotated[bool, typer.Option("--json", help="print the result and trajectory as JSON")] = False,
 ) -> None:
     """Simulate one throw with MuJoCo and print the outcome (K7, K9, K12)."""
+    import json
+    import random
+    import time
+
+    from rich.text import Text
+
     from tabletop.games.kubik import calibrated, physics  # MuJoCo loads only for the commands that simulate
     from tabletop.games.kubik.field import CubePose, Throw
 
@@ -94,6 +96,11 @@ def calibrate(
     minutes on one core; --throws and --jobs make bigger runs. An existing output file keeps the cubes
     it does not refit. See docs/kubik-physics.md for the model and how the shipped data was made.
     """
+    import json
+    import time
+
+    from rich.text import Text
+
     from tabletop.games.kubik import calibrated, calibration, physics
 
     cubes = cube or ["standard", "small"]
@@ -139,6 +146,8 @@ def calibrate(
 
 def show(name: str, run: dict[str, Any]) -> None:
     """Print a calibration run's checks: simulated against fitted rates, by skill band."""
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     table = Table(title=f"{name}: {run['throws']} throws in {run['seconds']:.0f} s — simulated / fitted",
                   title_justify="left")
     for column in ("skill", "throws", "hit", "out", "past", "top stays (of out)"):

@@ -28,6 +28,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.failover import Failover
@@ -96,6 +97,7 @@ class Hub:
         await self.heavy.warm()
         self._spawn(self.failover.keep_leases())
         if self.redis_url:
+            require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
             import redis.asyncio as redis
 
             self._redis = redis.from_url(self.redis_url, health_check_interval=5, socket_connect_timeout=2,

@@ -25,6 +25,7 @@ from tabletop.core import (
     TabletopError,
     View,
 )
+from tabletop.extras import available
 from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert
@@ -149,6 +150,9 @@ class Kubik(Game[KubikState, KubikAction]):
             raise OptionError(f"skills lists {len(self.skills)} players but there are {n}")
         self.labels = tuple(self.label(s) for s in range(n))
         self.mode: str = self.options["throws"]
+        if self.mode == "physics" and not available("mujoco"):  # the core install has no MuJoCo (issue 18)
+            raise OptionError("throws=physics needs MuJoCo, which is not installed: pip install 'tabletop[physics]'; "
+                              "or choose throws=calibrated (the calibrated model, K20b), which plays without it")
 
     @property
     def chance_entered_by_people(self) -> bool:
