@@ -4,12 +4,13 @@ run so the ratio holds on any machine, however loaded.
 
 Every command runs in a fresh interpreter (as a user types it) and its CPU time — user plus system,
 from ``getrusage`` of the finished child, so waiting for a busy core does not count — is the median
-of several runs, the commands taken in turn. Typer (0.2x) validates every argument of a command it runs with pydantic, so any command that runs, unlike
-``--help``, pays for pydantic too: the last row shows that floor. Issue 18's goals: ``tabletop --help`` and scoring one
-cribbage hand within 1.5× the baseline, ``import tabletop`` within 0.15 s. Run this file alone to see
-the table without the rest of ``make bench``.
+of several runs, the commands taken in turn. Typer (0.2x) validates every argument of a command it
+runs with pydantic, so a command that runs, unlike ``--help``, pays for pydantic too: the last row
+shows that floor. Issue 18's goals: ``tabletop --help`` and scoring one cribbage hand within 1.5× the
+baseline, ``import tabletop`` within 0.15 s. Run this file alone to see the table without the rest of
+``make bench``.
 
-    python benchmarks/cli_startup.py [--runs 15]
+    python benchmarks/cli_startup.py [--runs 5]
 """
 
 from __future__ import annotations
