@@ -94,7 +94,7 @@ def games(
             f"players {spec.min_players}–{spec.max_players}",
             f"chance: {spec.chance.value}",
             "hidden information" if spec.hidden_information else "perfect information",
-            f"rules: tabletop serve, then /#/rules/{spec.name} (in English, Russian and Romanian)",
+            f"rules: /rules/en/{spec.name}.html on tabletop serve (also ru/, ro/; the app's Rules button)",
         ]
         console.print(Text(spec.description))
         console.print(Text(" · ".join(f for f in facts if f), style="dim"))
@@ -126,8 +126,14 @@ def play_command(
     try:
         spec = tabletop.REGISTRY[game].spec
         options = parse_options(spec, option or [])
-        if seats and "players" not in options:
-            options["players"] = len(seats.split(","))
+        if seats:
+            given = [seat.strip() for seat in seats.split(",")]
+            low, high = spec.min_players, spec.max_players
+            if not low <= len(given) <= high:
+                wanted = f"{low} seats" if low == high else f"{low}–{high} seats"
+                raise TabletopError(f"{game} needs {wanted}; --seats gave {len(given)} ({', '.join(given)})")
+            if "players" not in options:
+                options["players"] = len(given)
         loaded = tabletop.load(game, **options)
         agents, names = seat_agents(seats, loaded, console)
     except TabletopError as error:

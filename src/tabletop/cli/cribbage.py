@@ -144,18 +144,27 @@ def discard(
 
 @cribbage_app.command()
 def tables(
-    output: Annotated[Path | None, typer.Option(help="where to write (default: the shipped file)",
-                                                show_default=False)] = None,
+    output: Annotated[Path | None, typer.Option(
+        help="where to write [default: crib_expectations.json in tabletop's user data folder]",
+        show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print where it wrote and what, as JSON")] = False,
 ) -> None:
     """Rebuild the crib expectation tables (expected crib points by the cards thrown)."""
+    import json
     import time
 
-    from tabletop.games.cribbage.crib_tables import TABLES_FILE, write_tables
+    from tabletop.cli.paths import default_crib_tables
+    from tabletop.games.cribbage.crib_tables import write_tables
 
     start = time.perf_counter()
+    target = output or default_crib_tables()  # never over the installed package's own file
     try:
-        path = write_tables(output)
+        path = write_tables(target)
     except OSError as error:
-        raise fail(f"cannot write {output or TABLES_FILE}: {error.strerror}") from None
+        raise fail(f"cannot write {target}: {error.strerror}") from None
+    if as_json:
+        typer.echo(json.dumps({"output": str(path), "two_card": 169, "one_card": 13,
+                               "seconds": round(time.perf_counter() - start, 3)}))
+        return
     console.print(f"Wrote 169 two-card and 13 one-card crib expectations to {path} "
                   f"in {time.perf_counter() - start:.2f} s.")

@@ -20,7 +20,9 @@ out = make_console(highlight=False)
 GameArgument = Annotated[str, typer.Argument(help="game name (see `tabletop games`)")]
 AgentsOption = Annotated[str, typer.Option(help="comma-separated bot names: normal, hard, easy, random, …")]
 OptionOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")]
-GamesOption = Annotated[int, typer.Option(help="games to play (per table in a tournament)")]
+GamesOption = Annotated[int, typer.Option(help="games to play")]
+TableGamesOption = Annotated[int, typer.Option(help="games per table of the round robin (each set of agents "
+                                                     "seated together), the seats rotating")]
 WorkersOption = Annotated[int | None, typer.Option(help="processes (default: every core)")]
 BackendOption = Annotated[str, typer.Option(help="where games run: local or ray")]
 AddressOption = Annotated[str | None, typer.Option(help="Ray cluster address (ray backend; default: local)")]
@@ -80,7 +82,7 @@ def _save(path: Path, data: dict[str, Any], rows: list[dict[str, Any]]) -> None:
 
 
 def tournament(
-    game: GameArgument, agents: AgentsOption, games: GamesOption = 100, option: OptionOption = None,
+    game: GameArgument, agents: AgentsOption, games: TableGamesOption = 100, option: OptionOption = None,
     workers: WorkersOption = None, backend: BackendOption = "local", address: AddressOption = None,
     seed: SeedOption = 0, as_json: JsonOption = False, save: SaveOption = None, plot: PlotOption = None,
     max_actions: MaxActionsOption = None,
