@@ -106,7 +106,7 @@ def test_games_points_to_rules_pages_the_package_has() -> None:
 
 
 def test_the_readme_points_into_the_repository_and_lists_every_extra() -> None:
-    from tabletop.extras import EXTRAS
+    from tabletop.core.extras import EXTRAS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "shared/" not in readme

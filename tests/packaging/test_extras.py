@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop import extras
-from tabletop.core import OptionError
-from tabletop.extras import EXTRAS, MissingExtra, require
+from tabletop.core import OptionError, extras
+from tabletop.core.extras import EXTRAS, MissingExtra, require
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]

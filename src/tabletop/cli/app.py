@@ -186,7 +186,7 @@ def replay(
 
 def main() -> None:
     """Entry point of the ``tabletop`` script; a missing extra is one line naming it (exit 1)."""
-    from tabletop.extras import MissingExtra
+    from tabletop.core.extras import MissingExtra
 
     try:
         app()

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 require("gymnasium", extra="rl", purpose="the Gymnasium and PettingZoo environments")
 

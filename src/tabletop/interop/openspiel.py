@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 require("pyspiel", extra="openspiel", purpose="the OpenSpiel games")
 

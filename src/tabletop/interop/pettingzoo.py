@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 require("pettingzoo", extra="rl", purpose="the PettingZoo environments")
 

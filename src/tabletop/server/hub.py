@@ -28,7 +28,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
-from tabletop.extras import require
+from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.failover import Failover

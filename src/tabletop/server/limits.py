@@ -24,7 +24,7 @@ from limits import RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult, run_job
 
 BACKENDS = ("local", "ray")

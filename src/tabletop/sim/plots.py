@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 require("matplotlib", extra="plot", purpose="plots (--plot)")
 

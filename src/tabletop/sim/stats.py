@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from tabletop.extras import require
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult
 from tabletop.sim.tournament import mean_interval, percentile, seatings, wilson
 

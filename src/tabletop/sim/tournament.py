@@ -21,7 +21,7 @@ import numpy as np
 from openskill.models import PlackettLuce
 
 import tabletop
-from tabletop.extras import require
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import Engine, and_, create_engine, event, exists, func, insert,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 from tabletop.storage.migrate import upgrade
 from tabletop.storage.models import EventRow, SeatRow, TableRow, now
 

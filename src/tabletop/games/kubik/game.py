@@ -25,7 +25,7 @@ from tabletop.core import (
     TabletopError,
     View,
 )
-from tabletop.extras import available
+from tabletop.core.extras import available
 from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.extras import require
+from tabletop.core.extras import require
 
 require("mujoco", extra="physics", purpose="Kubik's physics throws (throws=physics)",
         hint=", or play with throws=calibrated (the calibrated model, K20b)")

@@ -9,7 +9,7 @@ command that installs it — instead of a ``ModuleNotFoundError`` traceback from
 >>> require("no_such_module", extra="stats", purpose="intervals")
 Traceback (most recent call last):
 ...
-tabletop.extras.MissingExtra: intervals need no_such_module, which is not installed: pip install 'tabletop[stats]'
+tabletop.core.extras.MissingExtra: intervals need no_such_module, which is not installed: pip install 'tabletop[stats]'
 """
 
 from __future__ import annotations
