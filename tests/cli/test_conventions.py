@@ -79,7 +79,7 @@ def test_one_worker_option_name_and_the_old_one_hidden(data_home: Path) -> None:
 
 def test_simulate_and_tournament_say_what_games_counts() -> None:
     _, out, _ = invoke("simulate", "--help")
-    assert re.search(r"--games\s+INTEGER\s+games to play", out) and "per table" not in out
+    assert re.search(r"--games\s+\S+\s+games to play\s+\[default: 1000\]", out) and "per table" not in out
     _, out, _ = invoke("tournament", "--help")
     assert "games per table of the round robin" in out
 
