@@ -70,11 +70,12 @@ def test_kubik_physics_without_mujoco_offers_the_calibrated_model(monkeypatch: p
     import tabletop.games.kubik.game as kubik_game
 
     monkeypatch.setattr(kubik_game, "available", lambda module: module != "mujoco")
+    game = tabletop.load("kubik")  # the game and its bots still load: the lobby lists them
+    assert game.mode == "physics" and game.bots()
     with pytest.raises(OptionError, match=r"throws=physics needs MuJoCo.*tabletop\[physics\].*throws=calibrated"):
-        tabletop.load("kubik")
-    game = tabletop.load("kubik", throws="calibrated")
-    assert game.mode == "calibrated"
-    assert tabletop.load("kubik", throws="manual").mode == "manual"
+        game.initial_state()
+    for mode in ("calibrated", "manual"):
+        assert not tabletop.load("kubik", throws=mode).initial_state().is_terminal
 
 
 BLOCK = "import sys\nfor name in {blocked!r}: sys.modules[name] = None\nfrom tabletop.cli import main\n" \

@@ -135,6 +135,7 @@ def play_command(
             if "players" not in options:
                 options["players"] = len(given)
         loaded = tabletop.load(game, **options)
+        loaded.initial_state()  # a game that cannot start says why here (Kubik's physics without MuJoCo)
         agents, names = seat_agents(seats, loaded, console)
     except TabletopError as error:
         raise fail(str(error)) from None
