@@ -106,3 +106,21 @@ def test_the_kubik_simulator_without_mujoco_says_physics_and_calibrated(tmp_path
     done = run_without(["mujoco"], "play", "kubik", "--seats", "bot,bot", "--seed", "1", "-o", "throws=calibrated",
                        "-o", "target=5")
     assert done.returncode == 0, done.stderr
+
+
+def test_the_server_refuses_a_physics_kubik_table_without_mujoco(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """A core install's lobby lists Kubik; a physics table is a clear 400, a calibrated one is made."""
+    from fastapi.testclient import TestClient
+
+    import tabletop.games.kubik.game as kubik_game
+    from tabletop.server import ServerSettings, create_app
+
+    monkeypatch.setattr(kubik_game, "available", lambda module: module != "mujoco")
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
+    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0))) as client:
+        assert "kubik" in [game["name"] for game in client.get("/api/games").json()]
+        refused = client.post("/api/tables", json={"game": "kubik", "seats": seats})
+        assert refused.status_code == 400 and "throws=calibrated" in refused.text, refused.text
+        made = client.post("/api/tables", json={"game": "kubik", "seats": seats, "options": {"throws": "calibrated"}})
+        assert made.status_code == 201, made.text

@@ -195,6 +195,7 @@ class Hub:
             raise Rejection(f"options say players={players} but {len(request.seats)} seats are given")
         try:
             game = tabletop.load(request.game, **{**request.options, "players": len(request.seats)})
+            game.initial_state()  # a game that cannot start is refused here (Kubik's physics without MuJoCo)
             for seat in request.seats:
                 if seat.kind == "bot":
                     make_bot(seat.bot or "normal", game)
