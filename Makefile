@@ -1,9 +1,11 @@
 # The two commands of the README: `make play` (the main job) and `make test` (every test).
-# Both create .venv in the repository and install what they need into it.
+# Both create .venv in the repository; `make play` installs what playing needs (the core and the
+# physics extra for Kubik's simulated throws: no npm, no developer tools), `make test` everything.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
 WEB := src/tabletop/web
 WEB_STAMP := $(WEB)/node_modules/.installed
@@ -12,22 +14,31 @@ PORT ?= 8000
 
 .PHONY: play test lint bench clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "tabletop needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
 		echo "python3-venv is missing; installing it with apt-get"; \
 		apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && $(PYTHON) -m venv $(VENV); }
+
+# playing: the core and Kubik's physics, pinned; the browser client's three.js is in the package
+$(PLAY_STAMP): pyproject.toml constraints.txt | $(VENV)/bin/python
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[physics]'
+	@touch $(PLAY_STAMP)
+
+# testing: every extra and the developer tools (.[dev] includes .[all])
+$(STAMP): pyproject.toml constraints.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
-	@touch $(STAMP)
+	@touch $(STAMP) $(PLAY_STAMP)
 
-# the browser client's npm packages (three.js; axe-core for the accessibility tests), installed once; nothing is fetched at run time
+# the browser tests' npm package (axe-core for the accessibility tests), installed once; the app
+# itself needs no npm (three.js is vendored in src/tabletop/web/vendor/)
 $(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
 	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
 	@touch $(WEB_STAMP)
 
-play: $(STAMP) $(WEB_STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/tabletop serve --host $(HOST) --port $(PORT) --open
 
 lint: $(STAMP)

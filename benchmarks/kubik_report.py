@@ -1,6 +1,6 @@
 """The figures and the plot of docs/kubik-physics.md: the time-step study and what throws do (K20a).
 
-Run ``python benchmarks/kubik_report.py [--throws N] [--jobs J]``: it simulates the convergence study
+Run ``python benchmarks/kubik_report.py [--throws N] [--workers W]``: it simulates the convergence study
 (the same fixed throws at 1, 0.5, 0.25 and 0.125 ms) and a grid of skills, distances and cubes, prints
 the tables as Markdown and writes ``docs/kubik-physics.png``. Every throw comes from a seeded generator,
 so a rerun on the same build prints the same numbers. It takes a few minutes on one core.
@@ -94,9 +94,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--throws", type=int, default=3000, help="throws per time step in the study")
     parser.add_argument("--grid", type=int, default=200, help="throws per cell of the plausibility grid")
-    parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--workers", type=int, default=1, help="processes")
+    parser.add_argument("--jobs", type=int, dest="workers", help=argparse.SUPPRESS)  # the old name of --workers
     args = parser.parse_args()
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.workers) as pool:
         study = {dt: list(pool.map(study_throw, range(args.throws), [dt] * args.throws, chunksize=25))
                  for dt in STEPS}
         cells = [(edge, steps, skill)

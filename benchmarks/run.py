@@ -22,6 +22,7 @@ from pathlib import Path
 
 import beetle_odds
 import bot_latency
+import cli_startup
 import cribbage_analysis
 import cribbage_engine
 import kubik_physics
@@ -61,6 +62,7 @@ TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "cribbage-analysis": lambda scale, _: cribbage_analysis.sections(scale),
     "kubik-physics": lambda scale, _: kubik_physics.sections(scale),
     "server": lambda scale, _: server_sections(scale),
+    "cli-startup": lambda scale, _: cli_startup.sections(scale),
 }
 """Every section of the report, in its order, by the name ``--only`` and ``--skip`` use."""
 

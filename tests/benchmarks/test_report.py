@@ -58,11 +58,12 @@ def test_the_header_describes_the_machine_and_the_yardstick(report: str) -> None
 def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
     found = sections(report)
     status = {row[0]: row[2] for row in table_rows(found["Sections run"])}
-    assert status == dict.fromkeys(status, "ok") and len(status) == 7
+    assert status == dict.fromkeys(status, "ok") and len(status) == 8
     titles = ["Random playouts", "Beetle exact odds", "Bot decision latency (one core)",
               "Cribbage: our engines vs OpenSpiel's C++ cribbage, random playouts",
               "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
-              "Kubik throws (single-threaded)", "Live server under load (benchmarks/server_load.py)"]
+              "Kubik throws (single-threaded)", "Live server under load (benchmarks/server_load.py)",
+              "CLI start-up (CPU time)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles
     for title in titles:
         rows = table_rows(found[title])

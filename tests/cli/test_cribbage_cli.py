@@ -118,10 +118,10 @@ def test_tables_rebuilds_the_shipped_file(tmp_path: Path, monkeypatch: pytest.Mo
     code, out, _ = invoke("tables", "--output", str(output))
     assert code == 0 and "169 two-card and 13 one-card" in out
     assert output.read_text(encoding="utf-8") == crib_tables.TABLES_FILE.read_text(encoding="utf-8")
-    shipped = tmp_path / "shipped.json"
-    monkeypatch.setattr(crib_tables, "TABLES_FILE", shipped)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))  # by default: the user data folder, never the package
     code, out, _ = invoke("tables")
-    assert code == 0 and shipped.read_text(encoding="utf-8") == output.read_text(encoding="utf-8")
+    mine = tmp_path / "share" / "tabletop" / "cribbage" / "crib_expectations.json"
+    assert code == 0 and mine.read_text(encoding="utf-8") == output.read_text(encoding="utf-8")
 
 
 def test_tables_cannot_write_a_directory(tmp_path: Path) -> None:

@@ -6,21 +6,17 @@ prints on stdout is a half result.
 
 from __future__ import annotations
 
-import json
-import random
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
 from tabletop.cli.kubik import kubik_app
-from tabletop.cli.output import fail
+from tabletop.cli.output import PLAIN_HELP, fail
+from tabletop.cli.output import console as make_console
 from tabletop.cli.serve import serve
 from tabletop.cli.sim import simulate, tournament
 
@@ -31,6 +27,7 @@ app = typer.Typer(
     help="tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=PLAIN_HELP,
 )
 
 
@@ -57,7 +54,7 @@ app.command()(tournament)
 app.command()(simulate)
 app.command()(serve)
 
-console = Console(highlight=False)
+console = make_console(highlight=False)
 
 
 
@@ -66,6 +63,11 @@ def games(
     as_json: Annotated[bool, typer.Option("--json", help="print the games and their options as JSON")] = False,
 ) -> None:
     """List the games and their options."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+    from rich.text import Text
+
     import tabletop
 
     if as_json:
@@ -92,7 +94,7 @@ def games(
             f"players {spec.min_players}–{spec.max_players}",
             f"chance: {spec.chance.value}",
             "hidden information" if spec.hidden_information else "perfect information",
-            f"rules: tabletop serve, then /#/rules/{spec.name} (in English, Russian and Romanian)",
+            f"rules: /rules/en/{spec.name}.html on tabletop serve (also ru/, ro/; the app's Rules button)",
         ]
         console.print(Text(spec.description))
         console.print(Text(" · ".join(f for f in facts if f), style="dim"))
@@ -112,6 +114,10 @@ def play_command(
                                              "(type the dice, cards or throws of a real table)")] = "auto",
 ) -> None:
     """Play a game in the terminal; with only bots seated it runs by itself."""
+    import random
+
+    from rich.text import Text
+
     import tabletop
     from tabletop.cli.options import parse_options
     from tabletop.cli.play import run, seat_agents
@@ -120,9 +126,16 @@ def play_command(
     try:
         spec = tabletop.REGISTRY[game].spec
         options = parse_options(spec, option or [])
-        if seats and "players" not in options:
-            options["players"] = len(seats.split(","))
+        if seats:
+            given = [seat.strip() for seat in seats.split(",")]
+            low, high = spec.min_players, spec.max_players
+            if not low <= len(given) <= high:
+                wanted = f"{low} seats" if low == high else f"{low}–{high} seats"
+                raise TabletopError(f"{game} needs {wanted}; --seats gave {len(given)} ({', '.join(given)})")
+            if "players" not in options:
+                options["players"] = len(given)
         loaded = tabletop.load(game, **options)
+        loaded.initial_state()  # a game that cannot start says why here (Kubik's physics without MuJoCo)
         agents, names = seat_agents(seats, loaded, console)
     except TabletopError as error:
         raise fail(str(error)) from None
@@ -142,6 +155,8 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Replay a game record and print its result; a bad record names its first bad action."""
+    import json
+
     import tabletop
     from tabletop.cli.play import result_line, styled
     from tabletop.core import Record, TabletopError, winner_field
@@ -171,5 +186,10 @@ def replay(
 
 
 def main() -> None:
-    """Entry point of the ``tabletop`` script."""
-    app()
+    """Entry point of the ``tabletop`` script; a missing extra is one line naming it (exit 1)."""
+    from tabletop.core.extras import MissingExtra
+
+    try:
+        app()
+    except MissingExtra as error:
+        raise SystemExit(fail(str(error), 1).exit_code) from None

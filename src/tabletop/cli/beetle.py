@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from tabletop.cli.output import fail
+from tabletop.cli.output import PLAIN_HELP, fail
+from tabletop.cli.output import console as make_console
 
 PRESET_NAMES = ("classic", "four-legs", "winged")
 """Beetle's preset parts tables, named here so that ``--help`` need not load the game (a test keeps
 the list equal to the game's own)."""
 
-beetle_app = typer.Typer(help="Beetle tools: exact odds.", no_args_is_help=True)
-console = Console(highlight=False)
+beetle_app = typer.Typer(help="Beetle tools: exact odds.", no_args_is_help=True,
+                         rich_markup_mode=PLAIN_HELP)
+console = make_console(highlight=False)
 
 
 @beetle_app.command()
@@ -28,6 +27,10 @@ def odds(
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     """Exact win probability by turn order, and the rolls one player needs to finish."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     from tabletop.core import TabletopError
     from tabletop.games.beetle import PRESETS, PartsTable
     from tabletop.games.beetle.odds import expected_rolls, finish_time, turn_order_odds

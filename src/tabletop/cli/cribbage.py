@@ -6,20 +6,17 @@ red line on stderr and exit code 2; ``--json`` prints machine-readable figures o
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from tabletop.cli.output import fail
+from tabletop.cli.output import PLAIN_HELP, fail
+from tabletop.cli.output import console as make_console
 
-cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True)
-console = Console(highlight=False)
+cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True,
+                         rich_markup_mode=PLAIN_HELP)
+console = make_console(highlight=False)
 
 CardsArgument = Annotated[list[str], typer.Argument(help="cards, e.g. 5H 5C 5S JD (rank A 2-9 T/10 J Q K, suit CDHS)",
                                                     show_default=False)]
@@ -35,6 +32,10 @@ def score(
     as_json: JsonOption = False,
 ) -> None:
     """Count a hand (or crib) with the starter, every combination itemised (C13, C19)."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     from tabletop.core.cards import Card, parse_cards
     from tabletop.core.errors import TabletopError
     from tabletop.games.cribbage.scoring import score_hand
@@ -75,6 +76,10 @@ def distribution(
     as_json: JsonOption = False,
 ) -> None:
     """How often each score occurs over all 12,994,800 (hand, starter) deals: exact counts (C20)."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     from tabletop.games.cribbage.analysis import DEALS, hand_distribution
 
     counts = hand_distribution(crib)
@@ -101,6 +106,11 @@ def discard(
     as_json: JsonOption = False,
 ) -> None:
     """Every way to throw to the crib, best first: expected hand, expected crib and net points."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+    from rich.text import Text
+
     from tabletop.core.cards import parse_cards
     from tabletop.core.errors import TabletopError
     from tabletop.games.cribbage.analysis import discard_analysis
@@ -134,16 +144,27 @@ def discard(
 
 @cribbage_app.command()
 def tables(
-    output: Annotated[Path | None, typer.Option(help="where to write (default: the shipped file)",
-                                                show_default=False)] = None,
+    output: Annotated[Path | None, typer.Option(
+        help="where to write [default: crib_expectations.json in tabletop's user data folder]",
+        show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print where it wrote and what, as JSON")] = False,
 ) -> None:
     """Rebuild the crib expectation tables (expected crib points by the cards thrown)."""
-    from tabletop.games.cribbage.crib_tables import TABLES_FILE, write_tables
+    import json
+    import time
+
+    from tabletop.cli.paths import default_crib_tables
+    from tabletop.games.cribbage.crib_tables import write_tables
 
     start = time.perf_counter()
+    target = output or default_crib_tables()  # never over the installed package's own file
     try:
-        path = write_tables(output)
+        path = write_tables(target)
     except OSError as error:
-        raise fail(f"cannot write {output or TABLES_FILE}: {error.strerror}") from None
+        raise fail(f"cannot write {target}: {error.strerror}") from None
+    if as_json:
+        typer.echo(json.dumps({"output": str(path), "two_card": 169, "one_card": 13,
+                               "seconds": round(time.perf_counter() - start, 3)}))
+        return
     console.print(f"Wrote 169 two-card and 13 one-card crib expectations to {path} "
                   f"in {time.perf_counter() - start:.2f} s.")

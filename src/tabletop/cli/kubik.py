@@ -7,21 +7,17 @@ the data file the rules engine ships with. Bad input is one red line on stderr a
 
 from __future__ import annotations
 
-import json
-import random
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from tabletop.cli.output import errors, fail
+from tabletop.cli.output import PLAIN_HELP, errors, fail
+from tabletop.cli.output import console as make_console
 
-kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True)
-console = Console(highlight=False)
+kubik_app = typer.Typer(help="Kubik tools: simulate a throw, calibrate the fast outcome model.", no_args_is_help=True,
+                         rich_markup_mode=PLAIN_HELP)
+console = make_console(highlight=False)
 
 
 
@@ -43,6 +39,12 @@ def throw(
     as_json: Annotated[bool, typer.Option("--json", help="print the result and trajectory as JSON")] = False,
 ) -> None:
     """Simulate one throw with MuJoCo and print the outcome (K7, K9, K12)."""
+    import json
+    import random
+    import time
+
+    from rich.text import Text
+
     from tabletop.games.kubik import calibrated, physics  # MuJoCo loads only for the commands that simulate
     from tabletop.games.kubik.field import CubePose, Throw
 
@@ -85,26 +87,41 @@ def calibrate(
     cube: Annotated[list[str] | None, typer.Option(help="cube to fit: standard, small or an edge in metres; "
                                                    "repeat for several (default: standard and small)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the training throws")] = 1,
-    jobs: Annotated[int, typer.Option(help="processes to simulate on")] = 1,
-    output: Annotated[Path | None, typer.Option(help="where to write (default: the data file tabletop ships)")] = None,
+    workers: Annotated[int, typer.Option(help="processes to simulate on")] = 1,
+    jobs: Annotated[int | None, typer.Option(hidden=True, help="the old name of --workers (deprecated)")] = None,
+    output: Annotated[Path | None, typer.Option(
+        help="where to write [default: kubik/calibration.json in tabletop's user data folder]",
+        show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print where it wrote and each cube's run as JSON")]
+    = False,
 ) -> None:
     """Fit the calibrated outcome model (K20b) to simulated throws and write it as data.
 
     The default run (3000 throws and 400 interceptions for each of two cubes) takes two or three
-    minutes on one core; --throws and --jobs make bigger runs. An existing output file keeps the cubes
+    minutes on one core; --throws and --workers make bigger runs. An existing output file keeps the cubes
     it does not refit. See docs/kubik-physics.md for the model and how the shipped data was made.
     """
+    import json
+    import time
+
+    from rich.text import Text
+
     from tabletop.games.kubik import calibrated, calibration, physics
 
+    if jobs is not None:  # one name for processes everywhere (--workers); the old one still works
+        errors.print(Text("note: --jobs is now --workers", style="yellow"))
+        workers = jobs
     cubes = cube or ["standard", "small"]
     try:
-        if throws < 50 or intercepts < 0 or jobs < 1:
-            raise ValueError("--throws must be at least 50, --intercepts at least 0, --jobs at least 1")
+        if throws < 50 or intercepts < 0 or workers < 1:
+            raise ValueError("--throws must be at least 50, --intercepts at least 0, --workers at least 1")
         for name in cubes:
             calibrated.parse_field_key(f"{name}:6")
     except ValueError as error:
         raise fail(str(error)) from None
-    target = output or calibrated.DATA_PATH
+    from tabletop.cli.paths import default_calibration
+
+    target = output or default_calibration()  # never over the data file inside the installed package
     data: dict[str, Any] = {"format": calibrated.FORMAT, "models": {}, "runs": {}}
     if target.exists():
         try:
@@ -123,7 +140,7 @@ def calibrate(
                 errors.print(Text(f"{name}: {done[0]}/{throws} throws", style="dim"))
 
         try:
-            model, samples = calibration.calibrate(name, throws, intercepts, seed, jobs, progress=progress)
+            model, samples = calibration.calibrate(name, throws, intercepts, seed, workers, progress=progress)
         except ValueError as error:
             raise fail(str(error)) from None
         seconds = time.perf_counter() - started
@@ -131,14 +148,23 @@ def calibrate(
         data["runs"][name] = {"throws": throws, "intercepts": intercepts, "seed": seed,
                               "timestep": physics.DEFAULT_TIMESTEP, "seconds": round(seconds, 1),
                               "checks": calibration.checks(model, samples)}
-        show(name, data["runs"][name])
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        if not as_json:
+            show(name, data["runs"][name])
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise fail(f"cannot write {target}: {error.strerror}", 1) from None
+    if as_json:
+        typer.echo(json.dumps({"output": str(target), "runs": {name: data["runs"][name] for name in cubes}}, indent=2))
+        return
     console.print(f"wrote {target}")
 
 
 def show(name: str, run: dict[str, Any]) -> None:
     """Print a calibration run's checks: simulated against fitted rates, by skill band."""
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     table = Table(title=f"{name}: {run['throws']} throws in {run['seconds']:.0f} s — simulated / fitted",
                   title_justify="left")
     for column in ("skill", "throws", "hit", "out", "past", "top stays (of out)"):

@@ -24,7 +24,8 @@ def serve(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(
-        help="database URL: a SQLite file or postgresql+psycopg://… [default: sqlite:///tabletop.db]",
+        help="database URL: a SQLite file or postgresql+psycopg://… [default: tabletop.db in tabletop's user "
+             "data folder, e.g. ~/.local/share/tabletop]",
         show_default=False)] = None,
     redis: Annotated[str | None, typer.Option(help="Redis URL, to share tables between server processes")] = None,
     bot_workers: Annotated[int, typer.Option(help="processes for bot decisions (0: threads)")] = 1,
@@ -37,10 +38,10 @@ def serve(
     """Serve the web app and live tables: create, join, play and watch games in a browser."""
     import uvicorn
 
+    from tabletop.cli.paths import default_db
     from tabletop.server import ServerSettings, create_app
     from tabletop.server.limits import Limits
     from tabletop.server.logs import drain, log_config
-    from tabletop.storage import DEFAULT_URL
 
     class _Server(uvicorn.Server):
         """uvicorn's server, with the log written out before it re-raises the signal that stopped it."""
@@ -57,7 +58,7 @@ def serve(
         limits = Limits().with_text(limit or [])
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--limit") from None
-    app = create_app(ServerSettings(db=db or DEFAULT_URL, redis=redis, bot_workers=bot_workers, limits=limits))
+    app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:

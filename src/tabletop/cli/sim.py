@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import csv
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
+from tabletop.cli.output import console as make_console
 from tabletop.cli.output import fail
 
 if TYPE_CHECKING:
     from tabletop.sim.jobs import GameJob, GameResult
 
-console = Console(highlight=False, stderr=True)
-out = Console(highlight=False)
+console = make_console(highlight=False, stderr=True)
+out = make_console(highlight=False)
 
 GameArgument = Annotated[str, typer.Argument(help="game name (see `tabletop games`)")]
 AgentsOption = Annotated[str, typer.Option(help="comma-separated bot names: normal, hard, easy, random, …")]
 OptionOption = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value")]
-GamesOption = Annotated[int, typer.Option(help="games to play (per table in a tournament)")]
+GamesOption = Annotated[int, typer.Option(help="games to play")]
+TableGamesOption = Annotated[int, typer.Option(help="games per table of the round robin (each set of agents "
+                                                     "seated together), the seats rotating")]
 WorkersOption = Annotated[int | None, typer.Option(help="processes (default: every core)")]
 BackendOption = Annotated[str, typer.Option(help="where games run: local or ray")]
 AddressOption = Annotated[str | None, typer.Option(help="Ray cluster address (ray backend; default: local)")]
@@ -58,6 +56,8 @@ def _run(jobs: Sequence[GameJob], workers: int | None, backend: str, address: st
         executor = make_executor(backend, workers, address)
     except ValueError as error:
         raise fail(str(error)) from None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=quiet or not console.is_terminal, transient=True) as bar:
         task = bar.add_task("games", total=len(jobs))
@@ -65,6 +65,9 @@ def _run(jobs: Sequence[GameJob], workers: int | None, backend: str, address: st
 
 
 def _save(path: Path, data: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    import csv
+    import json
+
     try:
         if path.suffix.lower() == ".csv":
             with path.open("w", newline="", encoding="utf-8") as handle:
@@ -79,12 +82,16 @@ def _save(path: Path, data: dict[str, Any], rows: list[dict[str, Any]]) -> None:
 
 
 def tournament(
-    game: GameArgument, agents: AgentsOption, games: GamesOption = 100, option: OptionOption = None,
+    game: GameArgument, agents: AgentsOption, games: TableGamesOption = 100, option: OptionOption = None,
     workers: WorkersOption = None, backend: BackendOption = "local", address: AddressOption = None,
     seed: SeedOption = 0, as_json: JsonOption = False, save: SaveOption = None, plot: PlotOption = None,
     max_actions: MaxActionsOption = None,
 ) -> None:
     """Round robin between bots with rotating seats: win rates, points, OpenSkill ratings."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     import tabletop
     from tabletop.core import TabletopError
     from tabletop.sim.tournament import head_to_head, schedule, standings
@@ -132,6 +139,10 @@ def simulate(
     max_actions: MaxActionsOption = None,
 ) -> None:
     """Play many games with bots in fixed seats: game length, points, seat advantage, think times."""
+    import json
+
+    from rich.table import Table  # loaded by the commands that print one, not by --help
+
     import tabletop
     from tabletop.core import TabletopError
     from tabletop.sim.stats import simulation_jobs, summarise

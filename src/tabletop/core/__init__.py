@@ -3,23 +3,86 @@
 Nothing here imports a game; games import this.
 """
 
-from tabletop.core.agent import LEVELS, Agent, Decision
-from tabletop.core.encoding import Encoding, Field, Observation
-from tabletop.core.errors import (
-    IllegalActionError,
-    NotationError,
-    OptionError,
-    RecordError,
-    SampledChanceError,
-    TabletopError,
-    UnknownGameError,
-)
-from tabletop.core.events import RESULT_KINDS, SPECTATOR, Event, action_event, event, unredacted, visible
-from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
-from tabletop.core.outcome import winner_field, winners
-from tabletop.core.record import Record, iter_replay, replay
-from tabletop.core.registry import Registry
-from tabletop.core.spec import Chance, GameSpec, Option
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.core.agent import LEVELS, Agent, Decision
+    from tabletop.core.encoding import Encoding, Field, Observation
+    from tabletop.core.errors import (
+        IllegalActionError,
+        NotationError,
+        OptionError,
+        RecordError,
+        SampledChanceError,
+        TabletopError,
+        UnknownGameError,
+    )
+    from tabletop.core.events import RESULT_KINDS, SPECTATOR, Event, action_event, event, unredacted, visible
+    from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
+    from tabletop.core.outcome import winner_field, winners
+    from tabletop.core.record import Record, iter_replay, replay
+    from tabletop.core.registry import Registry
+    from tabletop.core.spec import Chance, GameSpec, Option
+
+_LAZY = {
+    "Agent": "tabletop.core.agent",
+    "CHANCE": "tabletop.core.game",
+    "Chance": "tabletop.core.spec",
+    "Decision": "tabletop.core.agent",
+    "Encoding": "tabletop.core.encoding",
+    "Event": "tabletop.core.events",
+    "Field": "tabletop.core.encoding",
+    "Game": "tabletop.core.game",
+    "GameSpec": "tabletop.core.spec",
+    "IllegalActionError": "tabletop.core.errors",
+    "LEVELS": "tabletop.core.agent",
+    "NotationError": "tabletop.core.errors",
+    "Observation": "tabletop.core.encoding",
+    "Option": "tabletop.core.spec",
+    "OptionError": "tabletop.core.errors",
+    "Player": "tabletop.core.game",
+    "RESULT_KINDS": "tabletop.core.events",
+    "Record": "tabletop.core.record",
+    "RecordError": "tabletop.core.errors",
+    "Registry": "tabletop.core.registry",
+    "SPECTATOR": "tabletop.core.events",
+    "SampledChanceError": "tabletop.core.errors",
+    "State": "tabletop.core.game",
+    "TERMINAL": "tabletop.core.game",
+    "TabletopError": "tabletop.core.errors",
+    "UnknownGameError": "tabletop.core.errors",
+    "View": "tabletop.core.game",
+    "action_event": "tabletop.core.events",
+    "event": "tabletop.core.events",
+    "iter_replay": "tabletop.core.record",
+    "replay": "tabletop.core.record",
+    "unredacted": "tabletop.core.events",
+    "visible": "tabletop.core.events",
+    "winner_field": "tabletop.core.outcome",
+    "winners": "tabletop.core.outcome",
+}
+"""Each name here and the module that defines it, imported on first use (PEP 562): ``tabletop.core.cards`` or
+``.errors`` alone (scoring a hand at the prompt) does not load NumPy and pydantic for the encodings and records."""
+
+
+def __getattr__(name: str) -> Any:
+    import importlib.util
+
+    module = _LAZY.get(name)
+    if module is None:  # a submodule not imported yet (``tabletop.core.errors`` after ``import tabletop.core``)
+        if importlib.util.find_spec(f"{__name__}.{name}") is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return importlib.import_module(f"{__name__}.{name}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "CHANCE",

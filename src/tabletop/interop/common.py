@@ -15,6 +15,11 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from tabletop.core.extras import require
+
+require("gymnasium", extra="rl", purpose="the Gymnasium and PettingZoo environments")
+
 from gymnasium import spaces
 
 import tabletop

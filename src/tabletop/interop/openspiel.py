@@ -33,6 +33,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+from tabletop.core.extras import require
+
+require("pyspiel", extra="openspiel", purpose="the OpenSpiel games")
+
 import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
 
 import tabletop

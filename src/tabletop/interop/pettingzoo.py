@@ -17,6 +17,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tabletop.core.extras import require
+
+require("pettingzoo", extra="rl", purpose="the PettingZoo environments")
+
 import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv

@@ -29,7 +29,6 @@ from typing import Annotated, Any
 import orjson
 from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from sqlalchemy.exc import DBAPIError
 from starlette.requests import HTTPConnection
@@ -66,6 +65,7 @@ from tabletop.server.requests import (
     live_table,
     refuse_tokens_in_url,
 )
+from tabletop.server.static import WebFiles
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
@@ -450,7 +450,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(odds_router)
     app.include_router(motion_router)
     if (WEB / "index.html").exists():
-        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+        app.mount("/", WebFiles(WEB), name="web")
     return app
 
 

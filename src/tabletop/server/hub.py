@@ -28,6 +28,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.chat import TableChat
@@ -101,6 +102,7 @@ class Hub:
         await self.heavy.warm()
         self._spawn(self.failover.keep_leases())
         if self.redis_url:
+            require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
             import redis.asyncio as redis
 
             self._redis = redis.from_url(self.redis_url, health_check_interval=5, socket_connect_timeout=2,
@@ -198,6 +200,7 @@ class Hub:
             raise Rejection(f"options say players={players} but {len(request.seats)} seats are given")
         try:
             game = tabletop.load(request.game, **{**request.options, "players": len(request.seats)})
+            game.initial_state()  # a game that cannot start is refused here (Kubik's physics without MuJoCo)
             for seat in request.seats:
                 if seat.kind == "bot":
                     make_bot(seat.bot or "normal", game)

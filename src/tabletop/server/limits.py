@@ -24,6 +24,8 @@ from limits import RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
+from tabletop.core.extras import require
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -128,6 +130,7 @@ class Rates:
         self.limits = limits
         storage: Storage = MemoryStorage()
         if redis_url:
+            require("redis", extra="redis", purpose="rate limits shared through Redis (--redis)")
             storage = RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="tabletop-limits")
         self._storage = storage
         self._window = MovingWindowRateLimiter(storage)

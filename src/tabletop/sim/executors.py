@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult, run_job
 
 BACKENDS = ("local", "ray")
@@ -61,10 +62,8 @@ class RayExecutor:
     """
 
     def __init__(self, address: str | None = None, workers: int | None = None) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise ValueError("the ray backend needs Ray: pip install 'tabletop[ray]'") from None
+        require("ray", extra="ray", purpose="the ray backend")
+        import ray
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started:

@@ -10,6 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.extras import require
+
+require("matplotlib", extra="plot", purpose="plots (--plot)")
+
 from matplotlib.figure import Figure
 
 from tabletop.sim.jobs import GameResult

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult
 from tabletop.sim.tournament import mean_interval, percentile, seatings, wilson
 
@@ -86,6 +87,7 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
     same_agents = len({r.agents for r in results}) == 1 and len(set(results[0].agents)) == 1
     seat_test = None
     if same_agents and sum(wins_by_seat) > 0 and seats > 1:
+        require("scipy", extra="stats", purpose="the seat-advantage test")
         from scipy import stats  # scipy loads only where a summary tests the seats (a second of start-up)
 
         seat_test = float(stats.chisquare(wins_by_seat).pvalue)

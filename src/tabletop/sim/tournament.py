@@ -21,6 +21,7 @@ import numpy as np
 from openskill.models import PlackettLuce
 
 import tabletop
+from tabletop.core.extras import require
 from tabletop.sim.jobs import GameJob, GameResult
 
 
@@ -99,6 +100,7 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float
     """The Wilson score interval of a proportion (SciPy's), (0, 1) with no trials."""
     if trials == 0:
         return (0.0, 1.0)
+    require("scipy", extra="stats", purpose="win-rate intervals")
     from scipy import stats  # loaded where an interval is computed, not for every command that imports this
 
     interval = stats.binomtest(successes, trials).proportion_ci(confidence, method="wilson")
@@ -110,6 +112,7 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     mean = statistics.fmean(values) if values else 0.0
     if len(values) < 2 or len(set(values)) == 1:
         return (mean, mean)
+    require("scipy", extra="stats", purpose="mean intervals")
     from scipy import stats
 
     low, high = stats.t.interval(confidence, len(values) - 1, loc=mean, scale=stats.sem(values))

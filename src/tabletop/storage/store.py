@@ -22,6 +22,7 @@ from sqlalchemy import Engine, and_, create_engine, event, exists, func, insert,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from tabletop.core.extras import require
 from tabletop.storage.migrate import upgrade
 from tabletop.storage.models import EventRow, SeatRow, TableRow, now
 
@@ -91,6 +92,8 @@ def make_engine(url: str = DEFAULT_URL, pool_size: int = 8) -> Engine:
             cursor.close()
 
         return engine
+    if url.startswith("postgresql"):
+        require("psycopg", extra="postgres", purpose="PostgreSQL database URLs")
     return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=2, pool_timeout=10)
 
 

@@ -5,23 +5,70 @@ scoring kernel, the rules, the views and the text rendering live here. ``docs/cr
 how the engine reads the rules where a choice had to be made.
 """
 
-from tabletop.games.cribbage.actions import (
-    Claim,
-    Count,
-    CribbageAction,
-    Cut,
-    Deal,
-    Discard,
-    Go,
-    Muggins,
-    Pass,
-    Play,
-    Starter,
-)
-from tabletop.games.cribbage.board import Pegs, Phase
-from tabletop.games.cribbage.game import Cribbage
-from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
-from tabletop.games.cribbage.state import CribbageState
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.games.cribbage.actions import (
+        Claim,
+        Count,
+        CribbageAction,
+        Cut,
+        Deal,
+        Discard,
+        Go,
+        Muggins,
+        Pass,
+        Play,
+        Starter,
+    )
+    from tabletop.games.cribbage.board import Pegs, Phase
+    from tabletop.games.cribbage.game import Cribbage
+    from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
+    from tabletop.games.cribbage.state import CribbageState
+
+_LAZY = {
+    "Claim": "tabletop.games.cribbage.actions",
+    "Combination": "tabletop.games.cribbage.scoring",
+    "Count": "tabletop.games.cribbage.actions",
+    "Cribbage": "tabletop.games.cribbage.game",
+    "CribbageAction": "tabletop.games.cribbage.actions",
+    "CribbageState": "tabletop.games.cribbage.state",
+    "Cut": "tabletop.games.cribbage.actions",
+    "Deal": "tabletop.games.cribbage.actions",
+    "Discard": "tabletop.games.cribbage.actions",
+    "Go": "tabletop.games.cribbage.actions",
+    "Muggins": "tabletop.games.cribbage.actions",
+    "Pass": "tabletop.games.cribbage.actions",
+    "Pegs": "tabletop.games.cribbage.board",
+    "Phase": "tabletop.games.cribbage.board",
+    "Play": "tabletop.games.cribbage.actions",
+    "Score": "tabletop.games.cribbage.scoring",
+    "Starter": "tabletop.games.cribbage.actions",
+    "pegging_score": "tabletop.games.cribbage.scoring",
+    "score_hand": "tabletop.games.cribbage.scoring",
+}
+"""Each name here and the module that defines it, imported on first use (PEP 562): the scoring kernel alone (``tabletop
+cribbage score``) does not load the game, its bots and NumPy."""
+
+
+def __getattr__(name: str) -> Any:
+    import importlib.util
+
+    module = _LAZY.get(name)
+    if module is None:  # a submodule not imported yet (``tabletop.core.errors`` after ``import tabletop.core``)
+        if importlib.util.find_spec(f"{__name__}.{name}") is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return importlib.import_module(f"{__name__}.{name}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "Claim",

@@ -18,12 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from tabletop.core.cards import Card
 from tabletop.core.errors import TabletopError
+
+if TYPE_CHECKING:  # NumPy only for the pattern tables: scoring one hand at the prompt does not load it
+    import numpy as np
+    from numpy.typing import NDArray
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """C11: a pair, three of a kind ("pair royal"), four of a kind ("double pair royal")."""
@@ -312,6 +314,8 @@ def pegging_points(ranks: Sequence[int], count: int) -> int:
 def _pattern_points(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
     """Fifteens, pairs and runs (C13) for each row of 0-based ranks (an N × k array): the count form
     of :func:`fifteens`, :func:`pairs` and :func:`runs`, checked against them for every pattern."""
+    import numpy as np
+
     rows, size = ranks.shape
     values = np.asarray(RANK_VALUE, dtype=np.int64)[ranks]
     points = np.zeros(rows, dtype=np.int64)
@@ -340,6 +344,8 @@ def pattern_table(size: int) -> NDArray[np.uint8]:
     """
     if size not in (4, 5):
         raise ValueError(f"pattern tables exist for 4 or 5 cards, not {size}")
+    import numpy as np
+
     places = 13 ** np.arange(size - 1, -1, -1)
     multisets = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
     by_code = np.zeros(13**size, dtype=np.uint8)  # points of each multiset, at the code of its sorted ranks

@@ -25,6 +25,7 @@ from tabletop.core import (
     TabletopError,
     View,
 )
+from tabletop.core.extras import available
 from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert
@@ -189,7 +190,16 @@ class Kubik(Game[KubikState, KubikAction]):
         return bool(self.options["interception"])
 
     def initial_state(self) -> KubikState:
-        """K4, K5: the cube in the centre with 1 up; the lot decides who throws first."""
+        """K4, K5: the cube in the centre with 1 up; the lot decides who throws first.
+
+        Raises:
+            OptionError: for throws=physics where MuJoCo is not installed (the core install): a game
+                cannot start that could not throw, and the calibrated model is offered instead. The
+                game itself loads (its spec, options and bots are there to list) — only play needs it.
+        """
+        if self.mode == "physics" and not available("mujoco"):
+            raise OptionError("throws=physics needs MuJoCo, which is not installed: pip install 'tabletop[physics]'; "
+                              "or choose throws=calibrated (the calibrated model, K20b), which plays without it")
         return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
 
     def parse_action(self, text: str) -> KubikAction:

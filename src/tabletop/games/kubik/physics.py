@@ -35,8 +35,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import mujoco  # type: ignore[import-untyped]
 import numpy as np
+
+from tabletop.core.extras import require
+
+require("mujoco", extra="physics", purpose="Kubik's physics throws (throws=physics)",
+        hint=", or play with throws=calibrated (the calibrated model, K20b)")
+
+import mujoco  # type: ignore[import-untyped]
 
 from tabletop.games.kubik.field import STEP, CubePose, Field, Throw, face_normal, faces_of, orientation
 

@@ -215,6 +215,8 @@ const STRINGS = {
     "replay.after": "after {n} of {m} actions",
     "replay.slider": "Position in the game",
     "replay.start": "The start: nothing has happened yet.",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "The screen of {games} did not load: it plays with the standard buttons. Reload the page to try again.",
   },
 
   ru: {
@@ -426,6 +428,8 @@ const STRINGS = {
     "replay.after": "сделано действий: {n} из {m}",
     "replay.slider": "Место в партии",
     "replay.start": "Начало: ещё ничего не произошло.",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "Не удалось загрузить экран игры: {games}. Играть можно обычными кнопками; обновите страницу, чтобы попробовать снова.",
   },
 
   ro: {
@@ -637,6 +641,8 @@ const STRINGS = {
     "replay.after": "acțiuni făcute: {n} din {m}",
     "replay.slider": "Locul în partidă",
     "replay.start": "Începutul: încă nu s-a întâmplat nimic.",
+    // packaging: a game's screen that did not load (js/games/index.js)
+    "games.loadFailed": "Nu s-a putut încărca ecranul jocului: {games}. Se poate juca cu butoanele obișnuite; reîncarcă pagina pentru a încerca din nou.",
   },
 };
 

@@ -2,10 +2,14 @@
 // game's screen, its move log in sentences, its words in every language and its picture. The
 // server's GET /api/games says which games have a folder (`web: true`); a game without one still
 // plays with the generic controls of the table screen. Nothing here names a game.
+// A folder that fails to load (a missing file, a syntax error, a vendored library not served) must
+// not take the app down, nor fail silently: the game plays generically and a banner under the
+// header says which game's screen did not load, in the player's language.
 
-import { addStrings } from "../i18n.js";
+import { addStrings, lang, onLangChange, t } from "../i18n.js";
 
 const loaded = new Map();
+const failed = new Map();  // game name → its title from /api/games (its own words did not load)
 
 /** Load the folders of `games` (the /api/games list), adding each game's words to i18n. */
 export async function loadGames(games) {
@@ -14,13 +18,48 @@ export async function loadGames(games) {
       const module = await import(`./${game.name}/index.js`);
       addStrings(game.name, module.strings);
       loaded.set(game.name, module);
-    } catch (error) {  // a broken folder must not take the app down: that game plays generically
+      failed.delete(game.name);
+    } catch (error) {
       console.error(`the ${game.name} folder did not load`, error);
+      failed.set(game.name, game.title || game.name);
     }
   }));
+  showFailures();
 }
 
 /** A loaded game's module ({screen, describeLog, strings, picture}), or null: generic controls. */
 export function gameModule(name) {
   return loaded.get(name) || null;
 }
+
+/** True when the game's folder was asked for and did not load (its table uses generic controls). */
+export function loadFailed(name) {
+  return failed.has(name);
+}
+
+/** The banner naming every game whose screen did not load; none when all loaded. */
+function showFailures() {
+  if (typeof document === "undefined") return;
+  let banner = document.getElementById("games-failed");
+  if (!failed.size) {
+    if (banner) banner.remove();
+    return;
+  }
+  if (!banner) {
+    banner = document.createElement("p");
+    banner.id = "games-failed";
+    banner.className = "banner error games-failed";
+    banner.setAttribute("role", "alert");
+    const header = document.querySelector("header.top");
+    if (header) header.after(banner);
+    else document.body.prepend(banner);
+  }
+  const titles = [...failed.entries()].map(([name, title]) => {
+    const own = t(`game.${name}.title`);
+    return own === `game.${name}.title` ? title : own;
+  });
+  const list = new Intl.ListFormat(lang(), { type: "conjunction" });
+  banner.textContent = t("games.loadFailed", { games: list.format(titles) });
+}
+
+onLangChange(showFailures);
