@@ -20,17 +20,25 @@ def focused_matches(page: Any, selector: str) -> bool:
                               selector))
 
 
+def tab_until(page: Any, selector: str, presses: int = 250, backwards: bool = False) -> bool:
+    """Press Tab (or Shift+Tab) until the focus is on an element matching ``selector``; False if
+    ``presses`` are not enough. Only the keyboard moves the focus."""
+    key = "Shift+Tab" if backwards else "Tab"
+    for _ in range(presses):
+        if focused_matches(page, selector):
+            return True
+        page.keyboard.press(key)
+    return False
+
+
 def tab_to(page: Any, selector: str, presses: int = 250, backwards: bool = False) -> str:
     """Press Tab (or Shift+Tab) until the focus is on an element matching ``selector``; its outer HTML.
 
     Only the keyboard moves the focus. Fails the test when ``presses`` are not enough.
     """
-    key = "Shift+Tab" if backwards else "Tab"
-    for _ in range(presses):
-        if focused_matches(page, selector):
-            return str(page.evaluate("() => document.activeElement.outerHTML.slice(0, 300)"))
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} never reached {selector!r}")
+    if not tab_until(page, selector, presses, backwards):
+        raise AssertionError(f"{'Shift+Tab' if backwards else 'Tab'} never reached {selector!r}")
+    return str(page.evaluate("() => document.activeElement.outerHTML.slice(0, 300)"))
 
 
 def focus_ring(page: Any) -> dict[str, Any]:

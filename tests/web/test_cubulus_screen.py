@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.a11y import tab_until
 from tests.web.conftest import ARTIFACTS, shot
 from tests.web.js.cubulus_preview_fixture import FIXTURE, text
 from tests.web.play import click_and_wait, create_table, cubulus_step, is_over, move_number
@@ -473,15 +474,6 @@ def test_on_a_phone_the_cube_zooms_by_pinch_and_a_pinch_is_never_a_move(phone: A
     assert not phone.errors
 
 
-def tab_to(page: Any, selector: str, presses: int = 400) -> bool:
-    """Press Tab until the focused element matches ``selector``; False if it never does."""
-    for _ in range(presses):
-        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))", selector):
-            return True
-        page.keyboard.press("Tab")
-    return False
-
-
 def state_of(page: Any) -> Any:
     """The table's state as the server gives it to anyone (Cubulus hides nothing)."""
     table = page.url.rsplit("/", 1)[1]
@@ -501,7 +493,7 @@ def test_a_whole_game_by_keyboard_alone_to_the_sheet_and_a_rematch(page: Any, ba
             page.wait_for_timeout(100)
             continue
         number = move_number(page)
-        assert tab_to(page, f"{LAYERS} [data-legal]"), "no legal hole by Tab"
+        assert tab_until(page, f"{LAYERS} [data-legal]", 400), "no legal hole by Tab"
         page.keyboard.press("Enter")
         page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
                                " || !document.querySelector('[data-testid=result]').hidden", arg=number, timeout=45_000)
@@ -527,7 +519,7 @@ def test_a_whole_game_by_keyboard_alone_to_the_sheet_and_a_rematch(page: Any, ba
         assert "draw" in how.lower(), how
     snap(page, "cubulus-sheet-en-1280")
     old = page.url
-    assert tab_to(page, "[data-action=rematch]"), "no Rematch button by Tab"
+    assert tab_until(page, "[data-action=rematch]", 400), "no Rematch button by Tab"
     page.keyboard.press("Enter")
     page.wait_for_function("(old) => location.href !== old && location.hash.startsWith('#/table/')", arg=old)
     page.wait_for_selector(f"{LAYERS}")

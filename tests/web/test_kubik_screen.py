@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.a11y import tab_until
 from tests.web.conftest import recording_page, shot
 from tests.web.play import create_table, move_number
 
@@ -309,21 +310,12 @@ def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(pace
         assert not page.errors
 
 
-def tab_to(page: Any, selector: str, presses: int = 300) -> bool:
-    """Press Tab until the focused element matches ``selector``; False if it never does."""
-    for _ in range(presses):
-        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))", selector):
-            return True
-        page.keyboard.press("Tab")
-    return False
-
-
 def keyboard_turn(page: Any, selector: str) -> bool:
     """Tab to the first enabled match of ``selector`` and press Enter; wait until the table moves on."""
     if not page.locator(selector).count():
         return False
     before = move_number(page)
-    if not tab_to(page, selector):
+    if not tab_until(page, selector, 300):
         return False
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
@@ -376,7 +368,7 @@ def test_a_whole_calibrated_game_by_keyboard_alone_to_its_sheet(page: Any, base_
     check_sheet(page, base_url, table)
     snap(page, "kubik-sheet-en-1280")
     old = page.url
-    assert tab_to(page, "[data-action=rematch]")
+    assert tab_until(page, "[data-action=rematch]", 300)
     page.keyboard.press("Enter")
     page.wait_for_function("(old) => location.href !== old && location.hash.startsWith('#/table/')", arg=old)
     assert not page.errors

@@ -5,7 +5,9 @@ Nothing here imports a game; games import this.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tabletop.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from tabletop.core.agent import LEVELS, Agent, Decision
@@ -67,22 +69,7 @@ _LAZY = {
 ``.errors`` alone (scoring a hand at the prompt) does not load NumPy and pydantic for the encodings and records."""
 
 
-def __getattr__(name: str) -> Any:
-    import importlib.util
-
-    module = _LAZY.get(name)
-    if module is None:  # a submodule not imported yet (``tabletop.core.errors`` after ``import tabletop.core``)
-        if importlib.util.find_spec(f"{__name__}.{name}") is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        return importlib.import_module(f"{__name__}.{name}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "CHANCE",

@@ -7,7 +7,9 @@ how the engine reads the rules where a choice had to be made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tabletop.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.actions import (
@@ -53,22 +55,7 @@ _LAZY = {
 cribbage score``) does not load the game, its bots and NumPy."""
 
 
-def __getattr__(name: str) -> Any:
-    import importlib.util
-
-    module = _LAZY.get(name)
-    if module is None:  # a submodule not imported yet (``tabletop.core.errors`` after ``import tabletop.core``)
-        if importlib.util.find_spec(f"{__name__}.{name}") is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        return importlib.import_module(f"{__name__}.{name}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
-
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "Claim",
