@@ -4,6 +4,7 @@ at the old table; one table however many ask; only for a finished game, only for
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -188,9 +189,12 @@ def test_a_thousand_rematch_requests_from_a_stranger_cost_a_rate_limited_refusal
     rematch still works once their second comes."""
     with TestClient(create_app(settings_for_tests(sqlite_url, requests_per_second=20))) as client:
         table, tokens = finished_table(client, ANN_AND_BOB)
+        started = time.monotonic()
         statuses = [client.post(f"/api/tables/{table}/rematch", headers=bearer("not-a-seat-token")).status_code
                     for _ in range(1000)]
-        assert set(statuses) <= {403, 429} and statuses.count(429) >= 900, sorted(set(statuses))
+        seconds = time.monotonic() - started  # a slow machine spreads them over more seconds, each with its 20
+        assert set(statuses) <= {403, 429}, sorted(set(statuses))
+        assert statuses.count(403) <= 20 * (math.ceil(seconds) + 1), (statuses.count(403), seconds)
         time.sleep(1.1)  # the next second: the players' own request is served
         assert client.get(f"/api/tables/{rematch_id(table)}").status_code == 404  # the stranger made nothing
         asked = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0]))
