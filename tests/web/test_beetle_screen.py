@@ -279,6 +279,7 @@ def test_the_summary_hook_tells_each_round(page: Any, base_url: str) -> None:
     assert ru["first"] == "Bob первым дорисовал жука, в 2-м круге" and ru["rounds"][1][1] == "2 голова ✓ 1-е место", ru
 
 
+@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
     """Screenshots to look at (a desktop, two phones), with a frame mid-roll; no sideways scroll."""

@@ -331,6 +331,7 @@ def test_a_whole_game_by_keyboard_to_the_game_over_panel_and_a_rematch(page: Any
     assert not page.errors
 
 
+@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
     """Screenshots to look at (a desktop, two phones): the deal, a frame mid-flight to the crib, the

@@ -17,6 +17,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
 WORDS = {"en": "did not load", "ru": "Не удалось загрузить", "ro": "Nu s-a putut încărca"}
 
 
+@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_game_folder_that_fails_shows_a_banner(browser: Any, base_url: str, lang: str, size: str) -> None:

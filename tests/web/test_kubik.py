@@ -248,7 +248,7 @@ def test_a_throw_can_be_typed_in_notation_instead_of_chosen_from_thousands(page:
     page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
                            arg=before, timeout=30_000)
     log = page.locator("[data-testid=log]").inner_text()
-    assert "Ann (A1) throws from line B (at +0.5 m, aim -2°, 12 m/s, 4 turns/s)" in log, log
+    assert "Ann (A1) throws from line B (at +0.5 m, aim −2°, 12 m/s, 4 turns/s)" in log, log
     assert not page.errors
 
 

@@ -294,6 +294,7 @@ def test_the_seat_to_move_and_its_clock_are_marked_by_svg_icons(page: Any, base_
     assert not page.errors
 
 
+@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_screens_at_every_size_and_language(browser: Any, base_url: str, cribbage: dict[str, Any], lang: str) -> None:
     """Pictures at desktop and phone sizes (looked at by hand); nothing wider than the screen; the

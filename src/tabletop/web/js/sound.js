@@ -195,9 +195,8 @@ export class Sound {
   }
 
   label() {
+    // the visible words are the name ("Sound off") and say the state; the title says what a press does
     this.toggle.replaceChildren(speaker(this.on), " ", this.on ? t("sound.on") : t("sound.off"));
-    this.toggle.setAttribute("aria-pressed", String(this.on));
-    this.toggle.setAttribute("aria-label", t("sound.label"));
     this.toggle.title = this.on ? t("sound.mute") : t("sound.unmute");
     this.toggle.dataset.on = String(this.on);
   }
