@@ -48,7 +48,7 @@ lint: $(STAMP)
 test: lint $(WEB_STAMP)
 	@sh scripts/services.sh
 	@sh scripts/browser.sh
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist loadgroup
 
 # every benchmark to the console and benchmarks/REPORT.md (docs/benchmarks.md); e.g. ARGS=--quick
 bench: $(STAMP)

@@ -22,6 +22,10 @@ SHORTER: dict[tuple[str, str, Any], dict[str, Any]] = {("kubik", "throws", "phys
 """Options added where a choice makes every chance event a simulation: a shorter game (a third of the
 throws) checks the same contract at every step."""
 
+FEWEST_PLAYERS_ONLY: set[tuple[str, str, Any]] = {("kubik", "throws", "physics")}
+"""Choices played at the fewest players only: every throw a simulation, and the most players are already
+played with the same turn order and teams on the other throw models (scorekeeper and calibrated)."""
+
 
 def configurations(name: str) -> list[dict[str, Any]]:
     """Every player count, then each other choice (and each boolean flipped) one at a time."""
@@ -40,8 +44,9 @@ def configurations(name: str) -> list[dict[str, Any]]:
             except tabletop.core.OptionError:
                 continue  # a choice that needs other options too (e.g. variant=custom)
             extra = SHORTER.get((name, option.name, value), {})
-            configs += [{**base, "players": n, option.name: value, **extra}
-                        for n in (spec.min_players, spec.max_players)]
+            counts = (spec.min_players,) if (name, option.name, value) in FEWEST_PLAYERS_ONLY else (
+                spec.min_players, spec.max_players)
+            configs += [{**base, "players": n, option.name: value, **extra} for n in counts]
     return configs + EXTRA_CONFIGS.get(name, [])
 
 

@@ -60,7 +60,8 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
     db = f"sqlite:///{tmp_path / 'live.db'}"
     with serving(db, args=SAME_PRIORITY) as (base, process):
         created = httpx.post(f"{base}/api/tables", json={
-            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3}).json()
+            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3,
+            "options": {"move_cap": 16}}).json()  # a short game: what matters is the restart in its middle
         table, token = created["table"]["id"], created["tokens"]["0"]
         with seat_socket(base, table, token):
             for _ in range(4):
@@ -87,7 +88,8 @@ def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgre
     with serving(postgres_url, redis=redis, args=SAME_PRIORITY) as (one, _), \
             serving(postgres_url, redis=redis, args=SAME_PRIORITY) as (two, _):
         created = httpx.post(f"{one}/api/tables", json={
-            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
+            "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}],
+            "options": {"first": "1", "move_cap": 16},
             "creator_seat": None}).json()
         table, tokens = created["table"]["id"], created["tokens"]
         with seat_socket(one, table, tokens['0']) as zero, \

@@ -2,8 +2,10 @@
 installed with only the core dependencies into a fresh venv, serves the whole page — every module it
 imports and three.js, 200 each — and draws Cubulus's cube in 3D in headless chromium with no error.
 
-Slow (a venv and the core's packages from the package index, reusing pip's cache): ``make test`` runs
-it; ``-m "not slow"`` leaves it out.
+The sdist and the wheel are built, and the venv made and filled, by uv (the dev extra's): it builds in
+isolation as ``python -m build`` does and installs from the package index as pip does, pinned by
+``constraints.txt``, in seconds where pip takes minutes. Still the slowest module of the suite:
+``-m "not slow"`` leaves it out.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from tests.packaging.imports import walk
 from tests.web.conftest import recording_page
 from tests.web.play import create_table
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one build and install, in one process
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDORED = ("tabletop/web/vendor/three/three.module.js", "tabletop/web/vendor/three/three.core.js",
@@ -50,6 +52,14 @@ class Installed:
     base: str  #: the URL of its `tabletop serve`
 
 
+def uv() -> str:
+    """The uv command of the dev extra (the test's venv's own, else one on PATH)."""
+    found = shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
+    if found is None:
+        pytest.skip("uv (in the dev extra) builds and installs the artifacts: pip install -e '.[dev]'")
+    return found
+
+
 def no_npm_env() -> dict[str, str]:
     """The environment without npm or node on PATH: the build must not need them."""
     path = [entry for entry in os.environ.get("PATH", "").split(os.pathsep)
@@ -60,10 +70,9 @@ def no_npm_env() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The sdist of this checkout and the wheel `build` makes from that sdist, with npm out of reach."""
-    pytest.importorskip("build", reason="the dev extra's `build` builds the sdist and the wheel")
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)], check=True,
-                   capture_output=True, env=no_npm_env(), timeout=900)
+    subprocess.run([uv(), "build", "--quiet", "--out-dir", str(out), str(ROOT)], check=True,
+                   capture_output=True, env=no_npm_env(), timeout=900)  # the sdist, then the wheel from it
     (sdist,), (wheel,) = out.glob("*.tar.gz"), out.glob("*.whl")
     return Built(sdist, wheel)
 
@@ -105,10 +114,10 @@ def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """The wheel in a fresh venv with the core dependencies from the package index, serving."""
     home = tmp_path_factory.mktemp("installed")
     venv = home / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    subprocess.run([uv(), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "-c", str(ROOT / "constraints.txt"), str(built.wheel)],
-                   check=True, timeout=1200, cwd=home)
+    subprocess.run([uv(), "pip", "install", "--quiet", "--python", str(python), "-c", str(ROOT / "constraints.txt"),
+                    str(built.wheel)], check=True, timeout=1200, cwd=home)
     web = Path(subprocess.run([str(python), "-c", "import tabletop, pathlib; "
                                "print(pathlib.Path(tabletop.__file__).parent / 'web')"],
                               check=True, capture_output=True, text=True, cwd=home).stdout.strip())
