@@ -146,14 +146,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """Every game with its options as data (the create-table form is built from them alone), the
-        kinds of events it emits, and whether the browser has a folder for it (``web``; without one it
-        plays with the generic controls)."""
+        kinds of events it emits, its own error codes, and whether the browser has a folder for it (``web``;
+        without one it plays with the generic controls)."""
         return [{
             "name": name, "title": cls.spec.title, "description": cls.spec.description,
             "players": [cls.spec.min_players, cls.spec.max_players],
             "hidden_information": cls.spec.hidden_information,
             "options": [option.to_data() for option in cls.spec.all_options],
             "events": list(cls.spec.events),
+            "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
