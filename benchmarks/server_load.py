@@ -373,7 +373,7 @@ async def cut_off(ws: ClientConnection, tally: Counter[str]) -> None:
         async with asyncio.timeout(10):
             async for raw in ws:
                 message = json.loads(raw)
-                if message.get("type") == "error" and "too many messages" in message.get("reason", ""):
+                if message.get("type") == "error" and message.get("code") == "flooded":
                     tally["flood 'too many messages' errors"] += 1
     except (ConnectionClosed, TimeoutError):
         pass

@@ -257,12 +257,14 @@ _VOCABULARY = {
 @pytest.mark.parametrize("name", list(tabletop.REGISTRY))
 @pytest.mark.parametrize("text", ["", "   ", "xyzzy", "roll roll", "7", "-1", "☃"])
 def test_nonsense_is_a_notation_error(name: str, text: str) -> None:
-    """Text that is no action raises NotationError (a ValueError) saying what was expected."""
+    """Text that is no action raises NotationError (a ValueError) saying what was expected, and as data
+    (``bad_notation`` with the text) for front ends that word it themselves."""
     game = tabletop.load(name)
     with pytest.raises(NotationError) as raised:
         game.parse_action(text)
     assert isinstance(raised.value, ValueError)
     assert "expected" in str(raised.value)
+    assert raised.value.code == "bad_notation" and raised.value.params["text"].strip() == text.strip()
 
 
 @pytest.mark.parametrize("name", list(tabletop.REGISTRY))

@@ -204,6 +204,9 @@ def test_a_flood_of_odds_and_motions_is_capped_while_another_table_plays_on(tmp_
         if response.status_code in (429, 503):
             assert int(response.headers["retry-after"]) >= 1, response.headers
             assert response.json()["detail"], response.text  # the reason: which limit, and what to do
+            refused = response.json()  # and as data: the limit's code, with when to try again
+            assert refused["code"] in ("too_many_requests", "too_many_expensive", "too_many_heavy", "server_busy")
+            assert refused["params"]["retry_after"] == int(response.headers["retry-after"]), refused
         else:
             data = response.json()
             assert "motion" in data or len(data["win"]) == 8, data
@@ -299,11 +302,11 @@ def test_a_socket_flood_is_cut_off_while_another_table_plays_on(tmp_path: Path) 
                             message = json.loads(ws.recv(timeout=30))
                             pongs += message["type"] == "pong"
                             if message["type"] == "error":
-                                reasons.append(message["reason"])
+                                reasons.append(f"{message['code']}: {message['reason']}")
                     except ConnectionClosed:
                         pass
                     assert ws.close_code == 1008, (ws.close_code, reasons)
-                    assert any("too many messages" in reason for reason in reasons), reasons
+                    assert any(reason.startswith("flooded: too many messages") for reason in reasons), reasons
                     assert 1 <= pongs < 100, pongs  # a burst of 40 is answered, then the socket is closed
             flooded = time.monotonic()
             while len(probe.between(flooded, time.monotonic())) < 5 and time.monotonic() < flooded + 60:

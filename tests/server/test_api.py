@@ -14,8 +14,9 @@ from starlette.testclient import WebSocketTestSession
 import tabletop
 from tabletop.core import Record
 from tabletop.server import ServerSettings, create_app
+from tabletop.server.errors import SERVER_ERRORS
 from tabletop.server.limits import Limits
-from tabletop.server.messages import Update
+from tabletop.server.messages import Rejected, Update
 from tests.server.live import bearer, seated
 
 
@@ -71,20 +72,66 @@ def test_games_lists_every_game_with_its_options(client: TestClient) -> None:
     assert any(o["name"] == "target" for o in games["cribbage"]["options"])
 
 
-@pytest.mark.parametrize(("body", "status", "reason"), [
-    ({"game": "chess", "seats": [{"kind": "bot"}]}, 400, "no game"),
-    ({"game": "cubulus", "seats": [{"kind": "robot"}, {"kind": "bot"}]}, 422, "kind"),
-    ({"game": "cubulus", "seats": [{"kind": "bot", "bot": "genius"}, {"kind": "bot"}]}, 400, "no bot called"),
-    ({"game": "cubulus", "options": {"players": 3}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "players=3"),
-    ({"game": "cribbage", "options": {"target": 7}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "target"),
-    ({"game": "cubulus", "seats": []}, 422, "seats"),
+@pytest.mark.parametrize(("body", "status", "reason", "code", "params"), [
+    ({"game": "chess", "seats": [{"kind": "bot"}]}, 400, "no game", "unknown_game", {"game": "chess"}),
+    ({"game": "cubulus", "seats": [{"kind": "robot"}, {"kind": "bot"}]}, 422, "kind", "malformed", {}),
+    ({"game": "cubulus", "seats": [{"kind": "bot", "bot": "genius"}, {"kind": "bot"}]}, 400, "no bot called",
+     "unknown_bot", {"bot": "genius"}),
+    ({"game": "cubulus", "options": {"players": 3}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "players=3",
+     "players_mismatch", {"players": "3", "seats": 2}),
+    ({"game": "cribbage", "options": {"target": 7}, "seats": [{"kind": "bot"}, {"kind": "bot"}]}, 400, "target",
+     "option_below", {"option": "target", "value": 7, "minimum": 31}),
+    ({"game": "kubik", "options": {"teams": "2+2"}, "seats": [{"kind": "bot"}] * 3}, 400, "teams=2+2",
+     "teams_players", {"teams": "2+2", "count": 4, "players": 3}),  # a game's own code (Kubik's K18)
+    ({"game": "cubulus", "seats": []}, 422, "seats", "malformed", {}),
+    ({"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3}, 422, "chosen seed",
+     "seed_refused", {"seats": [1]}),
 ])
-def test_bad_tables_are_refused_with_a_reason(client: TestClient, body: dict[str, Any], status: int,
-                                              reason: str) -> None:
+def test_bad_tables_are_refused_with_a_reason_and_a_code(client: TestClient, body: dict[str, Any], status: int,
+                                                         reason: str, code: str, params: dict[str, Any]) -> None:
     response = client.post("/api/tables", json=body)
     assert response.status_code == status
-    assert reason in response.text
+    answer = response.json()
+    assert reason in str(answer["detail"])  # the English, for curl users and logs
+    assert answer["code"] == code and params.items() <= answer["params"].items()  # the data, for the browser
     assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_every_http_error_body_has_a_code_and_params(client: TestClient) -> None:
+    """The framework's own errors too (an unknown path, a bad query), each with its English detail."""
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot"}])
+    table = created["table"]["id"]
+    for response, status, code, params in [
+        (client.get("/api/tables/nosuchtable"), 404, "no_table", {"table": "nosuchtable"}),
+        (client.get("/api/no/such/path"), 404, "not_found", {}),
+        (client.get("/api/tables", params={"status": "sleeping"}), 422, "bad_status", {"status": "sleeping"}),
+        (client.get("/api/tables", params={"cursor": "forged"}), 422, "bad_cursor", {}),
+        (client.get("/api/tables", params={"limit": 0}), 422, "malformed", {}),
+        (client.post(f"/api/tables/{table}/abandon"), 401, "token_required", {}),
+        (client.get(f"/api/tables/{table}/record"), 409, "game_in_progress", {}),
+        (client.get(f"/api/tables/{table}/odds"), 404, "no_odds", {"game": "cubulus", "games": ["beetle"]}),
+        (client.post(f"/api/tables/{table}/join", json={}), 409, "no_free_seat", {}),
+        (client.post(f"/api/tables/{table}/act", json={"token": "forged", "action": "pass", "move": 0}), 403,
+         "bad_token", {}),
+        (client.get(f"/api/tables/{table}/state", headers={"Authorization": "Basic x"}), 401, "bad_authorization", {}),
+    ]:
+        body = response.json()
+        assert response.status_code == status, body
+        assert body["code"] == code and params.items() <= body["params"].items(), body
+        assert body["code"] in SERVER_ERRORS and body["detail"]
+    problems = client.get("/api/tables", params={"limit": 0}).json()["params"]["problems"]
+    assert problems == [{"loc": ["query", "limit"], "type": "greater_than_equal"}]
+
+
+def test_the_terminal_text_is_sent_only_to_those_who_ask(client: TestClient) -> None:
+    """The browser draws its own picture: the English terminal text is not sent to it."""
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot"}])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    plain = client.get(f"/api/tables/{table}/state", headers=bearer(token)).json()
+    drawn = client.get(f"/api/tables/{table}/state", headers=bearer(token), params={"text": "true"}).json()
+    assert "text" not in plain and drawn["text"]
+    with seated(client, table, token) as ws:
+        assert "text" not in until(ws, lambda m: m["type"] == "state")
 
 
 def test_a_person_plays_cubulus_against_a_bot_to_the_end_and_downloads_the_record(client: TestClient) -> None:
@@ -117,27 +164,41 @@ def test_every_bad_message_is_refused_and_changes_nothing(client: TestClient) ->
             seated(client, table, tokens['1']) as second:
         state = until_my_turn(first)
         move = state["move"]
-        for bad, reason in [
-            ("not json", "malformed message"),
-            (json.dumps({"type": "act", "action": "insert U102"}), "move"),
-            (json.dumps({"type": "dance"}), "malformed message"),
-            (json.dumps({"type": "act", "action": "fly away", "move": move}), "not an action"),
-            (json.dumps({"type": "act", "action": state["legal"][0], "move": move + 5}), "stale"),
-            (json.dumps({"type": "undo", "move": move}), "cannot undo"),
-            (json.dumps({"type": "agree_undo"}), "no undo request"),
+        for bad, reason, code, params in [
+            ("not json", "malformed message", "malformed", {}),
+            (json.dumps({"type": "act", "action": "insert U102"}), "move", "malformed",
+             {"problems": [{"loc": ["act", "move"], "type": "missing"}]}),
+            (json.dumps({"type": "dance"}), "malformed message", "malformed", {}),
+            ("x" * 5000, "too long", "message_too_long", {"length": 5000, "maximum": 4096}),
+            (json.dumps({"type": "act", "action": "fly away", "move": move}), "not an action", "bad_notation",
+             {"text": "fly away"}),
+            (json.dumps({"type": "act", "action": "shift U102", "move": move}), "placing the neutral balls",
+             "placing_neutral", {"action": "shift U102", "seat": 0}),  # a game's code (Cubulus U13)
+            (json.dumps({"type": "act", "action": state["legal"][0], "move": move + 5}), "stale", "stale_move",
+             {"move": move + 5, "current": move}),
+            (json.dumps({"type": "undo", "move": move}), "cannot undo", "undo_refused", {"why": "nothing"}),
+            (json.dumps({"type": "agree_undo"}), "no undo request", "no_undo_request", {}),
+            (json.dumps({"type": "act", "action": state["legal"][0], "move": move, "seat": 1}),
+             "does not hold seat 2", "seat_not_held", {"seat": 1}),
         ]:
             first.send_text(bad)
             answer = until(first, lambda m: m["type"] == "error")
             assert reason in answer["reason"], (bad, answer)
+            assert answer["code"] == code and params.items() <= answer["params"].items(), (bad, answer)
+            Rejected.model_validate(answer)
         second.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
-        assert "not your turn" in until(second, lambda m: m["type"] == "error")["reason"]
+        refused = until(second, lambda m: m["type"] == "error")
+        assert "not your turn" in refused["reason"]
+        assert (refused["code"], refused["params"]) == ("not_your_turn", {"to_move": 0})
         assert client.get(f"/api/tables/{table}").json()["moves"] == move  # nothing was applied
     with seated(client, table) as spectator:
         assert spectator.receive_json()["seat"] is None
         spectator.send_text(json.dumps({"type": "act", "action": state["legal"][0], "move": move}))
-        assert "spectators cannot act" in spectator.receive_json()["reason"]
+        answer = spectator.receive_json()
+        assert "spectators cannot act" in answer["reason"] and answer["code"] == "spectator_cannot_act"
     with seated(client, table, "forged") as forged:
-        assert "not valid" in forged.receive_json()["reason"]
+        answer = forged.receive_json()
+        assert "not valid" in answer["reason"] and answer["code"] == "bad_token"
 
 
 def test_http_acting_racing_for_one_move_exactly_one_applies(client: TestClient) -> None:
@@ -150,6 +211,8 @@ def test_http_acting_racing_for_one_move_exactly_one_applies(client: TestClient)
     second = client.post(f"/api/tables/{table}/act", json={**body, "action": state["legal"][-1]})
     assert first.status_code == 200 and second.status_code == 409
     assert "stale" in second.json()["detail"]
+    assert second.json()["code"] == "stale_move" and second.json()["params"] == {"move": state["move"],
+                                                                                  "current": state["move"] + 1}
     assert client.get(f"/api/tables/{table}").json()["moves"] == state["move"] + 1
 
 

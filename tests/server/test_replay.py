@@ -44,7 +44,8 @@ def test_a_table_in_play_gives_no_record_and_no_position(client: TestClient) -> 
     for path in ("record", "replay/0", "replay/1", "replay/14"):
         answer = client.get(f"/api/tables/{table}/{path}")
         assert answer.status_code == 409, (path, answer.text)
-        assert answer.json() == {"detail": "the game is still being played: its record would show hidden cards"}
+        assert answer.json() == {"detail": "the game is still being played: its record would show hidden cards",
+                                 "code": "game_in_progress", "params": {}}
 
 
 def test_a_step_of_many_actions_is_one_request_worked_out_once(client: TestClient,

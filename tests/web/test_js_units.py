@@ -1,5 +1,6 @@
 """The browser client's unit tests (node's built-in test runner, tests/web/js/*.test.mjs), given the
-event kinds of every game in the registry, so a kind without words in some language fails here."""
+event kinds and error codes of every game in the registry and the shell's error codes (the core's and
+the server's), so a kind or a code without words in some language fails here."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.core import RESULT_KINDS
+from tabletop.core import CORE_ERRORS, RESULT_KINDS
+from tabletop.server.errors import SERVER_ERRORS
 
 HERE = Path(__file__).parent / "js"
 
@@ -25,7 +27,10 @@ def test_the_javascript_unit_tests_pass(tmp_path: Path) -> None:
                        "presets": [p[0] for p in o.presets or ()]} for o in cls.spec.options]
                for name, cls in tabletop.REGISTRY.items()}  # every option's words: tests/web/js/languages.test.mjs
     listed = tmp_path / "kinds.json"
-    listed.write_text(json.dumps({"kinds": kinds, "results": list(RESULT_KINDS), "options": options}))
+    errors = {"shell": sorted({*CORE_ERRORS, *SERVER_ERRORS}),  # tests/web/js/errors.test.mjs
+              "games": {name: list(cls.spec.errors) for name, cls in tabletop.REGISTRY.items()}}
+    listed.write_text(json.dumps({"kinds": kinds, "results": list(RESULT_KINDS), "options": options,
+                                  "errors": errors}))
     files = sorted(str(path) for path in HERE.glob("*.test.mjs"))
     assert files
     ran = subprocess.run(["node", "--test", *files], env={**os.environ, "TABLETOP_EVENT_KINDS": str(listed)},

@@ -126,7 +126,17 @@ def test_reload_reconnects_and_refusals_are_shown(page: Any, context: Any, base_
     # a second click on the same button carries a stale move number: the server refuses, we say why
     page.evaluate("() => { const b = document.querySelector('[data-action=roll]'); b.click(); b.click(); }")
     page.wait_for_selector("[role=alert]:not([hidden])")
-    assert "stale" in page.inner_text("[role=alert]")
+    assert "The table has moved on" in page.inner_text("[role=alert]")
+    assert page.get_attribute("[role=alert]", "data-code") == "stale_move"
+    # the refusal is data (a code and params): a Russian reader reads it in Russian, numbers and all
+    page.select_option("#lang", "ru")
+    page.wait_for_selector("[data-action=roll]")
+    page.evaluate("() => { const b = document.querySelector('[data-action=roll]'); b.click(); b.click(); }")
+    page.wait_for_function("() => document.querySelector('[role=alert]:not([hidden])')?.textContent"
+                           ".includes('За столом уже другой ход')")
+    said = page.inner_text("[role=alert]")
+    assert said.startswith("Нельзя") and "stale" not in said, said
+    page.select_option("#lang", "en")
     # a spectator sees the table but cannot act
     watcher = context.browser.new_context().new_page()
     watcher.goto(f"{base_url}/#/watch/{table}")

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tabletop.core.agent import LEVELS, Agent, Decision
     from tabletop.core.encoding import Encoding, Field, Observation
     from tabletop.core.errors import (
+        CORE_ERRORS,
         IllegalActionError,
         NotationError,
         OptionError,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "Agent": "tabletop.core.agent",
     "CHANCE": "tabletop.core.game",
+    "CORE_ERRORS": "tabletop.core.errors",
     "Chance": "tabletop.core.spec",
     "Decision": "tabletop.core.agent",
     "Encoding": "tabletop.core.encoding",
@@ -73,6 +75,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "CHANCE",
+    "CORE_ERRORS",
     "LEVELS",
     "RESULT_KINDS",
     "SPECTATOR",

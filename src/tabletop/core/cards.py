@@ -81,7 +81,7 @@ class Card:
         if len(rank_text) != 1 or rank_text not in RANKS or not suit_text or suit_text not in SUITS:
             raise NotationError(
                 f"{text!r} is not a card; a card is a rank A 2-9 T J Q K (or 10) and a suit C D H S "
-                "(or ♣♦♥♠), e.g. 5H, TD, 10S, K♣"
+                "(or ♣♦♥♠), e.g. 5H, TD, 10S, K♣", params={"text": text}
             )
         return DECK[(RANKS.index(rank_text)) * 4 + SUITS.index(suit_text)]
 
@@ -101,7 +101,7 @@ def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise NotationError(f"{card} appears twice; a pack has one of each card")
+            raise NotationError(f"{card} appears twice; a pack has one of each card", params={"text": str(card)})
         seen.add(card)
     return cards
 

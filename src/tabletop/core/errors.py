@@ -2,19 +2,67 @@
 
 All subclass :class:`TabletopError`, itself a :class:`ValueError`, so callers can catch bad input
 in one place; none is raised after a change has been made (nothing is half-applied).
+
+An error is data as well as a sentence (STYLE 16): besides its English message, for the terminal,
+curl users and logs, it carries a stable ``code`` and named ``params`` (JSON data), from which a
+front end words it in its reader's language — ``IllegalActionError("9H: count would be 34 > 31",
+code="count_over_31", params={"card": "9H", "count": 25, "total": 34})``. The codes the core raises
+are :data:`CORE_ERRORS`; a game declares its own in its spec (``GameSpec.errors``), as it declares
+its event kinds, so a test can check that every code has words in every language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+CORE_ERRORS: Mapping[str, str] = {
+    "invalid": "bad input of no more specific kind (a view or a board that is not one of this game's)",
+    "unknown_game": "no game by that name: {game}; {games} are",
+    "unknown_option": "the game has no option {option}; {options} are its options",
+    "option_choice": "option {option}={value} is not one of {choices}",
+    "option_below": "option {option}={value} is below its minimum {minimum}",
+    "option_above": "option {option}={value} is above its maximum {maximum}",
+    "option_type": "option {option}={value} is not of its kind ({kind}: int, float, bool or str)",
+    "option_invalid": "option {option}={value} is refused by the game's own check",
+    "bad_notation": "{text} is not an action in the game's notation",
+    "game_over": "{action}: the game is over; no action is legal",
+    "illegal_action": "{action} is not legal for {player} (a seat, or -1 for chance) here; legal: {legal} "
+                      "(at most 40 of them, {count} in all)",
+    "not_chance": "nothing is drawn at random now ({phase})",
+    "sampled_chance": "a chance node whose outcomes can only be sampled (a physics throw)",
+    "bad_record": "a record that is malformed or does not replay (index: its first bad action, or None)",
+}
+"""Every code the core's errors carry, with what it means and its params: the default code of each
+error class, and those of the core's own raises (:meth:`State.apply`, :class:`Option`, the registry)."""
+
+SHOWN = 40
+"""The most allowed values an error lists (a Kubik throw grid has thousands)."""
 
 
 class TabletopError(ValueError):
-    """Base class of every error caused by bad input (a name, an option, an action, a record)."""
+    """Base class of every error caused by bad input (a name, an option, an action, a record).
+
+    ``code`` (the class's own unless given) and ``params`` say what was wrong as data; ``str(error)``
+    says it in English.
+    """
+
+    default_code: ClassVar[str] = "invalid"
+
+    def __init__(self, message: str = "", *, code: str | None = None, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code or self.default_code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready: ``{"code", "params", "reason"}`` (the English reason for those without words)."""
+        return {"code": self.code, "params": self.params, "reason": str(self)}
 
 
 class UnknownGameError(TabletopError, KeyError):
     """A game name that is not registered."""
+
+    default_code = "unknown_game"
 
     def __str__(self) -> str:  # KeyError would repr() the message
         return str(self.args[0]) if self.args else ""
@@ -23,17 +71,25 @@ class UnknownGameError(TabletopError, KeyError):
 class OptionError(TabletopError):
     """A game option that does not exist or has a value the game does not allow."""
 
+    default_code = "option_invalid"
+
 
 class NotationError(TabletopError):
     """Text that is not an action in the game's notation."""
+
+    default_code = "bad_notation"
 
 
 class IllegalActionError(TabletopError):
     """A well-formed action that the rules forbid in the current state."""
 
+    default_code = "illegal_action"
+
 
 class SampledChanceError(TabletopError):
     """A chance node whose outcomes cannot be listed, only sampled (a physics throw)."""
+
+    default_code = "sampled_chance"
 
 
 class RecordError(TabletopError):
@@ -43,12 +99,14 @@ class RecordError(TabletopError):
     record is malformed before any action is reached).
     """
 
+    default_code = "bad_record"
+
     def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, params={"index": index})
         self.index = index
 
 
-def list_allowed(items: Iterable[object], limit: int = 40) -> str:
+def list_allowed(items: Iterable[object], limit: int = SHOWN) -> str:
     """Format allowed values for an error message, eliding a very long list.
 
     >>> list_allowed(["roll"])
@@ -61,3 +119,38 @@ def list_allowed(items: Iterable[object], limit: int = 40) -> str:
     if len(every) > limit:
         return ", ".join(shown) + f", … ({len(every)} in all)"
     return ", ".join(shown) if shown else "(none)"
+
+
+def allowed_data(items: Iterable[object], limit: int = SHOWN) -> tuple[list[str], int]:
+    """The allowed values as error params: the first ``limit`` in text, and how many there are.
+
+    >>> allowed_data(range(100), limit=3)
+    (['0', '1', '2'], 100)
+    """
+    every = list(items)
+    return [str(item) for item in every[:limit]], len(every)
+
+
+class Reason(str):
+    """Why something is refused, in English, carrying its ``code`` and ``params`` as data: a game's
+    ``why_illegal`` returns one, its ``apply`` raises :meth:`error` with it — the sentence for the
+    terminal and logs, the code for front ends that word it themselves.
+
+    >>> reason = Reason("cell 13 is the centre", "centre_cell", cell=13)
+    >>> (str(reason), reason.code, reason.params)
+    ('cell 13 is the centre', 'centre_cell', {'cell': 13})
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str, /, **params: Any) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.code = code
+        reason.params = params
+        return reason
+
+    def error(self, action: object, tail: str = "") -> IllegalActionError:
+        """The :class:`IllegalActionError` refusing ``action`` for this reason (``tail``: what is legal)."""
+        return IllegalActionError(f"{action}: {self}{tail}", code=self.code,
+                                  params={"action": str(action), **self.params})

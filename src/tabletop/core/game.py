@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop.core.agent import Agent
 from tabletop.core.encoding import Encoding
-from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, list_allowed
+from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, allowed_data, list_allowed
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
 from tabletop.core.spec import Chance, GameSpec
 
@@ -110,15 +110,25 @@ class State(ABC, Generic[ActionT]):
             IllegalActionError: naming the action and what is legal, before anything changes.
         """
         if self.is_terminal:
-            raise IllegalActionError(f"{action}: the game is over; no action is legal")
+            raise IllegalActionError(f"{action}: the game is over; no action is legal", code="game_over",
+                                     params={"action": str(action)})
         if not self.is_legal(action):
-            who = "chance" if self.is_chance else f"seat {self.current_player}"
-            try:
-                legal = list_allowed(self.legal_actions())
-            except SampledChanceError:
-                legal = "only what the simulation can produce"
-            raise IllegalActionError(f"{action}: not legal for {who} here; legal: {legal}")
+            raise self.game.refusal(self, action) or self.illegal(action)
         return self._apply(action)
+
+    def illegal(self, action: ActionT) -> IllegalActionError:
+        """The generic error for ``action`` not being legal here: ``illegal_action`` naming it, the
+        player to move and what is legal (games with reasons of their own say more: :meth:`Game.refusal`)."""
+        who = "chance" if self.is_chance else f"seat {self.current_player}"
+        try:
+            actions = self.legal_actions()
+            shown, count = allowed_data(actions)
+            legal = list_allowed(actions)
+        except SampledChanceError:
+            shown, count, legal = [], 0, "only what the simulation can produce"
+        return IllegalActionError(f"{action}: not legal for {who} here; legal: {legal}", code="illegal_action",
+                                  params={"action": str(action), "player": self.current_player,
+                                          "legal": shown, "count": count})
 
     def apply_recorded(self, action: ActionT) -> State[ActionT]:
         """Apply ``action`` read back from a record this program validated when it was made (a
@@ -281,6 +291,13 @@ class Game(ABC, Generic[StateT, ActionT]):
         """
         return {}
 
+    def refusal(self, state: StateT, action: ActionT) -> IllegalActionError | None:
+        """Why ``action``, which is not legal in ``state``, is refused, in the game's own terms — a
+        game code and its params (``count_over_31`` with the card and the count) — or None for the
+        generic ``illegal_action`` (:meth:`State.illegal`). Asked only once an action is known illegal,
+        so it may take its time; every code it gives is declared in :attr:`GameSpec.errors`."""
+        return None
+
     def win_chances(self, state: StateT) -> Sequence[float] | None:
         """Each seat's exact chance of winning from ``state``, where the game can compute it within a
         fraction of a second and it tells nothing a view hides (Beetle: a Markov chain per sheet); None
@@ -359,4 +376,4 @@ def _rebuilt(kind: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, A
 
 def notation_error(text: str, expected: str) -> NotationError:
     """A :class:`NotationError` for ``text`` saying what was ``expected``."""
-    return NotationError(f"{text!r} is not an action; expected {expected}")
+    return NotationError(f"{text!r} is not an action; expected {expected}", params={"text": text})

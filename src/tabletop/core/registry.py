@@ -23,7 +23,8 @@ class Registry(Mapping[str, type[Game[Any, Any]]]):
             return self._games[name]
         except KeyError:
             raise UnknownGameError(
-                f"no game called {name!r}; available: {list_allowed(sorted(self._games))}"
+                f"no game called {name!r}; available: {list_allowed(sorted(self._games))}",
+                params={"game": str(name)[:40], "games": sorted(self._games)},
             ) from None
 
     def __iter__(self) -> Iterator[str]:

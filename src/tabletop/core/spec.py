@@ -56,19 +56,26 @@ class Option:
         if self.choices is not None and value not in self.choices:
             raise OptionError(
                 f"option {self.name}={value!r} is not allowed; "
-                f"choose one of: {list_allowed(self.choices)}"
+                f"choose one of: {list_allowed(self.choices)}",
+                code="option_choice", params={"option": self.name, "value": _shown(value),
+                                              "choices": [_shown(c) for c in self.choices]},
             )
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name}={value!r} is below the minimum {self.minimum}")
+            raise OptionError(f"option {self.name}={value!r} is below the minimum {self.minimum}",
+                              code="option_below",
+                              params={"option": self.name, "value": value, "minimum": self.minimum})
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name}={value!r} is above the maximum {self.maximum}")
+            raise OptionError(f"option {self.name}={value!r} is above the maximum {self.maximum}",
+                              code="option_above",
+                              params={"option": self.name, "value": value, "maximum": self.maximum})
         if self.check is not None:
             try:
                 value = self.check(value)
             except OptionError:
                 raise
             except ValueError as error:
-                raise OptionError(f"option {self.name}: {error}") from None
+                raise OptionError(f"option {self.name}: {error}", code="option_invalid",
+                                  params={"option": self.name, "value": _shown(value)}) from None
         return value
 
     def to_data(self) -> dict[str, Any]:
@@ -100,6 +107,9 @@ class Option:
             allowed = "text"
         return allowed
 
+    def _kind_name(self) -> str:
+        return self.kind if isinstance(self.kind, str) else self.kind.__name__
+
     def _coerce(self, value: Any) -> Any:
         if self.kind is bool:
             if isinstance(value, bool):
@@ -108,10 +118,12 @@ class Option:
                 return True
             if isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name}={value!r} must be true or false")
+            raise OptionError(f"option {self.name}={value!r} must be true or false", code="option_type",
+                              params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
         if self.kind is int:
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name}={value!r} must be an integer")
+                raise OptionError(f"option {self.name}={value!r} must be an integer", code="option_type",
+                                  params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
             if isinstance(value, int):
                 return value
             if isinstance(value, str):
@@ -119,7 +131,8 @@ class Option:
                     return int(value.strip())
                 except ValueError:
                     pass
-            raise OptionError(f"option {self.name}={value!r} must be an integer")
+            raise OptionError(f"option {self.name}={value!r} must be an integer", code="option_type",
+                              params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
         if self.kind is float:
             number: float | None = None
             if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -128,15 +141,25 @@ class Option:
                 with contextlib.suppress(ValueError):
                     number = float(value.strip())
             if number is None:
-                raise OptionError(f"option {self.name}={value!r} must be a number")
+                raise OptionError(f"option {self.name}={value!r} must be a number", code="option_type",
+                                  params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
             if not math.isfinite(number):  # NaN passes every min/max test; infinity is no setting
-                raise OptionError(f"option {self.name}={value!r} must be a finite number")
+                raise OptionError(f"option {self.name}={value!r} must be a finite number", code="option_type",
+                                  params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
             return number
         if self.kind is str:
             if isinstance(value, str):
                 return value.strip()
-            raise OptionError(f"option {self.name}={value!r} must be text")
+            raise OptionError(f"option {self.name}={value!r} must be text", code="option_type",
+                              params={"option": self.name, "value": _shown(value), "kind": self._kind_name()})
         return value  # "data": validated by ``check``
+
+
+def _shown(value: Any) -> Any:
+    """A value as an error's params carry it: JSON data as it is, anything else as text (bounded)."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)[:100]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +184,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
     events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
+    errors: tuple[str, ...] = ()  #: the game's own error codes (besides the core's, tabletop.core.errors.CORE_ERRORS)
 
     @property
     def all_options(self) -> tuple[Option, ...]:
@@ -182,7 +206,9 @@ class GameSpec:
                 return option
         raise OptionError(
             f"{self.name} has no option {name!r}; "
-            f"its options are: {list_allowed(o.name for o in self.all_options)}"
+            f"its options are: {list_allowed(o.name for o in self.all_options)}",
+            code="unknown_option", params={"game": self.name, "option": _shown(name),
+                                           "options": [o.name for o in self.all_options]},
         )
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:

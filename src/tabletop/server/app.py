@@ -27,10 +27,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -38,7 +41,8 @@ import tabletop
 from tabletop.core import Record
 from tabletop.server import chance, jobs
 from tabletop.server.chat import ChatRefused
-from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, Rejection, bot_levels
+from tabletop.server.errors import ApiError, Rejection, error_body
+from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
     Act,
@@ -142,14 +146,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """Every game with its options as data (the create-table form is built from them alone), the
-        kinds of events it emits, and whether the browser has a folder for it (``web``; without one it
-        plays with the generic controls)."""
+        kinds of events it emits, its own error codes, and whether the browser has a folder for it (``web``;
+        without one it plays with the generic controls)."""
         return [{
             "name": name, "title": cls.spec.title, "description": cls.spec.description,
             "players": [cls.spec.min_players, cls.spec.max_players],
             "hidden_information": cls.spec.hidden_information,
             "options": [option.to_data() for option in cls.spec.all_options],
             "events": list(cls.spec.events),
+            "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
@@ -159,8 +164,22 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.exception_handler(DBAPIError)
     async def database_down(request: Request, error: DBAPIError) -> JSONResponse:
         """The database failed mid-request: nothing was changed; say so and when to try again."""
-        return JSONResponse({"detail": "the database is unavailable just now; nothing was changed — try again"},
-                            status_code=503, headers={"Retry-After": "5"})
+        return JSONResponse(error_body(_database_down()), status_code=503, headers={"Retry-After": "5"})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        """Every HTTP error body: the English ``detail``, its ``code`` and ``params`` (:mod:`.errors`)."""
+        if error.status_code in (204, 304):
+            return Response(status_code=error.status_code, headers=error.headers)
+        return JSONResponse(error_body(error), status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        """A request that does not have the expected form: FastAPI's list of problems as ``detail`` (as
+        before), and ``malformed`` with where and what kind each problem is as params."""
+        problems = [{"loc": list(e.get("loc", ())), "type": e.get("type", "")} for e in error.errors()]
+        return JSONResponse({"detail": jsonable_encoder(error.errors()), "code": "malformed",
+                             "params": {"problems": problems}}, status_code=422)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> TableCreated:
@@ -169,9 +188,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             table, tokens, creator = await hub().create(body, client_of(request))
         except ChosenSeedRefused as error:
-            raise HTTPException(422, str(error)) from None
+            raise ApiError.of(422, error) from None
         except Rejection as error:
-            raise HTTPException(400, str(error)) from None
+            raise ApiError.of(400, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
         return TableCreated(table=hub().info(table), tokens=tokens, creator_token=creator)
@@ -185,13 +204,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         playing), of one game if asked; ``next`` is the cursor of the following page."""
         statuses = tuple(status or ("open", "playing"))
         if unknown := [s for s in statuses if s not in STATUSES]:
-            raise HTTPException(422, f"status {unknown[0]!r}; statuses: {', '.join(STATUSES)}")
+            raise ApiError(422, f"status {unknown[0]!r}; statuses: {', '.join(STATUSES)}", "bad_status",
+                           status=unknown[0][:20], statuses=list(STATUSES))
         if game is not None and game not in tabletop.REGISTRY:
-            raise HTTPException(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}")
+            raise ApiError(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}", "unknown_game",
+                           game=game, games=list(tabletop.REGISTRY))
         try:
             page = await hub().db(hub().store.lobby, statuses, game, limit, cursor)
         except StorageError as error:
-            raise HTTPException(422, str(error)) from None
+            raise ApiError(422, str(error), "bad_cursor") from None
         return LobbyPage(tables=[_line(row, page.moves[row.id]) for row in page.tables], next=page.next)
 
     def _line(row: Any, moves: int) -> Any:
@@ -209,31 +230,31 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             seat, token = await hub().join(table_id, body.name, body.seat, client_of(request))
         except Rejection as error:
-            raise HTTPException(409, str(error)) from None
+            raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/state")
-    async def state(table_id: str, request: Request) -> dict[str, Any]:
+    async def state(table_id: str, request: Request, text: bool = False) -> dict[str, Any]:
         """The current update for the seat whose token is in ``Authorization: Bearer`` (without one:
-        the spectators' update)."""
+        the spectators' update); ``text=true`` adds the position drawn in English (terminal text)."""
         refuse_tokens_in_url(request)
         table = await _table(table_id)
         viewer = SPECTATOR
         if tokens := bearer_tokens(request):
             viewer = (await _seats(table_id, tokens[:1]))[0]
-        return hub().update(table, viewer)
+        return hub().update(table, viewer, text)
 
     @app.post("/api/tables/{table_id}/act")
-    async def act(table_id: str, body: ActRequest) -> dict[str, Any]:
-        """Take an action by HTTP; the answer is the seat's new update."""
+    async def act(table_id: str, body: ActRequest, text: bool = False) -> dict[str, Any]:
+        """Take an action by HTTP; the answer is the seat's new update (``text=true``: with terminal text)."""
         seat = (await _seats(table_id, [body.token]))[0]
         try:
             await hub().submit(table_id, seat, body.action, body.move)
         except Rejection as error:
-            raise HTTPException(409, str(error)) from None
-        return hub().update(hub().tables[table_id], seat)
+            raise ApiError.of(409, error) from None
+        return hub().update(hub().tables[table_id], seat, text)
 
     @app.post("/api/tables/{table_id}/abandon")
     async def abandon(table_id: str, request: Request) -> dict[str, Any]:
@@ -243,13 +264,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         tokens = bearer_tokens(request)
         await _table(table_id)
         if not tokens:
-            raise HTTPException(401, "abandoning takes a seat's or the creator's token in 'Authorization: Bearer'")
+            raise ApiError(401, "abandoning takes a seat's or the creator's token in 'Authorization: Bearer'",
+                           "token_required")
         if not await hub().db(hub().store.is_creator, table_id, tokens[0]):
             await _seats(table_id, tokens[:1])
         try:
             await hub().abandon(table_id)
         except Rejection as error:
-            raise HTTPException(409, str(error)) from None
+            raise ApiError.of(409, error) from None
         return hub().info(hub().tables[table_id]).model_dump()
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -264,12 +286,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         tokens = bearer_tokens(request)
         await _table(table_id)
         if not tokens:
-            raise HTTPException(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer'")
+            raise ApiError(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer'",
+                           "token_required")
         seats = await _seats(table_id, tokens[:32])
         try:
             made = await make_rematch(hub(), table_id, seats, client_of(request))
         except Rejection as error:
-            raise HTTPException(409, str(error)) from None
+            raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
         return {"table": hub().info(made.table).model_dump(), "tokens": made.tokens, "created": made.created,
@@ -296,9 +319,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         table = await _finished(table_id)
         actions = table.record_actions()
         if not 0 <= move <= len(actions):
-            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
+            raise ApiError(404, f"move {move}: the game has moves 0–{len(actions)}", "no_move",
+                           move=move, moves=len(actions))
+
         def reply(step: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-            return (404, {"detail": step["error"]}) if "error" in step else (200, step)
+            return (404, step["error"]) if "error" in step else (200, step)
 
         return await heavy_reply(hub(), ("replay", table_id, move, len(actions)), client_of(request), reply,
                                  jobs.replay_step, table.game.name, table.options_json, actions, move)
@@ -311,15 +336,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         limits = hub().limits
         if refusal := await hub().rates.socket(client):  # refused before the handshake: the cheapest answer
             log.info("socket refused: %s", refusal)
-            await websocket.close(code=1008, reason=refusal[:120])
+            await websocket.close(code=1008, reason=str(refusal)[:120])
             return
         await websocket.accept()
         if "token" in websocket.query_params:
-            await _close(websocket, "seat tokens never go in a URL (they would be logged): send them in the "
-                                    "first message, {\"type\": \"hello\", \"tokens\": [...]}", 1008)
+            await _close(websocket, Rejection("seat tokens never go in a URL (they would be logged): send them in the "
+                                              "first message, {\"type\": \"hello\", \"tokens\": [...]}",
+                                              "tokens_in_url"), 1008)
             return
         if hub().sockets[client] >= limits.sockets_per_client:
-            await _close(websocket, f"too many connections: at most {limits.sockets_per_client} from one client", 1008)
+            await _close(websocket, Rejection(f"too many connections: at most {limits.sockets_per_client} from one "
+                                              "client", "too_many_sockets", limit=limits.sockets_per_client), 1008)
             return
         hub().sockets[client] += 1
         try:
@@ -337,14 +364,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await hub().table(table_id)
             seats = await hub().seats_for(table_id, hello.tokens)
         except TimeoutError:
-            await _close(websocket, f"no hello within {limits.hello_seconds:g} s: the first message must be "
-                                    "{\"type\": \"hello\", \"tokens\": [...]}", 1008)
+            await _close(websocket, Rejection(f"no hello within {limits.hello_seconds:g} s: the first message must "
+                                              "be {\"type\": \"hello\", \"tokens\": [...]}", "no_hello",
+                                              seconds=limits.hello_seconds), 1008)
             return
         except ValidationError as error:
-            await _close(websocket, f"the first message must be a hello: {_problems(error)}", 1008)
+            await _close(websocket, Rejection(f"the first message must be a hello: {_problems(error)}", "bad_hello",
+                                              problems=_problem_data(error)), 1008)
             return
         except Rejection as error:
-            await _close(websocket, str(error), 4404)
+            await _close(websocket, error, 4404)
             return
         except WebSocketDisconnect:
             return
@@ -357,7 +386,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await hub().connect(table_id, connection, hello.name)
             await hub().chat.welcome(table_id, connection)
         except LimitReached as error:
-            await _close(websocket, str(error), 1008)
+            await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
             return
         bucket = hub().rates.socket_bucket()
         try:
@@ -365,23 +394,25 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 raw = await _receive_text(websocket)
                 if not await take_message(bucket):
                     hub().rates.flooded(client)
-                    await _close(websocket, f"too many messages: at most {limits.messages_per_second:g} a second "
-                                            f"(bursts of {limits.message_burst}); closing, and new connections "
-                                            f"wait {limits.flood_cooldown_seconds:g} s", 1008)
+                    await _close(websocket, Rejection(
+                        f"too many messages: at most {limits.messages_per_second:g} a second (bursts of "
+                        f"{limits.message_burst}); closing, and new connections wait "
+                        f"{limits.flood_cooldown_seconds:g} s", "flooded", rate=limits.messages_per_second,
+                        burst=limits.message_burst, cooldown=limits.flood_cooldown_seconds), 1008)
                     return
                 if raw is None:
-                    await websocket.send_json({"type": "error", "reason": "binary frames are not accepted: send "
-                                                                          "JSON text"})
+                    await websocket.send_json(Rejection("binary frames are not accepted: send JSON text",
+                                                        "binary_frame").message())
                     continue
                 try:
                     await _handle(table_id, connection, raw)
                 except Rejection as error:
-                    await websocket.send_json({"type": "error", "reason": str(error)})
+                    await websocket.send_json(error.message())
                 except ChatRefused as refusal:
                     await websocket.send_json(refusal.message())
                 except DBAPIError:
-                    await websocket.send_json({"type": "error", "reason": "the database is unavailable just now; "
-                                                                          "nothing was changed — try again"})
+                    await websocket.send_json(Rejection(str(_database_down().detail), "database_unavailable",
+                                                        retry_after=5).message())
         except WebSocketDisconnect:
             pass
         finally:
@@ -397,18 +428,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return text
         return None
 
-    async def _close(websocket: WebSocket, reason: str, code: int) -> None:
+    async def _close(websocket: WebSocket, refusal: Rejection, code: int) -> None:
         with contextlib.suppress(Exception):
-            await websocket.send_json({"type": "error", "reason": reason})
-            await websocket.close(code=code, reason=reason[:120])
+            await websocket.send_json(refusal.message())
+            await websocket.close(code=code, reason=str(refusal)[:120])
 
     async def _handle(table_id: str, connection: Connection, raw: str) -> None:
         if len(raw) > MAX_MESSAGE:
-            raise Rejection(f"message too long: {len(raw)} characters (at most {MAX_MESSAGE})")
+            raise Rejection(f"message too long: {len(raw)} characters (at most {MAX_MESSAGE})", "message_too_long",
+                            length=len(raw), maximum=MAX_MESSAGE)
         try:
             message = CLIENT_MESSAGE.validate_json(raw)
         except ValidationError as error:
-            raise Rejection(f"malformed message: {_problems(error)}") from None
+            raise Rejection(f"malformed message: {_problems(error)}", "malformed",
+                            problems=_problem_data(error)) from None
         if isinstance(message, Ping):
             await connection.send({"type": "pong"})
             return
@@ -419,11 +452,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await hub().chat.allow_spectators(table_id, connection, message.allowed)
             return
         if not connection.seats:
-            raise Rejection("spectators cannot act")
+            raise Rejection("spectators cannot act", "spectator_cannot_act")
         table = hub().tables[table_id]
         seat = message.seat if message.seat is not None else connection.viewer(table)
         if seat not in connection.seats:
-            raise Rejection(f"this connection does not hold seat {seat + 1}")
+            raise Rejection(f"this connection does not hold seat {seat + 1}", "seat_not_held", seat=seat)
         if isinstance(message, Act):
             await hub().submit(table_id, seat, message.action, message.move)
         elif isinstance(message, RequestUndo):
@@ -439,12 +472,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             return await hub().seats_for(table_id, tokens)
         except Rejection as error:
-            raise HTTPException(403, str(error)) from None
+            raise ApiError.of(403, error) from None
 
     async def _finished(table_id: str) -> LiveTable:
         table = await _table(table_id)
         if table.status not in ("over", "abandoned"):
-            raise HTTPException(409, "the game is still being played: its record would show hidden cards")
+            raise ApiError(409, "the game is still being played: its record would show hidden cards",
+                           "game_in_progress")
         return table
 
     app.include_router(odds_router)
@@ -488,7 +522,7 @@ class RateLimit:
 
     async def refuse(self, error: LimitReached, delay: float, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = limit_error(error)
-        response = JSONResponse({"detail": refusal.detail}, status_code=refusal.status_code, headers=refusal.headers)
+        response = JSONResponse(error_body(refusal), status_code=refusal.status_code, headers=refusal.headers)
         delay = min(delay, error.retry_after or delay)
         if delay > 0 and self.delayed < DELAYED_REFUSALS:
             self.delayed += 1
@@ -501,3 +535,13 @@ class RateLimit:
 
 def _problems(error: ValidationError) -> str:
     return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
+
+
+def _problem_data(error: ValidationError) -> list[dict[str, Any]]:
+    """Where each problem is and its kind (pydantic's ``type``: ``missing``, ``literal_error``…), as params."""
+    return [{"loc": list(e["loc"]), "type": e["type"]} for e in error.errors()[:10]]
+
+
+def _database_down() -> ApiError:
+    return ApiError(503, "the database is unavailable just now; nothing was changed — try again",
+                    "database_unavailable", retry_after=5)

@@ -66,10 +66,13 @@ class ChatRefused(Exception):
         self.retry_after = retry_after
 
     def message(self) -> dict[str, Any]:
-        """The ``chat_refused`` message sent back to the writer."""
+        """The ``chat_refused`` message sent back to the writer: its code (``chat.refused.<code>`` in the
+        browser's words), params, and the English reason (``retry_after`` and ``max_chars`` also at the
+        top level, as before)."""
+        retry_after = None if self.retry_after is None else round(self.retry_after, 1)
         return {"type": "chat_refused", "code": self.code, "reason": self.reason,
-                "retry_after": None if self.retry_after is None else round(self.retry_after, 1),
-                "max_chars": MAX_CHARS}
+                "params": {"retry_after": retry_after, "max_chars": MAX_CHARS},
+                "retry_after": retry_after, "max_chars": MAX_CHARS}
 
 
 def clean(text: str) -> str:

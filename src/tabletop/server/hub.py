@@ -32,6 +32,7 @@ from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.chat import TableChat
+from tabletop.server.errors import Rejection
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
@@ -45,10 +46,6 @@ log = logging.getLogger("tabletop.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 T = TypeVar("T")
-
-
-class Rejection(Exception):
-    """A request refused, with the reason sent back; nothing was changed."""
 
 
 class Connection:
@@ -170,7 +167,7 @@ class Hub:
         if table is not None:
             return table
         if len(table_id) > 32 or not table_id.isalnum():
-            raise Rejection(f"no table {table_id[:40]!r}")
+            raise Rejection(f"no table {table_id[:40]!r}", "no_table", table=table_id[:40])
         async with self.lock(table_id):  # one load at a time: an older read must not replace a newer
             table = self.tables.get(table_id)
             if table is not None:
@@ -179,7 +176,7 @@ class Hub:
                 table = await self._load(table_id)
             except StorageError as error:
                 self.locks.pop(table_id, None)
-                raise Rejection(str(error)) from None
+                raise Rejection(str(error), "no_table", table=table_id) from None
         if table.status == "playing" and table_id in self.owned:
             self._spawn(self.failover.keep_trying(table_id, self._advance))
         return table
@@ -197,25 +194,32 @@ class Hub:
 
         players = request.options.get("players", len(request.seats))
         if str(players) != str(len(request.seats)):
-            raise Rejection(f"options say players={players} but {len(request.seats)} seats are given")
+            raise Rejection(f"options say players={players} but {len(request.seats)} seats are given",
+                            "players_mismatch", players=str(players)[:20], seats=len(request.seats))
         try:
             game = tabletop.load(request.game, **{**request.options, "players": len(request.seats)})
             game.initial_state()  # a game that cannot start is refused here (Kubik's physics without MuJoCo)
             for seat in request.seats:
                 if seat.kind == "bot":
                     make_bot(seat.bot or "normal", game)
-        except (TabletopError, ValueError) as error:
-            raise Rejection(str(error)) from None
+        except TabletopError as error:
+            raise Rejection.of(error) from None
+        except ValueError as error:  # a bot name the game does not know
+            raise Rejection(str(error), "unknown_bot", bot=next((s.bot for s in request.seats
+                                                                  if s.kind == "bot"), None)) from None
         if request.move_seconds is not None and request.move_seconds < self.limits.min_move_seconds:
             raise Rejection(f"move_seconds {request.move_seconds:g}: a per-move clock is at least "
-                            f"{self.limits.min_move_seconds:g} s on this server")
+                            f"{self.limits.min_move_seconds:g} s on this server", "move_seconds_short",
+                            seconds=request.move_seconds, minimum=self.limits.min_move_seconds)
         kinds = [seat.kind for seat in request.seats]
         creator_seat = request.creator_seat_number()
         if creator_seat is not None and (creator_seat >= len(kinds) or kinds[creator_seat] == "bot"):
             raise Rejection(f"creator_seat {creator_seat}: the creator sits in a human or hot-seat seat "
-                            f"(seats are numbered from 0 to {len(kinds) - 1})")
+                            f"(seats are numbered from 0 to {len(kinds) - 1})", "creator_seat",
+                            seat=creator_seat, seats=len(kinds))
         if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
-            raise ChosenSeedRefused(refusal)
+            raise ChosenSeedRefused(refusal, "seed_refused",
+                                    seats=[n for n, kind in enumerate(kinds) if kind == "human" and n != creator_seat])
         all_bots = all(kind == "bot" for kind in kinds)
         await self._check_limits(client, all_bots)
         secret = chance.secret_from_seed(request.seed) if request.seed is not None else chance.new_secret()
@@ -241,12 +245,14 @@ class Hub:
             await self._check_unfinished(client)
         if all_bots and await self.db(self.store.bot_tables) >= self.limits.bot_tables:
             raise LimitReached(f"the server already runs {self.limits.bot_tables} all-bot tables, its limit; "
-                               "try again when one has finished", 60.0, 503)
+                               "try again when one has finished", "bot_tables_full", 60.0, 503,
+                               limit=self.limits.bot_tables)
 
     async def _check_unfinished(self, client: str) -> None:
         if await self.db(self.store.unfinished_tables_of, client) >= self.limits.open_tables_per_client:
             raise LimitReached(f"you already have {self.limits.open_tables_per_client} unfinished tables, the "
-                               "limit per client: finish or abandon one first", 60.0)
+                               "limit per client: finish or abandon one first", "too_many_unfinished", 60.0,
+                               limit=self.limits.open_tables_per_client)
 
     async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "") -> tuple[int, str]:
         """Take a free human seat from the lobby: its number and a fresh secret token."""
@@ -255,17 +261,20 @@ class Hub:
             await self._check_unfinished(client)
         async with self.lock(table_id):
             if table.row.settings.get("rematch_of"):
-                raise Rejection("the seats of a rematch are kept for the players of the last game")
+                raise Rejection("the seats of a rematch are kept for the players of the last game",
+                                "rematch_seats_kept")
             free = [s.seat for s in table.seats if s.kind == "human" and not s.joined]
-            if not free or (seat is not None and seat not in free):
-                raise Rejection("no free seat at this table" if not free else
-                                f"seat {(seat or 0) + 1} is not free; free: {', '.join(str(s + 1) for s in free)}")
+            if not free:
+                raise Rejection("no free seat at this table", "no_free_seat")
+            if seat is not None and seat not in free:
+                raise Rejection(f"seat {seat + 1} is not free; free: {', '.join(str(s + 1) for s in free)}",
+                                "seat_not_free", seat=seat, free=free)
             chosen = free[0] if seat is None else seat
             try:
                 token = await self.db(self.store.claim_seat, table_id, chosen, name, client or None)
             except StorageError as error:  # another process gave it away a moment ago
                 await self.failover.catch_up_locked(table_id)
-                raise Rejection(str(error)) from None
+                raise Rejection(str(error), "seat_taken", seat=chosen) from None
             await self.failover.refresh_row(table_id)
             await self.failover.notify(self.tables[table_id])
         await self._maybe_start(self.tables[table_id])
@@ -277,7 +286,7 @@ class Hub:
         for token in tokens:
             seat = await self.db(self.store.seat_for_token, table_id, token)
             if seat is None:
-                raise Rejection("this seat token is not valid at this table")
+                raise Rejection("this seat token is not valid at this table", "bad_token")
             seats.append(seat)
         return sorted(set(seats))
 
@@ -292,7 +301,8 @@ class Hub:
             if not connection.seats:
                 watching = sum(1 for other in self.connections.get(table_id, []) if not other.seats)
                 if watching >= self.limits.spectators_per_table:
-                    raise LimitReached(f"this table already has {watching} spectators, the most it takes", 30.0)
+                    raise LimitReached(f"this table already has {watching} spectators, the most it takes",
+                                       "spectators_full", 30.0, count=watching)
             joined = False
             # one person at one seat joins under their name; a hot-seat screen holding several seats
             # keeps the names each seat was given at creation (else every seat would be "Ann")
@@ -342,23 +352,26 @@ class Hub:
                 action = table.game.parse_action(text)
                 after = table.state.apply(action)  # validated; kept in memory only once the log has it
             except TabletopError as error:
-                raise Rejection(str(error)) from None
+                raise Rejection.of(error) from None
             self._spend_clock(table, seat)
             await self._write(table, seat, str(action), after=after)
         await self._advance_or_retry(table_id)
 
     def _check_turn(self, table: LiveTable, seat: int, move: int) -> None:
         if table.status != "playing":
-            raise Rejection("the game has not started: seats are still free" if table.status == "open"
-                            else f"the game is {table.status}")
+            if table.status == "open":
+                raise Rejection("the game has not started: seats are still free", "not_started")
+            raise Rejection(f"the game is {table.status}", "not_playing", status=table.status)
         if move != table.moves:
-            raise Rejection(f"move {move} is stale: the table is at move {table.moves}")
+            raise Rejection(f"move {move} is stale: the table is at move {table.moves}", "stale_move",
+                            move=move, current=table.moves)
         to_move = table.seat_to_move()
         if to_move == CHANCE and table.people_enter_chance(seat):
             return
         if to_move != seat:
-            raise Rejection(f"not your turn: seat {to_move + 1} is to move" if to_move >= 0 else
-                            "not your turn: chance is to move")
+            if to_move >= 0:
+                raise Rejection(f"not your turn: seat {to_move + 1} is to move", "not_your_turn", to_move=to_move)
+            raise Rejection("not your turn: chance is to move", "chance_to_move")
 
     async def _write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
                      after: Any = None) -> None:
@@ -369,7 +382,8 @@ class Hub:
             await self.failover.catch_up_locked(table.row.id)
             self.failover.go_on(table.row.id)
             self._spawn(self.broadcast(table.row.id))
-            raise Rejection(f"move {table.moves} was already made (by another connection); try again") from None
+            raise Rejection(f"move {table.moves} was already made (by another connection); try again", "move_taken",
+                            move=table.moves) from None
         table.replay_event(kind, seat, action, after)
         table.deadline = None
         await self.failover.notify(table)
@@ -493,10 +507,11 @@ class Hub:
         async with self.lock(table_id):
             table = self.tables[table_id]
             if move != table.moves:
-                raise Rejection(f"move {move} is stale: the table is at move {table.moves}")
+                raise Rejection(f"move {move} is stale: the table is at move {table.moves}", "stale_move",
+                                move=move, current=table.moves)
             reason = table.undo_refusal(seat)
             if reason is not None:
-                raise Rejection(f"cannot undo: {UNDO_REFUSALS[reason]}")
+                raise Rejection(f"cannot undo: {UNDO_REFUSALS[reason]}", "undo_refused", why=reason)
             screen = self.same_screen(table_id, seat)
             others = [s.seat for s in table.seats if s.seat not in screen and table.bot_for(s.seat) is None]
             if others:
@@ -528,7 +543,7 @@ class Hub:
             table = self.tables[table_id]
             pending = table.undo
             if pending is None or seat not in pending["waiting"]:
-                raise Rejection("no undo request is waiting for your answer")
+                raise Rejection("no undo request is waiting for your answer", "no_undo_request")
             if not agree:
                 await self._set_undo(table, None)
             else:
@@ -562,7 +577,7 @@ class Hub:
         """Public facts about each seat, as JSON data."""
         return _seat_dicts(table.row, table.zombies)
 
-    def update(self, table: LiveTable, viewer: int, text: bool = True,
+    def update(self, table: LiveTable, viewer: int, text: bool = False,
                seats: list[int] | None = None) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (a seat or SPECTATOR; ``seats``: all a hot-seat connection
         plays): only what it may see (with the position drawn as ``text`` when asked: rendering costs
@@ -577,13 +592,16 @@ class Hub:
                      "banks": {str(k): round(v, 3) for k, v in table.banks.items()}}
         undo_seat, undo_refusal = self.undo_for(table, viewer, seats)
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
-        return {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
-                "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
-                "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
-                "text": table.text(viewer) if text else "", "seats": self.seat_dicts(table), "undo": table.undo,
-                "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
-                "result": table.result() if table.status in ("over", "abandoned") else None,
-                "rematch": table.row.settings.get("rematch")}
+        update = {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
+                  "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
+                  "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
+                  "seats": self.seat_dicts(table), "undo": table.undo,
+                  "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
+                  "result": table.result() if table.status in ("over", "abandoned") else None,
+                  "rematch": table.row.settings.get("rematch")}
+        if text:  # English terminal text: only for the clients that ask (the browser draws its own)
+            update["text"] = table.text(viewer)
+        return update
 
     async def broadcast(self, table_id: str) -> None:
         """Send every connection of the table its own view."""
@@ -602,7 +620,7 @@ class Hub:
         async with self.lock(table_id):
             table = self.tables[table_id]
             if table.status in ("over", "abandoned"):
-                raise Rejection(f"the table is already {table.status}")
+                raise Rejection(f"the table is already {table.status}", "already_ended", status=table.status)
             await self.db(self.store.set_status, table_id, "abandoned")
             table.row.status = "abandoned"
             await self.failover.notify(table)

@@ -46,12 +46,12 @@ def replay_log(game: Game[Any, Any], actions: list[str], move: int) -> tuple[Sta
 
 def replay_step(name: str, options_json: str, actions: list[str], move: int) -> dict[str, Any]:
     """A finished game after ``move`` of its actions: the action, every seat's view, the picture and
-    the log so far (``{"error": …}`` for a move the game does not have)."""
+    the log so far (``{"error": <an error body>}`` for a move the game does not have)."""
     game = load_game(name, options_json)
     try:
         state, log = replay_log(game, actions, move)
     except ValueError as error:
-        return {"error": str(error)}
+        return {"error": {"detail": str(error), "code": "no_move", "params": {"move": move, "moves": len(actions)}}}
     return {"move": move, "moves": len(actions), "action": actions[move - 1] if move else None,
             "to_move": state.current_player, "text": str(state), "log": log,
             "views": [dict(state.view(seat)) for seat in range(game.num_players)]}
@@ -69,11 +69,16 @@ def win_chances(name: str, options_json: str, actions: list[str], move: int) -> 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A motion (status 200), or the status and reason why there is none."""
+    """A motion (status 200), or the status and reason why there is none (with its code: :mod:`.errors`)."""
 
     status: int
     reason: str = ""
     motion: dict[str, Any] | None = None
+    code: str = ""
+
+    def body(self, move: int) -> dict[str, Any]:
+        """The HTTP error body saying why there is no motion for ``move``."""
+        return {"detail": self.reason, "code": self.code, "params": {"move": move}}
 
 
 def motion_answer(game: Game[Any, Any], actions: list[str], move: int) -> Answer:
@@ -84,18 +89,18 @@ def motion_answer(game: Game[Any, Any], actions: list[str], move: int) -> Answer
             state = state.apply_recorded(game.parse_action(text))  # the server's own log
         action = game.parse_action(actions[move])
     except TabletopError as error:  # pragma: no cover - a live table's record always replays
-        return Answer(409, f"the record does not replay to move {move}: {error}")
+        return Answer(409, f"the record does not replay to move {move}: {error}", code="record_broken")
     text = actions[move]
     viewers = [*range(game.num_players), SPECTATOR]
     if any(state.observation(action, viewer) != str(action) for viewer in viewers):
-        return Answer(404, f"move {move} is hidden from some players: no motion is given for it")
+        return Answer(404, f"move {move} is hidden from some players: no motion is given for it", code="motion_hidden")
     motion = state.motion(action)
     if motion is None:
-        return Answer(404, f"move {move} ({_short(text)}) has no motion to animate")
+        return Answer(404, f"move {move} ({_short(text)}) has no motion to animate", code="no_motion")
     data = dict(motion)
     if data.get("reproduced") is False:
         return Answer(409, f"move {move}: this server's simulation does not reproduce the record "
-                           f"({_short(text)}; it gives {_short(str(data.get('simulated')))})")
+                           f"({_short(text)}; it gives {_short(str(data.get('simulated')))})", code="motion_mismatch")
     return Answer(200, motion=data)
 
 

@@ -115,12 +115,17 @@ def client_key(address: str | None) -> str:
 
 
 class LimitReached(Exception):
-    """A request refused by a limit: the reason, and seconds after which trying again may work."""
+    """A request refused by a limit: the reason, its code and params (``tabletop.server.errors``), and
+    seconds after which trying again may work (``retry_after``, in the params too)."""
 
-    def __init__(self, reason: str, retry_after: float | None = None, status: int = 429) -> None:
+    def __init__(self, reason: str, code: str, /, retry_after: float | None = None, status: int = 429,
+                 **params: Any) -> None:
         super().__init__(reason)
+        self.code = code
         self.retry_after = retry_after
         self.status = status
+        self.params: dict[str, Any] = {**params, "retry_after": None if retry_after is None else
+                                       max(1, math.ceil(retry_after))}
 
 
 class Rates:
@@ -143,15 +148,19 @@ class Rates:
         self._chat_minute = RateLimitItemPerMinute(limits.chat_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
 
-    async def socket(self, client: str) -> str | None:
+    async def socket(self, client: str) -> LimitReached | None:
         """Count a new socket from ``client``; why it is refused (None: it may connect)."""
         until = self._cooling.get(client)
         if until is not None:
             if until > _now():
-                return f"this client flooded a socket: new connections are refused for {until - _now():.0f} s"
+                wait = until - _now()
+                return LimitReached(f"this client flooded a socket: new connections are refused for {wait:.0f} s",
+                                    "socket_cooldown", wait, seconds=math.ceil(wait))
             del self._cooling[client]
         if not await self._local.hit(self._sockets, "socket", client):
-            return f"too many new connections: at most {self.limits.sockets_per_minute} a minute from one client"
+            limit = self.limits.sockets_per_minute
+            return LimitReached(f"too many new connections: at most {limit} a minute from one client",
+                                "too_many_new_sockets", 60.0, limit=limit)
         return None
 
     def flooded(self, client: str) -> None:
@@ -170,10 +179,11 @@ class Rates:
         """
         if not await self._local.hit(self._requests, "request", client):
             raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
-                               "client; slow down", 1.0)
+                               "client; slow down", "too_many_requests", 1.0, limit=self.limits.requests_per_second)
         if expensive and not await self._local.hit(self._expensive, "expensive", client):
             raise LimitReached(f"too many odds, replay or motion requests: at most {self.limits.expensive_per_second}"
-                               " a second from one client; slow down", 1.0)
+                               " a second from one client; slow down", "too_many_expensive", 1.0,
+                               limit=self.limits.expensive_per_second)
 
     async def creation(self, client: str) -> None:
         """Count one table creation by ``client``.
@@ -189,7 +199,8 @@ class Rates:
             stats = await self._window.get_window_stats(self._creations, "create", client)
             wait = max(1.0, stats.reset_time - _now())
             raise LimitReached(f"too many new tables: at most {self.limits.creations_per_minute} a minute "
-                               f"from one client; try again in {wait:.0f} s", wait)
+                               f"from one client; try again in {wait:.0f} s", "too_many_creations", wait,
+                               limit=self.limits.creations_per_minute)
 
     async def chat(self, client: str) -> None:
         """Count one chat message by ``client`` (checked before anything is written).
@@ -198,12 +209,13 @@ class Rates:
             LimitReached: when it wrote ``chat_burst`` messages in the last ten seconds or
                 ``chat_per_minute`` in the last minute; ``retry_after`` says when one more may go.
         """
-        for item, span in ((self._chat_burst, "ten seconds"), (self._chat_minute, "minute")):
+        for item, span, seconds in ((self._chat_burst, "ten seconds", 10), (self._chat_minute, "minute", 60)):
             if not await self._local.hit(item, "chat", client):
                 stats = await self._local.get_window_stats(item, "chat", client)
                 wait = max(1.0, stats.reset_time - _now())
                 raise LimitReached(f"too many chat messages: at most {item.amount} in any {span} from one "
-                                   f"client; wait {wait:.0f} s", wait)
+                                   f"client; wait {wait:.0f} s", "too_many_chat", wait, limit=item.amount,
+                                   span=seconds)
 
     def socket_bucket(self) -> AsyncLimiter:
         """A new socket's message bucket: ``message_burst`` at once, ``messages_per_second`` steadily."""

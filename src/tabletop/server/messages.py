@@ -212,7 +212,7 @@ class Update(BaseModel):
     view: dict[str, Any]
     legal: list[str]  #: this seat's legal actions when it is to move, else empty
     log: list[LogEntry]  #: the move log so far as this seat saw it
-    text: str  #: the position drawn for this seat (terminal text)
+    text: str | None = None  #: the position drawn for this seat in English, only when asked (terminal clients)
     seats: list[SeatInfo]
     undo: dict[str, Any] | None = None  #: a pending undo request
     undo_seat: int | None = None  #: the seat this connection may ask an undo for now (None: it may not)
@@ -223,7 +223,10 @@ class Update(BaseModel):
 
 
 class Rejected(BaseModel):
-    """A message refused: why, and that nothing changed."""
+    """A message refused, and nothing changed: why as a code of :mod:`tabletop.server.errors` (or a game's
+    or the core's) with its params, and in English for terminal clients and logs."""
 
     type: Literal["error"] = "error"
+    code: str
+    params: dict[str, Any] = Field(default_factory=dict)
     reason: str

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Request, Response
 
 from tabletop.server import jobs
+from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
 from tabletop.server.jobs import Answer, motion_answer
 from tabletop.server.requests import client_of, heavy_reply, live_table
@@ -32,13 +33,14 @@ async def table_motion(table_id: str, move: int, request: Request) -> Response:
     table = await live_table(hub, table_id)
     actions = table.record_actions()  # a snapshot: the table may move on while the motion is computed
     if not 0 <= move < len(actions):
-        raise HTTPException(404, f"move {move}: nothing has been played at this table yet" if not actions else
-                            f"move {move}: the table's record has moves 0–{len(actions) - 1}")
+        raise ApiError(404, f"move {move}: nothing has been played at this table yet" if not actions else
+                       f"move {move}: the table's record has moves 0–{len(actions) - 1}", "no_move",
+                       move=move, moves=len(actions) - 1)
     key = ("motion", table_id, move, hash(tuple(actions[:move + 1])))
 
     def reply(answer: Answer) -> tuple[int, dict[str, Any]]:
         if answer.motion is None:
-            return answer.status, {"detail": answer.reason}
+            return answer.status, answer.body(move)
         return 200, {"table": table_id, "move": move, "action": actions[move], "motion": answer.motion}
 
     return await heavy_reply(hub, key, client_of(request), reply, jobs.motion, table.game.name,

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Request, Response
 
 import tabletop
 from tabletop.core import Game
 from tabletop.server import jobs
+from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
 from tabletop.server.requests import client_of, heavy_reply, live_table
 
@@ -27,13 +28,16 @@ async def table_odds(table_id: str, request: Request, move: int | None = None) -
     table = await live_table(hub, table_id)
     if not table.game.has_win_chances:
         computed = [name for name, kind in tabletop.REGISTRY.items() if kind.win_chances is not Game.win_chances]
-        raise HTTPException(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(computed)}")
+        raise ApiError(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(computed)}",
+                       "no_odds", game=table.game.name, games=computed)
     actions = table.record_actions()
     if move is not None:
         if table.status not in ("over", "abandoned"):
-            raise HTTPException(409, "odds at an earlier move are given for finished games (their replays) only")
+            raise ApiError(409, "odds at an earlier move are given for finished games (their replays) only",
+                           "odds_finished_only")
         if not 0 <= move <= len(actions):
-            raise HTTPException(404, f"move {move}: the game has moves 0–{len(actions)}")
+            raise ApiError(404, f"move {move}: the game has moves 0–{len(actions)}", "no_move",
+                           move=move, moves=len(actions))
     at = len(actions) if move is None else move
     shown = table.moves if move is None else move  # a live table's odds are told at its move number
     key = ("odds", table_id, at, shown, hash(tuple(actions[:at])))

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.server import chance
-from tabletop.server.hub import Hub, Rejection
+from tabletop.server.errors import Rejection
+from tabletop.server.hub import Hub
 from tabletop.server.table import LiveTable
 from tabletop.storage import SeatSpec, StorageError, TableExistsError
 
@@ -54,8 +55,10 @@ async def rematch(hub: Hub, table_id: str, seats: list[int], client: str = "") -
     """
     old = await hub.table(table_id)
     if old.status != "over":
-        raise Rejection("a rematch is offered once the game is over" if old.status in ("open", "playing")
-                        else f"the game was {old.status}: only a finished game has a rematch")
+        if old.status in ("open", "playing"):
+            raise Rejection("a rematch is offered once the game is over", "rematch_too_early")
+        raise Rejection(f"the game was {old.status}: only a finished game has a rematch", "rematch_not_over",
+                        status=old.status)
     people = [seat for seat in seats if old.seats[seat].kind != "bot"]
     new_id = rematch_id(table_id)
     async with hub.lock(table_id):  # one creation at a time in this process; the primary key across processes

@@ -9,10 +9,11 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import orjson
-from fastapi import HTTPException, Request, Response
+from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
-from tabletop.server.hub import Hub, Rejection
+from tabletop.server.errors import ApiError, Rejection
+from tabletop.server.hub import Hub
 from tabletop.server.limits import LimitReached, client_key
 from tabletop.server.table import LiveTable
 
@@ -29,23 +30,23 @@ def bearer_tokens(request: Request) -> list[str]:
     if not header:
         return []
     if scheme.lower() != "bearer" or not value.strip():
-        raise HTTPException(401, "seat tokens go in an 'Authorization: Bearer <token>' header")
+        raise ApiError(401, "seat tokens go in an 'Authorization: Bearer <token>' header", "bad_authorization")
     return [token.strip() for token in value.split(",") if token.strip()]
 
 
 def refuse_tokens_in_url(request: Request) -> None:
     """A token in the query string would be written to access logs: refuse it, saying where it goes."""
     if "token" in request.query_params:
-        raise HTTPException(400, "seat tokens never go in a URL (they would be logged): send "
-                                 "'Authorization: Bearer <token>' (HTTP) or the hello message (WebSocket)")
+        raise ApiError(400, "seat tokens never go in a URL (they would be logged): send "
+                            "'Authorization: Bearer <token>' (HTTP) or the hello message (WebSocket)", "tokens_in_url")
 
 
-def limit_error(error: LimitReached) -> HTTPException:
-    """The HTTP answer to a limit reached: 429 or 503 with the reason and ``Retry-After``."""
+def limit_error(error: LimitReached) -> ApiError:
+    """The HTTP answer to a limit reached: 429 or 503 with the reason, its code and ``Retry-After``."""
     headers = None
     if error.retry_after is not None:
         headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
-    return HTTPException(error.status, str(error), headers=headers)
+    return ApiError(error.status, str(error), error.code, headers=headers, **error.params)
 
 
 async def live_table(hub: Hub, table_id: str) -> LiveTable:
@@ -53,7 +54,7 @@ async def live_table(hub: Hub, table_id: str) -> LiveTable:
     try:
         return await hub.table(table_id)
     except Rejection as error:
-        raise HTTPException(404, str(error)) from None
+        raise ApiError.of(404, error) from None
 
 
 async def run_heavy(hub: Hub, key: Hashable, client: str, job: Callable[..., Any], *args: Any) -> Any:

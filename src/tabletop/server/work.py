@@ -83,9 +83,11 @@ class HeavyWork:
         if running is None:
             if self._clients[client] >= self.limits.heavy_per_client:
                 raise LimitReached(f"too many expensive requests at once: at most {self.limits.heavy_per_client} "
-                                   "from one client (odds, replays, motions); wait for an answer first", 1.0)
+                                   "from one client (odds, replays, motions); wait for an answer first",
+                                   "too_many_heavy", 1.0, limit=self.limits.heavy_per_client)
             if len(self._running) >= self._capacity:
-                raise LimitReached("the server is busy computing other answers; try again shortly", 2.0, 503)
+                raise LimitReached("the server is busy computing other answers; try again shortly", "server_busy",
+                                   2.0, 503)
             loop = asyncio.get_running_loop()
             running = asyncio.ensure_future(loop.run_in_executor(self._executor, job, *args))
             self._running[key] = running

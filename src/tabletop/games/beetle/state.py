@@ -77,7 +77,8 @@ class BeetleState(State[BeetleAction]):
 
     def chance_outcomes(self) -> Sequence[tuple[BeetleAction, Fraction]]:
         if not self.rolled or self.phase is Phase.OVER:
-            raise IllegalActionError("no die is being rolled: this is not a chance node")
+            raise IllegalActionError("no die is being rolled: this is not a chance node", code="not_chance",
+                                     params={"phase": "turn"})
         return CHANCE_OUTCOMES
 
     def _apply(self, action: BeetleAction) -> BeetleState:

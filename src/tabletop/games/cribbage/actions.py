@@ -188,11 +188,11 @@ def parse_action(text: str) -> CribbageAction:
     except NotationError as error:
         if "expected" in str(error):
             raise
-        raise NotationError(f"{text!r}: {error}") from None
+        raise NotationError(f"{text!r}: {error}", params={"text": text}) from None
     raise notation_error(text, _EXPECTED)
 
 
 def _points(word: str) -> int:
     if not word.isdigit() or int(word) > MAX_DECLARED:
-        raise NotationError(f"{word!r} is not a number of points 0–{MAX_DECLARED}")
+        raise NotationError(f"{word!r} is not a number of points 0–{MAX_DECLARED}", params={"text": word})
     return int(word)

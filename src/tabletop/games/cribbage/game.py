@@ -15,11 +15,13 @@ import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
 from tabletop.core.cards import DECK
+from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import Pegs, Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.render import event_text
+from tabletop.games.cribbage.scoring import value
 from tabletop.games.cribbage.state import CribbageState
 from tabletop.games.cribbage.views import fields_from_view
 
@@ -70,6 +72,7 @@ SPEC = GameSpec(
         # what they cause
         "cut_tie", "dealer", "pegs", "wins_game", "wins_match", "match_tied",
     ),
+    errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count"),  # C5, C8, C9 (Cribbage.refusal)
 )
 """The event kinds (:meth:`.state.CribbageState.events`); :mod:`.render` writes each in English.
 
@@ -162,6 +165,34 @@ class Cribbage(Game[CribbageState, CribbageAction]):
             TabletopError: when ``view`` is not a seat's view of this game.
         """
         return CribbageState(game=self, **fields_from_view(self, view, rng))
+
+    def refusal(self, state: CribbageState, action: CribbageAction) -> IllegalActionError | None:
+        """The rule an illegal play or discard breaks, as a game code: a card not in hand, a count that
+        would pass 31 (C8), a go while a card fits (C9), a discard of the wrong size (C5); None for the rest."""
+        hand = state.hands[state.to_move] if state.current_player >= 0 else ()
+        legal = f"; legal: {list_allowed(state.legal_actions())}"  # what is allowed, as every refusal says (STYLE 11)
+        match state.phase, action:
+            case Phase.PLAY, act.Play(card) if card not in hand:
+                return IllegalActionError(f"{action}: {card} is not in seat {state.to_move}'s hand{legal}",
+                                          code="not_in_hand", params={"action": str(action), "card": str(card)})
+            case Phase.PLAY, act.Play(card) if state.count + value(card) > 31:
+                total = state.count + value(card)
+                return IllegalActionError(f"{action}: the count would be {total} > 31 (C8){legal}",
+                                          code="count_over_31", params={"action": str(action), "card": str(card),
+                                                                        "count": state.count, "total": total})
+            case Phase.PLAY, act.Go() if fits := [str(card) for card in hand if state.count + value(card) <= 31]:
+                return IllegalActionError(f"go: {', '.join(fits)} can be played, so there is no go (C9){legal}",
+                                          code="go_with_card", params={"action": str(action), "cards": fits})
+            case Phase.DISCARD, act.Discard(cards):
+                needed = next(len(a.cards) for a in state.legal_actions() if isinstance(a, act.Discard))
+                if missing := [str(card) for card in cards if card not in hand]:
+                    return IllegalActionError(f"{action}: {missing[0]} is not in seat {state.to_move}'s hand{legal}",
+                                              code="not_in_hand", params={"action": str(action), "card": missing[0]})
+                if len(cards) != needed:
+                    return IllegalActionError(f"{action}: each player lays away {needed} card(s) to the crib "
+                                              f"(C5){legal}",
+                                              code="discard_count", params={"action": str(action), "needed": needed})
+        return None
 
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
         """The cribbage expert at each level, and the "ev-greedy" baseline it is measured against."""

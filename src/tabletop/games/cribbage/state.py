@@ -164,7 +164,8 @@ class CribbageState(State[CribbageAction]):
 
     def chance_outcomes(self) -> Sequence[tuple[CribbageAction, Fraction]]:
         if not self.is_chance:
-            raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase")
+            raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
+                                     code="not_chance", params={"phase": self.phase.value})
         probability = Fraction(1, len(self.deck))
         return tuple((a, probability) for a in self.legal_actions())
 
@@ -177,7 +178,8 @@ class CribbageState(State[CribbageAction]):
             return act.STARTERS[index]
         if phase is Phase.CUT:
             return act.CUTS[index]
-        raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase")
+        raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
+                                 code="not_chance", params={"phase": self.phase.value})
 
     def _apply(self, action: CribbageAction) -> CribbageState:
         d = _successor(self)

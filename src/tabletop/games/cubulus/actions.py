@@ -105,5 +105,5 @@ def parse_action(text: str) -> CubulusAction:
             case ["first", seat] if seat in ("0", "1", "2"):
                 return FIRSTS[int(seat)]
     except NotationError as error:
-        raise NotationError(f"{text.strip()!r}: {error}") from None
+        raise NotationError(f"{text.strip()!r}: {error}", params={"text": text.strip()}) from None
     raise notation_error(text, _EXPECTED)

@@ -55,6 +55,13 @@ SPEC = GameSpec(
     ),
     rules="cubulus.md",
     events=("starts", "neutral_placed", "setup_done", "insert", "shift", "pass", "square", "draw"),
+    errors=(
+        "chance_first", "start_decided", "no_seat", "first_seat",  # U4, U9, U13: who starts
+        "no_neutral", "neutral_all_placed", "cell_taken", "centre_cell", "placing_neutral",  # U9, U13: set-up
+        "no_ball_in_hand", "line_full",  # U5, U7, U10: inserts
+        "line_not_full", "null_shift", "recreates_board",  # U11, U12: shifts
+        "must_move", "not_an_action",  # U14: a pass
+    ),
 )
 
 
@@ -81,7 +88,8 @@ class Cubulus(Game[CubulusState, CubulusAction]):
         if first != "random" and int(first) >= self.num_players:
             seats = ", ".join(str(seat) for seat in range(self.num_players))
             raise OptionError(f"option first={first}: there is no seat {first} with {self.num_players} players "
-                              f"(U13); choose random or a seat: {seats}")
+                              f"(U13); choose random or a seat: {seats}", code="first_seat",
+                              params={"first": int(first), "players": self.num_players})
         self.colours = range(self.num_players)  #: the colours that can win: one per seat
         self.has_neutral = self.num_players == 2
         self.neutral_cells = EXTERIOR if self.options["neutral_cells"] == "exterior" else ALL_CELLS

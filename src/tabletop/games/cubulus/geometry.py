@@ -36,7 +36,8 @@ class Cell(int):
         """
         word = text.strip()
         if len(word) != 3 or any(ch not in "012" for ch in word):
-            raise NotationError(f"{text!r} is not a cell; expected three digits 0–2, xyz (e.g. 102)")
+            raise NotationError(f"{text!r} is not a cell; expected three digits 0–2, xyz (e.g. 102)",
+                                params={"text": text})
         return CELLS[int(word, 3)]
 
     @property
@@ -100,14 +101,14 @@ class Hole(int):
         word = text.strip().upper()
         expected = "a hole: a face L R F B D U and the cell it opens into, e.g. U102"
         if len(word) != 4 or word[0] not in FACE_PLANE:
-            raise NotationError(f"{text!r} is not a hole; expected {expected}")
+            raise NotationError(f"{text!r} is not a hole; expected {expected}", params={"text": text})
         cell = Cell.parse(word[1:])
         hole = _HOLE_AT.get((word[0], cell))
         if hole is None:
             axis, coordinate = FACE_PLANE[word[0]]
             raise NotationError(
                 f"{text!r} is not a hole: cell {cell} is not on face {word[0]} "
-                f"({'xyz'[axis]}={coordinate}); expected {expected}"
+                f"({'xyz'[axis]}={coordinate}); expected {expected}", params={"text": text}
             )
         return hole
 

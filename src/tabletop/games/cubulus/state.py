@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
-from tabletop.core.errors import list_allowed
+from tabletop.core.errors import Reason, list_allowed
 from tabletop.games.cubulus.actions import (
     FIRSTS,
     INSERTS,
@@ -131,60 +131,70 @@ class CubulusState(State[CubulusAction]):
         moves += [SHIFTS[h] for h in shifts]
         return moves
 
-    def why_illegal(self, action: object) -> str | None:
-        """Why ``action`` may not be taken here, or None when it may (the reason names the rule)."""
+    def why_illegal(self, action: object) -> Reason | None:
+        """Why ``action`` may not be taken here, or None when it may (the reason names the rule, and
+        carries its code and params: ``spec.errors``)."""
         game, phase = self.game, self.phase
         if phase is Phase.OVER:
-            return "the game is over; no action is legal"
+            return Reason("the game is over; no action is legal", "game_over")
         if phase is Phase.START and not isinstance(action, First):
-            return "chance first draws who starts (U4, U9)"
+            return Reason("chance first draws who starts (U4, U9)", "chance_first")
         match action:
             case First(seat):
                 if phase is not Phase.START:
-                    return "who starts is already decided"
+                    return Reason("who starts is already decided", "start_decided")
                 if not 0 <= seat < game.num_players:
-                    return f"there is no seat {seat} in a {game.num_players}-player game"
+                    return Reason(f"there is no seat {seat} in a {game.num_players}-player game", "no_seat",
+                                  seat=seat, players=game.num_players)
                 return None
             case Place(cell):
                 if not game.has_neutral:
-                    return "there are no neutral balls with three players (U9)"
+                    return Reason("there are no neutral balls with three players (U9)", "no_neutral")
                 if phase is not Phase.SETUP:
-                    return "the neutral balls are all placed (U13)"
+                    return Reason("the neutral balls are all placed (U13)", "neutral_all_placed")
                 if (self.board[0] | self.board[1] | self.board[2]) >> cell & 1:
-                    return f"cell {cell} already holds a ball"
+                    return Reason(f"cell {cell} already holds a ball", "cell_taken", cell=str(cell))
                 if not game.neutral_cells >> cell & 1:
-                    return f"cell {cell} is the centre; neutral balls go on the surface (neutral_cells=exterior)"
+                    return Reason(f"cell {cell} is the centre; neutral balls go on the surface "
+                                  "(neutral_cells=exterior)", "centre_cell", cell=str(cell))
                 return None
         if phase is Phase.SETUP:
-            return f"seat {self.to_move + 1} is placing the neutral balls first (U13: place xyz)"
+            return Reason(f"seat {self.to_move + 1} is placing the neutral balls first (U13: place xyz)",
+                          "placing_neutral", seat=self.to_move)
         match action:
             case Insert(hole):
                 if not self.hand(self.to_move):
-                    return f"seat {self.to_move + 1} has no ball left in hand; only shifts remain (U7)"
+                    return Reason(f"seat {self.to_move + 1} has no ball left in hand; only shifts remain (U7)",
+                                  "no_ball_in_hand", seat=self.to_move)
                 if pushes(self.board, hole) is None:
-                    return f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)"
+                    return Reason(f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)",
+                                  "line_full", line=hole.line_name)
                 return None
             case Shift(hole):
                 return self._why_not_shift(hole)
             case Pass():
                 if self._moves():
-                    return f"seat {self.to_move + 1} has a legal move and must move (U14)"
+                    return Reason(f"seat {self.to_move + 1} has a legal move and must move (U14)", "must_move",
+                                  seat=self.to_move)
                 return None
-        return "not a Cubulus action"
+        return Reason("not a Cubulus action", "not_an_action")
 
-    def _why_not_shift(self, hole: Hole) -> str | None:
+    def _why_not_shift(self, hole: Hole) -> Reason | None:
         """U11, U12: a shift needs a full line, must change something, and may not undo the last move."""
         board = self.board
         line = LINE_MASK[hole]
         balls = ((board[0] | board[1] | board[2]) & line).bit_count()
         if balls < 3:
-            return f"line {hole.line_name} holds {balls} ball{'s' if balls != 1 else ''}; only a full line shifts (U11)"
+            return Reason(f"line {hole.line_name} holds {balls} ball{'s' if balls != 1 else ''}; only a full line "
+                          "shifts (U11)", "line_not_full", line=hole.line_name, balls=balls)
         if not self.game.allow_null_shift and is_null_shift(board, hole):
             colour = next(c for c in range(3) if board[c] & line == line)
-            return (f"line {hole.line_name} holds three {self.game.colour_name(colour)} balls; "
-                    "shifting it changes nothing (U11, allow_null_shift=false)")
+            return Reason(f"line {hole.line_name} holds three {self.game.colour_name(colour)} balls; "
+                          "shifting it changes nothing (U11, allow_null_shift=false)", "null_shift",
+                          line=hole.line_name, colour=self.game.colour_name(colour))
         if self.banned is not None and shift(board, hole) == self.banned:
-            return "it would recreate the board as it was before the previous move (U12, no_undo=next)"
+            return Reason("it would recreate the board as it was before the previous move (U12, no_undo=next)",
+                          "recreates_board")
         return None
 
     def is_legal(self, action: CubulusAction) -> bool:
@@ -200,12 +210,13 @@ class CubulusState(State[CubulusAction]):
         if reason is not None:
             legal = self.legal_actions()
             tail = f"; legal: {list_allowed(legal, limit=12)}" if legal else ""
-            raise IllegalActionError(f"{action}: {reason}{tail}")
+            raise reason.error(action, tail)
         return self._apply(action)
 
     def chance_outcomes(self) -> Sequence[tuple[CubulusAction, Fraction]]:
         if self.phase is not Phase.START:
-            raise IllegalActionError(f"nothing is drawn at random now: this is the {self.phase.value} phase")
+            raise IllegalActionError(f"nothing is drawn at random now: this is the {self.phase.value} phase",
+                                     code="not_chance", params={"phase": self.phase.value})
         n = self.game.num_players
         return tuple((first, Fraction(1, n)) for first in FIRSTS[:n])
 

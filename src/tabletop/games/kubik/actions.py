@@ -142,7 +142,7 @@ def parse_action(text: str, seats: dict[str, int]) -> KubikAction:
     if words.startswith("intercept "):
         label = words.split(" ", 1)[1].upper()
         if label not in seats:
-            raise NotationError(f"{text!r}: no player {label}; players are {', '.join(seats)}")
+            raise NotationError(f"{text!r}: no player {label}; players are {', '.join(seats)}", params={"text": text})
         return Intercept(seats[label], label)
     if match := _THROW.match(words):
         line, pos, aim, power, spin = match.groups()
@@ -150,13 +150,13 @@ def parse_action(text: str, seats: dict[str, int]) -> KubikAction:
     if match := _OUTCOME.match(words):
         seen, kind, top, front, x, y, yaw, vx, vy, noise = match.groups()
         if kind in ("out", "hit") and top is None:
-            raise NotationError(f"{text!r}: say which face is on top, e.g. `{kind} 4`")
+            raise NotationError(f"{text!r}: say which face is on top, e.g. `{kind} 4`", params={"text": text})
         if kind in ("miss", "cross") and top is not None:
-            raise NotationError(f"{text!r}: a {kind} names no face on top")
+            raise NotationError(f"{text!r}: a {kind} names no face on top", params={"text": text})
         if kind == "cross" and yaw is not None:
-            raise NotationError(f"{text!r}: a crossing is written `cross at X,Y moving VX,VY`")
+            raise NotationError(f"{text!r}: a crossing is written `cross at X,Y moving VX,VY`", params={"text": text})
         if kind != "cross" and vx is not None:
-            raise NotationError(f"{text!r}: only a crossing says how the cube is moving")
+            raise NotationError(f"{text!r}: only a crossing says how the cube is moving", params={"text": text})
         at: tuple[float, ...] | None = None
         if x is not None:
             at = (float(x), float(y)) if yaw is None else (float(x), float(y), float(yaw))

@@ -120,6 +120,11 @@ SPEC = GameSpec(
         "recentred",  # K17: a cube that stayed in goes back to the small circle {top}
         "throw_limit",  # the game's last throw (max_throws) {throws}
     ),
+    errors=(
+        "teams_players", "team_size", "skills_players", "physics_missing",  # K18, K20b: options
+        "not_outcome", "outcome_kind", "outcome_form",  # K7, K9, K12, K19: what may be entered {legal, simulated}
+        "seen_not_simulated", "seen_after_seen", "simulation_mismatch",  # K20: outcomes people saw, the physics'
+    ),
 )
 
 
@@ -137,9 +142,11 @@ class Kubik(Game[KubikState, KubikAction]):
         teams = self.options["teams"]
         a, b = (int(t) for t in teams.split("+")) if teams else ((n + 1) // 2, n // 2)
         if a + b != n:
-            raise OptionError(f"teams={teams} makes {a + b} players but players={n}")
+            raise OptionError(f"teams={teams} makes {a + b} players but players={n}", code="teams_players",
+                              params={"teams": teams, "count": a + b, "players": n})
         if not (1 <= a <= 8 and 1 <= b <= 8):
-            raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B")
+            raise OptionError(f"players={n}: each team has 1–8 players (K18); give teams=A+B", code="team_size",
+                              params={"players": n})
         self.team_sizes = (a, b)
         edge = self.options["cube_edge"]
         self.field = Field(float(self.options["distance"]), SMALL_EDGE if edge == "small" else float(edge) / 100,
@@ -147,7 +154,8 @@ class Kubik(Game[KubikState, KubikAction]):
         skills = self.options["skills"]
         self.skills = tuple(float(s) for s in skills.split(",")) if skills else (self.options["skill"],) * n
         if len(self.skills) != n:
-            raise OptionError(f"skills lists {len(self.skills)} players but there are {n}")
+            raise OptionError(f"skills lists {len(self.skills)} players but there are {n}", code="skills_players",
+                              params={"count": len(self.skills), "players": n})
         self.labels = tuple(self.label(s) for s in range(n))
         self.mode: str = self.options["throws"]
 
@@ -199,7 +207,8 @@ class Kubik(Game[KubikState, KubikAction]):
         """
         if self.mode == "physics" and not available("mujoco"):
             raise OptionError("throws=physics needs MuJoCo, which is not installed: pip install 'tabletop[physics]'; "
-                              "or choose throws=calibrated (the calibrated model, K20b), which plays without it")
+                              "or choose throws=calibrated (the calibrated model, K20b), which plays without it",
+                              code="physics_missing")
         return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
 
     def parse_action(self, text: str) -> KubikAction:

@@ -36,6 +36,7 @@ from tabletop.core import (
     action_event,
     event,
 )
+from tabletop.core.errors import Reason
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
@@ -140,7 +141,7 @@ class KubikState(State[KubikAction]):
         if self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST) and isinstance(action, Outcome):
             reason = self._refusal(action)
             if reason is not None:
-                raise IllegalActionError(f"{action}: {reason}")
+                raise reason.error(action)
         new = State.apply(self, action)
         assert isinstance(new, KubikState)
         return new
@@ -153,7 +154,7 @@ class KubikState(State[KubikAction]):
                 and isinstance(action, Outcome)):
             reason = self._refusal(action, rerun=False)
             if reason is not None:
-                raise IllegalActionError(f"{action}: {reason}")
+                raise reason.error(action)
             return self._apply(action)
         return self.apply(action)
 
@@ -166,34 +167,39 @@ class KubikState(State[KubikAction]):
                 return MANUAL_REST
         return MANUAL_OUTCOMES + (MANUAL_CROSS if self.interceptor is not None else ())
 
-    def _refusal(self, action: KubikAction, rerun: bool = True) -> str | None:
+    def _refusal(self, action: KubikAction, rerun: bool = True) -> Reason | None:
         """Why ``action`` cannot be this chance node's outcome, or None when it can (``rerun``: check a
         simulated outcome against its simulation)."""
         if not isinstance(action, Outcome):
-            return "not an outcome; " + self._allowed()
+            return self._allowed("not an outcome; ", code="not_outcome")
         kinds = {Phase.THROW: ("miss", "in", "out", "cross") if self.interceptor is not None else ("miss", "in", "out"),
                  Phase.INTERCEPT: ("hit", "miss"), Phase.REST: ("out", "in")}[self.phase]
         if action.kind not in kinds or (self.phase is Phase.REST and action.kind == "in"
                                         and self.game.mode != "physics"):
-            return self._allowed()
+            return self._allowed("", code="outcome_kind")
         if not _valid_faces(action) or not _valid_detail(action):
-            return f"faces and places must fit the outcome; {self._allowed()}"
+            return self._allowed("faces and places must fit the outcome; ", code="outcome_form")
         if self.game.mode != "physics":
-            return "`seen` marks what people saw in a simulated game; here write it plainly" if action.seen else None
+            return Reason("`seen` marks what people saw in a simulated game; here write it plainly",
+                          "seen_not_simulated") if action.seen else None
         pending = self.pending
         if action.seen:
             return None  # people entered it (``--chance people``): recorded as theirs, not as the physics'
         if self.phase is not Phase.THROW and pending is not None and pending.seen:
-            return "the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)"
-        if not rerun:  # trusted (the server's own log): only the form, cheaply — no simulation, no MuJoCo
-            return _noise_refusal(self.phase, action)
-        return mismatch(self, action)
+            return Reason("the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)",
+                          "seen_after_seen")
+        # trusted (the server's own log, not ``rerun``): only the form, cheaply — no simulation, no MuJoCo
+        refusal = mismatch(self, action) if rerun else _noise_refusal(self.phase, action)
+        return None if refusal is None else Reason(refusal, "simulation_mismatch")
 
-    def _allowed(self) -> str:
+    def _allowed(self, before: str, *, code: str) -> Reason:
+        """``before`` and what may be entered here, as the reason ``code`` (the names in its params)."""
         names = self._manual_names()
         if self.game.mode == "physics":
-            return f"the simulation's outcome (sampled), or what people saw: {', '.join('seen ' + n for n in names)}"
-        return f"legal: {', '.join(names)}"
+            seen = [f"seen {name}" for name in names]
+            return Reason(f"{before}the simulation's outcome (sampled), or what people saw: {', '.join(seen)}", code,
+                          legal=seen, simulated=True)
+        return Reason(f"{before}legal: {', '.join(names)}", code, legal=list(names), simulated=False)
 
     def _enumerated_outcomes(self) -> tuple[tuple[Outcome, Fraction], ...]:
         """The outcomes of a manual or calibrated throw with their probabilities."""
@@ -223,13 +229,14 @@ class KubikState(State[KubikAction]):
                 return ((FirstTeam(0), Fraction(1, 2)), (FirstTeam(1), Fraction(1, 2)))
             case Phase.THROW | Phase.INTERCEPT | Phase.REST:
                 return self._enumerated_outcomes()
-        raise IllegalActionError(f"this is not a chance node (phase {self.phase.value})")
+        raise IllegalActionError(f"this is not a chance node (phase {self.phase.value})", code="not_chance",
+                                 params={"phase": self.phase.value})
 
     def sample_chance(self, rng: random.Random) -> KubikAction:
         if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST):
             if self.phase is not Phase.THROW and self.pending is not None and self.pending.seen:
                 raise IllegalActionError("the crossing was entered by people (`seen cross`): the simulation has "
-                                         "nothing to run on; enter what followed (`seen …`)")
+                                         "nothing to run on; enter what followed (`seen …`)", code="seen_after_seen")
             return simulated_outcome(self, rng)
         return State.sample_chance(self, rng)
 

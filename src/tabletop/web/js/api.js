@@ -1,4 +1,7 @@
-// The server's HTTP API (docs/server.md) and the seat tokens this browser holds, per table.
+// The server's HTTP API (docs/server.md) and the seat tokens this browser holds, per table. A refusal
+// is thrown as a ServerError (errors.js): its code and params, its message in the reader's language.
+
+import { ServerError } from "./errors.js";
 
 const RETRIES = 3;  // a GET the server was too busy for (429, 503) is asked again after its Retry-After
 
@@ -16,14 +19,7 @@ async function request(method, path, body, attempt = 0) {
     return request(method, path, body, attempt + 1);
   }
   const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = data && data.detail;
-    const wait = response.headers.get("Retry-After");
-    const reason = typeof detail === "string" ? detail + (wait && !/\d+ s\b/.test(detail) ? ` (${wait} s)` : "")
-      : Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ")
-      : `${response.status} ${response.statusText}`;
-    throw new Error(reason);
-  }
+  if (!response.ok) throw new ServerError(response.status, data, response.statusText);
   return data;
 }
 

@@ -6,6 +6,7 @@
 // Nothing here names a game.
 
 import { saveToken, tokensFor } from "./api.js";
+import { ServerError } from "./errors.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
@@ -27,10 +28,7 @@ async function askRematch(tableId) {
   const response = await fetch(`/api/tables/${tableId}/rematch`, {
     method: "POST", headers: { Authorization: `Bearer ${tokens.join(", ")}` } });
   const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const detail = data && data.detail;
-    throw new Error(typeof detail === "string" ? detail : `${response.status} ${response.statusText}`);
-  }
+  if (!response.ok) throw new ServerError(response.status, data, response.statusText);
   for (const [seat, token] of Object.entries(data.tokens || {})) saveToken(data.table.id, Number(seat), token);
   return data.table.id;
 }

@@ -3,6 +3,7 @@
 
 import { api, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { h, fill } from "./dom.js";
+import { errorText } from "./errors.js";
 import { formatNumber, optionText, t } from "./i18n.js";
 import { picture } from "./pictures.js";
 import { outcomeText, seatName } from "./table.js";
@@ -348,7 +349,7 @@ export function renderCreate(root, gameName) {
         location.hash = `#/table/${id}`;
       }
     } catch (error) {
-      state.error = error.message;
+      state.error = errorText(error, { game: gameName }) || error.message;  // the game's own codes too (its options)
       draw();
       showError();
     }

@@ -10,6 +10,7 @@
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
+import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
 import { gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
@@ -167,6 +168,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, seatsBox, actionsBox, logBox, chat.element))));
 
+  function gameName() {
+    return (last && last.view && last.view.game) || (info && info.game) || null;
+  }
+
   function isMine(seat) {
     return Boolean(last && last.seat !== null && mySeats().includes(seat));
   }
@@ -177,7 +182,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     return [...new Set([last.seat, ...held])];
   }
 
-  function showError(reason) {
+  /** A refusal in the reader's language: a server error message or a ServerError ({code, params}), worded
+   * with the game's own strings, seat names and moves in words (errors.js); a plain text as it is. */
+  function showError(refusal) {
+    const reason = typeof refusal === "string" ? refusal : errorText(refusal, { game: gameName(),
+      seatName: (seat) => seatName(last && last.seats, seat),
+      actionText: (action) => gameModule(gameName())?.actionText?.(action, last && last.view) || null });
+    error.dataset.code = (typeof refusal === "object" && refusal.code) || "";
     fill(error, h("strong", {}, t("table.errorTitle"), ": "), reason, " ",
       h("button", { type: "button", class: "small", onclick: () => { error.hidden = true; } }, t("table.dismiss")));
     error.hidden = false;
@@ -445,7 +456,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       return;
     }
     if (message.type === "error") {
-      showError(message.reason);
+      showError(message);
       awaiting = null;
       answered = false;
       return;
@@ -478,7 +489,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       chat.relabel();
       connect();
     } catch (e) {
-      showError(e.message);
+      showError(e);
     }
   }
 
@@ -497,7 +508,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   api.table(tableId).then((data) => {
     info = data;
     if (!last) draw();
-  }).catch((e) => showError(e.message));
+  }).catch((e) => showError(e));
   connect();
   draw();
   const ticker = setInterval(tickClock, 250);

@@ -3,6 +3,11 @@
 
 export const STRINGS = {
   en: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "cribbage.error.not_in_hand": "{card} is not in your hand.",
+    "cribbage.error.count_over_31": "{card} would make the count {total}: the count may not pass 31.",
+    "cribbage.error.go_with_card": "No go: you can still play {cards}.",
+    "cribbage.error.discard_count": "Cards to lay away to the crib: {needed}.",
     "cribbage.preset.target.full": "full game",
     "cribbage.preset.target.short": "short game",
     "cribbage.preset.target.short_original": "short, as the original counts",
@@ -157,6 +162,11 @@ export const STRINGS = {
     "cribbage.replay.round": "Deal {n}",
   },
   ru: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "cribbage.error.not_in_hand": "{card} нет у вас на руке.",
+    "cribbage.error.count_over_31": "С {card} счёт стал бы {total}: счёт не может быть больше 31.",
+    "cribbage.error.go_with_card": "«Го» нельзя: у вас ещё можно сыграть {cards}.",
+    "cribbage.error.discard_count": "Сколько карт сбросить в крибу: {needed}.",
     "cribbage.preset.target.full": "полная игра",
     "cribbage.preset.target.short": "короткая игра",
     "cribbage.preset.target.short_original": "короткая, как в исходных правилах",
@@ -311,6 +321,11 @@ export const STRINGS = {
     "cribbage.replay.round": "Сдача {n}",
   },
   ro: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "cribbage.error.not_in_hand": "{card} nu este în mâna ta.",
+    "cribbage.error.count_over_31": "Cu {card} suma ar fi {total}: suma nu poate trece de 31.",
+    "cribbage.error.go_with_card": "Nu poți spune go: încă poți juca {cards}.",
+    "cribbage.error.discard_count": "Cărți de pus deoparte în crib: {needed}.",
     "cribbage.preset.target.full": "joc complet",
     "cribbage.preset.target.short": "joc scurt",
     "cribbage.preset.target.short_original": "scurt, ca în regulile originale",

@@ -3,6 +3,17 @@
 
 export const STRINGS = {
   en: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "kubik.error.teams_players": "Teams {teams} make {count} players, but the table has {players}.",
+    "kubik.error.team_size": "Each team has 1–8 players: with {players} players, give the teams as A+B.",
+    "kubik.error.skills_players": "The skills list {count} players, but there are {players}.",
+    "kubik.error.physics_missing": "Simulated throws need MuJoCo, which is not installed here: choose the calibrated throws.",
+    "kubik.error.not_outcome": "That is not a throw's outcome. Allowed: {legal}.",
+    "kubik.error.outcome_kind": "That outcome cannot happen here. Allowed: {legal}.",
+    "kubik.error.outcome_form": "The faces and places must fit the outcome. Allowed: {legal}.",
+    "kubik.error.seen_not_simulated": "“seen” marks what people saw in a simulated game: here enter the outcome plainly.",
+    "kubik.error.seen_after_seen": "The crossing was entered by people: enter what followed too (seen …).",
+    "kubik.error.simulation_mismatch": "That is not what the simulation gives for this throw.",
     // languages (issue 17, item 7): the legal moves in words, for the table's generic list
     "kubik.action.throw": "Throw from line {line}: at {pos} m, aim {aim}°, {power} m/s, {spin} turns/s",
     "kubik.action.pass": "Nobody stands to intercept",
@@ -112,6 +123,17 @@ export const STRINGS = {
     "kubik.path": "path from the outcome",
   },
   ru: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "kubik.error.teams_players": "Команды {teams} — это {count} игроков, а за столом {players}.",
+    "kubik.error.team_size": "В каждой команде 1–8 игроков: при {players} игроках задайте команды как A+B.",
+    "kubik.error.skills_players": "В списке умений {count} игроков, а их {players}.",
+    "kubik.error.physics_missing": "Для моделируемых бросков нужен MuJoCo, он здесь не установлен: выберите откалиброванные броски.",
+    "kubik.error.not_outcome": "Это не исход броска. Можно: {legal}.",
+    "kubik.error.outcome_kind": "Такой исход здесь невозможен. Можно: {legal}.",
+    "kubik.error.outcome_form": "Грани и места должны подходить к исходу. Можно: {legal}.",
+    "kubik.error.seen_not_simulated": "«seen» отмечает увиденное людьми в моделируемой игре: здесь введите исход просто так.",
+    "kubik.error.seen_after_seen": "Пересечение ввели люди: введите и то, что было дальше (seen …).",
+    "kubik.error.simulation_mismatch": "Моделирование даёт для этого броска другое.",
     // languages (issue 17, item 7): возможные ходы словами, для общего списка ходов стола
     "kubik.action.throw": "Бросок с линии {line}: отметка {pos} м, прицел {aim}°, {power} м/с, {spin} об/с",
     "kubik.action.pass": "Никто не встаёт на перехват",
@@ -221,6 +243,17 @@ export const STRINGS = {
     "kubik.path": "путь по итогу броска",
   },
   ro: {
+    // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
+    "kubik.error.teams_players": "Echipele {teams} fac {count} jucători, dar la masă sunt {players}.",
+    "kubik.error.team_size": "Fiecare echipă are 1–8 jucători: cu {players} jucători, dă echipele ca A+B.",
+    "kubik.error.skills_players": "Lista de îndemânări are {count} jucători, dar sunt {players}.",
+    "kubik.error.physics_missing": "Aruncările simulate au nevoie de MuJoCo, care nu este instalat aici: alege aruncările calibrate.",
+    "kubik.error.not_outcome": "Acesta nu este rezultatul unei aruncări. Permis: {legal}.",
+    "kubik.error.outcome_kind": "Acest rezultat nu se poate întâmpla aici. Permis: {legal}.",
+    "kubik.error.outcome_form": "Fețele și locurile trebuie să se potrivească rezultatului. Permis: {legal}.",
+    "kubik.error.seen_not_simulated": "„seen” marchează ce au văzut oamenii într-un joc simulat: aici introdu rezultatul simplu.",
+    "kubik.error.seen_after_seen": "Traversarea a fost introdusă de oameni: introdu și ce a urmat (seen …).",
+    "kubik.error.simulation_mismatch": "Simularea dă altceva pentru această aruncare.",
     // languages (issue 17, item 7): mutările posibile în cuvinte, pentru lista generală a mesei
     "kubik.action.throw": "Aruncare de pe linia {line}: la {pos} m, ținta {aim}°, {power} m/s, {spin} ture/s",
     "kubik.action.pass": "Nimeni nu se pregătește de interceptare",

@@ -1,0 +1,139 @@
+"""Refusals as data: every error the server sends has a stable code and named params (STYLE 16).
+
+A WebSocket refusal is ``{"type": "error", "code": "stale_move", "params": {"move": 7, "current": 9},
+"reason": "move 7 is stale: the table is at move 9"}``; an HTTP error body is ``{"detail": "…",
+"code": "…", "params": {…}}`` (FastAPI's validation errors keep their list as ``detail``). The English
+``reason``/``detail`` is for terminal clients, curl users and logs; the browser words the code in its
+reader's language from the params, falling back to the English only for a code it does not know.
+
+:data:`SERVER_ERRORS` is the catalogue of the server's own codes, with what each means and its
+params; a game's refusals pass through with the game's code (declared in its ``GameSpec.errors``)
+and the core's (:data:`tabletop.core.errors.CORE_ERRORS`). A test checks that every code raised in
+this package is listed here and that the browser has words for each in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import HTTPException
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tabletop.core import TabletopError
+
+SERVER_ERRORS: Mapping[str, str] = {
+    # tables and seats
+    "no_table": "no table {table}",
+    "players_mismatch": "the options say {players} players but {seats} seats are given",
+    "move_seconds_short": "a per-move clock of {seconds} s is below this server's least, {minimum} s",
+    "creator_seat": "the creator's seat {seat} is not a human or hot-seat seat of the {seats}",
+    "unknown_bot": "no bot {bot} plays this game",
+    "seed_refused": "a chosen seed at a table where seats {seats} are open to other people",
+    "rematch_seats_kept": "a rematch's seats are kept for the last game's players",
+    "no_free_seat": "no free seat at this table",
+    "seat_not_free": "seat {seat} is not free; {free} are",
+    "seat_taken": "seat {seat} was taken a moment ago",
+    "bad_token": "a seat token that holds no seat at this table",
+    "token_required": "this request takes a seat's (or the creator's) token in 'Authorization: Bearer'",
+    "bad_authorization": "an Authorization header that is not 'Bearer <token>'",
+    "tokens_in_url": "a seat token in a URL (it would be logged)",
+    # moves and undo
+    "not_started": "the game has not started: seats are still free",
+    "not_playing": "the game is {status}",
+    "stale_move": "move {move} is stale: the table is at move {current}",
+    "not_your_turn": "seat {to_move} is to move",
+    "chance_to_move": "chance is to move, not a seat",
+    "move_taken": "move {move} was made a moment ago by another connection",
+    "undo_refused": "no undo now, because {why} (a code of tabletop.server.table.UNDO_REFUSALS)",
+    "no_undo_request": "no undo request waits for this seat's answer",
+    "already_ended": "the table is already {status}",
+    "rematch_too_early": "a rematch is offered once the game is over",
+    "rematch_not_over": "the game was {status}: only a finished game has a rematch",
+    # messages
+    "message_too_long": "a message of {length} characters (at most {maximum})",
+    "malformed": "a message or request body that does not have the expected form ({problems})",
+    "binary_frame": "a binary WebSocket frame (the protocol is JSON text)",
+    "no_hello": "no hello within {seconds} s",
+    "bad_hello": "a first message that is not a hello ({problems})",
+    "spectator_cannot_act": "a connection without seats tried to act",
+    "seat_not_held": "this connection does not hold seat {seat}",
+    # lobby, records, replays, odds, motions
+    "bad_status": "a status that is not one of {statuses}",
+    "bad_cursor": "a lobby cursor this server did not give out",
+    "game_in_progress": "a record or replay of a game still being played (it would show hidden cards)",
+    "no_move": "move {move}: the record has moves 0–{moves}",
+    "no_odds": "no exact odds for {game}; they are computed for {games}",
+    "odds_finished_only": "odds at an earlier move are given for finished games only",
+    "motion_hidden": "move {move} is hidden from some players: no motion is given for it",
+    "no_motion": "move {move} has no motion to animate",
+    "motion_mismatch": "move {move}: this server's simulation does not reproduce the record",
+    "record_broken": "the record does not replay to move {move}",
+    # limits (each with retry_after, seconds, where waiting helps)
+    "too_many_requests": "more than {limit} HTTP requests a second from one client",
+    "too_many_expensive": "more than {limit} odds, replay or motion requests a second from one client",
+    "too_many_heavy": "more than {limit} expensive requests at once from one client",
+    "server_busy": "the server is busy computing other answers",
+    "too_many_creations": "more than {limit} new tables a minute from one client",
+    "too_many_unfinished": "{limit} unfinished tables already, the limit per client",
+    "bot_tables_full": "{limit} all-bot tables already play, the server's limit",
+    "spectators_full": "the table already has {count} spectators, the most it takes",
+    "too_many_sockets": "more than {limit} connections open from one client",
+    "too_many_new_sockets": "more than {limit} new connections a minute from one client",
+    "socket_cooldown": "this client flooded a socket: new connections wait {seconds} s",
+    "flooded": "more than {rate} messages a second (bursts of {burst}): closed; new connections wait {cooldown} s",
+    "too_many_chat": "more than {limit} chat messages in any {span} from one client",
+    # the server itself
+    "database_unavailable": "the database failed mid-request; nothing was changed",
+    "not_found": "no such path",
+    "method_not_allowed": "a method this path does not take",
+    "http_error": "another HTTP error (its status in params)",
+}
+"""Every code of the server's own refusals: what it means, with its params in braces."""
+
+
+class Rejection(Exception):
+    """A request refused, with its code, params and the English reason sent back; nothing was changed."""
+
+    def __init__(self, reason: str, code: str, /, **params: Any) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def of(cls, error: TabletopError) -> Rejection:
+        """The refusal of a game's or the core's error: its code and params, passed through."""
+        return cls(str(error), error.code, **error.params)
+
+    def message(self) -> dict[str, Any]:
+        """The WebSocket ``error`` message."""
+        return {"type": "error", "code": self.code, "params": self.params, "reason": str(self)}
+
+
+class ApiError(HTTPException):
+    """An HTTP refusal with a code and params besides its English ``detail`` (the body the app's
+    handler writes: ``{"detail", "code", "params"}``)."""
+
+    def __init__(self, status: int, detail: str, code: str, /, headers: Mapping[str, str] | None = None,
+                 **params: Any) -> None:
+        super().__init__(status, detail, headers=dict(headers) if headers else None)
+        self.code = code
+        self.params = params
+
+    @classmethod
+    def of(cls, status: int, refusal: Rejection | TabletopError) -> ApiError:
+        """The HTTP answer ``status`` to a refusal, with its code and params."""
+        return cls(status, str(refusal), refusal.code, **refusal.params)
+
+
+STATUS_CODES = {404: "not_found", 405: "method_not_allowed"}
+"""The codes of the HTTP errors raised by the framework itself (an unknown path)."""
+
+
+def error_body(error: StarletteHTTPException) -> dict[str, Any]:
+    """The JSON body of an HTTP error: the English detail, its code and params."""
+    code = getattr(error, "code", None) or STATUS_CODES.get(error.status_code, "http_error")
+    params = getattr(error, "params", None)
+    if params is None:
+        params = {} if code != "http_error" else {"status": error.status_code}
+    return {"detail": error.detail, "code": code, "params": params}
