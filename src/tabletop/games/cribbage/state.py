@@ -29,7 +29,7 @@ from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage import told
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, ScoreEvent
-from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, move_of, offered
+from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, Move, move_of, offered
 from tabletop.games.cribbage.render import describe, render_state
 from tabletop.games.cribbage.views import public_view, view
 
@@ -137,14 +137,13 @@ class CribbageState(_OnTable):
         Raises:
             IllegalActionError: naming the action and what is legal, before anything changes.
         """
-        move = MOVES.get(id(action)) or move_of(action)
+        phase, move = MOVES.get(id(action)) or move_of(action) or _NO_MOVE
         table = self.table
-        phase = table.phase
-        if move is None or move[0] != phase or not k.is_legal(table, move[1]):
+        if phase != table.phase or not k.is_legal(table, move):
             State.apply(self, action)  # says why it is refused
             raise AssertionError(f"{action} was refused here and accepted by the core")
         after = k.successor(table)  # k.step, unrolled: the hot path of every playout
-        k.RULES[phase](after, move[1])
+        k.RULES[phase](after, move)
         state = _NEW(CribbageState)
         state.game, state.table, state.offered = self.game, after, None  # type: ignore[misc]
         return state
@@ -249,6 +248,8 @@ class CribbageState(_OnTable):
 
 
 _NEW = object.__new__
+_NO_MOVE: Move = (-1, None)
+"""What :meth:`CribbageState.apply` reads for something that is no cribbage action: a phase no position is in."""
 
 
 def _state(game: Cribbage, table: k.Table) -> CribbageState:
