@@ -128,25 +128,41 @@ _EXPECTED = ("a card to play (5H), go, discard 5H 6D, count [N], claim N, muggin
              "or chance: cut 7D, deal 5H, starter JC")
 
 
-def discard(cards: tuple[Card, ...] | list[Card]) -> Discard:
-    """The discard of ``cards`` in canonical (index) order."""
-    return Discard(tuple(sorted(cards, key=lambda c: c.index)))
-
-
-# Every action a state offers is one of these, made once: a playout step builds no action objects.
+# Every action a state offers is one of these, made once: a playout step builds no action objects, and the
+# kernel's moves (.moves.MOVES) are found by their identity; parse_action hands them out too.
 CUTS = tuple(Cut(card) for card in DECK)  #: by card index
 DEALS = tuple(Deal(card) for card in DECK)  #: by card index
 STARTERS = tuple(Starter(card) for card in DECK)  #: by card index
 PLAYS = tuple(Play(card) for card in DECK)  #: by card index
 CLAIMS = tuple(Claim(n) for n in range(MAX_DECLARED + 1))
 COUNTS = tuple(Count(n) for n in range(30))  #: with muggins: a hand or crib is worth 0–29
+SINGLE_DISCARDS = tuple(Discard((card,)) for card in DECK)  #: three or four players: one card laid away, by index
+
+
+def _pairs() -> dict[int, Discard]:
+    pairs = {}
+    for low, high in combinations(DECK, 2):  # DECK is in index order
+        pairs[low.index * 52 + high.index] = pairs[high.index * 52 + low.index] = Discard((low, high))
+    return pairs
+
+
+PAIR_DISCARDS = _pairs()
+"""Two players: the discard of the cards with indices ``a`` and ``b``, at ``a * 52 + b`` and ``b * 52 + a``."""
+
+
+def discard(cards: tuple[Card, ...] | list[Card]) -> Discard:
+    """The discard of ``cards`` in canonical (index) order."""
+    ordered = tuple(sorted(cards, key=lambda c: c.index))
+    if len(ordered) == 1:
+        return SINGLE_DISCARDS[ordered[0].index]
+    if len(ordered) == 2 and ordered[0] != ordered[1]:
+        return PAIR_DISCARDS[ordered[0].index * 52 + ordered[1].index]
+    return Discard(ordered)
 
 
 def discards(hand: tuple[Card, ...], size: int) -> tuple[Discard, ...]:
     """Every way to lay away ``size`` cards of ``hand`` (C5), in the order of
     ``itertools.combinations`` over the hand, each discard in canonical order."""
-    if size == 2:  # two players: 15 pairs, each put in order without a sort
-        return tuple(Discard((a, b) if a.index < b.index else (b, a)) for a, b in combinations(hand, 2))
     return tuple(discard(cards) for cards in combinations(hand, size))
 
 
@@ -167,22 +183,23 @@ def parse_action(text: str) -> CribbageAction:
             case "count", 1:
                 return COUNT
             case "count", 2:
-                return Count(_points(words[1]))
+                points = _points(words[1])
+                return COUNTS[points] if points < len(COUNTS) else Count(points)
             case "claim", 2:
-                return Claim(_points(words[1]))
+                return CLAIMS[_points(words[1])]
             case "cut", 2:
-                return Cut(Card.parse(words[1]))
+                return CUTS[Card.parse(words[1]).index]
             case "deal", 2:
-                return Deal(Card.parse(words[1]))
+                return DEALS[Card.parse(words[1]).index]
             case "starter", 2:
-                return Starter(Card.parse(words[1]))
+                return STARTERS[Card.parse(words[1]).index]
             case "play", 2:
-                return Play(Card.parse(words[1]))
+                return PLAYS[Card.parse(words[1]).index]
             case "discard", n if n >= 2:
                 return discard(list(parse_cards(words[1:])))
             case _, 1:
                 try:
-                    return Play(Card.parse(words[0]))
+                    return PLAYS[Card.parse(words[0]).index]
                 except NotationError:
                     raise notation_error(text, _EXPECTED) from None
     except NotationError as error:

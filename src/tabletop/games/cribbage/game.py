@@ -14,16 +14,16 @@ from typing import Any
 import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
-from tabletop.core.cards import DECK
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.board import Pegs, Phase, side_of, sides_of
+from tabletop.games.cribbage.board import Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+from tabletop.games.cribbage.kernel import initial_table
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
-from tabletop.games.cribbage.state import CribbageState
-from tabletop.games.cribbage.views import fields_from_view
+from tabletop.games.cribbage.state import CribbageState, from_table
+from tabletop.games.cribbage.views import table_from_view
 
 TARGET_PRESETS: Mapping[int, str] = MappingProxyType({
     121: "the full game",
@@ -111,44 +111,22 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        n = self.num_players
+        n = self.players = self.num_players  # read on every step by the kernel: a plain attribute
         self.sides = sides_of(n)
+        self.side_by_seat = tuple(side_of(seat, n) for seat in range(n))  #: the side each seat plays for
         self.hand_size = 6 if n == 2 else 5  # C5
         self.discards = 2 if n == 2 else 1
         self.crib_from_pack = 1 if n == 3 else 0
+        self.to_hands = n * self.hand_size  #: cards dealt to the hands, one at a time (C5)
+        self.deal_size = self.to_hands + self.crib_from_pack  #: and with three players one to the crib
         self.target: int = self.options["target"]
+        self.muggins: bool = self.options["muggins"]
         #: per seat, everyone else and spectators: who sees the redacted twin of that seat's deal or discard
         self.others = tuple((*(s for s in range(n) if s != seat), SPECTATOR) for seat in range(n))
 
     def initial_state(self) -> CribbageState:
         """Everyone cuts for the first deal (C6)."""
-        n = self.num_players
-        return CribbageState(
-            game=self,
-            phase=Phase.CUT,
-            dealer=0,
-            to_move=0,
-            deck=DECK,
-            hands=((),) * n,
-            kept=((),) * n,
-            discards=((),) * n,
-            crib=(),
-            dealt=0,
-            starter=None,
-            count=0,
-            series=(),
-            piles=((),) * n,
-            passed=frozenset(),
-            last_player=None,
-            scores=(0,) * self.sides,
-            pegs=(Pegs(),) * self.sides,
-            show_step=0,
-            cutters=tuple(range(n)),
-            cuts=(),
-            pending=None,
-            match_points=(0,) * self.sides,
-            results=(),
-        )
+        return from_table(initial_table(self))
 
     def parse_action(self, text: str) -> CribbageAction:
         """Cribbage notation: see :mod:`tabletop.games.cribbage.actions`."""
@@ -156,7 +134,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for."""
-        return side_of(seat, self.num_players)
+        return self.side_by_seat[seat]
 
     def state_from_view(self, view: View, rng: random.Random) -> CribbageState:
         """A state showing ``view`` to its seat, with every card it cannot see dealt at random.
@@ -164,7 +142,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         Raises:
             TabletopError: when ``view`` is not a seat's view of this game.
         """
-        return CribbageState(game=self, **fields_from_view(self, view, rng))
+        return from_table(table_from_view(self, view, rng))
 
     def refusal(self, state: CribbageState, action: CribbageAction) -> IllegalActionError | None:
         """The rule an illegal play or discard breaks, as a game code: a card not in hand, a count that

@@ -1,7 +1,8 @@
 """The cribbage scoring kernel: hands and crib in the show (C13), cards in the play (C10–C12).
 
-The one place the scoring rules are written, in two forms that serve everyone — the rules engine,
-the fast playouts, the bots, the analysis tools and the CLI. The *explained* form itemises every
+The one place the scoring rules are written, in two forms that serve everyone — the rules kernel
+(which pegs with the count form and itemises with the explained one only when events are asked
+for), the bots, the analysis tools and the CLI. The *explained* form itemises every
 score — each fifteen, pair, run, flush and nobs with its cards — and says it aloud the way players
 count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form gives only totals, on
 card indices and 0-based ranks, for hot paths: the show as one look-up in a table of fifteens,

@@ -13,78 +13,95 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import tabletop.games.cribbage.kernel as k
 from tabletop.core import TabletopError, View
-from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, cards_text
+from tabletop.core.cards import Card
+from tabletop.games.cribbage.board import GameResult, Pending, Phase
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
+from tabletop.games.cribbage.told import NAMES, cards_of, names
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
     from tabletop.games.cribbage.state import CribbageState
 
+PHASE_NAMES = tuple(phase.value for phase in k.PHASES)
+"""Each kernel phase number's name in views."""
+
+
+def _in_show(table: k.Table) -> bool:
+    phase, pending = table.phase, table.pending
+    return phase == k.SHOW or (phase == k.MUGGINS and pending is not None and pending.resume is Phase.SHOW)
+
+
+def _hands_public(table: k.Table) -> bool:
+    return table.phase == k.OVER or _in_show(table)
+
+
+def _crib_public(table: k.Table) -> bool:
+    if table.phase == k.OVER:
+        return bool(table.crib)
+    return _in_show(table) and table.show_step >= table.game.num_players
+
 
 def in_show(state: CribbageState) -> bool:
     """True while hands are being counted (including a muggins claim on a count)."""
-    if state.phase is Phase.SHOW:
-        return True
-    return state.phase is Phase.MUGGINS and state.pending is not None and state.pending.resume is Phase.SHOW
+    return _in_show(state.table)
 
 
 def hands_are_public(state: CribbageState) -> bool:
     """Hands are face up in the show (C13) and once the match is over."""
-    return in_show(state) or state.phase is Phase.OVER
+    return _hands_public(state.table)
 
 
 def crib_is_public(state: CribbageState) -> bool:
     """The crib is turned over when the dealer counts it (C13), and shown when the match is over."""
-    return (in_show(state) and state.show_step >= state.game.num_players) or (
-        state.phase is Phase.OVER and bool(state.crib))
+    return _crib_public(state.table)
 
 
 def view(state: CribbageState, seat: int) -> View:
-    """What ``seat`` may see, as JSON-ready data."""
-    game = state.game
+    """What ``seat`` may see, as JSON-ready data, read from the kernel position."""
+    game, t = state.game, state.table
     n = game.num_players
     game.check_seat(seat)
-    pending = state.pending
+    pending = t.pending
     return {
         "game": "cribbage",
         "seat": seat,
-        "phase": state.phase.value,
+        "phase": PHASE_NAMES[t.phase],
         "to_move": state.current_player,
-        "next_seat": state.to_move,
-        "dealer": state.dealer,
-        "hand": cards_text(state.hands[seat]),
-        "kept": cards_text(state.kept[seat]),
-        "discards": cards_text(state.discards[seat]),
-        "hand_sizes": [len(h) for h in state.hands],
-        "discarded": [bool(d) for d in state.discards],
-        "hands_shown": [cards_text(k) for k in state.kept] if hands_are_public(state) else None,
-        "crib_size": len(state.crib),
-        "crib": cards_text(state.crib) if crib_is_public(state) else None,
-        "deck_size": len(state.deck),
-        "dealt": state.dealt,
-        "starter": None if state.starter is None else str(state.starter),
-        "count": state.count,
-        "series": cards_text(state.series),
-        "piles": [cards_text(p) for p in state.piles],
-        "passed": sorted(state.passed),
-        "last_player": state.last_player,
+        "next_seat": t.to_move,
+        "dealer": t.dealer,
+        "hand": names(t.hands[seat]),
+        "kept": names(t.kept[seat]),
+        "discards": names(t.discards[seat]),
+        "hand_sizes": [len(h) for h in t.hands],
+        "discarded": [bool(d) for d in t.discards],
+        "hands_shown": [names(kept) for kept in t.kept] if _hands_public(t) else None,
+        "crib_size": len(t.crib),
+        "crib": names(t.crib) if _crib_public(t) else None,
+        "deck_size": len(t.pack),
+        "dealt": t.dealt,
+        "starter": NAMES[t.starter] if t.starter >= 0 else None,
+        "count": t.count,
+        "series": names(t.series),
+        "piles": [names(p) for p in t.piles],
+        "passed": sorted(t.passed),
+        "last_player": t.last_player,
         "sides": [game.side_of(s) for s in range(n)],
-        "scores": list(state.scores),
-        "pegs": [{"front": p.front, "rear": p.rear} for p in state.pegs],
+        "scores": list(t.scores),
+        "pegs": [{"front": front, "rear": rear} for front, rear in zip(t.scores, t.rears, strict=True)],
         "target": game.target,
-        "show_step": state.show_step,
-        "cutters": list(state.cutters),
-        "cuts": cards_text(state.cuts),
+        "show_step": t.show_step,
+        "cutters": list(t.cutters),
+        "cuts": names(t.cuts),
         # what a declared count was really worth is never shown (C17): finding it is the skill muggins
         # tests; it follows from cards every seat sees, and a rebuilt state works it out again
         "pending": None if pending is None else {
             "seat": pending.seat, "declared": pending.declared,
             "claimants": list(pending.claimants), "resume": pending.resume.value, "what": pending.what,
         },
-        "match_points": list(state.match_points),
-        "games": [{"winner": r.winner, "scores": list(r.scores), "value": r.value} for r in state.results],
+        "match_points": list(t.match_points),
+        "games": [{"winner": r.winner, "scores": list(r.scores), "value": r.value} for r in t.results],
     }
 
 
@@ -93,10 +110,9 @@ def public_view(state: CribbageState) -> View:
     return {**view(state, 0), "seat": None, "hand": [], "kept": [], "discards": []}
 
 
-def fields_from_view(game: Cribbage, data: View, rng: random.Random) -> dict[str, Any]:
-    """The fields (all but ``game``) of a :class:`.state.CribbageState` that shows ``data`` to its
-    seat, every card the seat cannot see dealt at random: ``Cribbage.state_from_view`` builds the
-    state from them (the state's own module imports this one, so it is built one level up).
+def table_from_view(game: Cribbage, data: View, rng: random.Random) -> k.Table:
+    """A kernel position that shows ``data`` to its seat, every card the seat cannot see dealt at random:
+    ``Cribbage.state_from_view`` shows it as a state (for bots' sampled worlds and tests).
 
     Raises:
         TabletopError: when ``data`` is not a seat's view of this game.
@@ -107,37 +123,48 @@ def fields_from_view(game: Cribbage, data: View, rng: random.Random) -> dict[str
         raise TabletopError(f"not a view of this cribbage game: {error}") from None
 
 
-def _actual(pending: dict[str, Any], kept: list[tuple[Card, ...]], crib: tuple[Card, ...], starter: Card | None,
-            series: tuple[Card, ...]) -> int:
+def _actual(pending: dict[str, Any], kept: list[tuple[int, ...]], crib: tuple[int, ...], starter: int,
+            series: tuple[int, ...]) -> int:
     """What the declared points are really worth, from cards every seat sees (C17): the card just
     played in its series, or the hand or crib being counted with the starter."""
+    turned = cards_of((starter,))[0] if starter >= 0 else None
     match pending["what"]:
         case "pegging":
-            return pegging_score(series).total
+            return pegging_score(cards_of(series)).total
         case "crib":
-            return score_hand(crib, starter, crib=True).total
+            return score_hand(cards_of(crib), turned, crib=True).total
         case _:
-            return score_hand(kept[int(pending["seat"])], starter).total
+            return score_hand(cards_of(kept[int(pending["seat"])]), turned).total
 
 
-def _cards(texts: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in texts)
+_INDEX = {name: index for index, name in enumerate(NAMES)}
 
 
-def _rebuild(game: Cribbage, data: View, rng: random.Random) -> dict[str, Any]:
+def _card(text: str) -> int:
+    """The index of the card a view writes as ``text`` (views write the canonical form)."""
+    index = _INDEX.get(text)
+    return Card.parse(text).index if index is None else index
+
+
+def _cards(texts: list[str]) -> tuple[int, ...]:
+    return tuple(_card(t) for t in texts)
+
+
+def _rebuild(game: Cribbage, data: View, rng: random.Random) -> k.Table:
     if data["game"] != "cribbage" or len(data["piles"]) != game.num_players:
         raise ValueError("the view is of another game or table size")
     n, seat, phase = game.num_players, int(data["seat"]), Phase(data["phase"])
-    starter = None if data["starter"] is None else Card.parse(data["starter"])
+    starter = -1 if data["starter"] is None else _card(data["starter"])
     piles = tuple(_cards(p) for p in data["piles"])
     cuts = _cards(data["cuts"])
-    shown = None if data["hands_shown"] is None else [_cards(k) for k in data["hands_shown"]]
+    shown = None if data["hands_shown"] is None else [_cards(kept) for kept in data["hands_shown"]]
     crib_shown = None if data["crib"] is None else _cards(data["crib"])
     own = (_cards(data["hand"]), _cards(data["kept"]), _cards(data["discards"]))
-    seen = {c for group in own for c in group} | {c for p in piles for c in p} | set(cuts)
-    seen |= {starter} if starter is not None else set()
-    seen |= set(crib_shown or ()) | {c for k in shown or () for c in k}
-    unseen = [c for c in DECK if c not in seen]
+    seen = 0
+    for group in (*own, *piles, cuts, (starter,) if starter >= 0 else (), crib_shown or (), *(shown or ())):
+        for c in group:
+            seen |= 1 << c
+    unseen = [c for c in range(52) if not seen >> c & 1]
     rng.shuffle(unseen)
     hands, kept, discards = [own[0]] * n, [own[1]] * n, [own[2]] * n
     for s in range(n):
@@ -159,34 +186,25 @@ def _rebuild(game: Cribbage, data: View, rng: random.Random) -> dict[str, Any]:
     for s in range(n):  # who laid away which of the other crib cards is unknown: any split will do
         if s != seat and data["discarded"][s]:
             discards[s] = tuple(others.pop(0) for _ in range(game.discards))
-    deck = tuple(sorted(unseen, key=lambda c: c.index))
-    if len(deck) != int(data["deck_size"]):
-        raise ValueError(f"the view's cards do not add up to a pack ({len(deck)} left, {data['deck_size']} shown)")
+    pack = tuple(sorted(unseen))
+    if len(pack) != int(data["deck_size"]):
+        raise ValueError(f"the view's cards do not add up to a pack ({len(pack)} left, {data['deck_size']} shown)")
+    series = _cards(data["series"])
     pending = data["pending"]
-    return dict(
-        phase=phase,
-        dealer=int(data["dealer"]),
-        to_move=int(data["next_seat"]),
-        deck=deck,
-        hands=tuple(hands),
-        kept=tuple(kept),
-        discards=tuple(discards),
-        crib=crib,
-        dealt=int(data["dealt"]),
-        starter=starter,
-        count=int(data["count"]),
-        series=_cards(data["series"]),
-        piles=piles,
-        passed=frozenset(int(s) for s in data["passed"]),
-        last_player=data["last_player"],
-        scores=tuple(int(s) for s in data["scores"]),
-        pegs=tuple(Pegs(int(p["front"]), int(p["rear"])) for p in data["pegs"]),
-        show_step=int(data["show_step"]),
-        cutters=tuple(data["cutters"]),
-        cuts=cuts,
-        pending=None if pending is None else Pending(
-            pending["seat"], _actual(pending, kept, crib, starter, _cards(data["series"])), pending["declared"],
-            tuple(pending["claimants"]), Phase(pending["resume"]), pending["what"]),
-        match_points=tuple(int(p) for p in data["match_points"]),
-        results=tuple(GameResult(r["winner"], tuple(r["scores"]), r["value"]) for r in data["games"]),
-    )
+    t = object.__new__(k.Table)
+    t.game, t.phase, t.dealer, t.to_move = game, k.PHASES.index(phase), int(data["dealer"]), int(data["next_seat"])
+    t.pack, t.pack_mask = pack, sum(1 << c for c in pack)
+    t.hands, t.kept, t.discards, t.crib = tuple(hands), tuple(kept), tuple(discards), crib
+    t.dealt, t.starter, t.count, t.series, t.piles = int(data["dealt"]), starter, int(data["count"]), series, piles
+    t.passed = frozenset(int(s) for s in data["passed"])
+    t.last_player = data["last_player"]
+    t.scores = tuple(int(s) for s in data["scores"])
+    t.rears = tuple(int(p["rear"]) for p in data["pegs"])
+    t.show_step, t.cutters, t.cuts = int(data["show_step"]), tuple(data["cutters"]), cuts
+    t.pending = None if pending is None else Pending(
+        pending["seat"], _actual(pending, kept, crib, starter, series), pending["declared"],
+        tuple(pending["claimants"]), Phase(pending["resume"]), pending["what"])
+    t.match_points = tuple(int(p) for p in data["match_points"])
+    t.results = tuple(GameResult(r["winner"], tuple(r["scores"]), r["value"]) for r in data["games"])
+    t.told, t.ended_game = (), False
+    return t
