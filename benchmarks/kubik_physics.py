@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import kubik_speed
 from sections import Section, rate
 from timing import Scale, median_seconds
 
@@ -104,11 +105,19 @@ def sections(scale: Scale) -> list[Section]:
     throw_rng = random.Random(6)
     seconds = median_seconds(lambda: [s.apply(s.sample_chance(throw_rng)) for s in states], runs)
     found.append(("calibrated throws/s in a game (outcome drawn and applied)", rate(len(states) / seconds)))
+    # issue #19 item 5: the goals are ratios to the code before the speed work, measured side by side; a
+    # tiny run (the report's test) compares the calibrated games only, each side's process costs seconds
+    measures = None if scale.work >= 0.1 else ["games-2"]
+    for what, old, new, goal in kubik_speed.compare(scale, measures):
+        found.append((f"{what}: now / {kubik_speed.BASELINE} (goal ≥ {goal:.1f}×)",
+                      f"{new / old:.2f}× ({rate(new)} vs {rate(old)})"))
     return [Section("kubik-physics", "Kubik throws (single-threaded)", ("measure", "median"), tuple(found),
                     f"{count} seeded throws a run through physics.simulate_throw at the default 0.25 ms step "
                     f"(up to 10 interceptions of the strong throws that crossed the border); {len(states)} "
                     "throw states of random calibrated 2-player games for the calibrated rows; "
-                    f"medians of {runs} runs.")]
+                    f"medians of {runs} runs. The rows marked now / {kubik_speed.BASELINE} are "
+                    "benchmarks/kubik_speed.py: per CPU second, each side in its own process (the baseline "
+                    f"from git archive {kubik_speed.BASELINE}), the sides alternating, medians of {runs} runs.")]
 
 
 if __name__ == "__main__":

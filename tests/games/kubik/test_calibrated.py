@@ -10,9 +10,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import tabletop
 from tabletop.cli.app import app
+from tabletop.core import State
 from tabletop.games.kubik import calibrated, calibration
 from tabletop.games.kubik.calibrated import (
     DENOMINATOR,
@@ -73,6 +77,66 @@ def test_exact_fractions_sum_to_one_with_a_fixed_denominator() -> None:
         assert all(DENOMINATOR % p.denominator == 0 and p >= Fraction(1, DENOMINATOR) for p in table.values())
         total = sum(floats)
         assert all(abs(float(table[k]) - f / total) < 2e-5 for k, f in zip(OUTCOMES, floats, strict=True))
+
+
+def test_exact_parts_round_each_row_as_exact_does() -> None:
+    rng = np.random.default_rng(4)
+    rows = rng.random((300, 9)) ** 4
+    parts = calibrated.exact_parts(rows)
+    assert (parts.sum(axis=1) == DENOMINATOR).all() and (parts >= 1).all()
+    names = [str(i) for i in range(9)]
+    for row, got in zip(rows, parts, strict=True):
+        assert [Fraction(int(n), DENOMINATOR) for n in got] == list(exact(list(row), names).values())
+
+
+POSES = [START, CubePose(6, 3), CubePose(4, 5, 0.3, -0.2, 20.0)]
+
+
+@pytest.mark.parametrize("pose", POSES)
+def test_k20b_a_grid_throws_table_has_the_bits_of_the_throw_evaluated_alone(pose: CubePose) -> None:
+    """The play tables come from one array evaluation of the whole grid (K6); a throw off the grid is evaluated
+    alone. Both are the same kernel summed in the same order, so a grid throw's table is exactly what it
+    would be alone, for every chance node of a throw (K19: with and without an interceptor, and the rest)."""
+    model, field = calibrated.model_for("standard:6")
+    for i in random.Random(8).sample(range(len(calibrated.GRID.throws)), 40):
+        throw = calibrated.GRID.throws[i]
+        alone = np.array([calibrated.outcome_floats(model, field, pose, throw, 0.65)])
+        for phase, names in calibrated.NAMES.items():
+            table = calibrated.table("standard:6", pose, throw, 0.65, phase)
+            assert table.names == names
+            assert table.parts == tuple(calibrated.exact_parts(calibrated._play_rows(alone, phase))[0])
+
+
+def test_k20b_tables_refuse_a_bad_skill_or_node_before_anything_is_cached() -> None:
+    throw = calibrated.GRID.throws[0]
+    with pytest.raises(ValueError, match=r"skill 1\.5"):
+        calibrated.table("standard:6", START, throw, 1.5)
+    with pytest.raises(ValueError, match="no chance node 'later'"):
+        calibrated.table("standard:6", START, Throw("A", 0.1, 0.0, 12.0, 2.0), 0.5, "later")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), interception=st.booleans())
+def test_k20b_a_calibrated_draw_is_the_generic_draw_from_the_exact_outcomes(seed: int, interception: bool) -> None:
+    """A calibrated chance node draws from its table without making fractions; it must draw exactly what
+    ``State.sample_chance`` draws from ``chance_outcomes()`` with the same generator (so a seed plays the same
+    game either way), at every node of a throw (K7, K9, K19: the throw, the crossing's rest, the interception)."""
+    game = tabletop.load("kubik", throws="calibrated", interception=interception, skill=0.8)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            fast, generic = random.Random(rng.random()), random.Random()
+            generic.setstate(fast.getstate())
+            action = state.sample_chance(fast)
+            assert action == State.sample_chance(state, generic)
+            assert fast.getstate() == generic.getstate()
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state = state.apply(action)
 
 
 # ---------------------------------------------------------------- fields and faces

@@ -20,7 +20,7 @@ import tabletop
 from tabletop.core import SampledChanceError
 from tabletop.games.kubik import FirstTeam, Intercept, Kubik, KubikState, Outcome, Phase, Throw, ThrowChoice
 from tabletop.games.kubik.encoding import CHANCE_OUTCOMES, GRID, KubikEncoding
-from tabletop.games.kubik.state import AIMS, POSITIONS, POWERS, SPINS
+from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SPINS
 
 TEAMS = ["1+1", "2+1", "2+2", "3+2", "1+3", "4+4"]
 

@@ -64,6 +64,39 @@ def test_same_inputs_give_bit_identical_outcomes_and_trajectories() -> None:
     assert caught[0] == caught[1]
 
 
+@pytest.mark.parametrize("edge", [FIELD.cube_edge, SMALL_EDGE])
+def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: float) -> None:
+    """A cube in the air with the bat parked is advanced in closed form (physics._leap): the same Euler steps
+    MuJoCo takes, summed. From the same state, a leap and MuJoCo's steps agree to rounding, and the leap
+    stops before the first configuration that touches the turf, as MuJoCo's contacts would find it."""
+    import mujoco
+
+    sim = physics._sim(edge, DEFAULT_TIMESTEP)
+    stepped, leapt = mujoco.MjData(sim.model), mujoco.MjData(sim.model)
+    for data in (stepped, leapt):
+        data.qpos[0:7] = (0.3, -0.2, 0.4, *physics._quat_of(orientation(3, 1)))
+        data.qvel[0:6] = (2.0, 1.0, 1.5, 7.0, -3.0, 11.0)  # spinning about a skew axis, in the cube's frame
+        data.qpos[7:14] = (1000.0, 1000.0, 10.0, 1.0, 0.0, 0.0, 0.0)
+        data.qfrc_applied[8] = physics.BAT_MASS * physics.GRAVITY
+        mujoco.mj_step(sim.model, data)
+        assert data.ncon == 0
+    free, passed = physics._free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
+    assert 100 < free < 2000 and passed is not None and passed < free
+    physics._leap(leapt, free, DEFAULT_TIMESTEP)
+    crossed = None
+    for step in range(1, free + 1):
+        mujoco.mj_step(sim.model, stepped)
+        if crossed is None and stepped.qpos[1] > 0.0123:
+            crossed = step
+    assert crossed == passed  # the crossing (K12, K19) is found at MuJoCo's own step
+    assert stepped.ncon == 0  # every configuration leapt over was free of contacts for MuJoCo too
+    assert np.allclose(leapt.qpos, stepped.qpos, rtol=0, atol=1e-9)
+    assert np.allclose(leapt.qvel, stepped.qvel, rtol=0, atol=1e-9)
+    assert leapt.time == pytest.approx(stepped.time, abs=1e-12)
+    mujoco.mj_step(sim.model, stepped)
+    assert stepped.ncon > 0  # and the next step touches: the leap went as far as it could
+
+
 def test_the_model_is_built_once_per_cube_and_time_step() -> None:
     assert physics._sim(0.15, DEFAULT_TIMESTEP) is physics._sim(0.15, DEFAULT_TIMESTEP)
     assert physics._sim(0.15, DEFAULT_TIMESTEP) is not physics._sim(SMALL_EDGE, DEFAULT_TIMESTEP)

@@ -23,6 +23,11 @@ interceptor standing, ``cross``: :func:`outcome_probabilities`), the rest of a t
 (:func:`intercept_probabilities`). Their product is the joint model, so the face a crossing cube ends on
 is drawn only after the interceptor has decided.
 
+The model is evaluated for many throws at once (:func:`throw_chances`: arrays, each logit summed term by
+term in a fixed order, so a throw gets the same bits alone or among thousands); play keeps every grid throw's
+exact table per cube pose and skill (:func:`table`), so that a calibrated game's throws are look-ups, and the
+bots read the same arrays.
+
 Probabilities are :class:`~fractions.Fraction` with denominator :data:`DENOMINATOR` that sum to exactly
 1 (every outcome keeps at least one part in a million), so the rules engine can use them as chance
 outcomes. The coefficients ship as ``data/calibration.json``, made by ``tabletop kubik calibrate``
@@ -38,8 +43,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +53,7 @@ import numpy as np
 
 from tabletop.games.kubik.field import (
     CIRCLE_RADIUS,
+    GRID_VALUES,
     SMALL_EDGE,
     STANDARD_EDGE,
     CubePose,
@@ -115,14 +122,20 @@ def parse_field_key(key: str) -> tuple[str, Field]:
 
 def relative_faces(pose: CubePose, line: str) -> dict[str, int]:
     """Which face of the cube in ``pose`` is top, bottom, near, far, left and right for a thrower on ``line``."""
-    right = right_face(pose.top, pose.front)
+    return dict(zip(RELATIVE, _relative(pose.top, pose.front, line), strict=True))
+
+
+@cache
+def _relative(top: int, front: int, line: str) -> tuple[int, ...]:
+    """:func:`relative_faces` as a tuple in :data:`RELATIVE` order (24 orientations × 2 lines: cached)."""
+    right = right_face(top, front)
     if line == "A":  # the thrower looks along +y: the front face (−y) is near, +x is right
-        near, side = pose.front, right
+        near, side = front, right
     elif line == "B":  # the thrower looks along +x: the −x face is near, −y (the front) is right
-        near, side = 7 - right, pose.front
+        near, side = 7 - right, front
     else:
         raise ValueError(f"no throwing line {line!r}; the lines are A and B")
-    return {"top": pose.top, "bottom": 7 - pose.top, "near": near, "far": 7 - near, "left": 7 - side, "right": side}
+    return top, 7 - top, near, 7 - near, 7 - side, side
 
 
 def relative_class(pose: CubePose, line: str, top: int) -> int:
@@ -280,31 +293,216 @@ def exact(probabilities: Sequence[float], names: Sequence[str]) -> dict[str, Fra
     >>> sum(exact([0.5, 0.25, 0.25], ["a", "b", "c"]).values())
     Fraction(1, 1)
     """
-    p = np.clip(np.asarray(probabilities, dtype=float), 0.0, None)
-    p = p / p.sum() * (DENOMINATOR - len(p))
-    parts = np.floor(p).astype(int) + 1
-    order = np.argsort(-(p - np.floor(p)), kind="stable")
-    for i in order[:DENOMINATOR - int(parts.sum())]:
-        parts[i] += 1
+    parts = exact_parts(np.asarray([probabilities], dtype=float))[0]
     return {name: Fraction(int(n), DENOMINATOR) for name, n in zip(names, parts, strict=True)}
+
+
+def exact_parts(probabilities: np.ndarray) -> np.ndarray:
+    """:func:`exact` for each row of a (rows, outcomes) array: whole parts of :data:`DENOMINATOR`, each row
+    summing to it, each outcome at least one part; the remainders go to the largest fractions (the first
+    among equals)."""
+    p = np.clip(probabilities, 0.0, None)
+    p = p / p.sum(axis=1, keepdims=True) * (DENOMINATOR - p.shape[1])
+    whole = np.floor(p)
+    parts = whole.astype(np.int64) + 1
+    order = np.argsort(-(p - whole), axis=1, kind="stable")
+    rank = np.empty_like(order)
+    np.put_along_axis(rank, order, np.arange(p.shape[1])[None, :].repeat(len(p), axis=0), axis=1)
+    parts += rank < (DENOMINATOR - parts.sum(axis=1))[:, None]
+    return np.asarray(parts)
+
+
+# ---------------------------------------------------------------- the model for many throws at once
+
+
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """Throws to choose from, as columns of numbers (and the throws themselves); compared by identity."""
+
+    throws: tuple[Throw, ...]
+    line_a: np.ndarray
+    position: np.ndarray
+    aim: np.ndarray
+    power: np.ndarray
+    spin: np.ndarray
+
+    @classmethod
+    def of(cls, throws: Sequence[Throw]) -> Candidates:
+        """Columns for ``throws``."""
+        return cls(tuple(throws), np.array([t.line == "A" for t in throws]),
+                   *(np.array([getattr(t, name) for t in throws], dtype=float)
+                     for name in ("position", "aim", "power", "spin")))
+
+
+GRID = Candidates.of([Throw(line, p, a, w, s) for line, p, a, w, s in product("AB", *GRID_VALUES)])
+"""K6: the thrower's grid of 3,120 throws (docs/kubik.md), in the order of a state's legal throws."""
+_GRID_ROW = {throw: i for i, throw in enumerate(GRID.throws)}
+
+
+@dataclass(frozen=True, eq=False)
+class ThrowChances:
+    """For every candidate: the chance pieces of the calibrated model at one cube position and skill."""
+
+    miss: np.ndarray  #: P(miss)
+    hit_in: np.ndarray  #: P(hit, stays in)
+    out_only: np.ndarray  #: P(out, not past the border)
+    past: np.ndarray  #: P(out past the border)
+    faces_out: np.ndarray  #: (throws, 6): P(top face came from RELATIVE[i] | out, not past)
+    faces_past: np.ndarray  #: (throws, 6): the same given past
+
+
+def _sigmoids(z: np.ndarray) -> np.ndarray:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0))))
+
+
+def _softmax_rows(z: np.ndarray) -> np.ndarray:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return np.asarray(e / e.sum(axis=1, keepdims=True))
+
+
+def _logit(columns: dict[str, np.ndarray], names: Sequence[str], w: np.ndarray) -> np.ndarray:
+    """Σ w_j × feature_j, summed term by term in :data:`FEATURES` order, so that a throw gets the same bits
+    whether it is evaluated alone or among thousands (a matrix product's order depends on its shape)."""
+    total = columns[names[0]] * float(w[0])
+    for name, weight in zip(names[1:], w[1:], strict=True):
+        total = total + columns[name] * float(weight)
+    return total
+
+
+def throw_chances(model: Model, field: Field, x: float, y: float, skill: float,
+                  candidates: Candidates) -> ThrowChances:
+    """The model's pieces for every candidate throw at a cube lying at (x, y): :func:`geometry` and
+    :func:`features` as arrays, the one evaluation of the model that play, bots and benchmarks share.
+
+    Raises:
+        ValueError: for a skill outside [0, 1].
+    """
+    if not 0.0 <= skill <= 1.0:
+        raise ValueError(f"skill {skill}: choose one in [0, 1]")
+    q = 1.0 - skill
+    rx = np.where(candidates.line_a, candidates.position, -field.line_offset)
+    ry = np.where(candidates.line_a, -field.line_offset, candidates.position)
+    dx, dy = x - rx, y - ry
+    distance = np.hypot(dx, dy)
+    ux, uy = dx / distance, dy / distance
+    along = x * ux + y * uy
+    exit_ = -along + np.sqrt(np.maximum(0.0, along * along - x * x - y * y + field.outer_radius ** 2))
+    with np.errstate(divide="ignore", invalid="ignore"):  # each line divides by its own forward component only
+        border = np.where(candidates.line_a, (field.border_offset - y) / uy, (field.border_offset - x) / ux)
+    lateral = distance * np.sin(np.radians(candidates.aim))
+    d, p, s = distance - 5.0, (candidates.power - 13.0) / 5.0, (candidates.spin - 3.0) / 3.0
+    e, b = exit_ - CIRCLE_RADIUS, border - 1.45
+    ones = np.ones_like(d)
+    values: dict[str, np.ndarray] = {
+        "1": ones, "q": q * ones, "q2": q * q * ones, "d": d, "dq": d * q, "p": p, "pq": p * q, "p2": p * p,
+        "s": s, "sq": s * q, "s2": s * s, "e": e, "ep": e * p, "b": b, "bp": b * p}
+    r = np.minimum(np.abs(lateral), KNOTS[-1])
+    step = KNOTS[1] - KNOTS[0]
+    for j, knot in enumerate(KNOTS[1:], start=1):
+        h = np.maximum(0.0, 1.0 - np.abs(r - knot) / step)
+        values[f"h{j}"], values[f"h{j}q"], values[f"h{j}q2"] = h, h * q, h * q * q
+    z_hit, z_out, z_past = (_logit(values, FEATURES[piece], w)
+                            for piece, w in (("hit", model.hit), ("out", model.out), ("past", model.past)))
+    hit, out, past = _sigmoids(z_hit), _sigmoids(z_out), _sigmoids(z_past)
+    faces = [np.column_stack([_logit(values, FEATURES["faces"], row) for row in weights])
+             for weights in (model.faces_out, model.faces_past)]
+    # each complement as a sigmoid of its own, so that none rounds to an exact 0
+    return ThrowChances(_sigmoids(-z_hit), hit * _sigmoids(-z_out), hit * out * _sigmoids(-z_past),
+                        hit * out * past, _softmax_rows(faces[0]), _softmax_rows(faces[1]))
+
+
+def outcome_rows(chances: ThrowChances, pose: CubePose, line_a: np.ndarray) -> np.ndarray:
+    """(throws, 14): each throw's chance of each of :data:`OUTCOMES`, the relative faces mapped onto the
+    faces of the cube in ``pose`` as each throw's line sees them."""
+    out_faces = np.empty_like(chances.faces_out)
+    past_faces = np.empty_like(chances.faces_past)
+    for line, rows in (("A", line_a), ("B", ~line_a)):
+        columns = np.array(_relative(pose.top, pose.front, line)) - 1
+        out_faces[np.ix_(rows, columns)] = chances.faces_out[rows]
+        past_faces[np.ix_(rows, columns)] = chances.faces_past[rows]
+    return np.column_stack([chances.miss, chances.hit_in, chances.out_only[:, None] * out_faces,
+                            chances.past[:, None] * past_faces])
 
 
 def outcome_floats(model: Model, field: Field, pose: CubePose, throw: Throw, skill: float) -> list[float]:
     """The probabilities of :data:`OUTCOMES` as floats (see :func:`outcome_probabilities`)."""
-    g = geometry(field, pose, throw, skill)
-    z_hit, z_out, z_past = (float(features(piece, g) @ w) for piece, w in
-                            (("hit", model.hit), ("out", model.out), ("past", model.past)))
-    hit, out, past = _sigmoid(z_hit), _sigmoid(z_out), _sigmoid(z_past)
-    face_x = features("faces", g)
-    faces = relative_faces(pose, throw.line)
-    by_face_out = np.zeros(6)
-    by_face_past = np.zeros(6)
-    for i, name in enumerate(RELATIVE):
-        by_face_out[faces[name] - 1] = _softmax(model.faces_out @ face_x)[i]
-        by_face_past[faces[name] - 1] = _softmax(model.faces_past @ face_x)[i]
-    # each complement as a sigmoid of its own, so that none rounds to an exact 0
-    return [_sigmoid(-z_hit), hit * _sigmoid(-z_out), *(hit * out * _sigmoid(-z_past) * by_face_out),
-            *(hit * out * past * by_face_past)]
+    if throw.line not in ("A", "B"):
+        raise ValueError(f"no throwing line {throw.line!r}; the lines are A and B")
+    one = Candidates.of([throw])
+    return [float(v) for v in outcome_rows(throw_chances(model, field, pose.x, pose.y, skill, one), pose,
+                                           one.line_a)[0]]
+
+
+# ---------------------------------------------------------------- exact tables for play
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A chance node's outcomes (names in notation) with their parts of :data:`DENOMINATOR`."""
+
+    names: tuple[str, ...]
+    parts: tuple[int, ...]
+
+    def probabilities(self) -> dict[str, Fraction]:
+        """The exact chances, by name."""
+        return {name: Fraction(n, DENOMINATOR) for name, n in zip(self.names, self.parts, strict=True)}
+
+
+NAMES = {"throw": OUTCOMES[:8], "cross": THROW_OUTCOMES, "rest": REST_OUTCOMES}
+"""A throw's chance nodes in play (K19): ``throw`` (nobody stands: a crossing is an out), ``cross`` (an
+interceptor stands: a crossing is one outcome) and ``rest`` (how a crossing ends: the faces given past)."""
+
+
+def _play_rows(floats: np.ndarray, phase: str) -> np.ndarray:
+    """Rows of :data:`OUTCOMES` floats as the chance node ``phase`` of :data:`NAMES` sees them."""
+    match phase:
+        case "cross":
+            return np.column_stack([floats[:, :8], floats[:, 8:].sum(axis=1)])
+        case "rest":
+            return floats[:, 8:]
+        case "throw":
+            return np.column_stack([floats[:, :2], floats[:, 2:8] + floats[:, 8:]])
+    raise ValueError(f"no chance node {phase!r}; the nodes are {', '.join(NAMES)}")
+
+
+@lru_cache(maxsize=64)
+def _fitted(key: str | Field) -> tuple[Model, Field]:
+    return model_for(key)
+
+
+@lru_cache(maxsize=16)
+def _grid_chances(field: Field, x: float, y: float, skill: float) -> ThrowChances:
+    """The model's pieces for every grid throw at a cube lying at (x, y): one array evaluation (a few
+    milliseconds) for all 3,120; the faces are mapped on per pose (:func:`_grid_parts`)."""
+    model, fitted = _fitted(field)
+    return throw_chances(model, fitted, x, y, skill, GRID)
+
+
+@lru_cache(maxsize=128)
+def _grid_parts(field: Field, x: float, y: float, top: int, front: int, skill: float, phase: str) -> np.ndarray:
+    """Every grid throw's exact parts at one cube pose and skill, so that a game's throws are look-ups."""
+    rows = outcome_rows(_grid_chances(field, x, y, skill), CubePose(top, front, x, y), GRID.line_a)
+    return exact_parts(_play_rows(rows, phase))
+
+
+def table(field_key: str | Field, pose: CubePose, throw: Throw, skill: float, phase: str = "throw") -> Table:
+    """The exact table of a throw's chance node (``phase``, one of :data:`NAMES`): a grid throw's from the
+    cached grid, any other throw's evaluated alone (the same bits either way).
+
+    Raises:
+        ValueError: for a bad field key, line, skill or node.
+    """
+    if phase not in NAMES:
+        raise ValueError(f"no chance node {phase!r}; the nodes are {', '.join(NAMES)}")
+    model, field = _fitted(field_key)
+    row = _GRID_ROW.get(throw)
+    if row is not None:
+        if not 0.0 <= skill <= 1.0:
+            raise ValueError(f"skill {skill}: choose one in [0, 1]")
+        return Table(NAMES[phase], tuple(_grid_parts(field, pose.x, pose.y, pose.top, pose.front, skill,
+                                                     phase)[row].tolist()))
+    floats = np.array([outcome_floats(model, field, pose, throw, skill)])
+    return Table(NAMES[phase], tuple(int(n) for n in exact_parts(_play_rows(floats, phase))[0]))
 
 
 def outcome_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, skill: float, *,
@@ -317,11 +515,7 @@ def outcome_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, 
     Raises:
         ValueError: for a bad field key, line or skill.
     """
-    model, field = model_for(field_key)
-    floats = outcome_floats(model, field, pose, throw, skill)
-    if interceptor:
-        return exact([*floats[:8], sum(floats[8:])], THROW_OUTCOMES)
-    return exact([*floats[:2], *(a + b for a, b in zip(floats[2:8], floats[8:], strict=True))], OUTCOMES[:8])
+    return table(field_key, pose, throw, skill, "cross" if interceptor else "throw").probabilities()
 
 
 def rest_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, skill: float) -> dict[str, Fraction]:
@@ -331,9 +525,7 @@ def rest_probabilities(field_key: str | Field, pose: CubePose, throw: Throw, ski
     Raises:
         ValueError: for a bad field key, line or skill.
     """
-    model, field = model_for(field_key)
-    floats = outcome_floats(model, field, pose, throw, skill)
-    return exact(floats[8:], REST_OUTCOMES)
+    return table(field_key, pose, throw, skill, "rest").probabilities()
 
 
 def intercept_hit(model: Model, skill: float, speed: float | None = None) -> float:
@@ -356,6 +548,17 @@ def intercept_probabilities(field_key: str | Field, skill: float, top: int | Non
     Raises:
         ValueError: for a bad field key, skill or face.
     """
+    return intercept_table(field_key, skill, top, speed).probabilities()
+
+
+@lru_cache(maxsize=256)
+def intercept_table(field_key: str | Field, skill: float, top: int | None = None,
+                    speed: float | None = None) -> Table:
+    """:func:`intercept_probabilities` as a :class:`Table` (cached: a game has few interceptors and faces).
+
+    Raises:
+        ValueError: for a bad field key, skill or face.
+    """
     model, _ = model_for(field_key)
     if not 0.0 <= skill <= 1.0:
         raise ValueError(f"skill {skill}: choose one in [0, 1]")
@@ -367,4 +570,5 @@ def intercept_probabilities(field_key: str | Field, skill: float, top: int | Non
         faces = [same if n == top else opposite if n == 7 - top else side for n in range(1, 7)]
     else:
         raise ValueError(f"top face {top}: a die's faces are 1–6")
-    return exact([hit * f for f in faces] + [1 - hit], INTERCEPT_OUTCOMES)
+    parts = exact_parts(np.array([[hit * f for f in faces] + [1 - hit]]))[0]
+    return Table(INTERCEPT_OUTCOMES, tuple(int(n) for n in parts))

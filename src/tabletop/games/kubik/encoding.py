@@ -31,8 +31,8 @@ import numpy.typing as npt
 
 from tabletop.core import Encoding, Field, Observation, Player, State, View
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
-from tabletop.games.kubik.field import Throw
-from tabletop.games.kubik.state import AIMS, INTERCEPT_MISS_PENALTY, MISS_PENALTY, POSITIONS, POWERS, SPINS
+from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SPINS, Throw
+from tabletop.games.kubik.state import INTERCEPT_MISS_PENALTY, MISS_PENALTY
 from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:

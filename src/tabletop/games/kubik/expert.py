@@ -43,7 +43,7 @@ import numpy as np
 import tabletop.games.kubik.calibrated as calibrated
 from tabletop.core import Decision
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
-from tabletop.games.kubik.field import CIRCLE_RADIUS, CubePose, Field, Throw
+from tabletop.games.kubik.field import CubePose, Field, Throw
 from tabletop.games.kubik.state import KubikState
 from tabletop.games.kubik.turn import Phase
 
@@ -72,81 +72,9 @@ HORIZON = 160
 # ---------------------------------------------------------------- the calibrated model, vectorised
 
 
-@dataclass(frozen=True, eq=False)
-class Candidates:
-    """Throws to choose from, as columns of numbers (and the throws themselves); compared by identity."""
-
-    throws: tuple[Throw, ...]
-    line_a: np.ndarray
-    position: np.ndarray
-    aim: np.ndarray
-    power: np.ndarray
-    spin: np.ndarray
-
-    @classmethod
-    def of(cls, throws: Sequence[Throw]) -> Candidates:
-        """Columns for ``throws``."""
-        return cls(tuple(throws), np.array([t.line == "A" for t in throws]),
-                   *(np.array([getattr(t, name) for t in throws], dtype=float)
-                     for name in ("position", "aim", "power", "spin")))
-
-
-@dataclass(frozen=True, eq=False)
-class ThrowChances:
-    """For every candidate: the chance pieces of the calibrated model at one cube position and skill."""
-
-    miss: np.ndarray  #: P(miss)
-    hit_in: np.ndarray  #: P(hit, stays in)
-    out_only: np.ndarray  #: P(out, not past the border)
-    past: np.ndarray  #: P(out past the border)
-    faces_out: np.ndarray  #: (throws, 6): P(top face came from RELATIVE[i] | out, not past)
-    faces_past: np.ndarray  #: (throws, 6): the same given past
-
-
-def _sigmoid(z: np.ndarray) -> np.ndarray:
-    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(z, -60.0, 60.0))))
-
-
-def _softmax_rows(z: np.ndarray) -> np.ndarray:
-    e = np.exp(z - z.max(axis=1, keepdims=True))
-    return np.asarray(e / e.sum(axis=1, keepdims=True))
-
-
-def throw_chances(model: calibrated.Model, field: Field, x: float, y: float, skill: float,
-                  candidates: Candidates) -> ThrowChances:
-    """:func:`calibrated.outcome_floats` for many throws at once (the same formulas, as arrays)."""
-    q = 1.0 - skill
-    rx = np.where(candidates.line_a, candidates.position, -field.line_offset)
-    ry = np.where(candidates.line_a, -field.line_offset, candidates.position)
-    dx, dy = x - rx, y - ry
-    distance = np.hypot(dx, dy)
-    ux, uy = dx / distance, dy / distance
-    along = x * ux + y * uy
-    exit_ = -along + np.sqrt(np.maximum(0.0, along * along - x * x - y * y + field.outer_radius ** 2))
-    with np.errstate(divide="ignore", invalid="ignore"):  # each line divides by its own forward component only
-        border = np.where(candidates.line_a, (field.border_offset - y) / uy, (field.border_offset - x) / ux)
-    lateral = distance * np.sin(np.radians(candidates.aim))
-    d, p, s = distance - 5.0, (candidates.power - 13.0) / 5.0, (candidates.spin - 3.0) / 3.0
-    e, b = exit_ - CIRCLE_RADIUS, border - 1.45
-    ones = np.ones_like(d)
-    values: dict[str, np.ndarray] = {
-        "1": ones, "q": q * ones, "q2": q * q * ones, "d": d, "dq": d * q, "p": p, "pq": p * q, "p2": p * p,
-        "s": s, "sq": s * q, "s2": s * s, "e": e, "ep": e * p, "b": b, "bp": b * p}
-    r = np.minimum(np.abs(lateral), calibrated.KNOTS[-1])
-    step = calibrated.KNOTS[1] - calibrated.KNOTS[0]
-    for j, knot in enumerate(calibrated.KNOTS[1:], start=1):
-        h = np.maximum(0.0, 1.0 - np.abs(r - knot) / step)
-        values[f"h{j}"], values[f"h{j}q"], values[f"h{j}q2"] = h, h * q, h * q * q
-
-    def logit(piece: str, w: np.ndarray) -> np.ndarray:
-        return np.asarray(np.column_stack([values[n] for n in calibrated.FEATURES[piece]]) @ w)
-
-    z_hit, z_out, z_past = logit("hit", model.hit), logit("out", model.out), logit("past", model.past)
-    hit, out, past = _sigmoid(z_hit), _sigmoid(z_out), _sigmoid(z_past)
-    face_x = np.column_stack([values[n] for n in calibrated.FEATURES["faces"]])
-    return ThrowChances(_sigmoid(-z_hit), hit * _sigmoid(-z_out), hit * out * _sigmoid(-z_past),
-                        hit * out * past, _softmax_rows(face_x @ model.faces_out.T),
-                        _softmax_rows(face_x @ model.faces_past.T))
+Candidates = calibrated.Candidates
+ThrowChances = calibrated.ThrowChances
+throw_chances = calibrated.throw_chances
 
 
 def model_field(field: Field) -> tuple[calibrated.Model, Field]:
@@ -172,24 +100,15 @@ def outcome_matrix(field: Field, pose: CubePose, skill: float, candidates: Candi
     (K19: the border line matters only to an interceptor).
     """
     c = _chances(field, float(skill), round(pose.x, 4), round(pose.y, 4), candidates)
-    by_face = {line: np.array([calibrated.relative_faces(pose, line)[name] - 1 for name in calibrated.RELATIVE])
-               for line in "AB"}
-    out_faces = np.empty_like(c.faces_out)
-    past_faces = np.empty_like(c.faces_past)
-    for line, rows in (("A", candidates.line_a), ("B", ~candidates.line_a)):
-        out_faces[np.ix_(rows, by_face[line])] = c.faces_out[rows]
-        past_faces[np.ix_(rows, by_face[line])] = c.faces_past[rows]
-    out = c.out_only[:, None] * out_faces
-    past = c.past[:, None] * past_faces
+    rows = calibrated.outcome_rows(c, pose, candidates.line_a)
     if not interception:
-        out, past = out + past, np.zeros_like(past)
-    return np.column_stack([c.miss, c.hit_in, out, past])
+        rows = np.column_stack([rows[:, :2], rows[:, 2:8] + rows[:, 8:], np.zeros_like(rows[:, 8:])])
+    return rows
 
 
-@cache
 def grid(game: Kubik) -> Candidates:
     """The game's 3,120 grid throws (K6), in the order of its legal actions."""
-    return Candidates.of([choice.throw for choice in game.throw_choices if choice.throw is not None])
+    return calibrated.GRID
 
 
 # ---------------------------------------------------------------- interception (K13–K15)

@@ -34,6 +34,14 @@ STANDARD_EDGE = 0.15
 SMALL_EDGE = 0.042
 """K1a: the literal reading of "15–20 sq. cm": a 4.2 cm cube."""
 
+#: The thrower's grid of choices (K6, documented in docs/kubik.md): positions on the line (m), aims
+#: (degrees), powers (m/s) and spins (turns/s); with the two lines, 3,120 throws.
+POSITIONS = (-1.0, -0.5, 0.0, 0.5, 1.0)
+AIMS = tuple(float(a) for a in range(-6, 7))
+POWERS = (8.0, 10.0, 12.0, 14.0, 16.0, 18.0)
+SPINS = (0.0, 2.0, 4.0, 6.0)
+GRID_VALUES = (POSITIONS, AIMS, POWERS, SPINS)
+
 #: The starting pose's face on each axis direction (K4): +z, −y, +x, −x, +y, −z.
 _START = {(0, 0, 1): 1, (0, -1, 0): 2, (1, 0, 0): 3, (-1, 0, 0): 4, (0, 1, 0): 5, (0, 0, -1): 6}
 _FACE_NORMAL = {face: np.array(direction, dtype=float) for direction, face in _START.items()}

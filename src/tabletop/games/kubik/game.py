@@ -29,9 +29,9 @@ from tabletop.core.extras import available
 from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert
-from tabletop.games.kubik.field import SMALL_EDGE, START, Field, Throw
+from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SMALL_EDGE, SPINS, START, Field, Throw
 from tabletop.games.kubik.render import event_text
-from tabletop.games.kubik.state import AIMS, POSITIONS, POWERS, SPINS, KubikState
+from tabletop.games.kubik.state import KubikState
 from tabletop.games.kubik.turn import Phase
 from tabletop.games.kubik.views import pose_from_view, score_from_view
 
@@ -176,6 +176,12 @@ class Kubik(Game[KubikState, KubikAction]):
     def team_of(self, seat: int) -> int:
         """0 for team A (seats 0…a−1), 1 for team B."""
         return 0 if seat < self.team_sizes[0] else 1
+
+    @cached_property
+    def seats(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each team's seats in throwing order (K10, K18): ``seats[team][index]`` is :meth:`seat`."""
+        a, b = self.team_sizes
+        return tuple(range(a)), tuple(range(a, a + b))
 
     def seat(self, team: int, index: int) -> int:
         """The seat of a team's ``index``-th player (0-based)."""

@@ -16,6 +16,9 @@ What a throw is made of (every number is documented in docs/kubik-physics.md):
   parabola and a steady rotation, and that saves the most steps of all. From there MuJoCo takes over:
   the bat, the cube (birch, 650 kg/m³: 2.2 kg for the 15 cm cube) and the ground, with contact pairs
   for wood on turf and wood on wood.
+* **Leaps**: once the bat is out of play, the cube's flights between touches of the turf are summed in
+  closed form (:func:`_leap`: MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's
+  inertia being isotropic, a steady turn), so that only steps that touch are taken one by one.
 * **Stopping**: the run ends when the bat has missed (it is past the cube and moving away, or at rest),
   or when the cube has been still and lying on a face for two frames and the bat can no longer reach it
   (a bat that is out of play is parked far away so the cube's last slide costs less).
@@ -386,6 +389,117 @@ def _crossing(data: Any) -> CrossingState:
                          (float(world_spin[0]), float(world_spin[1]), float(world_spin[2])))
 
 
+_STEPS = np.arange(0.0, 2001.0)
+"""Step counts 0, 1, 2, … for the closed-form flight (a frame has at most this many steps)."""
+
+
+def _free_steps(data: Any, half: float, limit: int, border: tuple[int, float] | None,
+                timestep: float) -> tuple[int, int | None]:
+    """How many whole steps (at most ``limit``) the cube can fly from now without touching the ground,
+    and the first step after which its centre has passed ``border`` (None if it does not within those).
+
+    MuJoCo finds contacts at the configuration a step starts from, so ``k`` steps may be leapt when the
+    configurations after 0 … k − 1 of them all have every corner above the ground (by a micrometre, for
+    rounding). Positions are :func:`_leap`'s closed form of the very steps MuJoCo would take: MuJoCo's
+    Euler step updates the velocity first (``v += a dt``), then the position with the new velocity
+    (``x += v dt``), so after k steps ``x = x0 + k dt v0 + a dt² k(k+1)/2``; and with no contact, the
+    cube's inertia being the same about every axis, its angular velocity stays constant and it turns
+    by k dt |ω| about ω (in its own frame, MuJoCo's convention for a free joint).
+    """
+    qpos, qvel, qacc = data.qpos, data.qvel, data.qacc
+    dt = timestep
+    k = _STEPS[:limit]
+    drop = (dt * dt / 2) * k * (k + 1)
+    height = float(qpos[2]) + (dt * float(qvel[2])) * k + float(qacc[2]) * drop
+    w, x, y, z = (float(v) for v in qpos[3:7])
+    up = (2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))  # the cube's axes' heights
+    wx, wy, wz = (float(v) for v in qvel[3:6])
+    rate = math.sqrt(wx * wx + wy * wy + wz * wz)
+    if rate > 0.0:
+        ax, ay, az = wx / rate, wy / rate, wz / rate
+        # Rodrigues, on a row: up · (I + sin θ K + (1 − cos θ) K²),
+        # where up · K = −(axis × up) and up · K² = axis (axis · up) − up
+        across = (ay * up[2] - az * up[1], az * up[0] - ax * up[2], ax * up[1] - ay * up[0])
+        dot = ax * up[0] + ay * up[1] + az * up[2]
+        along = (ax * dot - up[0], ay * dot - up[1], az * dot - up[2])
+        angle = (dt * rate) * k
+        sin, cos = np.sin(angle), 1.0 - np.cos(angle)
+        reach = (np.abs(up[0] - across[0] * sin + along[0] * cos) + np.abs(up[1] - across[1] * sin + along[1] * cos)
+                 + np.abs(up[2] - across[2] * sin + along[2] * cos))
+        lowest = height - half * reach
+    else:
+        lowest = height - half * (abs(up[0]) + abs(up[1]) + abs(up[2]))
+    touching = np.flatnonzero(lowest <= 1e-6)
+    free = int(touching[0]) if touching.size else limit
+    passed = None
+    if border is not None:
+        axis, offset = border
+        after = k + 1  # the configurations after 1 … limit steps
+        place = float(qpos[axis]) + (dt * float(qvel[axis])) * after + float(qacc[axis]) * (drop + dt * dt * after)
+        beyond = np.flatnonzero(place > offset)
+        passed = int(beyond[0]) + 1 if beyond.size else None
+    return free, passed
+
+
+def _leap(data: Any, count: int, timestep: float) -> None:
+    """Advance the free-flying cube and the parked bat ``count`` MuJoCo steps in closed form
+    (:func:`_free_steps`): positions, velocities, orientation and time, as the steps would leave them."""
+    if count <= 0:
+        return
+    qpos, qvel, qacc = data.qpos, data.qvel, data.qacc
+    dt = timestep
+    moved, sped = count * dt, dt * dt * count * (count + 1) / 2
+    for q, v in ((0, 0), (7, 6)):  # the cube's dofs, then the bat's (held still: its acceleration is nil)
+        qpos[q:q + 3] += moved * qvel[v:v + 3] + sped * qacc[v:v + 3]
+        qvel[v:v + 3] += moved * qacc[v:v + 3]
+    wx, wy, wz = (float(v) for v in qvel[3:6])
+    rate = math.sqrt(wx * wx + wy * wy + wz * wz)
+    if rate > 0.0:
+        half = moved * rate / 2
+        sin = math.sin(half) / rate
+        quat = np.empty(4)
+        mujoco.mju_mulQuat(quat, qpos[3:7].copy(), np.array((math.cos(half), sin * wx, sin * wy, sin * wz)))
+        mujoco.mju_normalize4(quat)
+        qpos[3:7] = quat
+    data.time += moved
+
+
+CHUNK = 10
+"""MuJoCo steps taken at a time while the cube touches the ground and the bat is out of play, between
+checks for a leap: a hopping cube is in the air again within a few milliseconds."""
+
+
+def _cube_frame(sim: _Sim, data: Any, border: tuple[int, float] | None,
+                crossing: CrossingState | None) -> CrossingState | None:
+    """One frame with the bat out of play (parked): the cube's flights leapt in closed form (:func:`_leap`),
+    its contacts stepped by MuJoCo, a few steps at a time (one at a time as it nears the border line,
+    ``border``, so that the crossing is caught at its step). Returns the crossing, found now or before."""
+    model, qpos, qvel = sim.model, data.qpos, data.qvel
+    half, dt, left = sim.cube_edge / 2, sim.timestep, sim.steps_per_frame
+    while left:
+        watching = border if crossing is None else None
+        if data.ncon == 0:  # nothing touched in the last step: no contact force in the warm start either
+            free, passed = _free_steps(data, half, left, watching, dt)
+            if passed is not None and passed <= free:
+                _leap(data, passed, dt)
+                crossing = _crossing(data)
+                left -= passed
+                continue
+            _leap(data, free, dt)
+            left -= free
+            if not left:
+                break
+        chunk = min(left, CHUNK)
+        if watching is not None and \
+                watching[1] - float(qpos[watching[0]]) < abs(float(qvel[watching[0]])) * chunk * dt * 1.5 + 0.05:
+            chunk = 1
+        mujoco.mj_step(model, data, chunk)
+        left -= chunk
+        if watching is not None and qpos[watching[0]] > watching[1]:
+            crossing = _crossing(data)
+    return crossing
+
+
 def _run(sim: _Sim, cube_qpos: np.ndarray, cube_qvel: np.ndarray, flight: _Flight, start: float,
          border: tuple[int, float] | None,
          frames: tuple[list[float], list[tuple[float, ...]], list[tuple[float, ...]]],
@@ -424,7 +538,9 @@ def _run(sim: _Sim, cube_qpos: np.ndarray, cube_qvel: np.ndarray, flight: _Fligh
         watch_hit = not hit and parked is None and gap < reach + closing + 0.05
         watch_border = border is not None and crossing is None and \
             border[1] - float(qpos[border[0]]) < abs(float(qvel[border[0]])) * FRAME_INTERVAL * 1.5 + 0.05
-        if watch_hit or watch_border:
+        if parked is not None:  # the bat is out of play: only the cube moves
+            crossing = _cube_frame(sim, data, border if crossing is None else None, crossing)
+        elif watch_hit or watch_border:
             for _ in range(steps):
                 mujoco.mj_step(model, data)
                 if watch_hit and not hit and touch[0] > 0:
@@ -433,7 +549,7 @@ def _run(sim: _Sim, cube_qpos: np.ndarray, cube_qvel: np.ndarray, flight: _Fligh
                     crossing = _crossing(data)
         else:
             mujoco.mj_step(model, data, steps)
-            if not hit and parked is None and touch[0] > 0:
+            if not hit and touch[0] > 0:
                 hit = True
         if border is not None and crossing is None and qpos[border[0]] > border[1]:
             crossing = _crossing(data)

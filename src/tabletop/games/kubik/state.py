@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.kubik.calibrated as calibrated
@@ -37,7 +38,7 @@ from tabletop.core import (
     event,
 )
 from tabletop.core.errors import Reason
-from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
+from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
 from tabletop.games.kubik.render import describe as describe_action
@@ -50,11 +51,6 @@ if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik
 
 
-#: The thrower's grid of choices (documented in docs/kubik.md).
-POSITIONS = (-1.0, -0.5, 0.0, 0.5, 1.0)
-AIMS = tuple(float(a) for a in range(-6, 7))
-POWERS = (8.0, 10.0, 12.0, 14.0, 16.0, 18.0)
-SPINS = (0.0, 2.0, 4.0, 6.0)
 
 MISS_PENALTY = 5  #: K9
 INTERCEPT_MISS_PENALTY = 10  #: K15
@@ -89,7 +85,7 @@ class KubikState(State[KubikAction]):
     @property
     def thrower(self) -> int:
         """The seat throwing now."""
-        return self.game.seat(self.team, self.next_index[self.team])
+        return self.game.seats[self.team][self.next_index[self.team]]
 
     @property
     def current_player(self) -> Player:
@@ -142,6 +138,7 @@ class KubikState(State[KubikAction]):
             reason = self._refusal(action)
             if reason is not None:
                 raise reason.error(action)
+            return self._apply(action)  # checked: State.apply would only ask _refusal again
         new = State.apply(self, action)
         assert isinstance(new, KubikState)
         return new
@@ -207,21 +204,23 @@ class KubikState(State[KubikAction]):
         if game.mode == "physics":
             raise SampledChanceError("a simulated throw's outcomes can only be sampled (throws=physics)")
         if game.mode == "calibrated":
-            assert self.throw is not None and self.throw.throw is not None
-            skill = game.skills[self.thrower]
-            match self.phase:
-                case Phase.THROW:
-                    table = calibrated.outcome_probabilities(game.field, self.cube, self.throw.throw, skill,
-                                                             interceptor=self.interceptor is not None)
-                case Phase.REST:
-                    table = calibrated.rest_probabilities(game.field, self.cube, self.throw.throw, skill)
-                case _:
-                    assert self.interceptor is not None
-                    table = calibrated.intercept_probabilities(game.field, game.skills[self.interceptor],
-                                                               self.cube.top)
-            return tuple((_outcome(game, text), Fraction(p)) for text, p in table.items() if p)
+            table = self._table()
+            return tuple((_plain_outcome(name), Fraction(n, calibrated.DENOMINATOR))
+                         for name, n in zip(table.names, table.parts, strict=True))
         names = self._manual_names()
         return tuple((_outcome(game, n), Fraction(1, len(names))) for n in names)
+
+    def _table(self) -> calibrated.Table:
+        """The calibrated model's exact table for this chance node (K20b)."""
+        game = self.game
+        match self.phase:
+            case Phase.INTERCEPT:
+                assert self.interceptor is not None
+                return calibrated.intercept_table(game.field, game.skills[self.interceptor], self.cube.top)
+            case _:
+                assert self.throw is not None and self.throw.throw is not None
+                phase = "rest" if self.phase is Phase.REST else "cross" if self.interceptor is not None else "throw"
+                return calibrated.table(game.field, self.cube, self.throw.throw, game.skills[self.thrower], phase)
 
     def chance_outcomes(self) -> Sequence[tuple[KubikAction, Fraction]]:
         match self.phase:
@@ -233,11 +232,22 @@ class KubikState(State[KubikAction]):
                                  params={"phase": self.phase.value})
 
     def sample_chance(self, rng: random.Random) -> KubikAction:
-        if self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST):
-            if self.phase is not Phase.THROW and self.pending is not None and self.pending.seen:
-                raise IllegalActionError("the crossing was entered by people (`seen cross`): the simulation has "
-                                         "nothing to run on; enter what followed (`seen …`)", code="seen_after_seen")
-            return simulated_outcome(self, rng)
+        if self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST):
+            match self.game.mode:
+                case "physics":
+                    if self.phase is not Phase.THROW and self.pending is not None and self.pending.seen:
+                        raise IllegalActionError("the crossing was entered by people (`seen cross`): the simulation "
+                                                 "has nothing to run on; enter what followed (`seen …`)",
+                                                 code="seen_after_seen")
+                    return simulated_outcome(self, rng)
+                case "calibrated":  # State.sample_chance's draw, read off the table without making fractions
+                    table = self._table()
+                    point, total = rng.random(), 0.0
+                    for name, n in zip(table.names, table.parts, strict=True):
+                        total += n / calibrated.DENOMINATOR
+                        if point < total:
+                            return _plain_outcome(name)
+                    return _plain_outcome(table.names[-1])
         return State.sample_chance(self, rng)
 
     def _apply(self, action: KubikAction) -> KubikState:
@@ -248,7 +258,10 @@ class KubikState(State[KubikAction]):
             case Intercept(seat):
                 return replace(self, phase=Phase.AIM, interceptor=seat, scored=(), happened=done)
             case ThrowChoice():
-                return replace(self, phase=Phase.THROW, throw=action, scored=(), happened=done)
+                # every field spelt out: this and _next_turn are a game's hot path (dataclasses.replace
+                # costs several times a constructor's call)
+                return KubikState(self.game, Phase.THROW, self.team, self.next_index, self.scores, self.cube,
+                                  self.throws, action, self.pending, self.interceptor, (), self.last, done)
             case Strike(strike):
                 return replace(self, phase=Phase.INTERCEPT if strike else Phase.REST, scored=(), happened=done)
             case Outcome() if self.phase is Phase.INTERCEPT:
@@ -315,7 +328,13 @@ class KubikState(State[KubikAction]):
 
 def _outcome(game: Kubik, text: str) -> Outcome:
     """An outcome written in notation."""
-    action = game.parse_action(text)
+    return _plain_outcome(text)
+
+
+@cache
+def _plain_outcome(text: str) -> Outcome:
+    """An outcome written in notation that names no player (every outcome does not): parsed once."""
+    action = parse_action(text, {})
     assert isinstance(action, Outcome)
     return action
 
@@ -384,22 +403,12 @@ def _front_for(top: int, front: int) -> int:
 
 def _action_event(state: KubikState, action: KubikAction) -> Event:
     """The action as an event, as the rules see it (everything on a field is public)."""
+    # the throw and its outcome first: they are most of a game (the cases are distinct types)
     game = state.game
     match action:
-        case FirstTeam(team):
-            return action_event("lot", team="AB"[team])
-        case Intercept(seat=None):
-            return action_event("nobody_stands", team="AB"[1 - state.team])
-        case Intercept(seat=seat) if seat is not None:
-            return action_event("stands", seat=seat, player=game.labels[seat], team="AB"[game.team_of(seat)])
-        case ThrowChoice(throw=None):
-            return action_event("throw_real", **_who(state, state.thrower))
         case ThrowChoice(throw=t) if t is not None:
             return action_event("throw", **_who(state, state.thrower), line=t.line, pos=t.position, aim=t.aim,
                                 power=t.power, spin=t.spin)
-        case Strike(strike):
-            assert state.interceptor is not None
-            return action_event("strike" if strike else "hold", **_who(state, state.interceptor))
         case Outcome() if state.phase is Phase.INTERCEPT:
             assert state.interceptor is not None
             faces = _faces(action) if action.kind == "hit" else {}
@@ -413,6 +422,17 @@ def _action_event(state: KubikState, action: KubikAction) -> Event:
         case Outcome():
             faces = {} if action.kind == "miss" else _faces(action)
             return action_event(OUTCOME_EVENTS[action.kind], **_who(state, state.thrower), **faces, seen=action.seen)
+        case FirstTeam(team):
+            return action_event("lot", team="AB"[team])
+        case Intercept(seat=None):
+            return action_event("nobody_stands", team="AB"[1 - state.team])
+        case Intercept(seat=seat) if seat is not None:
+            return action_event("stands", seat=seat, player=game.labels[seat], team="AB"[game.team_of(seat)])
+        case ThrowChoice(throw=None):
+            return action_event("throw_real", **_who(state, state.thrower))
+        case Strike(strike):
+            assert state.interceptor is not None
+            return action_event("strike" if strike else "hold", **_who(state, state.interceptor))
     raise AssertionError(action)  # pragma: no cover - apply() validated the action
 
 
@@ -495,7 +515,5 @@ def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, out
         over = True
     # the action, its points, then what follows (a recentred cube, K17) and the end at the throw limit
     happened = (done[0], *points, *done[1:], *limit)
-    return replace(state, phase=Phase.OVER if over else _before_throw(state.game), team=1 - team,
-                   next_index=(index[0], index[1]),
-                   scores=(scores[0], scores[1]), cube=cube, throws=throws, throw=None, pending=None,
-                   interceptor=None, scored=tuple(applied), last=outcome, happened=happened)
+    return KubikState(state.game, Phase.OVER if over else _before_throw(state.game), 1 - team, (index[0], index[1]),
+                      (scores[0], scores[1]), cube, throws, None, None, None, tuple(applied), outcome, happened)
