@@ -68,6 +68,10 @@ _RIGHT: Final = np.array([right for _, right in INWARD], dtype=np.int64)
 _SQUARES: Final = np.array(SQUARE_MASKS, dtype=np.int64)
 _NEAR: Final = np.array([[square in SQUARES_NEAR[h] for square in SQUARE_MASKS] for h in range(HOLE_COUNT)])
 """``(54, 36)``: the squares touching each hole's line, the only ones a move there can complete."""
+_KIND_STARTS: Final = np.array([0, INSERT_BASE, SHIFT_BASE, PASS_INDEX])
+"""Where each kind's indices start: ``searchsorted(…, side="right")`` of an index is its kind."""
+_SHORT: Final = 4
+"""Windows this long or shorter are compared together (most are: an insert starts a new one)."""
 SEAT_SHIFT: Final = 54
 """A window key is ``colour 0 | colour 1 << 27 | seat to move << 54``."""
 
@@ -120,7 +124,7 @@ class CubulusBatch(Batch):
 
     def __init__(self, game: Cubulus, size: int) -> None:
         self.game, self.size = game, size
-        self.num_players = n = game.num_players
+        self.num_players = game.num_players
         self.encoding: CubulusEncoding = game.encoding()  # type: ignore[assignment]
         first = game.options["first"]
         self.first = NONE if first == "random" else int(first)
@@ -139,8 +143,8 @@ class CubulusBatch(Batch):
         self.last_seat = np.zeros(size, dtype=np.int64)
         self.last_spot = np.zeros(size, dtype=np.int64)  #: the cell of a place, the hole of an insert or shift
         self.neutral_cells = game.neutral_cells
-        self._seats = np.arange(n, dtype=np.int64)
-        self._masks: npt.NDArray[np.int8] | None = None
+        self._masks = np.zeros((size, NUM_ACTIONS), dtype=np.int8)
+        self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
 
     # --- starting, asking -------------------------------------------------------------------
 
@@ -162,7 +166,7 @@ class CubulusBatch(Batch):
         else:
             self.phase[rows], self.to_move[rows] = PLAY, seats
             self._fresh_window(rows, self.board[rows], seats)
-        self._masks = None
+        self._stale[rows] = True
 
     def current_players(self) -> Ints:
         """The seat to move, ``TERMINAL`` once over."""
@@ -178,33 +182,37 @@ class CubulusBatch(Batch):
         return out
 
     def legal_masks(self) -> npt.NDArray[np.int8]:
-        """U10–U14 for every game at once (computed once per position)."""
-        if self._masks is None:
-            self._masks = self._legal()
+        """U10–U14 for every game at once, computed again only in the games that moved (read-only)."""
+        stale = np.flatnonzero(self._stale)
+        if stale.size:
+            self._masks[stale] = self._legal(stale)
+            self._stale[stale] = False
         return self._masks
 
-    def _legal(self) -> npt.NDArray[np.int8]:
-        out = np.zeros((self.size, NUM_ACTIONS), dtype=np.int8)
-        occupied = self.board[:, 0] | self.board[:, 1] | self.board[:, 2]
-        setup = np.flatnonzero(self.phase == SETUP)
+    def _legal(self, rows: Ints) -> npt.NDArray[np.int8]:
+        """The masks of the games ``rows``."""
+        out = np.zeros((len(rows), NUM_ACTIONS), dtype=np.int8)
+        phase, board = self.phase[rows], self.board[rows]
+        occupied = board[:, 0] | board[:, 1] | board[:, 2]
+        setup = np.flatnonzero(phase == SETUP)
         if setup.size:  # U13: a neutral ball into any free cell the option allows
             free = ~occupied[setup] & self.neutral_cells
             out[setup, :CELL_COUNT] = free[:, None] >> _CELLS & 1
-        play = np.flatnonzero(self.phase == PLAY)
+        play = np.flatnonzero(phase == PLAY)
         if not play.size:
             return out
-        boards = self.board[play]
+        boards, games = board[play], rows[play]
         full = occupied[play, None] & _LINE == _LINE
-        in_hand = self.placed[play, self.to_move[play]] < BALLS_PER_COLOUR
+        in_hand = self.placed[games, self.to_move[games]] < BALLS_PER_COLOUR
         inserts = ~full & in_hand[:, None]
         shifts = full.copy()
         if not self.game.allow_null_shift:  # U11: a line of one colour does not shift
             for colour in range(3):
                 shifts &= boards[:, colour, None] & _LINE != _LINE
-        banned = np.flatnonzero(self.has_banned[play])
+        banned, holes = np.nonzero(shifts & self.has_banned[games, None])
         if banned.size:  # U12: no shift back to the board before the last move
-            undo = (shifted(boards[banned]) == self.banned[play[banned], None, :]).all(axis=2)
-            shifts[banned] &= ~undo
+            undo = (shifted_at(boards[banned], holes) == self.banned[games[banned]]).all(axis=1)
+            shifts[banned[undo], holes[undo]] = False
         out[play, INSERT_BASE:SHIFT_BASE] = inserts
         out[play, SHIFT_BASE:PASS_INDEX] = shifts
         out[play, PASS_INDEX] = ~(inserts.any(axis=1) | shifts.any(axis=1))  # U14
@@ -221,16 +229,15 @@ class CubulusBatch(Batch):
         rows = np.flatnonzero(which)
         chosen = np.asarray(actions, dtype=np.int64)[rows]
         inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
-        legal = inside & (self.legal_masks()[rows, np.clip(chosen, 0, NUM_ACTIONS - 1)] == 1)
+        legal = inside & (self.legal_masks()[rows, np.where(inside, chosen, 0)] == 1)
         if not legal.all():
             self._refuse(int(rows[~legal][0]), int(chosen[~legal][0]))
-        kinds = np.select([chosen < INSERT_BASE, chosen < SHIFT_BASE, chosen < PASS_INDEX], [PLACE, INSERT, SHIFT],
-                          PASS)
+        kinds = np.searchsorted(_KIND_STARTS, chosen, side="right")
         for kind in (PLACE, INSERT, SHIFT, PASS):
             picked = kinds == kind
             if picked.any():
                 self._play(kind, rows[picked], chosen[picked])
-        self._masks = None
+        self._stale[rows] = True
 
     def _refuse(self, row: int, index: int) -> None:
         masks = self.legal_masks()[row]
@@ -278,7 +285,7 @@ class CubulusBatch(Batch):
                 self.has_banned[rows] = self.game.no_undo
             if self.game.repetition_draw:  # U16: the third occurrence of a position draws
                 keys = window_keys(after, following)
-                third = self._occurrences(rows, keys[:, None])[:, 0] >= 2
+                third = self._occurrences(rows, keys) >= 2
                 self.phase[rows[third]], self.end[rows[third]] = OVER, REPETITION
                 self._remember(rows[~third], keys[~third])
                 rows, following = rows[~third], following[~third]
@@ -327,11 +334,17 @@ class CubulusBatch(Batch):
         self.window_size[rows] += 1
 
     def _occurrences(self, rows: Ints, keys: Int64s) -> Ints:
-        """``(R, K)``: how often each of ``keys[r]`` occurs in game ``rows[r]``'s window."""
-        width = int(self.window_size[rows].max()) if rows.size else 0
-        seen = self.window[rows, :width]
-        valid = np.arange(width) < self.window_size[rows, None]
-        counts: Ints = ((keys[:, :, None] == seen[:, None, :]) & valid[:, None, :]).sum(axis=2)
+        """How often each ``keys[k]`` occurs in game ``rows[k]``'s window; windows are mostly short, so
+        those are compared apart from the few long ones."""
+        counts = np.zeros(len(rows), dtype=np.int64)
+        sizes = self.window_size[rows]
+        short = sizes <= _SHORT
+        for part in (np.flatnonzero(short & (sizes > 0)), np.flatnonzero(~short)):
+            if part.size:
+                width = int(sizes[part].max())
+                seen = self.window[rows[part], :width]
+                valid = np.arange(width) < sizes[part, None]
+                counts[part] = ((seen == keys[part, None]) & valid).sum(axis=1)
         return counts
 
     # --- seeing ------------------------------------------------------------------------------
@@ -398,15 +411,16 @@ class CubulusBatch(Batch):
             return
         boards = self.board[rows]
         occupied = boards[:, 0] | boards[:, 1] | boards[:, 2]
-        full = occupied[:, None] & _LINE == _LINE
-        after = shifted(boards)
-        undo = full & self.has_banned[rows, None] & (after == self.banned[rows, None, :]).all(axis=2)
-        out[rows, at:at + HOLE_COUNT] = undo
         following = (self.to_move[rows] + 1) % self.num_players
-        keys = np.concatenate([window_keys(after, following[:, None]), window_keys(boards, following)[:, None]], axis=1)
-        counts = self._occurrences(rows, keys) / 2
-        counts[:, :HOLE_COUNT] *= full
-        out[rows, at + HOLE_COUNT:at + 2 * HOLE_COUNT + 1] = counts
+        pairs, holes = np.nonzero(occupied[:, None] & _LINE == _LINE)  # only a full line shifts (U11)
+        games = rows[pairs]
+        after = shifted_at(boards[pairs], holes)
+        undo = self.has_banned[games] & (after == self.banned[games]).all(axis=1)
+        out[games[undo], at + holes[undo]] = 1
+        if self.game.repetition_draw:
+            repeats = at + HOLE_COUNT
+            out[games, repeats + holes] = self._occurrences(games, window_keys(after, following[pairs])) / 2
+            out[rows, repeats + HOLE_COUNT] = self._occurrences(rows, window_keys(boards, following)) / 2
 
 
 __all__ = ["CubulusBatch", "inserted", "shifted", "shifted_at", "window_keys"]
