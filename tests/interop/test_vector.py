@@ -155,6 +155,10 @@ def test_opponents_and_arguments() -> None:
         SeatVectorEnv("cubulus", num_envs=2, seat=0, opponents=cheat, first="0").reset(seed=0)
     with pytest.raises(ValueError, match="'random' or a batched policy"):
         SeatVectorEnv("cubulus", opponents="normal")
+    with pytest.raises(ValueError, match=r"one action index per game, shape \(2,\), not \(3,\)"):
+        env = SeatVectorEnv("cubulus", num_envs=2)
+        env.reset(seed=0)
+        env.step(np.array([27, 27, 27]))
     with pytest.raises(ValueError, match="at least 1"):
         SeatVectorEnv("cubulus", num_envs=0)
     with pytest.raises(ValueError, match="no seat 4"):

@@ -30,23 +30,28 @@ class TableBatch(Batch):
         self.encoding = encoding_of(game)
         self.tables = [Table(game) for _ in range(size)]
         self.over = np.ones(size, dtype=np.bool_)  #: games not started yet count as over
+        self._masks = np.zeros((size, self.encoding.num_actions), dtype=np.int8)
+        self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
 
     def reset(self, which: Mask, rng: np.random.Generator) -> None:
         """New games in ``which``, each table's streams seeded from ``rng``."""
         for row in np.flatnonzero(which):
             self.tables[row].reset(int(rng.integers(2**63)))
             self.over[row] = False
+        self._stale |= which
 
     def current_players(self) -> Ints:
         pairs = zip(self.tables, self.over, strict=True)
         return np.array([TERMINAL if over else table.to_move for table, over in pairs], dtype=np.int64)
 
     def legal_masks(self) -> npt.NDArray[np.int8]:
-        out = np.zeros((self.size, self.encoding.num_actions), dtype=np.int8)
-        for row, table in enumerate(self.tables):
-            if not self.over[row] and not table.state.is_terminal:
-                out[row] = self.encoding.legal_mask(table.state)
-        return out
+        """The masks, computed again only in the games that moved (read-only)."""
+        for row in np.flatnonzero(self._stale):
+            table = self.tables[row]
+            live = not self.over[row] and not table.state.is_terminal
+            self._masks[row] = self.encoding.legal_mask(table.state) if live else 0
+        self._stale[:] = False
+        return self._masks
 
     def apply(self, actions: Ints, which: Mask, rng: np.random.Generator) -> None:
         """Each game of ``which`` plays its action; chance that follows is drawn by the table's stream.
@@ -66,6 +71,7 @@ class TableBatch(Batch):
                 raise IllegalActionError(f"game {row}: {error}") from None
         for row, action in zip(rows, chosen, strict=True):
             self.tables[row].play(action)
+        self._stale[rows] = True
 
     def observe(self, seats: Ints) -> npt.NDArray[np.float32]:
         pairs = zip(self.tables, seats, strict=True)

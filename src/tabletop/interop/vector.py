@@ -126,7 +126,10 @@ class SeatVectorEnv(VectorEnv[Observations, Ints, npt.NDArray[Any]]):
             IllegalActionError: for an action its game's mask forbids, with ``illegal="raise"``
                 (nothing changes), or for a game stepped after its end with autoreset ``disabled``.
         """
-        chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,):
+            raise ValueError(f"step takes one action index per game, shape ({self.num_envs},), not {chosen.shape}")
+        chosen = chosen.astype(np.int64)
         restart = self.ended.copy() if self.autoreset_mode is AutoresetMode.NEXT_STEP else np.zeros_like(self.ended)
         if self.autoreset_mode is AutoresetMode.DISABLED and self.ended.any():
             raise IllegalActionError(f"env {int(np.flatnonzero(self.ended)[0])}: its episode is over; "

@@ -153,6 +153,13 @@ def test_a_finished_game_refuses_until_reset() -> None:
     assert list(batch.current_players()) == [0, 0]
 
 
-def test_a_batch_needs_a_size() -> None:
+def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="at least one game"):
         Cubulus().batch(0)
+    batch = Cubulus(players=3).batch(2)
+    rng = np.random.default_rng(0)
+    batch.reset(np.ones(2, dtype=np.bool_), rng)
+    with pytest.raises(ValueError, match=r"one action and one flag per game, shape \(2,\)"):
+        batch.apply(np.array([27]), np.ones(2, dtype=np.bool_), rng)
+    with pytest.raises(ValueError, match="one seat 0–2 per game"):
+        batch.observe(np.array([0, 3]))

@@ -226,8 +226,12 @@ class CubulusBatch(Batch):
         Raises:
             IllegalActionError: naming the first game whose action is not legal; no game changes.
         """
+        actions, which = np.asarray(actions), np.asarray(which)
+        if actions.shape != (self.size,) or which.shape != (self.size,):
+            raise ValueError(f"apply takes one action and one flag per game, shape ({self.size},), "
+                             f"not {actions.shape} and {which.shape}")
         rows = np.flatnonzero(which)
-        chosen = np.asarray(actions, dtype=np.int64)[rows]
+        chosen = actions.astype(np.int64)[rows]
         inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
         legal = inside & (self.legal_masks()[rows, np.where(inside, chosen, 0)] == 1)
         if not legal.all():
@@ -353,6 +357,8 @@ class CubulusBatch(Batch):
         """Each game as ``seats[i]`` sees it, in :class:`.encoding.CubulusEncoding`'s layout."""
         n, size = self.num_players, self.size
         seats = np.asarray(seats, dtype=np.int64)
+        if seats.shape != (size,) or not ((seats >= 0) & (seats < n)).all():
+            raise ValueError(f"observe takes one seat 0–{n - 1} per game, shape ({size},)")
         everyone = np.arange(size)
         colours = 3  # two seats and neutral, or three seats
         out = np.zeros((size, self.encoding.observation_size), dtype=np.float32)
