@@ -9,10 +9,12 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
-import tabletop.interop.gymnasium  # noqa: F401 - registers the ids
+import tabletop
 from tabletop.core import IllegalActionError
 from tabletop.interop.batches import TableBatch
+from tabletop.interop.gymnasium import env_id
 from tabletop.interop.vector import Observations, SeatVectorEnv, random_actions
 
 
@@ -178,3 +180,31 @@ def test_games_without_a_kernel_step_through_the_interface() -> None:
     for _ in range(10):
         observations, *_, info = env.step(random_actions(info["action_mask"], rng))
     assert observations in env.observation_space
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY))
+def test_every_game_has_a_vector_environment(name: str) -> None:
+    options = {"throws": "calibrated"} if name == "kubik" else {}
+    env = gymnasium.make_vec(env_id(name), num_envs=2, max_steps=5, **options)
+    observations, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ended = np.zeros(2, dtype=np.bool_)
+    for _ in range(5):  # max_steps=5: by the fifth step every episode has ended or been cut short
+        observations, _, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        assert observations in env.observation_space
+        ended |= terminated | truncated
+    assert ended.all()
+
+
+def test_gymnasium_vector_wrappers_read_its_episodes() -> None:
+    env = RecordEpisodeStatistics(gymnasium.make_vec("tabletop/Cubulus-v0", num_envs=8))
+    _, info = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        _, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        if "episode" in info:
+            ended = info["_episode"]
+            assert np.array_equal(ended, terminated | truncated)
+            assert np.array_equal(info["episode"]["r"][ended], rewards[ended])
+            return
+    pytest.fail("no episode ended")
