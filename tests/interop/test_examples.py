@@ -38,6 +38,40 @@ def test_the_maskable_ppo_example_learns_a_few_steps() -> None:
     assert scope["actions"].shape == (2,)  # type: ignore[attr-defined]
 
 
+def test_maskable_ppo_steps_the_batched_kernel() -> None:
+    needs("sb3", "torch", "stable_baselines3", "sb3_contrib")
+    scope: dict[str, object] = {}
+    exec(compile(example("sb3-vector"), "docs/interop.md:sb3-vector", "exec"), scope)
+    assert scope["model"].num_timesteps >= 256  # type: ignore[attr-defined]
+    assert scope["actions"].shape == (64,)  # type: ignore[attr-defined]
+
+
+def test_the_sb3_vector_environment_keeps_sb3s_conventions() -> None:
+    needs("sb3", "torch", "stable_baselines3")
+    import numpy as np
+
+    from tabletop.interop.sb3 import TabletopVecEnv
+    from tabletop.interop.vector import random_actions
+
+    with pytest.raises(ValueError, match="SameStep"):
+        TabletopVecEnv("cubulus", autoreset_mode="NextStep")
+    envs = TabletopVecEnv("cubulus", num_envs=8, players=3)
+    envs.seed(4)
+    observations = envs.reset()
+    assert observations["observation"].shape == (8, 323)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        masks = np.stack(envs.env_method("action_masks"))
+        assert np.array_equal(masks, envs.action_masks()) and masks.any(axis=1).all()
+        observations, rewards, dones, infos = envs.step(random_actions(masks, rng))
+        if dones.any():
+            row = int(np.flatnonzero(dones)[0])
+            assert not infos[row]["terminal_observation"]["action_mask"].any()
+            assert infos[row]["TimeLimit.truncated"] is False and rewards[row] in (-0.5, 0.0, 1.0)
+            return
+    pytest.fail("no game ended")
+
+
 @pytest.mark.slow
 def test_the_rllib_example_trains_one_iteration() -> None:
     needs("rllib", "torch", "ray", "tree", "pyarrow")

@@ -60,7 +60,7 @@ def require(module: str, *, extra: str, purpose: str, hint: str = "") -> None:
     ``purpose`` is what needs it, as the subject of "… need X" ("confidence intervals"); ``hint`` is
     appended to the message (e.g. an alternative that works without the extra).
     """
-    if extra not in EXTRAS:
-        raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join(EXTRAS)}")
+    if extra not in EXTRAS and extra not in LEARNING_EXTRAS:
+        raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join([*EXTRAS, *LEARNING_EXTRAS])}")
     if not available(module):
         raise MissingExtra(module, extra, purpose, hint)
