@@ -161,5 +161,7 @@ def test_bad_arguments_are_refused() -> None:
     batch.reset(np.ones(2, dtype=np.bool_), rng)
     with pytest.raises(ValueError, match=r"one action and one flag per game, shape \(2,\)"):
         batch.apply(np.array([27]), np.ones(2, dtype=np.bool_), rng)
+    with pytest.raises(ValueError, match=r"reset takes one flag per game, shape \(2,\), not \(3,\)"):
+        batch.reset(np.ones(3, dtype=np.bool_), rng)
     with pytest.raises(ValueError, match="one seat 0–2 per game"):
         batch.observe(np.array([0, 3]))

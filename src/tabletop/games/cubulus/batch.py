@@ -149,7 +149,13 @@ class CubulusBatch(Batch):
     # --- starting, asking -------------------------------------------------------------------
 
     def reset(self, which: Mask, rng: np.random.Generator) -> None:
-        """New games in ``which``: chance draws who starts (``first=random``, U4, U9), else the option's seat."""
+        """New games in ``which``: chance draws who starts (``first=random``, U4, U9), else the option's seat.
+
+        Raises:
+            ValueError: when ``which`` is not one flag per game.
+        """
+        if np.shape(which) != (self.size,):
+            raise ValueError(f"reset takes one flag per game, shape ({self.size},), not {np.shape(which)}")
         rows = np.flatnonzero(which)
         for array in (self.board, self.placed, self.moves, self.banned, self.window_size):
             array[rows] = 0
