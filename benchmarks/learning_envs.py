@@ -14,17 +14,21 @@
   cribbage through :func:`tabletop.interop.pettingzoo.env`, masked random actions, every agent step
   counted, against the same OpenSpiel loop.
 
-Every figure is the median of ``scale.runs`` runs; each run does a fixed, seeded amount of work.
+Every figure is the median of ``scale.runs`` rounds, each measuring every row in turn with a fixed, seeded
+amount of work; a ratio is the median of the ratios within a round, so both sides saw the same load.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from sections import Section, rate, ratio
-from timing import Scale, median_rate
+from sections import Section, rate
+from timing import Scale
 
 from tabletop.interop.gymnasium import SeatEnv
 from tabletop.interop.pettingzoo import env as aec_env
@@ -110,27 +114,51 @@ def pyspiel_module() -> Any | None:
     return pyspiel
 
 
+def rates(work: dict[str, Callable[[], int]], runs: int) -> dict[str, list[float]]:
+    """Steps/s of each of ``work``'s measurements in each of ``runs`` rounds; each round measures them
+    all one after another, so a ratio taken within a round compares figures of the same moment (a
+    shared machine's load comes and goes between rounds)."""
+    found: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(runs):
+        for name, measure in work.items():
+            start = time.perf_counter()
+            steps = measure()
+            found[name].append(steps / (time.perf_counter() - start))
+    return found
+
+
+def median_ratio(ours: list[float], theirs: list[float]) -> str:
+    """The median over rounds of ``ours / theirs`` measured in the same round."""
+    return f"{statistics.median(a / b for a, b in zip(ours, theirs, strict=True)):.2f}×" if theirs else "–"
+
+
 def sections(scale: Scale) -> list[Section]:
-    """The learning environments' table: steps/s and the same-run ratios."""
-    runs = scale.runs
-    scalar = median_rate(lambda: scalar_steps(scale.of(SCALAR_STEPS)), 1, runs)[1]
+    """The learning environments' table: steps/s and the same-round ratios."""
     pyspiel = pyspiel_module()
-    native = median_rate(lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS)), 1, runs)[1] if pyspiel else 0.0
-    rows: list[tuple[str, ...]] = [("SeatEnv, Cubulus (one game)", "1", rate(scalar), "1.00×", ratio(scalar, native))]
+    work: dict[str, Callable[[], int]] = {"scalar": lambda: scalar_steps(scale.of(SCALAR_STEPS))}
     for size in VECTOR_SIZES:
-        steps = max(size, scale.of(VECTOR_STEPS))
-        measured = median_rate(lambda size=size, steps=steps: vector_steps(size, steps), 1, runs)[1]  # type: ignore[misc]
-        rows.append(("SeatVectorEnv, Cubulus, batched kernel", str(size), rate(measured), ratio(measured, scalar),
-                     ratio(measured, native)))
+        work[f"kernel {size}"] = lambda size=size: vector_steps(size, max(size, scale.of(VECTOR_STEPS)))  # type: ignore[misc]
     size, steps = INTERFACE
-    through = median_rate(lambda: vector_steps(size, max(size, scale.of(steps)), interface=True), 1, runs)[1]
-    rows.append(("SeatVectorEnv, Cubulus, through the interface", str(size), rate(through), ratio(through, scalar),
-                 ratio(through, native)))
-    aec = median_rate(lambda: aec_steps(scale.of(AEC_STEPS)), 1, runs)[1]
-    rows.append(("PettingZoo AEC, Cribbage 2 players (agent steps)", "1", rate(aec), "–", ratio(aec, native)))
+    work["interface"] = lambda: vector_steps(size, max(size, scale.of(steps)), interface=True)
+    work["aec"] = lambda: aec_steps(scale.of(AEC_STEPS))
     if pyspiel:
-        rows.append(("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "1", rate(native), "–", "1.00×"))
-    note = (f"Learner steps/s, medians of {runs} runs in this process: masked uniformly random learner actions, "
+        work["openspiel"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS))
+    found = rates(work, scale.runs)
+    scalar, native = found["scalar"], found.get("openspiel", [])
+
+    def row(label: str, name: str, n: int, versus_scalar: bool = True) -> tuple[str, ...]:
+        return (label, str(n), rate(statistics.median(found[name])),
+                median_ratio(found[name], scalar) if versus_scalar else "–", median_ratio(found[name], native))
+
+    rows = [row("SeatEnv, Cubulus (one game)", "scalar", 1)]
+    rows += [row("SeatVectorEnv, Cubulus, batched kernel", f"kernel {n}", n) for n in VECTOR_SIZES]
+    rows.append(row("SeatVectorEnv, Cubulus, through the interface", "interface", size))
+    rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, versus_scalar=False))
+    if pyspiel:
+        rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "openspiel", 1,
+                        versus_scalar=False))
+    note = (f"Learner steps/s, medians of {scale.runs} rounds in this process, each round measuring every row in "
+            "turn; the ratios are medians of the ratios within a round. Masked uniformly random learner actions, "
             "random opponents; a vector step counts N learner steps. 'vs scalar' divides by the one-game SeatEnv "
             "(goal ≥ 10× for the kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped from Python, player and "
             "chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×)"
