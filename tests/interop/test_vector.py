@@ -171,6 +171,8 @@ def test_opponents_and_arguments() -> None:
 
 
 def test_games_without_a_kernel_step_through_the_interface() -> None:
+    with pytest.raises(NotImplementedError, match="cribbage has no batched kernel"):
+        tabletop.load("cribbage").batch(2)
     env = gymnasium.make_vec("tabletop/Cribbage-v0", num_envs=2, players=3)
     assert isinstance(env, SeatVectorEnv) and isinstance(env.batch, TableBatch)
     observations, info = env.reset(seed=0)
