@@ -26,6 +26,7 @@ import cli_startup
 import cribbage_analysis
 import cribbage_engine
 import kubik_physics
+import learning_envs
 import playouts
 import report
 from rich.console import Console
@@ -61,6 +62,7 @@ TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "openspiel": lambda scale, _: cribbage_engine.sections(scale),
     "cribbage-analysis": lambda scale, _: cribbage_analysis.sections(scale),
     "kubik-physics": lambda scale, _: kubik_physics.sections(scale),
+    "learning-envs": lambda scale, _: learning_envs.sections(scale),
     "server": lambda scale, _: server_sections(scale),
     "cli-startup": lambda scale, _: cli_startup.sections(scale),
 }

@@ -58,11 +58,12 @@ def test_the_header_describes_the_machine_and_the_yardstick(report: str) -> None
 def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
     found = sections(report)
     status = {row[0]: row[2] for row in table_rows(found["Sections run"])}
-    assert status == dict.fromkeys(status, "ok") and len(status) == 8
+    assert status == dict.fromkeys(status, "ok") and len(status) == 9
     titles = ["Random playouts", "Beetle exact odds", "Bot decision latency (one core)",
               "Cribbage: State.apply vs OpenSpiel's C++ cribbage, random playouts",
               "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
-              "Kubik throws (single-threaded)", "Live server under load (benchmarks/server_load.py)",
+              "Kubik throws (single-threaded)", "Learning environments: steps per second (benchmarks/learning_envs.py)",
+              "Live server under load (benchmarks/server_load.py)",
               "CLI start-up (CPU time)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles
     for title in titles:
@@ -87,3 +88,11 @@ def test_cribbage_is_compared_with_openspiel_as_ratios(report: str) -> None:
     bots = table_rows(found["Cribbage: our bots vs OpenSpiel's, decision latency (one core)"])
     assert [row[0].split(",")[0] for row in bots] == ["uniform random", "MCTS"]
     assert all(re.fullmatch(r"[\d.]+×", cell) for row in bots for cell in row[-2:])
+
+
+def test_the_vector_environment_is_compared_with_the_scalar_one(report: str) -> None:
+    rows = table_rows(sections(report)["Learning environments: steps per second (benchmarks/learning_envs.py)"])
+    kernel = [row for row in rows if "batched kernel" in row[0]]
+    assert [row[1] for row in kernel] == ["64", "256", "1024"]
+    assert all(re.fullmatch(r"[\d.]+×", row[3]) for row in kernel)
+    assert any(row[0].startswith("PettingZoo AEC") for row in rows)

@@ -106,12 +106,12 @@ def test_games_points_to_rules_pages_the_package_has() -> None:
 
 
 def test_the_readme_points_into_the_repository_and_lists_every_extra() -> None:
-    from tabletop.core.extras import EXTRAS
+    from tabletop.core.extras import EXTRAS, LEARNING_EXTRAS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "shared/" not in readme
     assert "## Install with pip" in readme
-    for extra in (*EXTRAS, "all", "dev"):
+    for extra in (*EXTRAS, *LEARNING_EXTRAS, "all", "dev"):
         assert f"`{extra}`" in readme, extra
     for link in re.findall(r"\]\((?!https?:)([^)#]+)", readme):  # every relative link exists
         assert (ROOT / link).exists(), link

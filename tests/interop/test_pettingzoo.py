@@ -159,3 +159,14 @@ def test_metadata_and_rendering() -> None:
     assert environment.render() == environment.table.state.render(seat)
     with pytest.warns(UserWarning, match="rgb_array"):  # what vectorising helpers pass: warned, not refused
         assert raw_env("cribbage", render_mode="rgb_array").render_mode is None
+
+
+def test_the_parallel_api_is_refused() -> None:
+    """Every game is turn-based (docs/interop.md): PettingZoo's aec_to_parallel must refuse them."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    for name in tabletop.REGISTRY:
+        table = env(name)
+        assert not table.metadata.get("is_parallelizable", False)
+        with pytest.raises(AssertionError, match="is_parallelizable"):
+            aec_to_parallel(table)

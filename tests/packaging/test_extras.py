@@ -14,7 +14,7 @@ import pytest
 
 import tabletop
 from tabletop.core import OptionError, extras
-from tabletop.core.extras import EXTRAS, MissingExtra, require
+from tabletop.core.extras import EXTRAS, LEARNING_EXTRAS, MissingExtra, require
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -33,9 +33,10 @@ def test_require_is_silent_for_what_is_installed_and_names_the_extra_otherwise()
 
 def test_every_extra_named_in_code_is_declared_and_all_gathers_them() -> None:
     declared = PYPROJECT["optional-dependencies"]
-    assert set(EXTRAS) | {"all", "dev"} == set(declared)
+    assert set(EXTRAS) | set(LEARNING_EXTRAS) | {"all", "dev"} == set(declared)
     assert declared["all"] == [f"tabletop[{','.join(EXTRAS)}]"]
     assert "tabletop[all]" in declared["dev"]
+    assert not any("torch" in dep for dep in declared["dev"] + declared["all"])  # PyTorch only by choice
     assert not any(dep.startswith("httpx2") for dep in declared["dev"])  # unused
 
 

@@ -11,6 +11,7 @@ from tabletop.core.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from tabletop.core.agent import LEVELS, Agent, Decision
+    from tabletop.core.batch import Batch
     from tabletop.core.encoding import Encoding, Field, Observation
     from tabletop.core.errors import (
         CORE_ERRORS,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     "Agent": "tabletop.core.agent",
+    "Batch": "tabletop.core.batch",
     "CHANCE": "tabletop.core.game",
     "CORE_ERRORS": "tabletop.core.errors",
     "Chance": "tabletop.core.spec",
@@ -81,6 +83,7 @@ __all__ = [
     "SPECTATOR",
     "TERMINAL",
     "Agent",
+    "Batch",
     "Chance",
     "Decision",
     "Encoding",

@@ -28,6 +28,13 @@ EXTRAS = {
 }
 """Every extra and what it adds (the README's table says the same)."""
 
+LEARNING_EXTRAS = {
+    "sb3": "Stable-Baselines3 and sb3-contrib (MaskablePPO) with PyTorch, for the example in docs/interop.md",
+    "rllib": "RLlib's dependencies (dm-tree, …) beside Ray, with PyTorch, for the example in docs/interop.md",
+}
+"""Extras for learning libraries, left out of ``all`` and so of ``dev``: they bring PyTorch, which PyPI
+serves on Linux as a CUDA build of several gigabytes."""
+
 
 class MissingExtra(ImportError):
     """An optional dependency that is not installed; the message names the extra that installs it."""
@@ -53,7 +60,7 @@ def require(module: str, *, extra: str, purpose: str, hint: str = "") -> None:
     ``purpose`` is what needs it, as the subject of "… need X" ("confidence intervals"); ``hint`` is
     appended to the message (e.g. an alternative that works without the extra).
     """
-    if extra not in EXTRAS:
-        raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join(EXTRAS)}")
+    if extra not in EXTRAS and extra not in LEARNING_EXTRAS:
+        raise ValueError(f"unknown extra {extra!r}; the extras are {', '.join([*EXTRAS, *LEARNING_EXTRAS])}")
     if not available(module):
         raise MissingExtra(module, extra, purpose, hint)

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop.core.agent import Agent
+from tabletop.core.batch import Batch
 from tabletop.core.encoding import Encoding
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, allowed_data, list_allowed
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
@@ -328,6 +329,22 @@ class Game(ABC, Generic[StateT, ActionT]):
                 raise NotImplementedError(f"{self.name} has no numeric encoding for learning code")
             built = self.__dict__["_encoding"] = self.encoding_type(self)  # type: ignore[call-arg]
         return built
+
+    batch_type: ClassVar[type[Batch] | None] = None
+    """The class of this game's batched kernel, built from the game and a size (None: none offered)."""
+
+    def batch(self, size: int) -> Batch:
+        """``size`` games of this configuration in arrays, stepped together (:mod:`tabletop.core.batch`).
+
+        Raises:
+            NotImplementedError: in a game that offers none.
+            ValueError: for a size below 1.
+        """
+        if self.batch_type is None:
+            raise NotImplementedError(f"{self.name} has no batched kernel")
+        if size < 1:
+            raise ValueError(f"a batch holds at least one game, not {size}")
+        return self.batch_type(self, size)  # type: ignore[call-arg]
 
     @abstractmethod
     def initial_state(self) -> StateT:

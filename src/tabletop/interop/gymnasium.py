@@ -15,7 +15,8 @@ An action the mask forbids loses the game by default (``illegal="lose"``: the re
 game's lowest utility, ``info["illegal_action"]`` says why), or raises with ``illegal="raise"``.
 
 Importing this module registers ``tabletop/Beetle-v0``, ``tabletop/Cribbage-v0``, … for
-``gymnasium.make`` (options as keyword arguments). See ``docs/interop.md``.
+``gymnasium.make`` (options as keyword arguments), each with :class:`~tabletop.interop.vector.SeatVectorEnv`
+as its vector entry point for ``gymnasium.make_vec``. See ``docs/interop.md``.
 """
 
 from __future__ import annotations
@@ -184,7 +185,8 @@ def register_all() -> list[str]:
     for name in tabletop.REGISTRY:
         ident = env_id(name)
         if ident not in gymnasium.registry:
-            gymnasium.register(ident, entry_point=f"{__name__}:SeatEnv", kwargs={"game": name})
+            gymnasium.register(ident, entry_point=f"{__name__}:SeatEnv",
+                               vector_entry_point="tabletop.interop.vector:SeatVectorEnv", kwargs={"game": name})
         ids.append(ident)
     return ids
 

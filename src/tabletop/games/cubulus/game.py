@@ -13,6 +13,7 @@ from typing import Any, Final
 from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View
 from tabletop.core.agent import Agent
 from tabletop.games.cubulus.actions import CubulusAction, parse_action
+from tabletop.games.cubulus.batch import CubulusBatch
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, COLOUR_NAMES, EMPTY_BOARD, NEUTRAL, NEUTRAL_NAME
 from tabletop.games.cubulus.encoding import CubulusEncoding
 from tabletop.games.cubulus.expert import make_levels
@@ -78,6 +79,8 @@ class Cubulus(Game[CubulusState, CubulusAction]):
     spec = SPEC
     encoding_type = CubulusEncoding
     """Actions as indices 0–135, ``first N`` as chance outcome N, views as vectors (:mod:`.encoding`)."""
+    batch_type = CubulusBatch
+    """Many games stepped together in numpy arrays, in the encoding's numbers (:mod:`.batch`)."""
 
     def __init__(self, **options: Any) -> None:
         first = options.get("first")

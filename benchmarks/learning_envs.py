@@ -1,0 +1,167 @@
+"""Learning environments' steps per second, as ratios measured in the same run (issue #19, item 6).
+
+* **Vector vs scalar** (goal ≥ 10×): learner steps/s of :class:`tabletop.interop.vector.SeatVectorEnv`
+  on Cubulus — N games in the batched numpy kernel — against the single-game
+  :class:`tabletop.interop.gymnasium.SeatEnv`, both with random opponents and masked uniformly
+  random learner actions, at several N; and the same vector environment stepped through the game
+  interface (``interface=True``), to show what the kernel buys. A learner step is one action of the
+  learner in one game, with the opponents' replies and any reset it brings (``num_envs`` per
+  vector call).
+* **Vector vs OpenSpiel native** (reported): OpenSpiel has no Cubulus, so the yardstick is its C++
+  cribbage driven from Python (``pyspiel``), every player and chance step counted — what a Python
+  learner loop over OpenSpiel's fastest native game gets.
+* **PettingZoo AEC vs OpenSpiel native cribbage** (reported; the issue's goal is ≥ 0.5×): two-player
+  cribbage through :func:`tabletop.interop.pettingzoo.env`, masked random actions, every agent step
+  counted, against the same OpenSpiel loop.
+
+Every figure is the median of ``scale.runs`` rounds, each measuring every row in turn with a fixed, seeded
+amount of work; a ratio is the median of the ratios within a round, so both sides saw the same load.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from sections import Section, rate
+from timing import Scale
+
+from tabletop.interop.gymnasium import SeatEnv
+from tabletop.interop.pettingzoo import env as aec_env
+from tabletop.interop.vector import SeatVectorEnv, random_actions
+
+SCALAR_STEPS = 3000
+"""Learner steps per run of the scalar environment."""
+VECTOR_SIZES = (64, 256, 1024)
+"""The vector environments' N."""
+VECTOR_STEPS = 60_000
+"""Learner steps per run of a kernel vector environment (N per call), whatever N."""
+INTERFACE = (64, 3000)
+"""N and learner steps per run of the vector environment stepped through the interface."""
+AEC_STEPS = 4000
+OPENSPIEL_STEPS = 40_000
+"""Agent steps per run of PettingZoo's cribbage, and steps of OpenSpiel's."""
+
+
+def scalar_steps(steps: int) -> int:
+    """``steps`` learner steps of one Cubulus ``SeatEnv``; returns the steps."""
+    env = SeatEnv("cubulus", opponents="random")
+    rng = np.random.default_rng(0)
+    observation, _ = env.reset(seed=0)
+    for _ in range(steps):
+        observation, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        if terminated or truncated:
+            observation, _ = env.reset()
+    return steps
+
+
+def vector_steps(num_envs: int, steps: int, interface: bool = False) -> int:
+    """About ``steps`` learner steps of a Cubulus ``SeatVectorEnv`` of ``num_envs`` games; returns the steps."""
+    env = SeatVectorEnv("cubulus", num_envs=num_envs, interface=interface)
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=0)
+    calls = max(1, steps // num_envs)
+    for _ in range(calls):
+        *_, info = env.step(random_actions(info["action_mask"], rng))
+    return calls * num_envs
+
+
+def aec_steps(steps: int) -> int:
+    """``steps`` agent steps of two-player cribbage through PettingZoo's AEC API; returns the steps."""
+    table = aec_env("cribbage", players=2)
+    rng = np.random.default_rng(0)
+    done, seed = 0, 0
+    while done < steps:
+        table.reset(seed=seed)
+        seed += 1
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            ended = terminated or truncated
+            table.step(None if ended else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            done += 1
+            if done >= steps:
+                break
+    return steps
+
+
+def openspiel_steps(pyspiel: Any, steps: int) -> int:
+    """``steps`` random steps (player and chance) of OpenSpiel's C++ two-player cribbage; returns them."""
+    game = pyspiel.load_game("cribbage", {"players": 2})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return steps
+
+
+def pyspiel_module() -> Any | None:
+    """``pyspiel``, or None when open-spiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def rates(work: dict[str, Callable[[], int]], runs: int) -> dict[str, list[float]]:
+    """Steps/s of each of ``work``'s measurements in each of ``runs`` rounds; each round measures them
+    all one after another, so a ratio taken within a round compares figures of the same moment (a
+    shared machine's load comes and goes between rounds)."""
+    found: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(runs):
+        for name, measure in work.items():
+            start = time.perf_counter()
+            steps = measure()
+            found[name].append(steps / (time.perf_counter() - start))
+    return found
+
+
+def median_ratio(ours: list[float], theirs: list[float]) -> str:
+    """The median over rounds of ``ours / theirs`` measured in the same round."""
+    return f"{statistics.median(a / b for a, b in zip(ours, theirs, strict=True)):.2f}×" if theirs else "–"
+
+
+def sections(scale: Scale) -> list[Section]:
+    """The learning environments' table: steps/s and the same-round ratios."""
+    pyspiel = pyspiel_module()
+    work: dict[str, Callable[[], int]] = {"scalar": lambda: scalar_steps(scale.of(SCALAR_STEPS))}
+    for size in VECTOR_SIZES:
+        work[f"kernel {size}"] = lambda size=size: vector_steps(size, max(size, scale.of(VECTOR_STEPS)))  # type: ignore[misc]
+    size, steps = INTERFACE
+    work["interface"] = lambda: vector_steps(size, max(size, scale.of(steps)), interface=True)
+    work["aec"] = lambda: aec_steps(scale.of(AEC_STEPS))
+    if pyspiel:
+        work["openspiel"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS))
+    found = rates(work, scale.runs)
+    scalar, native = found["scalar"], found.get("openspiel", [])
+
+    def row(label: str, name: str, n: int, versus_scalar: bool = True) -> tuple[str, ...]:
+        return (label, str(n), rate(statistics.median(found[name])),
+                median_ratio(found[name], scalar) if versus_scalar else "–", median_ratio(found[name], native))
+
+    rows = [row("SeatEnv, Cubulus (one game)", "scalar", 1)]
+    rows += [row("SeatVectorEnv, Cubulus, batched kernel", f"kernel {n}", n) for n in VECTOR_SIZES]
+    rows.append(row("SeatVectorEnv, Cubulus, through the interface", "interface", size))
+    rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, versus_scalar=False))
+    if pyspiel:
+        rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "openspiel", 1,
+                        versus_scalar=False))
+    note = (f"Learner steps/s, medians of {scale.runs} rounds in this process, each round measuring every row in "
+            "turn; the ratios are medians of the ratios within a round. Masked uniformly random learner actions, "
+            "random opponents; a vector step counts N learner steps. 'vs scalar' divides by the one-game SeatEnv "
+            "(goal ≥ 10× for the kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped from Python, player and "
+            "chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×)"
+            + ("." if pyspiel else "; open-spiel is not installed, so that column is empty."))
+    return [Section("learning-envs", "Learning environments: steps per second (benchmarks/learning_envs.py)",
+                    ("environment", "N", "steps/s", "vs scalar", "vs OpenSpiel"), tuple(rows), note)]
