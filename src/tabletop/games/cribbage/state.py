@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.told as told
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage import told
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, Move, move_of, offered
