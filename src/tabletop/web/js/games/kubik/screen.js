@@ -9,21 +9,26 @@
 // server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
 // tumbling to where it rests, then its final face, big, with the outcome. Animations queue behind
 // one another and never hold anything up: the field, the scores and the controls follow every update
-// at once, a queue that grows plays faster and drops what it cannot show, and prefers-reduced-motion
-// skips straight to the end. Calibrated throws have no trajectory: the outcome and face are shown.
+// at once, a queue that grows plays faster and drops what it cannot show. Calibrated throws have no
+// trajectory: a path is drawn from their decided outcome. Both keep the table's pace (js/pacing.js):
+// a flight and the pause on its landing last half as long at the fast pace and twice as long at the
+// slow one; the instant pace, prefers-reduced-motion and a replay show each outcome at once, and
+// choosing the instant pace mid-flight lands what flies and waits — once nothing moves, the panel
+// always shows the last throw.
 // In scorekeeper mode (throws=manual) the screen is a phone-friendly form: big buttons for each
 // outcome the rules allow (miss, stayed in, out with each face on top, crossed the border line, who
 // stands to intercept, throw or hold, the interception's hit or miss, how a crossed throw ended).
 
 import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { SPEEDS, speedFor } from "../../pacing.js";
 import { dieSvg } from "../shared/die.js";
 import { OUTCOME_KINDS, number, outcomeText, signed, whyText } from "./log.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
 export const TEAM_COLOURS = ["#d55e00", "#0072b2"];  // team A, team B (colour-blind-safe)
-const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
-const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
+const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on (normal pace)
+const LONGEST_S = 6;  // a longer run plays faster so it lasts this long (normal pace)
 const MIN_CUBE_PX = 18;  // the cube is drawn at least this many CSS pixels wide, so it is seen on a phone
 const HANDLE_PX = 22;  // the aim arrow's head: a thumb's target (radius, CSS pixels)
 // each face's outward normal in the cube's own frame (K1, K4: 1 up, 2 towards line A, 3 to +x)
@@ -136,7 +141,10 @@ export function kubikScreen(root, ctx) {
   let seen = -1;  // the log's length at the last update (-1: none yet)
   let pending = null;
   let cubeBefore = null;  // where the cube lay before the latest update: a calibrated throw's path starts there
-  let motionWanted = false;  // the table's word: false under the instant pace or reduced motion  // one tap per throw (K20): the outcome to enter once the throw is recorded
+  let motionWanted = false;  // the table's word: false under the instant pace or reduced motion, and in a replay
+
+  /** The table's pace against the normal one (fast 0.5, normal 1, slow 2): flights and landings scale by it. */
+  const tempo = () => (SPEEDS[speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
 
   /** A seat as people at the field know it: "Ann (A1)". */
   function who(seat) {
@@ -648,6 +656,14 @@ export function kubikScreen(root, ctx) {
     if (!player.job) playNext();
   }
 
+  /** Motion no longer wanted (the instant pace chosen mid-flight): what flies or waits lands at once, in order. */
+  function land() {
+    const waiting = [player.job, ...player.queue].filter((job) => job && !job.landed);
+    if (!waiting.length && !player.flying) return;
+    stop();
+    waiting.forEach((job, i) => showResult(job, null, false, i < waiting.length - 1));
+  }
+
   function stop() {
     player.generation += 1;
     cancelAnimationFrame(player.raf);
@@ -675,12 +691,13 @@ export function kubikScreen(root, ctx) {
     // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
     // saw has none
     const simulated = mode === "physics" && !next.outcome.seen;
-    const drawn = mode === "calibrated" && motionWanted ? calibratedPath(next) : null;
-    if (drawn && !reducedMotion() && !document.hidden) {
+    const moving = motionWanted && !reducedMotion() && !document.hidden;
+    const drawn = mode === "calibrated" && moving ? calibratedPath(next) : null;
+    if (drawn) {
       fly(next, drawn, generation);
       return;
     }
-    if (!simulated || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
+    if (!simulated || !moving) {  // no trajectory, or no motion wanted
       showResult(next, null, false);
       playNext();
       return;
@@ -858,10 +875,13 @@ export function kubikScreen(root, ctx) {
       fieldBox.dataset.frames = String(frames);
     }
 
+    /** How many times faster than life the run plays: to last at most LONGEST_S at the table's pace. */
+    const rate = () => Math.max(player.queue.length ? 2.5 : 1, (end - start) / (LONGEST_S * tempo()));  // 2.5: catching up
+    fieldBox.dataset.duration = String(Math.round(((end - start) / rate()) * 1000));  // the run's length on screen (ms)
+
     function step(now) {
       if (generation !== player.generation) return;
-      const hurry = player.queue.length ? 2.5 : 1;  // something waits: catch up
-      const speed = Math.max(hurry, (end - start) / LONGEST_S);
+      const speed = rate();  // (read anew: the pace may change in flight)
       // a stalled page (a hidden tab, a busy machine) resumes where it stopped instead of jumping ahead
       clock = Math.min(end, clock + (Math.min(now - before, 50) / 1000) * speed);
       before = now;
@@ -871,11 +891,12 @@ export function kubikScreen(root, ctx) {
         return;
       }
       showResult(next, motion.kind === "crossing" ? null : drawnTop, true);
+      next.landed = true;
       player.timer = setTimeout(() => {
         if (generation !== player.generation) return;
         endFlight();
         playNext();
-      }, player.queue.length ? HOLD_MS / 4 : HOLD_MS);
+      }, (player.queue.length ? HOLD_MS / 4 : HOLD_MS) * tempo());
     }
     draw(start);
     player.raf = requestAnimationFrame(step);
@@ -884,7 +905,8 @@ export function kubikScreen(root, ctx) {
   return {
     update(msg, how = {}) {
       const view = msg.view;
-      motionWanted = Boolean(how.motion);
+      motionWanted = Boolean(how.motion) && !ctx.replay;
+      if (!motionWanted) land();  // (before the new outcomes: they are shown at once)
       message = { ...msg, interception: Boolean(view.interception ?? ctx.options().interception) };
       const newMode = view.throws_from || ctx.options().throws || "physics";
       if (newMode !== mode) {
