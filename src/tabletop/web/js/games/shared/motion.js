@@ -1,4 +1,4 @@
-// Motion for the game screens (cards, dice, pegs, the balls of Cubulus's flat layers), with the Web
+// Motion for the game screens (cards, dice, pegs, balls sliding along their lines), with the Web
 // Animations API: a screen draws its new state exactly as it would without motion, then animates from
 // where things were (FLIP: measure before, draw, measure after, animate the transform back to nothing).
 // No animation fills forwards or leaves a style behind, so once they end — or are cancelled by the next
