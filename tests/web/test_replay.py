@@ -316,7 +316,8 @@ def test_the_cards_dealt_are_the_chosen_seats(page: Any, base_url: str, cribbage
 def test_the_seat_to_move_and_its_clock_are_marked_by_svg_icons(page: Any, base_url: str) -> None:
     """The table's ▶ beside the seat to move and ⏱ before its time are the same SVG icons (no font glyphs).
     The seat list is redrawn with every state and the clock every quarter second, so each icon is found
-    and measured in one go inside the page (never found, then measured after it may have been replaced)."""
+    and measured in one go inside the page (never found, then measured after it may have been replaced),
+    and the picture is taken of the box as it is, not after waiting for a ticking clock to hold still."""
     created = httpx.post(f"{base_url}/api/tables", json={
         "game": "cubulus", "options": {"first": "0"}, "move_seconds": 600, "creator_seat": 0,
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]}).json()
@@ -331,8 +332,10 @@ def test_the_seat_to_move_and_its_clock_are_marked_by_svg_icons(page: Any, base_
                                " const r = icon.getBoundingClientRect(); return r.width > 5 && r.height > 5; }",
                                arg=selector, timeout=60_000)
     expect(page.locator("li.to-move")).not_to_contain_text(re.compile("[▶⏱]"))
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator(".seats-box").screenshot(path=str(SHOTS / "seat-to-move.png"))  # (the box stays; its list is redrawn)
+    SHOTS.mkdir(parents=True, exist_ok=True)  # the seats' box as it is now (its clock ticks: it never holds still
+    box = page.evaluate("() => { const r = document.querySelector('.seats-box').getBoundingClientRect();"  # for a wait)
+                        " return {x: r.x, y: r.y, width: r.width, height: r.height}; }")
+    page.screenshot(path=str(SHOTS / "seat-to-move.png"), clip=box)
     assert not page.errors
 
 
