@@ -329,7 +329,8 @@ def test_the_seat_to_move_and_its_clock_are_marked_by_svg_icons(page: Any, base_
     for selector in ("li.to-move .seat-dot svg.icon[data-icon=turn]",
                      "li.to-move [data-clock] svg.icon[data-icon=clock]"):
         page.wait_for_function("(sel) => { const icon = document.querySelector(sel); if (!icon) return false;"
-                               " const r = icon.getBoundingClientRect(); return r.width > 5 && r.height > 5; }",
+                               " const r = icon.getBoundingClientRect();"
+                               " return r.width > 5 && r.height > 5 && r.width < 40; }",  # the text's size
                                arg=selector, timeout=60_000)
     expect(page.locator("li.to-move")).not_to_contain_text(re.compile("[▶⏱]"))
     SHOTS.mkdir(parents=True, exist_ok=True)  # the seats' box as it is now (its clock ticks: it never holds still
