@@ -173,3 +173,17 @@ test("forward and back stop at the steps' ends, from anywhere, and stay inside t
   assert.deepEqual(placeOf(found, 16), { index: 2, step: found[1], count: 3 });
   assert.deepEqual(nextStop([], 0), 0);
 });
+
+test("every game's steps are causal: a log cut anywhere groups as the whole game did, up to the cut", () => {
+  const hooks = { beetle, cribbage, cubulus, kubik };
+  for (const [game, { log }] of Object.entries(LOGS)) {
+    const whole = stepsOf(hooks[game], log);
+    for (let n = 1; n <= log.length; n += 1) {
+      const cut = stepsOf(hooks[game], log.slice(0, n));
+      assert.ok(covers(cut, n), `${game} cut at ${n}`);
+      const closed = whole.filter((step) => step.end <= n);  // the steps the cut leaves whole
+      assert.deepEqual(cut.slice(0, closed.length), closed, `${game} cut at ${n}`);
+      assert.ok(cut.length - closed.length <= 1, `${game} cut at ${n}: at most one step cut short`);
+    }
+  }
+});
