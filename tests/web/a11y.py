@@ -58,18 +58,23 @@ SENDS = """(() => {
 server — the moves it sends over the table's socket and its requests other than GET (a rematch)."""
 
 
-def press_at(page: Any, selector: str, key: str = "Enter", attempts: int = 5) -> None:
+def press_at(page: Any, selector: str, key: str = "Enter", attempts: int = 5) -> bool:
     """Tab to ``selector`` and press ``key`` there, by the keyboard alone, until the page asks the server
-    for what the key means (the page counts it: ``SENDS``). A table redrawn between the walk and the
-    press can replace the focused element, and the key then lands nowhere: the walk is made again. The
+    for what the key means (the page counts it: ``SENDS``); True then. A table redrawn between the walk
+    and the press can replace the focused element, and the key then lands nowhere: the walk is made
+    again. False when no element matches ``selector`` any more (the table moved on without it). The
     count is read once the key's events were handled, so nothing here waits for time."""
     for _ in range(attempts):
-        tab_to(page, selector)
+        if not tab_until(page, selector):
+            if not page.locator(selector).count():
+                return False
+            continue
         before = page.evaluate("() => window.__sent")
         page.keyboard.press(key)
         if page.evaluate("() => window.__sent") > before:
-            return
-    raise AssertionError(f"{key} at {selector!r} never reached the server in {attempts} tries")
+            return True
+    focused = page.evaluate("() => document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : null")
+    raise AssertionError(f"{key} at {selector!r} never reached the server in {attempts} tries; focus on {focused}")
 
 
 def focus_ring(page: Any) -> dict[str, Any]:

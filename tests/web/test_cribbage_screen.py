@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.a11y import SENDS, press_at, serious_violations, tab_to
+from tests.web.a11y import SENDS, press_at, serious_violations, tab_until
 from tests.web.conftest import recording_page, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
@@ -295,17 +295,18 @@ def keyboard_step(page: Any) -> bool:
         for _ in range(12):  # two cards laid away (C6); a Space a redraw swallowed is pressed again
             if page.locator("button[data-action=discard]:not([disabled])").count():
                 break
-            tab_to(page, f"{HAND} button.card[aria-pressed=false]")
-            page.keyboard.press("Space")
+            if tab_until(page, f"{HAND} button.card[aria-pressed=false]"):
+                page.keyboard.press("Space")
         target = "button[data-action=discard]:not([disabled])"
     elif page.locator(f"{HAND} button.card.playable").count():
         target = f"{HAND} button.card.playable"
-    elif page.locator(".hand .buttons button[data-action]").count():
-        target = ".hand .buttons button[data-action]"
+    elif page.locator(".hand .buttons button[data-action]:not([disabled])").count():  # (a new deal's Discard
+        target = ".hand .buttons button[data-action]:not([disabled])"  # waits disabled: not Go or Count)
     else:
         return False
     before = move_number(page)
-    press_at(page, target)
+    if not press_at(page, target):  # the table moved on before the walk reached it: look again
+        return False
     page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
                            " || !document.querySelector('[data-testid=result]').hidden", arg=before, timeout=60_000)
     return True
@@ -328,7 +329,7 @@ def test_a_whole_game_by_keyboard_to_the_game_over_panel_and_a_rematch(page: Any
     assert actions > 10
     expect(page.locator("[data-testid=cribbage-summary]")).to_be_visible(timeout=60_000)
     look(page, "cribbage-gameover-1200x950-en")
-    press_at(page, "[data-action=rematch]")
+    assert press_at(page, "[data-action=rematch]")
     page.wait_for_function("(old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old)", arg=table,
                            timeout=60_000)
     expect(page.locator("button[data-action=discard]")).to_be_visible(timeout=60_000)
