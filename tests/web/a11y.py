@@ -41,6 +41,42 @@ def tab_to(page: Any, selector: str, presses: int = 250, backwards: bool = False
     return str(page.evaluate("() => document.activeElement.outerHTML.slice(0, 300)"))
 
 
+SENDS = """(() => {
+  window.__sent = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try { if (JSON.parse(data).type === 'act') window.__sent += 1; } catch (e) {}
+    return send.call(this, data);
+  };
+  const fetched = window.fetch;
+  window.fetch = function (input, init) {
+    if (init && init.method && init.method !== 'GET') window.__sent += 1;
+    return fetched.call(this, input, init);
+  };
+})();"""
+"""Run before a page's scripts (``add_init_script``): ``window.__sent`` counts what the page asks of the
+server — the moves it sends over the table's socket and its requests other than GET (a rematch)."""
+
+
+def press_at(page: Any, selector: str, key: str = "Enter", attempts: int = 5) -> bool:
+    """Tab to ``selector`` and press ``key`` there, by the keyboard alone, until the page asks the server
+    for what the key means (the page counts it: ``SENDS``); True then. A table redrawn between the walk
+    and the press can replace the focused element, and the key then lands nowhere: the walk is made
+    again. False when no element matches ``selector`` any more (the table moved on without it). The
+    count is read once the key's events were handled, so nothing here waits for time."""
+    for _ in range(attempts):
+        if not tab_until(page, selector):
+            if not page.locator(selector).count():
+                return False
+            continue
+        before = page.evaluate("() => window.__sent")
+        page.keyboard.press(key)
+        if page.evaluate("() => window.__sent") > before:
+            return True
+    focused = page.evaluate("() => document.activeElement ? document.activeElement.outerHTML.slice(0, 200) : null")
+    raise AssertionError(f"{key} at {selector!r} never reached the server in {attempts} tries; focus on {focused}")
+
+
 def focus_ring(page: Any) -> dict[str, Any]:
     """How the focused element shows its focus: its outline, and for SVG shapes their stroke."""
     return dict(page.evaluate("""() => {

@@ -267,12 +267,17 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: An
         phone.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
                                 arg=number)
         fits(phone, width)
-        # the cube turns under a finger
+        # the cube: square, as wide as the phone allows, brought into sight whole above the move caption
+        # (measured inside the page in one go, waiting until the switch has scrolled); it turns under a finger
         phone.locator("[data-action=view-3d]").tap()
         canvas = phone.locator(".cube3d canvas")
         canvas.wait_for()
-        phone.wait_for_timeout(300)
-        canvas.scroll_into_view_if_needed()
+        phone.wait_for_function("""(width) => {
+            const c = document.querySelector('.cube3d canvas').getBoundingClientRect();
+            const caption = document.querySelector('[data-testid=preview-caption]').getBoundingClientRect();
+            return c.left >= 0 && c.right <= width && c.width >= width - 60 && Math.abs(c.width - c.height) < 2
+              && c.top >= 0 && c.bottom <= caption.top + 1; }""", arg=width, timeout=10_000)
+        fits(phone, width)
         box = canvas.bounding_box()
         before = canvas.evaluate("e => e.toDataURL()")
         touch_drag(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 120)

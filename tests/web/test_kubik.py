@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, shot
+from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
 from tests.web.play import create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow
@@ -157,60 +157,83 @@ def _shown(page: Any) -> list[tuple[int, int, str]]:
     return [(int(m), int(f), how) for m, f, how in (token.split(":") for token in text.split())]
 
 
+def _last_outcome(base: str, table: str) -> int:
+    """The index in the log of the last throw's outcome (chance's entry after a throw, K7, K9)."""
+    log = httpx.get(f"{base}/api/tables/{table}/state").json()["log"]
+    return max(k for k, line in enumerate(log) if line["seat"] == -1 and not line["action"].startswith("first"))
+
+
 def _face_of(outcome: str) -> int | None:
     found = re.match(r"(?:in|out|hit) ([1-6])", outcome)
     return int(found.group(1)) if found else None
 
 
-def test_kubik_physics_throws_are_animated_to_the_recorded_face(page: Any, base_url: str) -> None:
-    """K20 physics: each throw flies from its simulated trajectory and comes to rest on the face its
-    outcome says; with prefers-reduced-motion the screen skips to the end."""
-    table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
-    throw = "button[data-action=throw]:not([disabled])"
-    settled = ("() => { const f = document.querySelector('[data-testid=field]');"
-               " return f.dataset.queued === '0' && f.dataset.animation !== 'running'"
-               " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
-    page.wait_for_selector(throw, timeout=60_000)
-    page.wait_for_function(settled, timeout=60_000)  # the bot's first throw, if it had one, is done
-    page.locator(throw).click()
-    page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
-    mine = int(page.locator(FIELD).get_attribute("data-move"))
-    shot(page, "kubik-throw-flying")  # the bat in flight
-    assert page.locator(f"{FIELD} .animation .bat").count() == 1
-    assert int(page.locator(FIELD).get_attribute("data-frames")) > 1
-    page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
-                           ".split(' ').some((x) => x.startsWith(k + ':'))", arg=mine, timeout=30_000)
-    shot(page, "kubik-throw-landed")
-    # a few more throws, the bot's among them, each watched to the end as a person would
-    for _ in range(2):
+def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: Any, base_url: str) -> None:
+    """K20 physics: at the fast pace each throw flies from its simulated trajectory, in at most half the
+    normal pace's time, and comes to rest on the face its outcome says; the instant pace chosen mid-flight
+    lands it at once on the last throw; with prefers-reduced-motion the screen skips to the end."""
+    with recording_page(paced_browser, viewport={"width": 1200, "height": 950}) as page:
+        page.goto(base_url)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'fast')")
+        table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
+        throw = "button[data-action=throw]:not([disabled])"
+        settled = ("() => { const f = document.querySelector('[data-testid=field]');"
+                   " return f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
+                   " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
+        page.wait_for_selector(throw, timeout=60_000)
+        page.wait_for_function(settled, timeout=60_000)  # the bot's first throw, if it had one, is done
+        page.locator(throw).click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        mine = int(page.locator(FIELD).get_attribute("data-move"))
+        shot(page, "kubik-throw-flying")  # the bat in flight
+        assert page.locator(f"{FIELD} .animation .bat").count() == 1
+        assert int(page.locator(FIELD).get_attribute("data-frames")) > 1
+        assert 0 < int(page.locator(FIELD).get_attribute("data-duration")) <= 3000  # the fast pace: half of 6 s at most
+        page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                               ".split(' ').some((x) => x.startsWith(k + ':'))", arg=mine, timeout=30_000)
+        shot(page, "kubik-throw-landed")
+        # another throw, the bot's after it, each watched to the end as a person would
         page.wait_for_function(settled, timeout=60_000)
         page.locator(throw).click()
         page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
-    page.wait_for_function(settled, timeout=60_000)
-    log = _public_log(base_url, table)
-    shown = [item for item in _shown(page) if item[0] >= mine]  # before: the bot's first throw, at load
-    assert shown[0][0] == mine and len(shown) >= 3
-    for move, face, how in shown:
-        assert how == "a", (move, log[move])  # every physics throw animated
-        expected = _face_of(log[move])
-        if expected is not None:  # K7: the animation ends on the recorded face (a miss leaves the cube as it was)
-            assert face == expected, (move, log[move], face)
-    final = page.locator("[data-testid=final-face]")
-    last_move, last_face, _ = shown[-1]
-    assert final.get_attribute("data-move") == str(last_move) and final.get_attribute("data-top") == str(last_face)
+        page.wait_for_function(settled, timeout=60_000)
+        log = _public_log(base_url, table)
+        shown = [item for item in _shown(page) if item[0] >= mine]  # before: the bot's first throw, at load
+        assert shown[0][0] == mine and len(shown) >= 3
+        for move, face, how in shown:
+            assert how == "a", (move, log[move])  # every physics throw animated
+            expected = _face_of(log[move])
+            if expected is not None:  # K7: the animation ends on the recorded face (a miss leaves the cube as it was)
+                assert face == expected, (move, log[move], face)
+        final = page.locator("[data-testid=final-face]")
+        last_move, last_face, _ = shown[-1]
+        assert final.get_attribute("data-move") == str(last_move) and final.get_attribute("data-top") == str(last_face)
 
-    # prefers-reduced-motion: no flight, straight to the face
-    page.emulate_media(reduced_motion="reduce")
-    page.wait_for_function(settled, timeout=60_000)
-    before = len(_shown(page))
-    page.locator(throw).click()
-    page.wait_for_function("(n) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
-                           ".split(' ').filter(Boolean).length > n", arg=before, timeout=30_000)
-    move, face, how = _shown(page)[before]
-    assert how == "s" and page.locator(f"{FIELD} .animation .bat").count() == 0
-    expected = _face_of(_public_log(base_url, table)[move])
-    assert expected is None or face == expected
-    assert not page.errors
+        # the instant pace chosen while a throw flies: it lands at once, and the panel shows the last throw
+        page.locator(throw).click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        page.locator("[data-testid=speed]").select_option("instant")
+        page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
+                               " return f.dataset.queued === '0' && f.dataset.animation === 'done'"
+                               " && !f.querySelector('.animation .bat'); }")
+        page.wait_for_function(settled, timeout=60_000)  # our turn again: nothing more comes until we throw
+        final = page.locator("[data-testid=final-face]")
+        assert final.get_attribute("data-move") == str(_last_outcome(base_url, table))
+        assert page.locator(f"{FIELD} g.cube").count() == 1  # the field drawn again with the cube at rest
+
+        # prefers-reduced-motion at the normal pace: no flight, straight to the face
+        page.locator("[data-testid=speed]").select_option("normal")
+        page.emulate_media(reduced_motion="reduce")
+        page.wait_for_function(settled, timeout=60_000)
+        before = len(_shown(page))
+        page.locator(throw).click()
+        page.wait_for_function("(n) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                               ".split(' ').filter(Boolean).length > n", arg=before, timeout=30_000)
+        move, face, how = _shown(page)[before]
+        assert how == "s" and page.locator(f"{FIELD} .animation .bat").count() == 0
+        expected = _face_of(_public_log(base_url, table)[move])
+        assert expected is None or face == expected
+        assert not page.errors
 
 
 def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base_url: str) -> None:
@@ -281,7 +304,8 @@ was luck (one run in a few had none); with this seed the bot's throws cross with
 
 def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_url: str) -> None:
     """K19 physics: standing to intercept the bot's throws, the person sees the cube drawn where it crosses
-    the border line, with how it moves, and no face yet; then holds, and the throw's end is animated."""
+    the border line, with how it moves, and no face yet; then holds, and the throw's end is shown (at the
+    instant pace, at once)."""
     table = create_table(page, base_url, "kubik", {"throws": "physics", "interception": True, "target": 200},
                          ["you", "bot"], seed=SEED)
     deadline = 40

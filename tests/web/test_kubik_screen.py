@@ -136,10 +136,19 @@ def test_the_scorekeeper_takes_one_tap_per_throw_and_names_the_thrower(phone: An
     assert not phone.errors
 
 
-def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(small_phone: Any, base_url: str) -> None:
-    """Physics throws on a 360-pixel phone: the field is the screen's width, drawn at one scale before,
-    during and after every throw (the circle never changes size), with the cube at least 18 pixels."""
-    page = small_phone
+@pytest.fixture
+def paced_phone(paced_browser: Any) -> Iterator[Any]:
+    """A 360×740 phone whose tables keep the fast pace (throws fly), recording script errors."""
+    with recording_page(paced_browser, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True) as page:
+        page.add_init_script("localStorage.setItem('tabletop.pace', 'fast')")
+        yield page
+
+
+def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(paced_phone: Any, base_url: str) -> None:
+    """Physics throws on a 360-pixel phone at the fast pace: the field is the screen's width, drawn at one
+    scale before, during and after every throw (the circle never changes size), with the cube at least
+    18 pixels."""
+    page = paced_phone
     create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
     throw = "button[data-action=throw]:not([disabled])"
     page.wait_for_selector(throw, timeout=60_000)

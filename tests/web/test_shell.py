@@ -19,6 +19,12 @@ GAMES = tuple(tabletop.REGISTRY)
 def test_lobby_shows_the_games_and_every_option(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector(".game-card")
+    # app.css as the browser parsed it: no @media inside another (the sign of a block left open, which
+    # takes every rule after it into a phone-only query: desktops then draw icons 180 px wide)
+    nested = page.evaluate("""() => [...document.styleSheets].filter((sheet) => (sheet.href || '').endsWith('app.css'))
+        .flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSMediaRule
+          && [...rule.cssRules].some((inner) => inner instanceof CSSMediaRule)).map((rule) => rule.conditionText)""")
+    assert nested == []
     assert page.locator(".game-card").count() == len(GAMES)
     assert page.locator(".game-card .picture svg").count() == len(GAMES)
     shot(page, "lobby")

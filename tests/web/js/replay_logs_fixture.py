@@ -20,7 +20,7 @@ FIXTURE = Path(__file__).parent / "replay_logs.json"
 OPTIONS: dict[str, dict[str, Any]] = {  # short games; Kubik's throws as chance outcomes, not physics
     "cribbage": {"target": 31},
     "cubulus": {"move_cap": 8},
-    "kubik": {"players": 3, "target": 15, "throws": "manual"},
+    "kubik": {"players": 3, "target": 15, "throws": "manual", "interception": True},
 }
 LONGEST = 400
 """A game still going after this many actions is cut there (a replay's steps need no ending)."""

@@ -73,7 +73,11 @@ export class Cube3D {
     this.raycaster = new THREE.Raycaster();
     this.bind();
     this.resize = this.resize.bind(this);
-    window.addEventListener("resize", this.resize);
+    // drawn for its panel's size whenever that changes (a phone turned, its address bar hidden, the page
+    // laid out anew), not only when the window does: a stale size would stretch the cube out of square
+    this.watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => this.resize());
+    if (this.watch) this.watch.observe(element);
+    else window.addEventListener("resize", this.resize);
     this.resize();
   }
 
@@ -381,6 +385,7 @@ export class Cube3D {
 
   destroy() {
     if (this.motion) cancelAnimationFrame(this.motion.raf);
+    if (this.watch) this.watch.disconnect();
     window.removeEventListener("resize", this.resize);
     for (const texture of this.textures.values()) texture.dispose();
     if (this.renderer) this.renderer.dispose();

@@ -9,3 +9,4 @@ export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
+export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)

@@ -13,7 +13,7 @@ import { h, s, fill, keepFocus } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { colourName, cellName, describeLog, holeParams, lastEntry } from "./log.js";
 import { cellMotion, lastMotion, preview } from "./preview.js";
-import { paceOf, speedFor } from "../../pacing.js";
+import { motionTime, slideFrom } from "../shared/motion.js";
 
 /** Colour-blind-safe fills (Okabe–Ito) and a shape per colour, so colour is never the only cue
  * (no arrowhead among them: ▲ ▼ are the holes of the top and bottom layers). */
@@ -228,8 +228,9 @@ const at2d = (c) => [px(c[0]), py(c[1])];
  * The last move played in the flat layers: every ball it moved slides from where it was (or comes in
  * through its hole) to where it is, the ball a shift turns out of the far end slides out and fades
  * before it comes back in at the hole (U6, U11); a ball that changes layer (an up or down line) drops
- * into its new cell. Web Animations over the final drawing with no fill: when they end, or are
- * cancelled, the picture is exactly the one drawn without motion. Returns the animations started.
+ * into its new cell. The shared slideFrom (games/shared/motion.js, as the cards fly) over the final
+ * drawing with no fill: when they end, or are cancelled, the picture is exactly the one drawn without
+ * motion. Returns the animations started.
  */
 function animateFlat(flat, view, seen, ms) {
   const started = [];
@@ -240,21 +241,18 @@ function animateFlat(flat, view, seen, ms) {
     const group = flat.querySelector(`.cell[data-cell="${step.to.join("")}"]`);
     if (!group) continue;
     const [tx, ty] = at2d(step.to);
-    const frames = (() => {
-      if (step.from && step.from[2] === step.to[2]) {  // along its layer: slide
+    const from = (() => {
+      if (step.from && step.from[2] === step.to[2]) {  // along its layer: slide (in through the hole: from outside)
         const [fx, fy] = at2d(step.from);
-        const fade = step.outside ? 0 : 1;  // in through the hole: from outside the cube
-        return [{ transform: `translate(${fx - tx}px, ${fy - ty}px)`, opacity: fade }, { transform: "none", opacity: 1 }];
+        return { offset: [fx - tx, fy - ty], scale: 1, opacity: step.outside ? 0 : 1 };
       }
       // into another layer (an up or down line, a ball dropped in for the set-up): it falls into the cell
-      return [{ transform: "scale(1.6)", opacity: 0 }, { transform: "none", opacity: 1 }];
+      return { offset: [0, 0], scale: 1.6, opacity: 0 };
     })();
     for (const el of shapes(group)) {
-      el.style.transformBox = "view-box";
-      el.style.transformOrigin = `${tx}px ${ty}px`;
-      const animation = el.animate(frames, { duration: ms * step.span, easing, delay: step.delay * ms, fill: "backwards" });
-      animation.finished.catch(() => null).then(() => el.removeAttribute("style"));  // as drawn without motion
-      started.push(animation);
+      const animation = slideFrom(el, from.offset, ms * step.span, { delay: step.delay * ms, scale: from.scale,
+        opacity: from.opacity, origin: `${tx}px ${ty}px`, easing });
+      if (animation) started.push(animation);
     }
   }
   for (const ghost of cellMotion(seen, true)) {  // a shift's far ball leaving the cube before it comes back
@@ -413,10 +411,10 @@ export function cubulusScreen(root, ctx) {
    * off). `since` (ms) goes on with a motion under way when the table redraws the same state (a
    * clock, the pace control): the layers are drawn anew, and their motion takes up where it was.
    */
-  function animate(view, since = null) {
+  function animate(view, since = null, paced = true) {
     const seen = since === null ? lastMotion(view) : flight && flight.seen;
     if (!seen) return;
-    const ms = since === null ? Math.max(200, Math.min(650, paceOf(speedFor(ctx.tableId)) * 0.8)) : flight.ms;
+    const ms = since === null ? Math.max(200, motionTime(ctx, paced, 650)) : flight.ms;
     const elapsed = since === null ? 0 : since;
     if (since === null) flight = { seen, ms, start: performance.now() };
     if (mode === "3d") {
@@ -485,6 +483,8 @@ export function cubulusScreen(root, ctx) {
     mode = next;
     localStorage.setItem("tabletop.cubulus.view", next);
     draw();
+    // asked for by the player: the cube in sight (on a phone it starts below the fold), clear of the caption
+    if (next === "3d" && typeof solid.scrollIntoView === "function") solid.scrollIntoView({ block: "nearest" });
   }
 
   return {
@@ -496,7 +496,7 @@ export function cubulusScreen(root, ctx) {
       message = msg;
       draw();
       if (fresh) flight = null;
-      if (fresh && !first && how.motion) animate(msg.view);
+      if (fresh && !first && how.motion) animate(msg.view, null, Boolean(how.paced));
       else if (!fresh && flight && how.motion && performance.now() - flight.start < flight.ms) {
         animate(msg.view, performance.now() - flight.start);
       }

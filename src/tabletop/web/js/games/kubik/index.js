@@ -33,3 +33,4 @@ export function chanceTurn(view, ctx) {
   }
 }
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
+export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)

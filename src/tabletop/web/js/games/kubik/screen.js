@@ -9,25 +9,29 @@
 // server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
 // tumbling to where it rests, then its final face, big, with the outcome. Animations queue behind
 // one another and never hold anything up: the field, the scores and the controls follow every update
-// at once, a queue that grows plays faster and drops what it cannot show, and prefers-reduced-motion
-// skips straight to the end. Calibrated throws have no trajectory: the outcome and face are shown.
+// at once, a queue that grows plays faster and drops what it cannot show. Calibrated throws have no
+// trajectory: a path is drawn from their decided outcome (path.js, with the cube's pose and the
+// throwing lines' geometry). Both keep the table's pace (js/pacing.js): a flight and the pause on its
+// landing last half as long at the fast pace and twice as long at the slow one; the instant pace,
+// prefers-reduced-motion and a replay show each outcome at once, and choosing the instant pace
+// mid-flight lands what flies and waits — once nothing moves, the panel shows the last throw.
 // In scorekeeper mode (throws=manual) the screen is a phone-friendly form: big buttons for each
 // outcome the rules allow (miss, stayed in, out with each face on top, crossed the border line, who
 // stands to intercept, throw or hold, the interception's hit or miss, how a crossed throw ended).
 
 import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
 import { t } from "../../i18n.js";
+import { SPEEDS, speedFor } from "../../pacing.js";
 import { dieSvg } from "../shared/die.js";
 import { OUTCOME_KINDS, number, outcomeText, signed, whyText } from "./log.js";
+import { FACES, calibratedPath, direction, hull, mix, release, rotation, topFace, turn } from "./path.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
 export const TEAM_COLOURS = ["#d55e00", "#0072b2"];  // team A, team B (colour-blind-safe)
-const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on
-const LONGEST_S = 6;  // a longer run plays faster so it lasts this long
+const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on (normal pace)
+const LONGEST_S = 6;  // a longer run plays faster so it lasts this long (normal pace)
 const MIN_CUBE_PX = 18;  // the cube is drawn at least this many CSS pixels wide, so it is seen on a phone
 const HANDLE_PX = 22;  // the aim arrow's head: a thumb's target (radius, CSS pixels)
-// each face's outward normal in the cube's own frame (K1, K4: 1 up, 2 towards line A, 3 to +x)
-const FACES = { 1: [0, 0, 1], 2: [0, -1, 0], 3: [1, 0, 0], 4: [-1, 0, 0], 5: [0, 1, 0], 6: [0, 0, -1] };
 
 /** The legal throws as values, and the distinct values of each choice. */
 function throwGrid(legal) {
@@ -57,68 +61,6 @@ function outcomeOf(entry) {
   return ((entry && entry.events) || []).find((e) => e.action && OUTCOME_KINDS.includes(e.kind)) || null;
 }
 
-// ---------------------------------------------------------------- rotations (MuJoCo's w, x, y, z)
-
-/** The rotation matrix (cube → world) of a unit quaternion. */
-function rotation([w, x, y, z]) {
-  return [
-    [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-    [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-    [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-  ];
-}
-
-const turn = (r, v) => r.map((row) => row[0] * v[0] + row[1] * v[1] + row[2] * v[2]);
-
-/** The face whose normal points most nearly up. */
-function topFace(r) {
-  let best = 1;
-  for (const face of [2, 3, 4, 5, 6]) if (turn(r, FACES[face])[2] > turn(r, FACES[best])[2]) best = face;
-  return best;
-}
-
-/** A pose between two frames: positions mixed, quaternions mixed along the shorter way and renormalised. */
-function mix(a, b, u) {
-  const sign = a[3] * b[3] + a[4] * b[4] + a[5] * b[5] + a[6] * b[6] < 0 ? -1 : 1;
-  const out = a.map((v, i) => (i < 3 ? v + (b[i] - v) * u : v + (sign * b[i] - v) * u));
-  const norm = Math.hypot(out[3], out[4], out[5], out[6]) || 1;
-  for (let i = 3; i < 7; i += 1) out[i] /= norm;
-  return out;
-}
-
-/** A quaternion (w, x, y, z) that turns `face` (FACES) up, then the cube by `yaw` degrees about the vertical. */
-function facingUp(face, yaw) {
-  const n = FACES[face] || FACES[1];
-  let q;
-  if (n[2] > 0.5) q = [1, 0, 0, 0];
-  else if (n[2] < -0.5) q = [0, 1, 0, 0];  // a half turn about x
-  else {  // a quarter turn about the axis n × up
-    const axis = [n[1], -n[0], 0];
-    const h = Math.SQRT1_2;
-    q = [h, axis[0] * h, axis[1] * h, 0];
-  }
-  const a = ((yaw * Math.PI) / 180) / 2;
-  const [w1, z1] = [Math.cos(a), Math.sin(a)];  // about z, applied after
-  const [w, x, y, z] = q;
-  return [w1 * w - z1 * z, w1 * x - z1 * y, w1 * y + z1 * x, w1 * z + z1 * w];
-}
-
-/** The convex hull of points [x, y] (Andrew's monotone chain), counter-clockwise. */
-function hull(points) {
-  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list) => {
-    const out = [];
-    for (const q of list) {
-      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], q) <= 0) out.pop();
-      out.push(q);
-    }
-    out.pop();
-    return out;
-  };
-  return [...half(p), ...half([...p].reverse())];
-}
-
 export function kubikScreen(root, ctx) {
   const scores = h("div", { class: "team-scores", "data-testid": "scores", "aria-live": "polite" });
   const result = h("div", { class: "kubik-result", "data-testid": "final-face", hidden: true });
@@ -136,7 +78,10 @@ export function kubikScreen(root, ctx) {
   let seen = -1;  // the log's length at the last update (-1: none yet)
   let pending = null;
   let cubeBefore = null;  // where the cube lay before the latest update: a calibrated throw's path starts there
-  let motionWanted = false;  // the table's word: false under the instant pace or reduced motion  // one tap per throw (K20): the outcome to enter once the throw is recorded
+  let motionWanted = false;  // the table's word: false under the instant pace or reduced motion, and in a replay
+
+  /** The table's pace against the normal one (fast 0.5, normal 1, slow 2): flights and landings scale by it. */
+  const tempo = () => (SPEEDS[speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
 
   /** A seat as people at the field know it: "Ann (A1)". */
   function who(seat) {
@@ -192,18 +137,6 @@ export function kubikScreen(root, ctx) {
     const cx = Math.min(hi[0], Math.max(lo[0], x));
     const cy = Math.min(hi[1], Math.max(lo[1], y));
     return [cx, cy, cx !== x || cy !== y];
-  }
-
-  function release(view, line, pos) {
-    const offset = view.field.line_offset;
-    return line === "A" ? [pos, -offset] : [-offset, pos];
-  }
-
-  function direction(view, line, pos, aim) {
-    const [rx, ry] = release(view, line, pos);
-    const base = Math.atan2(view.cube.y - ry, view.cube.x - rx);
-    const angle = base + (aim * Math.PI) / 180;  // + is to the left
-    return [Math.cos(angle), Math.sin(angle)];
   }
 
   /** How long the aim arrow is drawn (metres) for a power: the strongest throw reaches past the cube. */
@@ -648,6 +581,14 @@ export function kubikScreen(root, ctx) {
     if (!player.job) playNext();
   }
 
+  /** Motion no longer wanted (the instant pace chosen mid-flight): what flies or waits lands at once, in order. */
+  function land() {
+    const waiting = [player.job, ...player.queue].filter((job) => job && !job.landed);
+    if (!waiting.length && !player.flying) return;
+    stop();
+    waiting.forEach((job, i) => showResult(job, null, false, i < waiting.length - 1));
+  }
+
   function stop() {
     player.generation += 1;
     cancelAnimationFrame(player.raf);
@@ -675,12 +616,13 @@ export function kubikScreen(root, ctx) {
     // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
     // saw has none
     const simulated = mode === "physics" && !next.outcome.seen;
-    const drawn = mode === "calibrated" && motionWanted ? calibratedPath(next) : null;
-    if (drawn && !reducedMotion() && !document.hidden) {
+    const moving = motionWanted && !reducedMotion() && !document.hidden;
+    const drawn = mode === "calibrated" && moving ? calibratedPath(next) : null;
+    if (drawn) {
       fly(next, drawn, generation);
       return;
     }
-    if (!simulated || reducedMotion() || document.hidden) {  // no trajectory, or no motion wanted
+    if (!simulated || !moving) {  // no trajectory, or no motion wanted
       showResult(next, null, false);
       playNext();
       return;
@@ -699,70 +641,6 @@ export function kubikScreen(root, ctx) {
       return;
     }
     fly(next, motion, generation);
-  }
-
-  /**
-   * A calibrated throw's path (K20b: the model gives the outcome, no trajectory), drawn from that
-   * outcome alone — only once it is decided and shown: the bat flies from the thrower's place on
-   * the line along the aim; a miss passes the cube by; a hit sends the cube hopping to where it came
-   * to rest (K9, K17), out of the circle along the bat's way (K7; then it is carried back, K8) or to
-   * where it crosses the border line (K19), turning onto the face the outcome names. The same frames
-   * as a simulated motion ({times, cube, bat: [x, y, z, w, qx, qy, qz]}), so it is drawn the same way;
-   * null for what has no throw to draw (an interception, an outcome people entered).
-   */
-  function calibratedPath(next) {
-    const e = next.outcome;
-    const thrown = next.thrown;
-    if (!thrown || e.seen || !["miss", "cube_in", "cube_out", "cross"].includes(e.kind) || !next.before) return null;
-    const f = next.field;
-    const view = { field: f, cube: next.before };
-    const [rx, ry] = release(view, thrown.line, thrown.pos);
-    const [dx, dy] = direction(view, thrown.line, thrown.pos, thrown.aim);
-    const start = [next.before.x, next.before.y];
-    const toCube = Math.hypot(start[0] - rx, start[1] - ry);
-    const hit = e.kind !== "miss";
-    const reachAt = hit ? [rx + dx * toCube, ry + dy * toCube] : [rx + dx * toCube * 1.25, ry + dy * toCube * 1.25];
-    let end = start;
-    if (e.kind === "cube_in") end = [next.after.x, next.after.y];
-    else if (e.kind === "cross" && next.crossing && next.crossing.x != null) end = [next.crossing.x, next.crossing.y];
-    else if (e.kind === "cube_out") {  // along the bat's way to a little beyond the circle
-      const far = f.circle_radius + 0.6;
-      const b = start[0] * dx + start[1] * dy;
-      const c = start[0] ** 2 + start[1] ** 2 - far * far;
-      const along = -b + Math.sqrt(Math.max(0, b * b - c));
-      end = [start[0] + dx * along, start[1] + dy * along];
-    }
-    const startTop = next.before.top || 1;
-    const endTop = e.top ?? (e.kind === "cube_in" ? next.after.top : startTop) ?? startTop;
-    const qStart = facingUp(startTop, next.before.yaw || 0);
-    const qEnd = hit ? facingUp(endTop, (next.before.yaw || 0) + 90 * (thrown.spin || 1)) : qStart;
-    const flight = 0.7;  // seconds: the bat to the cube
-    const hop = hit ? 0.9 : 0;
-    const spin = (thrown.spin || 2) * Math.PI * 2;
-    const times = [];
-    const cube = [];
-    const bat = [];
-    const height = e.kind === "cube_out" ? 0.45 : 0.15;
-    for (let k = 0; k <= 40; k += 1) {
-      const time = (k / 40) * (flight + hop + 0.2);
-      const u = Math.min(1, time / flight);
-      const after = Math.max(0, time - flight);
-      const v = hop ? Math.min(1, after / hop) : 0;
-      // the bat: along the aim, then on a little past the cube, slowing; turning all the while
-      const past = hit ? Math.min(0.8, after * 1.2) : 0;
-      const bx = rx + (reachAt[0] - rx) * u + dx * past;
-      const by = ry + (reachAt[1] - ry) * u + dy * past;
-      const bz = 0.3 + 0.35 * Math.sin(Math.PI * Math.min(1, time / (flight + 0.4)));
-      const angle = spin * time;
-      bat.push([bx, by, bz, Math.cos(angle / 2), 0, 0, Math.sin(angle / 2)]);
-      const eased = 1 - (1 - v) ** 2;
-      const q = v > 0 ? mix([0, 0, 0, ...qStart], [0, 0, 0, ...qEnd], eased).slice(3) : qStart;
-      cube.push([start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased,
-        f.cube_edge / 2 + 4 * height * v * (1 - v), ...q]);
-      times.push(Number(time.toFixed(3)));
-    }
-    return { derived: true, kind: e.kind === "cross" ? "crossing" : e.kind, team: "AB".indexOf(e.team), times, cube, bat,
-      cube_edge: f.cube_edge, bat_length: 0.9, bat_radius: 0.035 };
   }
 
   function fly(next, motion, generation) {
@@ -858,10 +736,13 @@ export function kubikScreen(root, ctx) {
       fieldBox.dataset.frames = String(frames);
     }
 
+    /** How many times faster than life the run plays: to last at most LONGEST_S at the table's pace. */
+    const rate = () => Math.max(player.queue.length ? 2.5 : 1, (end - start) / (LONGEST_S * tempo()));  // 2.5: catching up
+    fieldBox.dataset.duration = String(Math.round(((end - start) / rate()) * 1000));  // the run's length on screen (ms)
+
     function step(now) {
       if (generation !== player.generation) return;
-      const hurry = player.queue.length ? 2.5 : 1;  // something waits: catch up
-      const speed = Math.max(hurry, (end - start) / LONGEST_S);
+      const speed = rate();  // (read anew: the pace may change in flight)
       // a stalled page (a hidden tab, a busy machine) resumes where it stopped instead of jumping ahead
       clock = Math.min(end, clock + (Math.min(now - before, 50) / 1000) * speed);
       before = now;
@@ -871,11 +752,12 @@ export function kubikScreen(root, ctx) {
         return;
       }
       showResult(next, motion.kind === "crossing" ? null : drawnTop, true);
+      next.landed = true;
       player.timer = setTimeout(() => {
         if (generation !== player.generation) return;
         endFlight();
         playNext();
-      }, player.queue.length ? HOLD_MS / 4 : HOLD_MS);
+      }, (player.queue.length ? HOLD_MS / 4 : HOLD_MS) * tempo());
     }
     draw(start);
     player.raf = requestAnimationFrame(step);
@@ -884,7 +766,8 @@ export function kubikScreen(root, ctx) {
   return {
     update(msg, how = {}) {
       const view = msg.view;
-      motionWanted = Boolean(how.motion);
+      motionWanted = Boolean(how.motion) && !ctx.replay;
+      if (!motionWanted) land();  // (before the new outcomes: they are shown at once)
       message = { ...msg, interception: Boolean(view.interception ?? ctx.options().interception) };
       const newMode = view.throws_from || ctx.options().throws || "physics";
       if (newMode !== mode) {

@@ -1,7 +1,8 @@
-// Motion for the game screens, with the Web Animations API: a screen draws its new state exactly as it
-// would without motion, then animates from where things were (FLIP: measure before, draw, measure
-// after, animate the transform back to nothing). No animation fills forwards or writes a style, so
-// once they end — or are cancelled by the next state — the page is exactly the instant render.
+// Motion for the game screens (cards, dice, pegs, balls sliding along their lines), with the Web
+// Animations API: a screen draws its new state exactly as it would without motion, then animates from
+// where things were (FLIP: measure before, draw, measure after, animate the transform back to nothing).
+// No animation fills forwards or leaves a style behind, so once they end — or are cancelled by the next
+// state — the page is exactly the instant render.
 // Durations stay within the table's pace (js/pacing.js); `motion` false (instant pace, or
 // `prefers-reduced-motion`) means none at all.
 
@@ -31,6 +32,26 @@ export function settle(root) {
   for (const animation of root.getAnimations({ subtree: true })) animation.cancel();
 }
 
+/**
+ * Move `el` from `offset` [dx, dy] away, `scale` times its size and at `opacity`, to where it is drawn.
+ * The offset is in the units of its transform: CSS pixels for a box; for an SVG shape, its picture's
+ * own units when `origin` ("x y" in those units) is given — the shape then scales about that point
+ * (transform-box: view-box, held by the animation itself: nothing is left behind). `above` lifts it over
+ * its neighbours while it moves.
+ */
+export function slideFrom(el, [dx, dy], duration, { delay = 0, scale = 1, opacity = 1, origin = null, above = false,
+  easing = "cubic-bezier(0.2, 0.7, 0.3, 1)" } = {}) {
+  if (!duration || typeof el.animate !== "function") return null;
+  const end = getComputedStyle(el).transform;
+  const rest = end && end !== "none" ? end : "none";
+  const held = { ...(above ? { zIndex: 50 } : {}), ...(origin ? { transformBox: "view-box", transformOrigin: origin } : {}) };
+  const fade = opacity === 1 ? [{}, {}] : [{ opacity }, { opacity: getComputedStyle(el).opacity }];
+  return el.animate([
+    { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, ...fade[0], ...held },
+    { transform: rest, ...fade[1], ...held },
+  ], { duration, delay, easing, fill: "backwards" });
+}
+
 /** Fly `el` from the box `from` (a DOMRect seen before the redraw) to where it stands now. */
 export function flyFrom(el, from, duration, { delay = 0 } = {}) {
   if (!from || !duration || typeof el.animate !== "function") return null;
@@ -40,12 +61,7 @@ export function flyFrom(el, from, duration, { delay = 0 } = {}) {
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   const scale = Math.min(3, Math.max(0.2, from.width / to.width));
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.02) return null;
-  const end = getComputedStyle(el).transform;
-  const rest = end && end !== "none" ? end : "none";
-  return el.animate([
-    { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 50 },
-    { transform: rest, zIndex: 50 },
-  ], { duration, delay, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "backwards" });
+  return slideFrom(el, [dx, dy], duration, { delay, scale, above: true });
 }
 
 /** A card turning over: edge-on first, then its face. */
