@@ -15,14 +15,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop.core.agent import Agent
-from tabletop.core.batch import Batch
 from tabletop.core.encoding import Encoding
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, allowed_data, list_allowed
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
 from tabletop.core.spec import Chance, GameSpec
+
+if TYPE_CHECKING:  # numpy only where a batch is used: the core itself starts without it
+    from tabletop.core.batch import Batch
 
 Player = int
 """A seat number, 0-based, in turn order ("clockwise")."""
