@@ -57,7 +57,9 @@ class _Node:
 class MCTSAgent:
     """UCT over sampled worlds (IS-MCTS), with a rollout evaluator; picks the most-visited action.
 
-    ``simulations`` bounds the iterations; ``time_budget`` (seconds), if set, bounds them too.
+    ``simulations`` bounds the iterations; ``time_budget`` (seconds), if set, bounds them too — an
+    opt-in that is not reproducible: how many iterations fit depends on the machine and its load, so
+    the same seed may choose differently. The named levels never set it.
     """
 
     def __init__(self, simulations: int = 300, exploration: float = 1.4, evaluator: Evaluator | None = None,
