@@ -186,7 +186,8 @@ LEVELS: dict[str, Callable[[], MCTSAgent]] = {
 }
 """Named strengths of the generic search, for games without an expert of their own: iterations per
 decision, not seconds, so that a seed decides every game whatever the machine's load (tournaments
-give the same results on any backend). ``MCTSAgent(time_budget=…)`` caps the thinking time instead."""
+give the same results on any backend). ``MCTSAgent(time_budget=…)`` caps the thinking time as well, for a caller
+who asks for it (not reproducible)."""
 
 __all__ = ["LEVELS", "Evaluator", "ExpectimaxAgent", "MCTSAgent", "random_rollout"]
 
