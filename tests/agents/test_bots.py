@@ -19,7 +19,7 @@ CONFIGURATIONS = [
     ("cubulus", {"players": 2}),
     ("kubik", {"players": 2, "throws": "calibrated"}),
 ]
-QUICK_LEVELS = ("easy", "normal")  # hard thinks for seconds: its own game's tests cover it
+QUICK_LEVELS = ("easy", "normal")  # hard thinks up to a second of CPU: its own game's tests cover it
 
 
 def positions(game: tabletop.Game[Any, Any], count: int, seed: int) -> list[State[Any]]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 
 import pytest
 
 import tabletop
-from tabletop.agents import Decision, ExpectimaxAgent, MCTSAgent, RandomAgent, make_bot
+from tabletop.agents import LEVELS, Decision, ExpectimaxAgent, MCTSAgent, RandomAgent, make_bot
 from tabletop.core import State
 from tabletop.sim import play
 
@@ -64,3 +65,22 @@ def test_expectimax_refuses_hidden_information() -> None:
 def test_levels_are_named_bots() -> None:
     assert [make_bot(level).name for level in ("easy", "normal", "hard")] == ["easy", "normal", "hard"]
     assert isinstance(make_bot("mcts"), MCTSAgent)
+
+
+def test_generic_levels_budget_iterations_not_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots issue item 4: the generic levels set no clock, so a seed decides the move however slow the
+    machine — here the second search runs under a clock that jumps a minute at every reading, which
+    would stop a ``time_budget`` search after one iteration."""
+    assert all(make_bot(level).time_budget is None for level in LEVELS)  # type: ignore[attr-defined]
+    game = tabletop.load("cubulus", first="0")
+    rng = random.Random(2)
+    state: State[object] = game.initial_state()
+    while state.is_chance or len(state.legal_actions()) < 2 or str(state.phase.value) != "play":  # type: ignore[attr-defined]
+        state = state.apply(state.sample_chance(rng) if state.is_chance else state.legal_actions()[0])
+    decision = Decision(game, state.current_player, state.view(state.current_player), tuple(state.legal_actions()))
+    chosen = str(MCTSAgent(simulations=60).choose(decision, random.Random(8)))
+    readings = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(readings)))
+    assert str(MCTSAgent(simulations=60).choose(decision, random.Random(8))) == chosen
+    # the opt-in cap is honoured (and is why it is not reproducible): one iteration, still a legal move
+    assert MCTSAgent(simulations=60, time_budget=1.0).choose(decision, random.Random(8)) in decision.legal_actions

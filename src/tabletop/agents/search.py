@@ -57,7 +57,9 @@ class _Node:
 class MCTSAgent:
     """UCT over sampled worlds (IS-MCTS), with a rollout evaluator; picks the most-visited action.
 
-    ``simulations`` bounds the iterations; ``time_budget`` (seconds), if set, bounds them too.
+    ``simulations`` bounds the iterations; ``time_budget`` (seconds), if set, bounds them too — an
+    opt-in that is not reproducible: how many iterations fit depends on the machine and its load, so
+    the same seed may choose differently. The named levels never set it.
     """
 
     def __init__(self, simulations: int = 300, exploration: float = 1.4, evaluator: Evaluator | None = None,
@@ -184,7 +186,8 @@ LEVELS: dict[str, Callable[[], MCTSAgent]] = {
 }
 """Named strengths of the generic search, for games without an expert of their own: iterations per
 decision, not seconds, so that a seed decides every game whatever the machine's load (tournaments
-give the same results on any backend). ``MCTSAgent(time_budget=…)`` caps the thinking time instead."""
+give the same results on any backend). ``MCTSAgent(time_budget=…)`` caps the thinking time as well, for a caller
+who asks for it (not reproducible)."""
 
 __all__ = ["LEVELS", "Evaluator", "ExpectimaxAgent", "MCTSAgent", "random_rollout"]
 

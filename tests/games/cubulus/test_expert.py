@@ -4,7 +4,9 @@ repeats itself given the same seed, places the neutral balls (U13), and beats ra
 from __future__ import annotations
 
 import random
+import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +15,7 @@ from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
 from tabletop.games.cubulus import Cubulus, CubulusAction, CubulusState, Phase
 from tabletop.games.cubulus.evaluation import FACE_CELLS, GRID_SQUARES, face_patterns, threat_cells
-from tabletop.games.cubulus.expert import CubulusExpert, Level
+from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
 from tabletop.games.cubulus.geometry import CENTRE, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import SETUPS, SYMMETRIES
 from tabletop.sim import play
@@ -139,6 +141,32 @@ def test_same_seed_same_choice() -> None:
     first = [str(decide(state, CubulusExpert(QUICK), seed)) for seed in range(3)]
     again = [str(decide(state, CubulusExpert(QUICK), seed)) for seed in range(3)]
     assert first == again
+
+
+def test_every_level_budgets_work_not_seconds() -> None:
+    """Bots issue item 4: no named level stops on a clock, and each searches at least as much as the
+    one below (work, then depth)."""
+    assert all(level.time_budget is None for level in LEVELS.values())
+    ordered = [LEVELS[name] for name in ("easy", "normal", "hard")]
+    assert ordered == sorted(ordered, key=lambda level: (level.max_nodes, level.max_depth))
+
+
+def test_every_level_gives_the_same_move_for_the_same_seed_whatever_the_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """U10–U12 play, every level, twice: the second time with a clock that jumps a minute at every
+    reading (a machine far slower than this one). A work budget gives the same move; a time cap would
+    have stopped at the first check."""
+    game = two_players()
+    rng = random.Random(11)
+    state = game.initial_state()
+    while state.phase is not Phase.PLAY or state.moves < 8:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert not state.is_terminal
+    chosen = {name: str(decide(state, CubulusExpert(name), seed=4)) for name in LEVELS}
+    readings = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(readings)))
+    assert {name: str(decide(state, CubulusExpert(name), seed=4)) for name in LEVELS} == chosen
 
 
 def test_the_levels_are_the_games_own_bots() -> None:

@@ -264,8 +264,10 @@ def test_k20_with_physics_throws_the_bot_decides_without_simulating(monkeypatch:
 # ---------------------------------------------------------------- determinism, naming, strength
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_seed_reproduces_a_game(level: str) -> None:
+    """Bots issue item 4: every level's budget is a fixed grid of throws, never seconds, so the same
+    seed replays the same game, every throw and K19 interception decision alike."""
     game = tabletop.load("kubik", throws="calibrated", players=2, interception=True)
     first = play(game, [KubikExpert(level), RandomAgent()], "same")
     again = play(game, [KubikExpert(level), RandomAgent()], "same")

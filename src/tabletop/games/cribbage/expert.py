@@ -115,15 +115,18 @@ class ExpertConfig:
     race_samples: int = 0  #: worlds in a race to the target (C14); 0: never play the race
     race_within: int = 60  #: play the race when a side needs at most this many points (two players)
     depth: int = 5  #: plies searched with three or four players (two players: to the end of the play)
-    time_budget: float | None = None  #: seconds per decision; stops sampling early (not reproducible)
+    #: seconds per decision, an explicit opt-in for callers only: it stops solving worlds early, so a
+    #: seed no longer decides the move (it depends on the machine and its load); no named level sets it
+    time_budget: float | None = None
 
 
 LEVELS: dict[str, ExpertConfig] = {
     "easy": ExpertConfig("easy", samples=4, crib_model="table", depth=3),
     "normal": ExpertConfig("normal", samples=20, race_samples=16, depth=5),
-    "hard": ExpertConfig("hard", samples=300, race_samples=150, depth=7, time_budget=2.0),
+    "hard": ExpertConfig("hard", samples=300, race_samples=150, depth=7),
 }
-"""The expert's named strengths (``easy``, ``normal``, ``hard``)."""
+"""The expert's named strengths (``easy``, ``normal``, ``hard``). Every budget is work (worlds, plies),
+never seconds, so the same view and seed give the same move on any machine (bots issue, item 4)."""
 
 
 class CribbageExpert:
