@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.a11y import serious_violations
 from tests.web.conftest import shot
 from tests.web.play import (
     create_table,
@@ -34,13 +35,16 @@ def test_cribbage_to_the_end_by_cards(page: Any, base_url: str) -> None:
 def test_cubulus_to_the_end_by_holes_with_3d_view(page: Any, base_url: str) -> None:
     create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 8}, ["you", "bot"])
     page.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls (U13)
+    problems = serious_violations(page)  # axe-core: nothing serious on the set-up, flat and in 3D
     for _ in range(3):
         cubulus_step(page)
     shot(page, "cubulus-setup")
     page.click("[data-action=view-3d]")
     page.wait_for_selector(".cube3d canvas")
-    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # drawn
     shot(page, "cubulus-3d")
+    problems += serious_violations(page)
+    assert not problems, problems
     page.click("[data-action=view-flat]")
     play_to_end(page, cubulus_step)
     assert page.locator("[data-testid=last-move]").count() == 1
