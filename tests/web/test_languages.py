@@ -41,13 +41,16 @@ crib, muggins, skunk, go, nobs, start, standard, model, total, normal — are no
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-def visible_text(page: Any) -> str:
+def visible_text(page: Any, tables: list[str] | None = None) -> str:
     """The page's visible text, every option of its menus included, without a move shown as notation
-    on purpose (``code.notation``: the example of a move to type)."""
-    return str(page.evaluate("""() => {
+    on purpose (``code.notation``: the example of a move to type). With ``tables``, a lobby's lines
+    of other tables are left out: their players' names are other tests' data (an English "Seat 2")."""
+    return str(page.evaluate("""(tables) => {
       const main = document.querySelector('main') || document.body;
       const copy = main.cloneNode(true);
       copy.querySelectorAll('code.notation, [hidden], script, style').forEach((e) => e.remove());
+      if (tables) copy.querySelectorAll('li[data-table]').forEach((e) => {
+        if (!tables.includes(e.dataset.table)) e.remove(); });
       const options = [...main.querySelectorAll('select option')].map((o) => o.textContent);
       const box = document.createElement('div');
       box.style.position = 'absolute'; box.style.left = '-99999px';
@@ -56,7 +59,7 @@ def visible_text(page: Any) -> str:
       const text = copy.innerText;
       box.remove();
       return [text, ...options].join('\\n');
-    }"""))
+    }""", tables))
 
 
 def english_words(text: str, lang: str) -> list[str]:
@@ -115,9 +118,10 @@ def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str) -> None
                 found[f"{game} form {lang}"] = english_words(visible_text(page), lang)
                 if game == "kubik":  # a default with decimals, in the locale's figures (skill 0.7)
                     assert "0,7" in page.locator("[data-option=skill] .help").inner_text(), lang
+        ours: list[str] = []
         for game in GAMES:
             switch_to(page, LANGS[0])
-            create_table(page, base_url, game, {}, ["you", "bot"], seed=11)
+            ours.append(create_table(page, base_url, game, {}, ["you", "bot"], seed=11))
             page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move")
             play_a_little(page, STEPS[game], 6)
             for lang in LANGS:
@@ -132,7 +136,7 @@ def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str) -> None
         for lang in LANGS:
             switch_to(page, lang)
             page.wait_for_selector(".table-list li")
-            found[f"lobby {lang}"] = english_words(visible_text(page), lang)
+            found[f"lobby {lang}"] = english_words(visible_text(page, ours), lang)
     finally:
         ctx.close()
     assert {where: words for where, words in found.items() if words} == {}
