@@ -4,7 +4,8 @@ started and why stay on screen, each player's last roll stays on their sheet unt
 (bots rolling at once replace nothing), and the odds are written in the reader's number format. At a
 real pace the die tumbles and lands on the face rolled and the part drawn glows on its sheet — none of
 it under reduced motion or at instant speed, and the board ends exactly as an instant render draws it.
-A whole game is played with the keyboard alone to the game-over score sheet and a rematch."""
+A whole game is played with the keyboard alone to the game-over score sheet, its replay and a rematch
+(the one whole Beetle game of the browser tests: it also checks the live odds and the replay)."""
 
 from __future__ import annotations
 
@@ -45,22 +46,25 @@ def test_the_sheets_sit_side_by_side_sized_to_their_drawings_on_a_desktop(page: 
     assert not page.errors
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
-def test_on_a_phone_the_sheets_stand_one_above_the_other(browser: Any, base_url: str, size: tuple[int, int]) -> None:
-    width, height = size
-    with recording_page(browser, viewport={"width": width, "height": height}, is_mobile=True, has_touch=True) as phone:
+def test_on_a_phone_the_sheets_stand_one_above_the_other(browser: Any, base_url: str) -> None:
+    """Two phones' widths on one table: the page is resized from the wider phone to the narrower."""
+    with recording_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as phone:
         create_table(phone, base_url, "beetle", {}, ["you", "bot", "bot"])
         phone.wait_for_selector("[data-action=roll]")
-        board, sheets = sheet_boxes(phone)
-        assert len(sheets) == 3
-        for upper, lower in pairwise(sheets):
-            assert lower["top"] >= upper["bottom"] - 0.5, sheets  # one above the other
-        assert all(b["width"] > 0.9 * board["width"] and b["right"] <= width for b in sheets), (board, sheets)
-        drawing = phone.locator(".beetle-sheet svg.beetle").first.bounding_box()
-        assert drawing["width"] >= 90, drawing  # the drawing beside the words, still big enough to read
-        widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
-        assert max(widths) <= width, widths
-        shot(phone, f"beetle-screen-phone-{width}")
+        for width, height in ((390, 844), (360, 740)):
+            phone.set_viewport_size({"width": width, "height": height})
+            phone.wait_for_function("(w) => document.querySelector('[data-testid=beetles]')"
+                                    ".getBoundingClientRect().right <= w", arg=width)
+            board, sheets = sheet_boxes(phone)
+            assert len(sheets) == 3
+            for upper, lower in pairwise(sheets):
+                assert lower["top"] >= upper["bottom"] - 0.5, sheets  # one above the other
+            assert all(b["width"] > 0.9 * board["width"] and b["right"] <= width for b in sheets), (board, sheets)
+            drawing = phone.locator(".beetle-sheet svg.beetle").first.bounding_box()
+            assert drawing["width"] >= 90, drawing  # the drawing beside the words, still big enough to read
+            widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
+            assert max(widths) <= width, widths
+            shot(phone, f"beetle-screen-phone-{width}")
         assert not phone.errors
 
 
@@ -91,7 +95,8 @@ def test_the_roll_off_result_and_each_players_last_roll_stay_visible(page: Any, 
                                "\".beetle-sheet[data-seat='0'] [data-testid=sheet-roll]\");"
                                " return el && el.dataset.index !== b; }", arg=before)
         index = int(mine.get_attribute("data-index"))
-        page.wait_for_timeout(800)  # the bots have rolled by now
+        page.wait_for_function("() => document.querySelector('[data-testid=turn]').classList.contains('mine')"
+                               " || !document.querySelector('[data-testid=result]').hidden")  # the bots have rolled
         assert int(mine.get_attribute("data-index")) == index  # our roll is still the one shown
         log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
         ours = next(e for e in log[index]["events"] if e["kind"] in ("rolled", "rolloff_rolled"))
@@ -183,24 +188,34 @@ def test_no_motion_under_reduced_motion_or_at_instant_speed(paced_browser: Any, 
         assert not page.errors
 
 
-def test_a_whole_game_by_keyboard_to_the_score_sheet_and_a_rematch(page: Any, base_url: str) -> None:
-    """B5–B7: Tab to the die's button and Enter, turn after turn, until the beetle is done; the game-over
-    panel's score sheet tells every round (the roll-off first), who finished first, and the places; Tab
-    reaches Rematch and Enter starts a new table with the same seats."""
+def test_a_whole_game_by_keyboard_to_the_score_sheet_the_replay_and_a_rematch(page: Any, base_url: str) -> None:
+    """B5–B7: Tab to the die's button and Enter, turn after turn, until the beetle is done, every seat's
+    exact chance of winning shown on the way; the game-over panel's score sheet tells every round (the
+    roll-off first), who finished first, and the places; the replay opens at the start and steps a roll
+    with its face at once; Tab reaches Rematch and Enter starts a new table with the same seats."""
     table = create_table(page, base_url, "beetle", {}, ["you", "bot"], seed=11)
     deadline = time.monotonic() + 240
     rolls = 0
+    odds: list[float] = []
     while not is_over(page):
         assert time.monotonic() < deadline, "the game did not end in time"
         if not page.locator("[data-testid=board] [data-action=roll]").count():
             page.wait_for_timeout(100)
             continue
+        if rolls == 2:  # every seat's exact chance of winning, from the server
+            page.wait_for_function("() => document.querySelectorAll('[data-odds]').length === 2")
+            odds = [float(x) for x in page.locator("[data-odds]").evaluate_all("els => els.map(e => e.dataset.odds)")]
+            shot(page, "beetle")
         tab_to(page, "[data-testid=board] [data-action=roll]")
         before = move_number(page)
         page.keyboard.press("Enter" if rolls % 2 else "Space")
         page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)"
                                " || !document.querySelector('[data-testid=result]').hidden", arg=before)
         rolls += 1
+    assert len(odds) == 2 and abs(sum(odds) - 1) < 1e-6, odds
+    assert "wins" in page.locator("[data-testid=result]").inner_text()
+    assert page.locator(".beetle-sheet.finished").count() == 1
+    shot(page, "beetle-over")
     summary = page.locator("[data-testid=beetle-summary]")
     summary.wait_for()
     log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
@@ -226,6 +241,20 @@ def test_a_whole_game_by_keyboard_to_the_score_sheet_and_a_rematch(page: Any, ba
     assert places[1].startswith("not finished:"), places
     shot(page, "beetle-gameover-sheet")
     look(page, "beetle-gameover-1200x950-en")
+    record = httpx.get(f"{base_url}/api/tables/{table}/record").json()
+    assert record["game"] == "beetle" and record["actions"][0] == "roll"
+    # the replay, then back to the game-over panel for the rematch
+    page.click("text=Watch the replay")
+    page.wait_for_selector("[data-testid=replay-position]:not(:empty)", state="attached")
+    position = "document.querySelector('[data-testid=replay-position]').dataset.move"
+    page.wait_for_function(f"() => {position} === '0'")  # a replay opens at the start
+    page.click("[data-action=next]")
+    page.wait_for_function(f"() => {position} === '2'")  # a roll and its face: one step (tests/web/test_replay.py)
+    assert page.locator(".beetle-sheet").count() == 2
+    assert page.locator(".replay .log li").first.inner_text().startswith("Ann rolls")  # sentences, as at the table
+    shot(page, "beetle-replay")
+    page.goto(f"{base_url}/#/table/{table}")
+    page.wait_for_selector("[data-testid=gameover] [data-action=rematch]")
     tab_to(page, "[data-action=rematch]")
     page.keyboard.press("Enter")
     page.wait_for_function("(old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old)", arg=table)

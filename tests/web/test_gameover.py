@@ -206,7 +206,7 @@ def test_a_cribbage_game_ends_with_its_score_sheet_deal_by_deal(page: Any, base_
 def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str) -> None:
     """Pictures of the summary at desktop and phone sizes (looked at by hand); nothing wider than the screen."""
     created = httpx.post(f"{base_url}/api/tables", json={
-        "game": "cribbage", "options": {"target": 61}, "seats": [{"kind": "bot", "bot": "easy"}] * 2}).json()
+        "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2}).json()
     crib = created["table"]["id"]
     kubik, tokens = finished_kubik(base_url, [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bob"}])
     for _ in range(300):

@@ -1,16 +1,16 @@
 """Each game played to the end against a bot through its own screen in a real browser (issue #8,
-part 5), with screenshots of every game screen saved as artifacts; and a finished game's replay."""
+part 5), with screenshots of every game screen saved as artifacts. Beetle's whole game, its odds and
+its replay are played once, by keyboard (tests/web/test_beetle_screen.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.web.a11y import serious_violations
 from tests.web.conftest import shot
 from tests.web.play import (
-    beetle_step,
     create_table,
     cribbage_step,
     cubulus_step,
@@ -19,35 +19,6 @@ from tests.web.play import (
 )
 
 pytestmark = pytest.mark.slow
-
-
-def test_beetle_to_the_end_with_live_odds_and_replay(page: Any, base_url: str) -> None:
-    table = create_table(page, base_url, "beetle", {}, ["you", "bot"])
-    page.wait_for_selector("[data-action=roll]")
-    beetle_step(page)
-    beetle_step(page)
-    # every seat's exact chance of winning, from the server
-    page.wait_for_function("() => document.querySelectorAll('[data-odds]').length === 2")
-    odds = [float(x) for x in page.locator("[data-odds]").evaluate_all("els => els.map(e => e.dataset.odds)")]
-    assert len(odds) == 2 and abs(sum(odds) - 1) < 1e-6
-    shot(page, "beetle")
-    play_to_end(page, beetle_step)
-    assert "wins" in page.locator("[data-testid=result]").inner_text()
-    assert page.locator(".beetle-sheet.finished").count() == 1
-    shot(page, "beetle-over")
-    assert not page.errors
-
-    page.click("text=Watch the replay")
-    page.wait_for_selector("[data-testid=replay-position]:not(:empty)", state="attached")
-    position = "document.querySelector('[data-testid=replay-position]').dataset.move"
-    page.wait_for_function(f"() => {position} === '0'")  # a replay opens at the start
-    page.click("[data-action=next]")
-    page.wait_for_function(f"() => {position} === '2'")  # a roll and its face: one step (tests/web/test_replay.py)
-    assert page.locator(".beetle-sheet").count() == 2
-    assert page.locator(".replay .log li").first.inner_text().startswith("Ann rolls")  # sentences, as at the table
-    shot(page, "beetle-replay")
-    record = httpx.get(f"{base_url}/api/tables/{table}/record").json()
-    assert record["game"] == "beetle" and record["actions"][0] == "roll"
 
 
 def test_cribbage_to_the_end_by_cards(page: Any, base_url: str) -> None:
@@ -64,13 +35,16 @@ def test_cribbage_to_the_end_by_cards(page: Any, base_url: str) -> None:
 def test_cubulus_to_the_end_by_holes_with_3d_view(page: Any, base_url: str) -> None:
     create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 8}, ["you", "bot"])
     page.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls (U13)
+    problems = serious_violations(page)  # axe-core: nothing serious on the set-up, flat and in 3D
     for _ in range(3):
         cubulus_step(page)
     shot(page, "cubulus-setup")
     page.click("[data-action=view-3d]")
     page.wait_for_selector(".cube3d canvas")
-    page.wait_for_timeout(300)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # drawn
     shot(page, "cubulus-3d")
+    problems += serious_violations(page)
+    assert not problems, problems
     page.click("[data-action=view-flat]")
     play_to_end(page, cubulus_step)
     assert page.locator("[data-testid=last-move]").count() == 1

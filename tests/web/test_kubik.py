@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.a11y import serious_violations
 from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
 from tests.web.play import create_table, is_over, move_number
 
@@ -114,12 +115,21 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     assert not phone.errors
 
 
-@pytest.mark.parametrize(("width", "height"), [(1200, 900), (390, 844), (360, 740)])
-def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: str, width: int, height: int) -> None:
+SCREENS = {"desktop": [(1200, 900)], "phones": [(390, 844), (360, 740)]}
+"""The sizes each table of the crossing test is seen at: the two phones are one table, resized."""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: str, screen: str) -> None:
     """K19 on a desktop and two phones: the crossing decision's buttons fit, are a thumb's size on a phone,
-    and the field is drawn with its wide boundary line (K9a)."""
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500,
-                              has_touch=width < 500, locale="en-GB")
+    and the field is drawn with its wide boundary line (K9a). On the phones axe-core also finds nothing
+    serious on who stands to intercept, the crossing's strike or hold, the outcome buttons and the result."""
+    sizes = SCREENS[screen]
+    on_phone = screen == "phones"
+    width, height = sizes[0]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=on_phone,
+                              has_touch=on_phone, locale="en-GB")
+    problems: list[str] = []
     try:
         page = ctx.new_page()
         errors: list[str] = []
@@ -127,21 +137,35 @@ def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: st
         create_table(page, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
         for action in ("first A", "intercept B1", "cross"):  # one tap records the throw and its crossing
             page.wait_for_selector(f'{BOARD} button[data-action="{action}"]')
+            if on_phone and action == "intercept B1":
+                problems += serious_violations(page)  # who stands to intercept (K19)
             before = move_number(page)
             page.locator(f'{BOARD} button[data-action="{action}"]').click()
             page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
                                    arg=before)
         page.wait_for_selector(f'{BOARD} button[data-action="strike"]')
-        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
-        assert widths[0] <= widths[1], widths
-        for action in ("strike", "hold"):
-            box = page.locator(f'{BOARD} button[data-action="{action}"]').bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width
-            if width < 500:
-                assert box["height"] >= FINGER - 0.5
-        line = page.locator(f"{FIELD} circle.boundary")
-        assert line.get_attribute("data-line-width") == "0.05" and float(line.get_attribute("stroke-width")) > 1.5
-        shot(page, f"kubik-crossing-{width}x{height}")
+        if on_phone:
+            problems += serious_violations(page)  # strike or hold, with the crossing on the field
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+            assert widths[0] <= widths[1] == width, widths
+            for action in ("strike", "hold"):
+                box = page.locator(f'{BOARD} button[data-action="{action}"]').bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= width
+                if on_phone:
+                    assert box["height"] >= FINGER - 0.5
+            line = page.locator(f"{FIELD} circle.boundary")
+            assert line.get_attribute("data-line-width") == "0.05" and float(line.get_attribute("stroke-width")) > 1.5
+            shot(page, f"kubik-crossing-{width}x{height}")
+        if on_phone:
+            tap(page, "hold")
+            page.wait_for_selector(f'{BOARD} button[data-action="out 3"]')
+            problems += serious_violations(page)
+            tap(page, "out 3")
+            page.wait_for_selector("[data-testid=final-face]:not([hidden])")
+            problems += serious_violations(page)
+        assert not problems, problems
         assert not errors
     finally:
         ctx.close()
@@ -273,28 +297,6 @@ def test_a_throw_can_be_typed_in_notation_instead_of_chosen_from_thousands(page:
     log = page.locator("[data-testid=log]").inner_text()
     assert "Ann (A1) throws from line B (at +0.5 m, aim −2°, 12 m/s, 4 turns/s)" in log, log
     assert not page.errors
-
-
-def test_kubik_screens_have_no_serious_accessibility_violations(phone: Any, base_url: str) -> None:
-    """axe-core on the scorekeeper's outcome buttons and on a throw's result."""
-    from tests.web.a11y import serious_violations
-
-    create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
-    phone.wait_for_selector(f'{BOARD} button[data-action="first B"]')
-    tap(phone, "first B")
-    phone.wait_for_selector(f'{BOARD} button[data-action="intercept A1"]')
-    problems = serious_violations(phone)  # who stands to intercept (K19)
-    tap(phone, "intercept A1")
-    tap(phone, "cross")
-    phone.wait_for_selector(f'{BOARD} button[data-action="hold"]')
-    problems += serious_violations(phone)  # strike or hold, with the crossing on the field
-    tap(phone, "hold")
-    phone.wait_for_selector(f'{BOARD} button[data-action="out 3"]')
-    problems += serious_violations(phone)
-    tap(phone, "out 3")
-    phone.wait_for_selector("[data-testid=final-face]:not([hidden])")
-    assert not problems and not serious_violations(phone)
-    assert not phone.errors
 
 
 SEED = 1

@@ -41,13 +41,16 @@ crib, muggins, skunk, go, nobs, start, standard, model, total, normal — are no
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-def visible_text(page: Any) -> str:
+def visible_text(page: Any, tables: list[str] | None = None) -> str:
     """The page's visible text, every option of its menus included, without a move shown as notation
-    on purpose (``code.notation``: the example of a move to type)."""
-    return str(page.evaluate("""() => {
+    on purpose (``code.notation``: the example of a move to type). With ``tables``, a lobby's lines
+    of other tables are left out: their players' names are other tests' data (an English "Seat 2")."""
+    return str(page.evaluate("""(tables) => {
       const main = document.querySelector('main') || document.body;
       const copy = main.cloneNode(true);
       copy.querySelectorAll('code.notation, [hidden], script, style').forEach((e) => e.remove());
+      if (tables) copy.querySelectorAll('li[data-table]').forEach((e) => {
+        if (!tables.includes(e.dataset.table)) e.remove(); });
       const options = [...main.querySelectorAll('select option')].map((o) => o.textContent);
       const box = document.createElement('div');
       box.style.position = 'absolute'; box.style.left = '-99999px';
@@ -56,7 +59,7 @@ def visible_text(page: Any) -> str:
       const text = copy.innerText;
       box.remove();
       return [text, ...options].join('\\n');
-    }"""))
+    }""", tables))
 
 
 def english_words(text: str, lang: str) -> list[str]:
@@ -68,11 +71,24 @@ def english_words(text: str, lang: str) -> list[str]:
     return sorted({w for w in words if w.lower() in ENGLISH and w not in ALLOWED_LATIN})
 
 
-def in_language(browser: Any, lang: str, **context: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, **context)
-    ctx.add_init_script(f"try {{ localStorage.setItem('tabletop.lang', '{lang}'); }} catch (e) {{}}")
+LANGS = ("ru", "ro")
+
+
+def reader(browser: Any, base_url: str) -> tuple[Any, Any]:
+    """A browser context and its page, on the lobby in the first of ``LANGS``."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.set_default_timeout(20_000)
-    return ctx
+    page = ctx.new_page()
+    page.goto(f"{base_url}/#/")
+    switch_to(page, LANGS[0])
+    return ctx, page
+
+
+def switch_to(page: Any, lang: str) -> None:
+    """Read the same page in ``lang``: the choice stored as the language menu stores it, the page reloaded."""
+    page.evaluate("(lang) => localStorage.setItem('tabletop.lang', lang)", lang)
+    page.reload()
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
 
 
 def play_a_little(page: Any, step: Any, actions: int) -> None:
@@ -85,54 +101,65 @@ def play_a_little(page: Any, step: Any, actions: int) -> None:
             page.wait_for_timeout(150)
 
 
-@pytest.mark.parametrize("lang", ["ru", "ro"])
-def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str, lang: str) -> None:
-    ctx = in_language(browser, lang)
-    page = ctx.new_page()
+def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str) -> None:
+    """Each page read in Russian, then the same page reloaded in Romanian (a table is played a little
+    once and read in both: the languages share the moves, not the words)."""
+    ctx, page = reader(browser, base_url)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     found: dict[str, list[str]] = {}
     try:
         for game in GAMES:
             page.goto(f"{base_url}/#/new/{game}")
-            page.wait_for_selector("#create-submit")
-            page.wait_for_selector(".seat-row")
-            found[f"{game} form"] = english_words(visible_text(page), lang)
-            if game == "kubik":  # a default with decimals, in the locale's figures (skill 0.7)
-                assert "0,7" in page.locator("[data-option=skill] .help").inner_text()
+            for lang in LANGS:
+                switch_to(page, lang)
+                page.wait_for_selector("#create-submit")
+                page.wait_for_selector(".seat-row")
+                found[f"{game} form {lang}"] = english_words(visible_text(page), lang)
+                if game == "kubik":  # a default with decimals, in the locale's figures (skill 0.7)
+                    assert "0,7" in page.locator("[data-option=skill] .help").inner_text(), lang
+        ours: list[str] = []
         for game in GAMES:
-            create_table(page, base_url, game, {}, ["you", "bot"], seed=11)
+            switch_to(page, LANGS[0])
+            ours.append(create_table(page, base_url, game, {}, ["you", "bot"], seed=11))
             page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move")
             play_a_little(page, STEPS[game], 6)
-            page.wait_for_timeout(300)
-            found[f"{game} table"] = english_words(visible_text(page), lang)
-            if game == "cubulus":  # its generic list of legal moves reads in words, the notation its tooltip
-                button = page.locator(".action-buttons .action, .action-select option").first
-                assert not re.match(r"(place|insert|shift) ", button.inner_text()), button.inner_text()
+            for lang in LANGS:
+                switch_to(page, lang)
+                page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move"
+                                       " && document.querySelector('[data-testid=log] li')")
+                found[f"{game} table {lang}"] = english_words(visible_text(page), lang)
+                if game == "cubulus":  # its generic list of legal moves reads in words, the notation its tooltip
+                    button = page.locator(".action-buttons .action, .action-select option").first
+                    assert not re.match(r"(place|insert|shift) ", button.inner_text()), button.inner_text()
         page.goto(f"{base_url}/#/")
-        page.wait_for_selector(".table-list li")
-        found["lobby"] = english_words(visible_text(page), lang)
+        for lang in LANGS:
+            switch_to(page, lang)
+            page.wait_for_selector(".table-list li")
+            found[f"lobby {lang}"] = english_words(visible_text(page, ours), lang)
     finally:
         ctx.close()
     assert {where: words for where, words in found.items() if words} == {}
     assert not errors
 
 
-@pytest.mark.parametrize("lang", ["ru", "ro"])
-def test_a_spectator_sees_no_legal_moves_and_reads_the_game_over_in_the_language(browser: Any, base_url: str,
-                                                                                 lang: str) -> None:
-    ctx = in_language(browser, lang)
-    page = ctx.new_page()
+def test_a_spectator_sees_no_legal_moves_and_reads_the_game_over_in_the_language(browser: Any,
+                                                                                 base_url: str) -> None:
+    """Two all-bot tables watched to their end, each read in Russian and again in Romanian."""
+    ctx, page = reader(browser, base_url)
     try:
         for game in ("beetle", "cribbage"):
-            create_table(page, base_url, game, {"target": 61} if game == "cribbage" else {}, ["bot", "bot"])  # we watch
-            page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
-            assert page.locator(".actions-box").is_hidden()  # no empty "Your legal moves" for a spectator
-            if game == "cribbage":
-                assert page.locator("section.hand").is_hidden()  # nor an empty "Your hand"
-            assert english_words(visible_text(page), lang) == [], game
-            seat = page.locator(".seat-list li .seat-name").first.inner_text()
-            assert seat.startswith({"ru": "Бот 1", "ro": "Robotul 1"}[lang]), seat
+            switch_to(page, LANGS[0])
+            create_table(page, base_url, game, {"target": 31} if game == "cribbage" else {}, ["bot", "bot"])  # we watch
+            for lang in LANGS:
+                switch_to(page, lang)
+                page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+                assert page.locator(".actions-box").is_hidden()  # no empty "Your legal moves" for a spectator
+                if game == "cribbage":
+                    assert page.locator("section.hand").is_hidden()  # nor an empty "Your hand"
+                assert english_words(visible_text(page), lang) == [], (game, lang)
+                seat = page.locator(".seat-list li .seat-name").first.inner_text()
+                assert seat.startswith({"ru": "Бот 1", "ro": "Robotul 1"}[lang]), seat
     finally:
         ctx.close()
 

@@ -66,7 +66,9 @@ def bot_score(page: Any) -> int:
 
 
 def test_a_short_count_is_taken_by_the_bot(page: Any, base_url: str) -> None:
-    create_table(page, base_url, "cribbage", {"muggins": True}, ["you", "bot"])
+    # seed 98: Ann deals first and her hand holds points whichever two cards she lays away (at least 9
+    # with the starter), so the first show is the one counted short
+    create_table(page, base_url, "cribbage", {"muggins": True}, ["you", "bot"], seed=98)
     page.wait_for_selector("[data-testid=hand] .card")
     missed = 0  # what our deliberately short count leaves for the bot
     counted = 0
@@ -107,7 +109,8 @@ def test_a_short_count_is_taken_by_the_bot(page: Any, base_url: str) -> None:
 
 def test_the_opponent_sees_the_declaration_and_calls_muggins(page: Any, base_url: str) -> None:
     """Hot seat: one seat counts short; the other sees the declared number, the cards and the two choices."""
-    create_table(page, base_url, "cribbage", {"muggins": True}, ["local", "local"])
+    # seed 10: the first hand counted (the non-dealer's) holds at least 14 whatever is laid away
+    create_table(page, base_url, "cribbage", {"muggins": True}, ["local", "local"], seed=10)
     page.wait_for_selector("[data-testid=hand] .card")
     deadline = time.monotonic() + 150
     short = None

@@ -79,8 +79,9 @@ def test_cubulus_on_a_phone(phone: Any, base_url: str) -> None:
     create_table(phone, base_url, "cubulus", {"first": "1"}, ["you", "bot"])
     phone.wait_for_selector("[data-testid=layers] .cell.hole")  # we place the neutral balls
     assert_fits(phone)
+    assert_tappable(phone, "[data-testid=layers] .cell.hole")  # every empty cell, once (U13: the set-up's 9 moves)
     for _ in range(9):  # a first tap previews the ball (nothing is played), a second on the same cell places it
-        cell = assert_tappable(phone, "[data-testid=layers] .cell.hole")
+        cell = phone.locator("[data-testid=layers] .cell.hole").first
         cell.tap()
         phone.wait_for_selector("[data-testid=layers] .preview-ball")
         tap_and_wait(phone, f"[data-testid=layers] .cell.hole[data-cell='{cell.get_attribute('data-cell')}']")

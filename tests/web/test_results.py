@@ -12,7 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.web.conftest import shot
-from tests.web.play import create_table
+from tests.web.play import create_table, move_number
 
 TIES = ("Tie", "Ничья между", "Egalitate")
 WINS = {"en": "win", "ru": "Победа", "ro": "Câștigă"}
@@ -84,7 +84,9 @@ def test_one_cube_in_3d_however_fast_updates_come(page: Any, base_url: str) -> N
         cells = page.locator("[data-action^='place ']")
         if not cells.count():
             break
+        before = move_number(page)
         cells.first.click()
-        page.wait_for_timeout(300)
+        page.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
+                               arg=before)  # the update is on screen
     assert page.locator(".cube3d canvas").count() == 1
     assert not page.errors

@@ -35,7 +35,7 @@ def test_a_seated_player_hears_a_roll_and_the_mute_choice_is_remembered(page: An
     page.wait_for_selector("[data-action=roll]")
     assert page.get_attribute(TOGGLE, "data-on") == "false"  # remembered
     assert beetle_step(page)
-    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-action=roll]")  # our roll and the bot's after it are on screen
     assert played(page) == 0  # muted: nothing plays
     assert not page.errors
 
