@@ -129,15 +129,20 @@ def test_always_answers_a_legal_action(seed: int, players: int, steps: int, exte
     assert decide(state, CubulusExpert(QUICK), seed) in state.legal_actions()
 
 
-def test_same_seed_same_choice() -> None:
-    """With a node budget and no clock, the expert is a function of the position and its seed."""
-    game = two_players()
-    rng = random.Random(7)
-    state = game.initial_state()
-    while state.phase is not Phase.PLAY or state.moves < 6:
+def a_position_in_play(seed: int, moves: int) -> CubulusState:
+    """A two-player position reached by random legal play, ``moves`` moves into the play (U10–U12)."""
+    rng = random.Random(seed)
+    state = two_players().initial_state()
+    while state.phase is not Phase.PLAY or state.moves < moves:
         legal = state.legal_actions()
         state = state.apply(legal[rng.randrange(len(legal))])
     assert not state.is_terminal
+    return state
+
+
+def test_same_seed_same_choice() -> None:
+    """With a node budget and no clock, the expert is a function of the position and its seed."""
+    state = a_position_in_play(seed=7, moves=6)
     first = [str(decide(state, CubulusExpert(QUICK), seed)) for seed in range(3)]
     again = [str(decide(state, CubulusExpert(QUICK), seed)) for seed in range(3)]
     assert first == again
@@ -156,13 +161,7 @@ def test_every_level_gives_the_same_move_for_the_same_seed_whatever_the_clock(
     """U10–U12 play, every level, twice: the second time with a clock that jumps a minute at every
     reading (a machine far slower than this one). A work budget gives the same move; a time cap would
     have stopped at the first check."""
-    game = two_players()
-    rng = random.Random(11)
-    state = game.initial_state()
-    while state.phase is not Phase.PLAY or state.moves < 8:
-        legal = state.legal_actions()
-        state = state.apply(legal[rng.randrange(len(legal))])
-    assert not state.is_terminal
+    state = a_position_in_play(seed=11, moves=8)
     chosen = {name: str(decide(state, CubulusExpert(name), seed=4)) for name in LEVELS}
     readings = iter(range(0, 10**9, 60))
     monkeypatch.setattr(time, "perf_counter", lambda: float(next(readings)))
