@@ -152,11 +152,12 @@ def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(paced_phone: 
     create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
     throw = "button[data-action=throw]:not([disabled])"
     page.wait_for_selector(throw, timeout=60_000)
+    page.wait_for_function(SETTLED, timeout=60_000)  # the bot's first throw, if it had one, has landed
     no_sideways_scroll(page)
     field = page.locator(f"{FIELD} svg.field").bounding_box()
     assert field["width"] >= 300, field  # the whole width of the phone, less the board's margins
     cube = page.locator(f"{FIELD} g.cube rect").bounding_box()
-    assert cube["width"] >= 17, cube
+    assert cube is not None and cube["width"] >= 17, cube
     radius = page.locator(f"{FIELD} circle.boundary").get_attribute("r")
     sizes = set()
     for _ in range(2):

@@ -34,10 +34,13 @@ def wait_for_line(page: Any, pattern: str) -> None:
 
 
 def take(page: Any, step: Any, seconds: float = 30) -> None:
-    """One action of ours through the game's screen, once it is our turn."""
+    """One action of ours through the game's screen, once it is our turn (none once the game is over:
+    the bot's reply can end it between the caller's look and this one)."""
     deadline = time.monotonic() + seconds
     while not step(page):
-        assert time.monotonic() < deadline and not is_over(page), "no action of ours was taken"
+        if is_over(page):
+            return
+        assert time.monotonic() < deadline, "no action of ours was taken"
         page.wait_for_timeout(150)
 
 
