@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli.output import PLAIN_HELP, fail
+from tabletop.cli.output import PLAIN_HELP, fail, print_columns, print_wrapped
 from tabletop.cli.output import console as make_console
 
 cribbage_app = typer.Typer(help="Cribbage tools: score a hand, score odds, discard advice.", no_args_is_help=True,
@@ -34,8 +34,6 @@ def score(
     """Count a hand (or crib) with the starter, every combination itemised (C13, C19)."""
     import json
 
-    from rich.table import Table  # loaded by the commands that print one, not by --help
-
     from tabletop.core.cards import Card, parse_cards
     from tabletop.core.errors import TabletopError
     from tabletop.games.cribbage.scoring import score_hand
@@ -57,17 +55,13 @@ def score(
                                **result.to_data()}, ensure_ascii=False, indent=2))
         return
     what = "Crib" if crib else "Hand"
-    grid = Table(title=f"{what} {' '.join(card.symbol for card in hand)}, starter {cut.symbol}: {result.total}",
-                 title_justify="left")
-    grid.add_column("combination")
-    grid.add_column("cards")
-    grid.add_column("points", justify="right")
-    for combo in result.combinations:
-        grid.add_row(combo.kind, " ".join(card.symbol for card in combo.cards), str(combo.points))
-    grid.add_row("total", "", str(result.total), style="bold")
-    console.print(grid)
+    title = f"{what} {' '.join(card.symbol for card in hand)}, starter {cut.symbol}: {result.total}"
+    rows = [(combo.kind, " ".join(card.symbol for card in combo.cards), str(combo.points))
+            for combo in result.combinations]
+    print_columns(title, ("combination", "cards", "points"), rows, total=("total", "", str(result.total)),
+                  right=frozenset({2}))
     spoken = result.spoken()
-    console.print(spoken[:1].upper() + spoken[1:] + ".")
+    print_wrapped(spoken[:1].upper() + spoken[1:] + ".")
 
 
 @cribbage_app.command()
