@@ -168,4 +168,10 @@ test("cubulus places in words: 27 distinct cell names and six sides in every lan
   assert.deepEqual(entry.events, [{ kind: "insert", seat: 1, colour: "blue", hole: "U102", pushed: 1, action: true }]);
   assert.equal(describeLog([entry], ctx(2, 1))[0].text,
     "Bob (blue) inserts a ball from above into top layer, front centre, pushing one ball deeper");
+  // the lot (U4, U9, U13) is told as the log tells it, never as its notation "first 1"
+  const lot = lastEntry({ ...view, last: { action: "first 1", seat: -1, before } });
+  assert.deepEqual(lot.events, [{ kind: "starts", seat: 1, placer: 0, action: true }]);
+  assert.match(describeLog([lot], ctx(2, 1))[0].text, /^By lot, Bob \(blue\) starts; .* places the neutral balls$/);
+  const three = lastEntry({ ...view, players: 3, last: { action: "first 2", seat: -1, before } });
+  assert.deepEqual(three.events, [{ kind: "starts", seat: 2, action: true }]);
 });

@@ -59,6 +59,10 @@ export function lastEntry(view) {
     events.push({ kind: "neutral_placed", seat, cell: where, left: 9 - count(view.board, "2"), action: true });
   } else if (kind === "pass") {
     events.push({ kind, seat, action: true });
+  } else if (kind === "first") {  // the lot (U4, U9, U13): with two players the other seat places the neutrals
+    const first = Number(where);
+    events.push(view.players === 2 ? { kind: "starts", seat: first, placer: 1 - first, action: true }
+      : { kind: "starts", seat: first, action: true });
   }
   for (const square of view.squares || []) {
     events.push({ kind: "square", seat: square.colour, colour: view.colours[square.colour], face: square.face,
