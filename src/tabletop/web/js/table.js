@@ -163,7 +163,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
 
   fill(root, h("div", { class: "table-screen" },
-    h("div", { class: "table-head" }, title, statusLine, turn, paceBox, sound.toggle),
+    h("div", { class: "table-head" }, title, statusLine, turn, h("div", { class: "table-tools" }, paceBox, sound.toggle)),
     error, undoBox, result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, seatsBox, actionsBox, logBox, chat.element))));
