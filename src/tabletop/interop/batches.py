@@ -45,11 +45,9 @@ class TableBatch(Batch):
         return np.array([TERMINAL if over else table.to_move for table, over in pairs], dtype=np.int64)
 
     def legal_masks(self) -> npt.NDArray[np.int8]:
-        """The masks, computed again only in the games that moved (read-only)."""
+        """The masks, taken again only from the games that moved (read-only)."""
         for row in np.flatnonzero(self._stale):
-            table = self.tables[row]
-            live = not self.over[row] and not table.state.is_terminal
-            self._masks[row] = self.encoding.legal_mask(table.state) if live else 0
+            self._masks[row] = 0 if self.over[row] else self.tables[row].legal_mask()
         self._stale[:] = False
         return self._masks
 
