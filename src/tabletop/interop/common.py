@@ -10,6 +10,7 @@ game: everything goes through the interface and the registry (``tabletop.load``)
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,6 +73,18 @@ def check_illegal(illegal: str) -> str:
     return illegal
 
 
+_INDICES: weakref.WeakKeyDictionary[Encoding[Any], dict[int, tuple[Any, int]]] = weakref.WeakKeyDictionary()
+"""Per encoding: the indices of the action objects its game hands out again and again (interned)."""
+
+
+def _indices_of(encoding: Encoding[Any]) -> dict[int, tuple[Any, int]]:
+    """The action-index memo every table of ``encoding``'s game shares."""
+    found = _INDICES.get(encoding)
+    if found is None:
+        found = _INDICES[encoding] = {}
+    return found
+
+
 class Table:
     """One game in play for an adapter: its state, its chance stream and what each seat saw.
 
@@ -95,7 +108,7 @@ class Table:
         self._mask: npt.NDArray[np.int8] | None = None  #: the legal mask of ``state``, once asked
         self._legal: dict[int, Any] = {}  #: with it, index → the legal action (the object the state offers)
         self._observed: dict[int, npt.NDArray[np.float32]] = {}  #: each seat's encoded view of ``state``
-        self._indices: dict[int, tuple[Any, int]] = {}  #: id(action) → (action, index), for interned actions
+        self._indices = _indices_of(self.encoding)  #: id(action) → (action, index), shared by the game's tables
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
