@@ -224,7 +224,7 @@ def test_the_cribbage_vector_environment_steps_as_the_scalar_one(options: dict[s
     """Cribbage's N games (no kernel: one table each, C5–C17 through ``State.apply``) against N
     ``SeatEnv``s given the same deals (``game_seed``), the same learner actions and the same
     opponent: the same observations, masks, rewards, ends and restarts, step for step."""
-    size, rng = 4, np.random.default_rng(7)
+    size, rng = 3, np.random.default_rng(7)
     vector = SeatVectorEnv("cribbage", num_envs=size, opponents=first_legal, max_steps=60, **options)
     scalars = [SeatEnv("cribbage", opponents=first_legal_index, max_steps=60, **options) for _ in range(size)]
     observations, _ = vector.reset(seed=7)
