@@ -84,15 +84,18 @@ def vector_steps(num_envs: int, steps: int, interface: bool = False, game: str =
 def aec_steps(steps: int) -> int:
     """``steps`` agent steps of two-player cribbage through PettingZoo's AEC API; returns the steps."""
     table = aec_env("cribbage", players=2)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)  # a legal index drawn as the OpenSpiel loop draws one
     done, seed = 0, 0
     while done < steps:
         table.reset(seed=seed)
         seed += 1
         for _ in table.agent_iter():
             observation, _, terminated, truncated, _ = table.last()
-            ended = terminated or truncated
-            table.step(None if ended else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if terminated or truncated:
+                table.step(None)
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                table.step(int(legal[rng.randrange(len(legal))]))
             done += 1
             if done >= steps:
                 break
