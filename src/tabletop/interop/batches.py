@@ -28,7 +28,7 @@ class TableBatch(Batch):
             raise ValueError(f"a batch holds at least one game, not {size}")
         self.size, self.num_players = size, game.num_players
         self.encoding = encoding_of(game)
-        self.tables = [Table(game) for _ in range(size)]
+        self.tables = [Table(game, history=False) for _ in range(size)]
         self.over = np.ones(size, dtype=np.bool_)  #: games not started yet count as over
         self._masks = np.zeros((size, self.encoding.num_actions), dtype=np.int8)
         self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again

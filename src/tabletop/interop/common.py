@@ -90,12 +90,14 @@ class Table:
 
     A learning loop asks the same position several times (the mask to check an action, the
     observation of the agent to move): each position's legal mask and each seat's observation are
-    computed once, when first asked, and kept until the position changes; what each seat saw of
-    the actions (the history a bot is given) is written down only when a bot asks for it.
+    computed once, when first asked, and kept until the position changes. What each seat saw of
+    the actions (the history a bot is given) is written down only with ``history=True``: where no
+    bot plays (PettingZoo, a vector of games) nothing asks for it.
     """
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+    def __init__(self, game: Game[Any, Any], *, history: bool = True) -> None:
         self.game = game
+        self.history = history
         self.encoding = encoding_of(game)
         self.num_actions = self.encoding.num_actions
         self.state: State[Any] = game.initial_state()
@@ -103,8 +105,7 @@ class Table:
         self.chance = random.Random(0)
         self.seat_rngs = [random.Random(0) for _ in range(game.num_players)]
         self.seed: int | str = 0  #: the seed of the last reset
-        self._seen: list[list[str]] = [[] for _ in range(game.num_players)]
-        self._unseen: list[tuple[State[Any], Any]] = []  #: actions not yet written into ``_seen``
+        self.seen: list[list[str]] = [[] for _ in range(game.num_players)]  #: per seat (with ``history``)
         self._mask: npt.NDArray[np.int8] | None = None  #: the legal mask of ``state``, once asked
         self._legal: dict[int, Any] = {}  #: with it, index → the legal action (the object the state offers)
         self._observed: dict[int, npt.NDArray[np.float32]] = {}  #: each seat's encoded view of ``state``
@@ -119,21 +120,9 @@ class Table:
         self.seed = seed
         self.chance, self.seat_rngs = streams(seed, self.game.num_players)
         self._set(self.game.initial_state())
-        self._seen = [[] for _ in range(self.game.num_players)]
-        self._unseen = []
+        self.seen = [[] for _ in range(self.game.num_players)]
         self.steps = 0
         self.resolve_chance()
-
-    @property
-    def seen(self) -> list[list[str]]:
-        """What each seat has observed of the actions so far (``State.observation``), in order."""
-        for state, action in self._unseen:
-            for viewer, history in enumerate(self._seen):
-                observed = state.observation(action, viewer)
-                if observed is not None:
-                    history.append(observed)
-        self._unseen.clear()
-        return self._seen
 
     @property
     def to_move(self) -> int:
@@ -178,7 +167,11 @@ class Table:
 
     def _apply(self, action: Any) -> None:
         state = self.state
-        self._unseen.append((state, action))
+        if self.history:
+            for viewer, seen in enumerate(self.seen):
+                observed = state.observation(action, viewer)
+                if observed is not None:
+                    seen.append(observed)
         self._set(state.apply(action))
 
     def _set(self, state: State[Any]) -> None:
@@ -223,7 +216,13 @@ class Table:
         return {"observation": vector.copy(), "action_mask": mask}
 
     def decision(self, seat: int) -> Decision:
-        """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen."""
+        """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen.
+
+        Raises:
+            ValueError: for a table that keeps no history (``history=False``).
+        """
+        if not self.history:
+            raise ValueError("this table keeps no history of what each seat saw: make it with history=True for bots")
         state = self.state
         return Decision(self.game, seat, state.view(seat), tuple(state.legal_actions()), tuple(self.seen[seat]))
 

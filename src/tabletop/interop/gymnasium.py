@@ -81,7 +81,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.lineup: list[Agent | Policy] = [make_bot(o, self.game) if isinstance(o, str) else o for o in chosen]
         self.opponents: dict[int, Agent | Policy] = {}
         self._seat_opponents()
-        self.table = Table(self.game)
+        self.table = Table(self.game, history=any(isinstance(o, Agent) for o in self.lineup))  # bots get it
         encoding = self.table.encoding
         self.observation_space = observation_space(encoding)
         self.action_space = spaces.Discrete(encoding.num_actions)

@@ -61,7 +61,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
             render_mode = None
         self.illegal = check_illegal(illegal)
         self.game = load_game(game, options)
-        self.table = Table(self.game)
+        self.table = Table(self.game, history=False)  # no bot plays here
         self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.name}_v0"}
         self.render_mode = render_mode
         self.max_steps = max_steps
