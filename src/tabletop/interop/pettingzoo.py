@@ -194,9 +194,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         """Nothing to release: rendering is text."""
 
 
+def _forwarded(name: str, *, after_reset: bool = True) -> property:
+    """The wrapped environment's attribute ``name``, read without PettingZoo's ``__getattr__`` chain
+    (and, as PettingZoo's order checks say, an AttributeError before the first ``reset``)."""
+
+    def read(self: Ordered) -> Any:
+        if after_reset and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The environment's ``{name}``.")
+
+
 class Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo has no type hints
     """PettingZoo's order checks (nothing before ``reset``, a ``step`` between turns of
-    ``agent_iter``) over a :class:`raw_env`, with ``last`` and ``observe`` going to it directly."""
+    ``agent_iter``) over a :class:`raw_env`, with ``last``, ``observe`` and what ``agent_iter``,
+    ``last`` and ``step`` read going to it directly (each step reads them a dozen times)."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards", after_reset=False)
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
