@@ -36,6 +36,11 @@ $(PLAY_STAMP): pyproject.toml constraints.txt $(BIN)/uv
 # testing: every extra and the developer tools (.[dev] includes .[all])
 $(STAMP): pyproject.toml constraints.txt $(BIN)/uv
 	$(BIN)/uv pip install -q --python $(BIN)/python -c constraints.txt -e '.[dev]'
+	@# PyTorch for the learning-library examples (tests/interop/test_examples.py) only as a CPU wheel that
+	@# pip's find-links has (never PyPI's Linux build: CUDA, several GB), then the sb3/rllib extras around it
+	@if $(BIN)/python -m pip install -q --no-index --no-deps torch==2.13.0 2>/dev/null; then \
+		$(BIN)/uv pip install -q --python $(BIN)/python -c constraints.txt -e '.[dev,sb3,rllib]'; \
+	else echo "no CPU wheel of torch 2.13.0 for pip --no-index: the SB3 and RLlib examples will skip"; fi
 	@touch $(STAMP) $(PLAY_STAMP)
 
 # the browser tests' npm package (axe-core for the accessibility tests), installed once; the app

@@ -10,9 +10,15 @@
 * **Vector vs OpenSpiel native** (reported): OpenSpiel has no Cubulus, so the yardstick is its C++
   cribbage driven from Python (``pyspiel``), every player and chance step counted — what a Python
   learner loop over OpenSpiel's fastest native game gets.
+* **Cribbage's vector environment vs its scalar one** (reported): cribbage has no batched kernel, so
+  :class:`SeatVectorEnv` steps its N games through one :class:`~tabletop.interop.common.Table` each
+  (:class:`~tabletop.interop.batches.TableBatch`); what it saves over N ``SeatEnv``s is only the
+  opponents' turns (drawn from the masks in arrays, not asked of a bot through a view).
 * **PettingZoo AEC vs OpenSpiel native cribbage** (reported; the issue's goal is ≥ 0.5×): two-player
   cribbage through :func:`tabletop.interop.pettingzoo.env`, masked random actions, every agent step
-  counted, against the same OpenSpiel loop.
+  counted (each with its observation: the agent's view encoded), against the same OpenSpiel loop —
+  which counts chance steps too and encodes nothing (OpenSpiel's cribbage has no observation
+  tensor) — and against that loop counting only its player steps, the like-for-like figure.
 
 Every figure is the median of ``scale.runs`` rounds, each measuring every row in turn with a fixed, seeded
 amount of work; a ratio is the median of the ratios within a round, so both sides saw the same load.
@@ -47,9 +53,14 @@ OPENSPIEL_STEPS = 40_000
 """Agent steps per run of PettingZoo's cribbage, and steps of OpenSpiel's."""
 
 
-def scalar_steps(steps: int) -> int:
-    """``steps`` learner steps of one Cubulus ``SeatEnv``; returns the steps."""
-    env = SeatEnv("cubulus", opponents="random")
+CRIBBAGE_SCALAR_STEPS = 1500
+CRIBBAGE_VECTOR = (64, 3000)
+"""Learner steps per run of cribbage's scalar environment; N and learner steps of its vector one."""
+
+
+def scalar_steps(steps: int, game: str = "cubulus") -> int:
+    """``steps`` learner steps of one ``SeatEnv`` of ``game``; returns the steps."""
+    env = SeatEnv(game, opponents="random")
     rng = np.random.default_rng(0)
     observation, _ = env.reset(seed=0)
     for _ in range(steps):
@@ -59,9 +70,9 @@ def scalar_steps(steps: int) -> int:
     return steps
 
 
-def vector_steps(num_envs: int, steps: int, interface: bool = False) -> int:
-    """About ``steps`` learner steps of a Cubulus ``SeatVectorEnv`` of ``num_envs`` games; returns the steps."""
-    env = SeatVectorEnv("cubulus", num_envs=num_envs, interface=interface)
+def vector_steps(num_envs: int, steps: int, interface: bool = False, game: str = "cubulus") -> int:
+    """About ``steps`` learner steps of a ``SeatVectorEnv`` of ``num_envs`` games; returns the steps."""
+    env = SeatVectorEnv(game, num_envs=num_envs, interface=interface)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     calls = max(1, steps // num_envs)
@@ -73,35 +84,42 @@ def vector_steps(num_envs: int, steps: int, interface: bool = False) -> int:
 def aec_steps(steps: int) -> int:
     """``steps`` agent steps of two-player cribbage through PettingZoo's AEC API; returns the steps."""
     table = aec_env("cribbage", players=2)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)  # a legal index drawn as the OpenSpiel loop draws one
     done, seed = 0, 0
     while done < steps:
         table.reset(seed=seed)
         seed += 1
         for _ in table.agent_iter():
             observation, _, terminated, truncated, _ = table.last()
-            ended = terminated or truncated
-            table.step(None if ended else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if terminated or truncated:
+                table.step(None)
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                table.step(int(legal[rng.randrange(len(legal))]))
             done += 1
             if done >= steps:
                 break
     return steps
 
 
-def openspiel_steps(pyspiel: Any, steps: int) -> int:
-    """``steps`` random steps (player and chance) of OpenSpiel's C++ two-player cribbage; returns them."""
+def openspiel_steps(pyspiel: Any, steps: int, players_only: bool = False) -> int:
+    """``steps`` random steps (player and chance; or, with ``players_only``, player steps, the chance
+    between them not counted) of OpenSpiel's C++ two-player cribbage; returns them."""
     game = pyspiel.load_game("cribbage", {"players": 2})
     rng = random.Random(0)
     state = game.new_initial_state()
-    for _ in range(steps):
+    done = 0
+    while done < steps:
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
+            done += not players_only
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
+            done += 1
     return steps
 
 
@@ -140,28 +158,38 @@ def sections(scale: Scale) -> list[Section]:
         work[f"kernel {size}"] = lambda size=size: vector_steps(size, max(size, scale.of(VECTOR_STEPS)))  # type: ignore[misc]
     size, steps = INTERFACE
     work["interface"] = lambda: vector_steps(size, max(size, scale.of(steps)), interface=True)
+    work["cribbage scalar"] = lambda: scalar_steps(scale.of(CRIBBAGE_SCALAR_STEPS), "cribbage")
+    crib_size, crib_steps = CRIBBAGE_VECTOR
+    work["cribbage vector"] = lambda: vector_steps(crib_size, max(crib_size, scale.of(crib_steps)), game="cribbage")
     work["aec"] = lambda: aec_steps(scale.of(AEC_STEPS))
     if pyspiel:
         work["openspiel"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS))
+        work["openspiel players"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS), players_only=True)
     found = rates(work, scale.runs)
-    scalar, native = found["scalar"], found.get("openspiel", [])
+    native = found.get("openspiel", [])
 
-    def row(label: str, name: str, n: int, versus_scalar: bool = True) -> tuple[str, ...]:
+    def row(label: str, name: str, n: int, versus: str | None = "scalar") -> tuple[str, ...]:
         return (label, str(n), rate(statistics.median(found[name])),
-                median_ratio(found[name], scalar) if versus_scalar else "–", median_ratio(found[name], native))
+                median_ratio(found[name], found[versus]) if versus else "–", median_ratio(found[name], native))
 
     rows = [row("SeatEnv, Cubulus (one game)", "scalar", 1)]
     rows += [row("SeatVectorEnv, Cubulus, batched kernel", f"kernel {n}", n) for n in VECTOR_SIZES]
     rows.append(row("SeatVectorEnv, Cubulus, through the interface", "interface", size))
-    rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, versus_scalar=False))
+    rows.append(row("SeatEnv, Cribbage 2 players (one game)", "cribbage scalar", 1, "cribbage scalar"))
+    rows.append(row("SeatVectorEnv, Cribbage 2 players, one table per game", "cribbage vector", crib_size,
+                    "cribbage scalar"))
+    rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, None))
     if pyspiel:
-        rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "openspiel", 1,
-                        versus_scalar=False))
+        rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "openspiel", 1, None))
+        rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (player steps)", "openspiel players", 1, None))
+        rows.append(("PettingZoo AEC vs OpenSpiel's player steps", "1", "–", "–",
+                     median_ratio(found["aec"], found["openspiel players"])))
     note = (f"Learner steps/s, medians of {scale.runs} rounds in this process, each round measuring every row in "
             "turn; the ratios are medians of the ratios within a round. Masked uniformly random learner actions, "
             "random opponents; a vector step counts N learner steps. 'vs scalar' divides by the one-game SeatEnv "
-            "(goal ≥ 10× for the kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped from Python, player and "
-            "chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×)"
+            "of the same game (goal ≥ 10× for the kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped "
+            "from Python, player and chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×), "
+            "and the last row by its player steps alone"
             + ("." if pyspiel else "; open-spiel is not installed, so that column is empty."))
     return [Section("learning-envs", "Learning environments: steps per second (benchmarks/learning_envs.py)",
                     ("environment", "N", "steps/s", "vs scalar", "vs OpenSpiel"), tuple(rows), note)]

@@ -1,19 +1,26 @@
 """The learning-library examples of ``docs/interop.md`` run as written, on a few steps each.
 
 Each is read from the file (the code block after ``<!-- example: NAME -->``), so the documentation
-cannot drift from what works. They need PyTorch, which ``make test`` does not install (PyPI's Linux
-build is CUDA, several GB): without their extra each is skipped, naming the extra to install.
+cannot drift from what works. They need PyTorch: ``make test`` installs it only from a CPU wheel
+that pip's find-links has (PyPI's Linux build is CUDA, several GB), with the ``sb3`` and ``rllib``
+extras; without them each example is skipped, naming what to install. They share one xdist worker
+so PyTorch is imported once. The RLlib example starts a local Ray cluster — 104 s measured on the
+2-core CI machine under a test run's load, 62 s of it building the algorithm — so it runs only with
+``TABLETOP_RLLIB=1``.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "interop.md"
+
+pytestmark = pytest.mark.xdist_group("torch")
 
 
 def example(name: str) -> str:
@@ -27,14 +34,15 @@ def needs(extra: str, *modules: str) -> None:
     """Skip, naming ``extra``, unless every module of ``modules`` is installed."""
     missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
-        pytest.skip(f"needs {', '.join(missing)}: pip install -e '.[{extra}]' (PyTorch is not in make test's install)")
+        pytest.skip(f"needs {', '.join(missing)}: pip install -e '.[{extra}]' with a CPU build of PyTorch "
+                    "(make test installs them when pip finds the torch 2.13.0 CPU wheel without an index)")
 
 
 def test_the_maskable_ppo_example_learns_a_few_steps() -> None:
     needs("sb3", "torch", "stable_baselines3", "sb3_contrib")
     scope: dict[str, object] = {}
     exec(compile(example("sb3"), "docs/interop.md:sb3", "exec"), scope)
-    assert scope["model"].num_timesteps >= 64  # type: ignore[attr-defined]
+    assert scope["model"].num_timesteps >= 256  # type: ignore[attr-defined]
     assert scope["actions"].shape == (2,)  # type: ignore[attr-defined]
 
 
@@ -73,6 +81,8 @@ def test_the_sb3_vector_environment_keeps_sb3s_conventions() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("TABLETOP_RLLIB") != "1",
+                    reason="RLlib starts a local Ray cluster (25–100 s): TABLETOP_RLLIB=1 runs it")
 def test_the_rllib_example_trains_one_iteration() -> None:
     needs("rllib", "torch", "ray", "tree", "pyarrow")
     scope: dict[str, object] = {}

@@ -170,3 +170,38 @@ def test_the_parallel_api_is_refused() -> None:
         assert not table.metadata.get("is_parallelizable", False)
         with pytest.raises(AssertionError, match="is_parallelizable"):
             aec_to_parallel(table)
+
+
+def test_an_illegal_mover_loses_and_the_episode_runs_out() -> None:
+    """The foul's reward and reason reach the mover, every agent is done, and agent_iter ends the
+    episode with None steps; an index outside the action space raises in either mode."""
+    environment = env("cribbage", players=3)
+    environment.reset(seed=4)
+    mover = environment.agent_selection
+    observation, *_ = environment.last()
+    environment.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert environment.rewards == {agent: (-1.0 if agent == mover else 0.0) for agent in environment.possible_agents}
+    assert "is not legal" in environment.infos[mover]["illegal_action"]
+    ended = []
+    for agent in environment.agent_iter():
+        _, _, terminated, _, _ = environment.last()
+        assert terminated
+        ended.append(agent)
+        environment.step(None)
+    assert sorted(ended) == environment.possible_agents and not environment.agents
+    for illegal in ("lose", "raise"):
+        environment = env("cribbage", illegal=illegal)
+        environment.reset(seed=0)
+        with pytest.raises(IllegalActionError, match="out of range"):
+            environment.step(10_000)
+
+
+def test_each_observation_is_new_data() -> None:
+    """Observing the same position twice encodes it once but hands out separate arrays (callers keep them)."""
+    environment = env("cribbage")
+    environment.reset(seed=0)
+    first, second = environment.last()[0], environment.observe(environment.agent_selection)
+    for key in ("observation", "action_mask"):
+        assert np.array_equal(first[key], second[key]) and not np.shares_memory(first[key], second[key])
+    first["action_mask"][:] = 0
+    assert environment.observe(environment.agent_selection)["action_mask"].any()

@@ -14,7 +14,7 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 import tabletop
 from tabletop.core import IllegalActionError
 from tabletop.interop.batches import TableBatch
-from tabletop.interop.gymnasium import env_id
+from tabletop.interop.gymnasium import SeatEnv, env_id
 from tabletop.interop.vector import Observations, SeatVectorEnv, random_actions
 
 
@@ -210,3 +210,51 @@ def test_gymnasium_vector_wrappers_read_its_episodes() -> None:
             assert np.array_equal(info["episode"]["r"][ended], rewards[ended])
             return
     pytest.fail("no episode ended")
+
+
+def first_legal_index(observation: dict[str, np.ndarray]) -> int:
+    """The scalar twin of :func:`first_legal`: the lowest legal index."""
+    return int(observation["action_mask"].argmax())
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "target": 31}, {"players": 3, "target": 31},
+                                     {"players": 2, "target": 31, "muggins": True}],
+                         ids=["two-players", "three-players", "muggins"])
+def test_the_cribbage_vector_environment_steps_as_the_scalar_one(options: dict[str, Any]) -> None:
+    """Cribbage's N games (no kernel: one table each, C5–C17 through ``State.apply``) against N
+    ``SeatEnv``s given the same deals (``game_seed``), the same learner actions and the same
+    opponent: the same observations, masks, rewards, ends and restarts, step for step."""
+    size, rng = 3, np.random.default_rng(7)
+    vector = SeatVectorEnv("cribbage", num_envs=size, opponents=first_legal, max_steps=60, **options)
+    scalars = [SeatEnv("cribbage", opponents=first_legal_index, max_steps=60, **options) for _ in range(size)]
+    observations, _ = vector.reset(seed=7)
+    expected = [env.reset(options={"game_seed": table.seed})[0] for env, table in zip(scalars, vector.batch.tables,
+                                                                                       strict=True)]
+    episodes = 0
+    for step in range(90):
+        for row in range(size):
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(observations[key][row], expected[row][key]), (step, row, key)
+        actions = random_actions(observations["action_mask"], rng)
+        restarted = vector.ended.copy()
+        observations, rewards, terminated, truncated, _ = vector.step(actions)
+        for row, env in enumerate(scalars):
+            if restarted[row]:  # next-step autoreset: this step started the game again
+                expected[row] = env.reset(options={"game_seed": vector.batch.tables[row].seed})[0]
+                assert not (rewards[row] or terminated[row] or truncated[row])
+                continue
+            expected[row], reward, ended, cut, _ = env.step(int(actions[row]))
+            assert (rewards[row], terminated[row], truncated[row]) == (reward, ended, cut), (step, row)
+            episodes += ended or cut
+    assert episodes >= size
+
+
+def test_a_game_seed_deals_the_game_play_deals() -> None:
+    """``reset(options={"game_seed": g})`` deals what ``tabletop.sim`` deals with seed ``g`` (C5)."""
+    first, second = SeatEnv("cribbage"), SeatEnv("cribbage")
+    seen_first, _ = first.reset(seed=1, options={"game_seed": 99})
+    seen_second, _ = second.reset(seed=2, options={"game_seed": 99})
+    assert np.array_equal(seen_first["observation"], seen_second["observation"])
+    assert first.table.state == second.table.state
+    with pytest.raises(ValueError, match="game_seed"):
+        first.reset(options={"game_seed": "99"})

@@ -28,7 +28,7 @@ class TableBatch(Batch):
             raise ValueError(f"a batch holds at least one game, not {size}")
         self.size, self.num_players = size, game.num_players
         self.encoding = encoding_of(game)
-        self.tables = [Table(game) for _ in range(size)]
+        self.tables = [Table(game, history=False) for _ in range(size)]
         self.over = np.ones(size, dtype=np.bool_)  #: games not started yet count as over
         self._masks = np.zeros((size, self.encoding.num_actions), dtype=np.int8)
         self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
@@ -45,11 +45,9 @@ class TableBatch(Batch):
         return np.array([TERMINAL if over else table.to_move for table, over in pairs], dtype=np.int64)
 
     def legal_masks(self) -> npt.NDArray[np.int8]:
-        """The masks, computed again only in the games that moved (read-only)."""
+        """The masks, taken again only from the games that moved (read-only)."""
         for row in np.flatnonzero(self._stale):
-            table = self.tables[row]
-            live = not self.over[row] and not table.state.is_terminal
-            self._masks[row] = self.encoding.legal_mask(table.state) if live else 0
+            self._masks[row] = 0 if self.over[row] else self.tables[row].legal_mask()
         self._stale[:] = False
         return self._masks
 

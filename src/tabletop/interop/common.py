@@ -10,6 +10,7 @@ game: everything goes through the interface and the registry (``tabletop.load``)
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,17 +73,43 @@ def check_illegal(illegal: str) -> str:
     return illegal
 
 
-class Table:
-    """One game in play for an adapter: its state, its chance stream and what each seat saw."""
+_INDICES: weakref.WeakKeyDictionary[Encoding[Any], dict[int, tuple[Any, int]]] = weakref.WeakKeyDictionary()
+"""Per encoding: the indices of the action objects its game hands out again and again (interned)."""
 
-    def __init__(self, game: Game[Any, Any]) -> None:
+
+def _indices_of(encoding: Encoding[Any]) -> dict[int, tuple[Any, int]]:
+    """The action-index memo every table of ``encoding``'s game shares."""
+    found = _INDICES.get(encoding)
+    if found is None:
+        found = _INDICES[encoding] = {}
+    return found
+
+
+class Table:
+    """One game in play for an adapter: its state, its chance stream and what each seat saw.
+
+    A learning loop asks the same position several times (the mask to check an action, the
+    observation of the agent to move): each position's legal mask and each seat's observation are
+    computed once, when first asked, and kept until the position changes. What each seat saw of
+    the actions (the history a bot is given) is written down only with ``history=True``: where no
+    bot plays (PettingZoo, a vector of games) nothing asks for it.
+    """
+
+    def __init__(self, game: Game[Any, Any], *, history: bool = True) -> None:
         self.game = game
+        self.history = history
         self.encoding = encoding_of(game)
+        self.num_actions = self.encoding.num_actions
         self.state: State[Any] = game.initial_state()
-        self.seen: list[list[str]] = [[] for _ in range(game.num_players)]
         self.steps = 0  #: player actions taken since the reset (chance outcomes not counted)
         self.chance = random.Random(0)
         self.seat_rngs = [random.Random(0) for _ in range(game.num_players)]
+        self.seed: int | str = 0  #: the seed of the last reset
+        self.seen: list[list[str]] = [[] for _ in range(game.num_players)]  #: per seat (with ``history``)
+        self._mask: npt.NDArray[np.int8] | None = None  #: the legal mask of ``state``, once asked
+        self._legal: dict[int, Any] = {}  #: with it, index → the legal action (the object the state offers)
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}  #: each seat's encoded view of ``state``
+        self._indices = _indices_of(self.encoding)  #: id(action) → (action, index), shared by the game's tables
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
@@ -90,8 +117,9 @@ class Table:
         The streams are those of :func:`tabletop.sim.play`, so an episode and ``play`` with the
         same seed and the same actions deal the same cards and roll the same dice.
         """
+        self.seed = seed
         self.chance, self.seat_rngs = streams(seed, self.game.num_players)
-        self.state = self.game.initial_state()
+        self._set(self.game.initial_state())
         self.seen = [[] for _ in range(self.game.num_players)]
         self.steps = 0
         self.resolve_chance()
@@ -103,8 +131,10 @@ class Table:
 
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a seat must act or the game is over."""
-        while self.state.is_chance:
-            self._apply(self.state.sample_chance(self.chance))
+        state = self.state
+        while state.is_chance:
+            self._apply(state.sample_chance(self.chance))
+            state = self.state
 
     def action(self, index: int) -> Any:
         """The player action numbered ``index`` if the seat to move may take it here.
@@ -112,15 +142,16 @@ class Table:
         Raises:
             IllegalActionError: naming the index, its action and the legal indices.
         """
-        encoding, state = self.encoding, self.state
+        self.legal_mask()
+        found = self._legal.get(index)
+        if found is not None:
+            return found
         try:
-            action = encoding.action_at(int(index))
+            action = self.encoding.action_at(int(index))
         except ValueError as error:
             raise IllegalActionError(f"action {index}: {error}; legal: {self.legal_text()}") from None
-        if state.is_terminal or not state.is_legal(action):
-            raise IllegalActionError(f"action {index} ({action}) is not legal for seat {state.current_player} "
-                                     f"here; legal: {self.legal_text()}")
-        return action
+        raise IllegalActionError(f"action {index} ({action}) is not legal for seat {self.state.current_player} "
+                                 f"here; legal: {self.legal_text()}")
 
     def legal_text(self) -> str:
         """The legal action indices with their notation, for error messages."""
@@ -136,23 +167,62 @@ class Table:
 
     def _apply(self, action: Any) -> None:
         state = self.state
-        for viewer in range(self.game.num_players):
-            observed = state.observation(action, viewer)
-            if observed is not None:
-                self.seen[viewer].append(observed)
-        self.state = state.apply(action)
+        if self.history:
+            for viewer, seen in enumerate(self.seen):
+                observed = state.observation(action, viewer)
+                if observed is not None:
+                    seen.append(observed)
+        self._set(state.apply(action))
+
+    def _set(self, state: State[Any]) -> None:
+        self.state, self._mask = state, None
+        if self._observed:
+            self._observed = {}
+
+    def legal_mask(self) -> npt.NDArray[np.int8]:
+        """1 at each action index the seat to move may take (all 0 at the end); read-only, kept
+        until the position changes."""
+        mask = self._mask
+        if mask is None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            state = self.state
+            if state.current_player >= 0:
+                self._legal = {self._index(action): action for action in state.legal_actions()}
+                mask[list(self._legal)] = 1
+            else:
+                self._legal = {}
+            mask.flags.writeable = False
+            self._mask = mask
+        return mask
+
+    def _index(self, action: Any) -> int:
+        """``encoding.action_index(action)``, remembered for the action objects a game reuses."""
+        found = self._indices.get(id(action))
+        if found is not None and found[0] is action:
+            return found[1]
+        index = self.encoding.action_index(action)
+        if len(self._indices) < 4 * self.num_actions:  # bounded for games that make new action objects
+            self._indices[id(action)] = (action, index)
+        return index
 
     def observe(self, seat: int) -> Observation:
-        """``seat``'s view as numbers, and its action mask (all 0 when it is not to move)."""
-        vector = self.encoding.observe(self.state.view(seat), seat)
-        if self.state.current_player == seat:
-            mask = self.encoding.legal_mask(self.state)
-        else:
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-        return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
+        """``seat``'s view as numbers, and its action mask (all 0 when it is not to move): new arrays
+        on every call (callers keep them), the view encoded once per position."""
+        vector = self._observed.get(seat)
+        if vector is None:
+            vector = self._observed[seat] = np.asarray(self.encoding.observe(self.state.view(seat), seat),
+                                                       dtype=np.float32)
+        mask = self.legal_mask().copy() if self.state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        return {"observation": vector.copy(), "action_mask": mask}
 
     def decision(self, seat: int) -> Decision:
-        """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen."""
+        """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen.
+
+        Raises:
+            ValueError: for a table that keeps no history (``history=False``).
+        """
+        if not self.history:
+            raise ValueError("this table keeps no history of what each seat saw: make it with history=True for bots")
         state = self.state
         return Decision(self.game, seat, state.view(seat), tuple(state.legal_actions()), tuple(self.seen[seat]))
 

@@ -81,7 +81,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.lineup: list[Agent | Policy] = [make_bot(o, self.game) if isinstance(o, str) else o for o in chosen]
         self.opponents: dict[int, Agent | Policy] = {}
         self._seat_opponents()
-        self.table = Table(self.game)
+        self.table = Table(self.game, history=any(isinstance(o, Agent) for o in self.lineup))  # bots get it
         encoding = self.table.encoding
         self.observation_space = observation_space(encoding)
         self.action_space = spaces.Discrete(encoding.num_actions)
@@ -95,12 +95,21 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        """Start a new game and play up to the learner's first decision; ``options`` is ignored."""
+        """Start a new game and play up to the learner's first decision. ``options={"game_seed": g}``
+        deals the game ``tabletop.sim.play`` would with seed ``g`` (and seeds the bots' streams as it
+        does), whatever ``seed`` says; other options are ignored.
+
+        Raises:
+            ValueError: for a ``game_seed`` that is not an int.
+        """
         super().reset(seed=seed)
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(self.game.num_players))
             self._seat_opponents()
-        self.table.reset(int(self.np_random.integers(2**63)))
+        game_seed = (options or {}).get("game_seed")
+        if game_seed is not None and not isinstance(game_seed, int | np.integer):
+            raise ValueError(f"options['game_seed'] must be an int, not {game_seed!r}")
+        self.table.reset(int(self.np_random.integers(2**63)) if game_seed is None else int(game_seed))
         self._steps = 0
         self._play_others()
         return self._observe(), self._info()

@@ -10,6 +10,12 @@ only sample (Kubik's physics). Rewards are the game's returns, given when it end
 action raises :class:`~tabletop.core.IllegalActionError` in ``raw_env``; ``env`` by default follows
 PettingZoo's classic games and makes the offender lose instead (``illegal="raise"`` keeps the
 error). See ``docs/interop.md``.
+
+Speed: an observation is encoded only for the agent asked, once per position (``last()`` and
+``observe`` of the same agent share it), the mask comes from the position's legal actions once, and
+``env`` is one wrapper deep — PettingZoo's order checks, with the illegal-move rule of its
+``TerminateIllegalWrapper`` and the range check of ``AssertOutOfBoundsWrapper`` done by the
+environment itself — rather than three layers each looking up every attribute through the next.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
-from tabletop.core import Game
+from tabletop.core import Game, IllegalActionError
 from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
 
 RENDER_MODES = ("ansi", "human")
@@ -39,16 +46,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         "render_modes": list(RENDER_MODES), "name": "tabletop_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game[Any, Any], *, render_mode: str | None = None,
-                 max_steps: int | None = None, **options: Any) -> None:
+                 max_steps: int | None = None, illegal: str = "raise", **options: Any) -> None:
         """``game`` by name with ``options`` (or a loaded game); ``max_steps`` truncates an episode
-        after that many agent actions (for games that may go on for ever, like Beetle)."""
+        after that many agent actions (for games that may go on for ever, like Beetle);
+        ``illegal`` as for :func:`env` (here ``"raise"`` by default).
+
+        Raises:
+            ValueError: for an unknown ``illegal``, and whatever :func:`tabletop.load` refuses.
+        """
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:  # as Gymnasium's own environments do
             gymnasium.logger.warn(f"render_mode={render_mode!r} is not supported ({', '.join(RENDER_MODES)}): "
                                   "rendering is off")
             render_mode = None
+        self.illegal = check_illegal(illegal)
         self.game = load_game(game, options)
-        self.table = Table(self.game)
+        self.table = Table(self.game, history=False)  # no bot plays here
         self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.name}_v0"}
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -65,6 +78,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        self._paid = False  #: rewards were handed out at the last step (the game ended, or a foul)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time, so seeding it sticks)."""
@@ -92,17 +106,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._paid = False
         self._after_action()
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees: its view as numbers and, when it is to move, its legal actions."""
         return self.table.observe(self._seats[agent])
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward so far, ends and info (PettingZoo's ``last``)."""
+        agent = self.agent_selection
+        return (self.table.observe(self._seats[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action: int | None) -> None:
         """Take the selected agent's action (an index), then resolve chance up to the next decision.
 
         Raises:
-            IllegalActionError: naming the index, its action and the legal indices.
+            IllegalActionError: naming the index, its action and the legal indices (with
+                ``illegal="lose"`` only for an index outside the action space: one inside it that
+                the mask forbids ends the game, the agent losing).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -110,26 +133,51 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
             return
         if action is None:
             raise ValueError(f"{agent} is to move: give an action index, not None")
-        chosen = self.table.action(int(action))
+        table = self.table
+        index = int(action)
+        try:
+            chosen = table.action(index)
+        except IllegalActionError as error:
+            if self.illegal == "raise" or not 0 <= index < table.num_actions:
+                raise
+            self._foul(agent, str(error))
+            return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.table.play(chosen)
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
+        table.play(chosen)
         self._after_action()
         if self.render_mode == "human":
             self.render()
 
+    def _foul(self, agent: str, why: str) -> None:
+        """PettingZoo's rule for an illegal move: the game ends, the mover getting the game's lowest
+        utility and the others 0 (``info["illegal_action"]`` says why)."""
+        gymnasium.logger.warn(f"{agent} took an illegal action and loses: {why}")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.game.spec.utility[0])
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {**self.infos[agent], "illegal_action": why}
+        self._paid = True
+        self._accumulate_rewards()
+        self._deads_step_first()
+
     def _after_action(self) -> None:
         """Select the agent to move, or hand out the returns once the game is over."""
         table = self.table
-        if table.state.is_terminal:
+        to_move = table.to_move
+        if to_move < 0:  # the game is over (chance is resolved: never CHANCE here)
             for agent, value in zip(self.possible_agents, table.returns(), strict=True):
                 self.rewards[agent] = value
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[table.to_move]
-            if self.max_steps is not None and table.steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+            self._paid = True
+            self._accumulate_rewards()
+            return
+        self.agent_selection = self.possible_agents[to_move]
+        if self.max_steps is not None and table.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
         """The table as the selected agent sees it: returned (``ansi``) or printed (``human``)."""
@@ -146,21 +194,55 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         """Nothing to release: rendering is text."""
 
 
+def _forwarded(name: str, *, after_reset: bool = True) -> property:
+    """The wrapped environment's attribute ``name``, read without PettingZoo's ``__getattr__`` chain
+    (and, as PettingZoo's order checks say, an AttributeError before the first ``reset``)."""
+
+    def read(self: Ordered) -> Any:
+        if after_reset and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The environment's ``{name}``.")
+
+
+class Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo has no type hints
+    """PettingZoo's order checks (nothing before ``reset``, a ``step`` between turns of
+    ``agent_iter``) over a :class:`raw_env`, with ``last``, ``observe`` and what ``agent_iter``,
+    ``last`` and ``step`` read going to it directly (each step reads them a dozen times)."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards", after_reset=False)
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def observe(self, agent: str) -> Observation:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)  # type: ignore[no-any-return]
+
+
 def env(game: str | Game[Any, Any], *, illegal: str = "lose", render_mode: str | None = None,
         max_steps: int | None = None, **options: Any) -> AECEnv:
     """The game as a wrapped AEC environment, the way PettingZoo's own games come.
 
     ``illegal="lose"`` ends the game when an agent takes an action its mask forbids, that agent
-    getting the game's lowest utility and the others 0 (PettingZoo's ``TerminateIllegalWrapper``);
-    ``illegal="raise"`` raises :class:`~tabletop.core.IllegalActionError` instead.
+    getting the game's lowest utility and the others 0 (the rule of PettingZoo's
+    ``TerminateIllegalWrapper``); ``illegal="raise"`` raises :class:`~tabletop.core.IllegalActionError`
+    instead. An index outside the action space always raises it.
+
+    Raises:
+        ValueError: for an unknown ``illegal``, and whatever :func:`tabletop.load` refuses.
     """
-    check_illegal(illegal)
-    environment: AECEnv = raw_env(game, render_mode=render_mode, max_steps=max_steps, **options)
-    if illegal == "lose":
-        worst = environment.unwrapped.game.spec.utility[0]
-        environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=worst)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    return Ordered(raw_env(game, render_mode=render_mode, max_steps=max_steps, illegal=illegal, **options))
 
 
-__all__ = ["env", "raw_env"]
+__all__ = ["Ordered", "env", "raw_env"]

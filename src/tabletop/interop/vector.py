@@ -199,7 +199,8 @@ class SeatVectorEnv(VectorEnv[Observations, Ints, npt.NDArray[Any]]):
             if self.opponents == "random":
                 chosen[rows] = random_actions(masks, self.np_random)
             else:
-                seen: Observations = {"observation": self.batch.observe(players)[rows], "action_mask": masks}
+                seats = np.where(waiting, players, self.seats)  # a seat in every game, even those over
+                seen: Observations = {"observation": self.batch.observe(seats)[rows], "action_mask": masks}
                 chosen[rows] = np.asarray(self.opponents(seen), dtype=np.int64).reshape(len(rows))
             try:
                 self.batch.apply(chosen, waiting, self.np_random)

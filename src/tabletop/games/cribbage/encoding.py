@@ -15,7 +15,7 @@ first, then clockwise) and sides likewise (the observer's side first).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -42,12 +42,22 @@ CHANCE_OUTCOMES: tuple[CribbageAction, ...] = (
 """``cut``, ``deal`` and ``starter`` of each card, in card-index order: outcomes 0–155."""
 
 _CHANCE_INDEX = {outcome: i for i, outcome in enumerate(CHANCE_OUTCOMES)}
-_CARDS = {str(card): card for card in DECK}
+class _ByName(dict[str, int]):
+    """A number for each card name as views write it (the canonical form); any other spelling is
+    parsed (and a name that is no card raises ValueError)."""
+
+    def __init__(self, number: Callable[[Card], int]) -> None:
+        super().__init__((str(card), number(card)) for card in DECK)
+        self.number = number
+
+    def __missing__(self, text: str) -> int:
+        return self.number(Card.parse(text))
 
 
-def _card(text: str) -> Card:
-    """The card a view writes as ``text`` (views write the canonical form)."""
-    return _CARDS.get(text) or Card.parse(text)
+_CARD_INDEX = _ByName(lambda card: card.index)
+"""A card's name → its index."""
+_RANK = _ByName(lambda card: card.rank - 1)
+"""A card's name → its rank's place in a rank one-hot (A = 0 … K = 12)."""
 
 
 def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
@@ -114,6 +124,12 @@ class CribbageEncoding(Encoding[CribbageAction]):
             Field.unit("games_won", s, f"per side: games won / {self.games} (C16)"),
             Field.unit("games_played", 1, f"games finished / {self.games}"),
         )
+        self._size = sum(field.size for field in self._fields)
+        self._at: dict[str, int] = {}  #: where each field starts
+        start = 0
+        for field in self._fields:
+            self._at[field.name] = start
+            start += field.size
 
     # --- numbering -----------------------------------------------------------------------------
 
@@ -129,6 +145,11 @@ class CribbageEncoding(Encoding[CribbageAction]):
     @property
     def fields(self) -> Sequence[Field]:
         return self._fields
+
+    @property
+    def observation_size(self) -> int:
+        """The length of every observation vector (the fields' sizes added up once)."""
+        return self._size
 
     def action_index(self, action: CribbageAction) -> int:
         """The index of ``action`` in this configuration's numbering.
@@ -176,109 +197,96 @@ class CribbageEncoding(Encoding[CribbageAction]):
     def observe(self, view: View, player: Player) -> Observation:
         """The layout of :attr:`fields`, read from ``view`` alone, seats and sides relative to ``player``.
 
+        Every learning step encodes one view, so each field is written straight at its offset
+        (:attr:`_at`), cards found by their name in a table.
+
         Raises:
             ValueError: when ``player`` is not a seat or ``view`` is not ``player``'s view of this game.
         """
         n, s = self.players, self.sides
         if not 0 <= player < n:
             raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
-        if view.get("game") != "cribbage" or len(view["piles"]) != n or view["seat"] != player:
+        piles = view["piles"]
+        if view.get("game") != "cribbage" or len(piles) != n or view["seat"] != player:
             raise ValueError(f"not seat {player}'s view of {n}-player cribbage")
+        at, index = self._at, _CARD_INDEX
         own_side = int(view["sides"][player])
-        out = np.zeros(self.observation_size, dtype=np.float32)
-        cursor = _Cursor(out)
-
-        def seat(i: int) -> int:
-            return (i - player) % n
-
-        def side(i: int) -> int:
-            return (i - own_side) % s
-
-        cursor.one_hot(PHASES.index(Phase(view["phase"])), len(PHASES))
-        cursor.one_hot(seat(view["next_seat"]), n)
-        cursor.one_hot(seat(view["dealer"]), n)
-        cursor.cards(view["hand"])
-        cursor.cards(view["discards"])
-        cursor.cards(() if view["starter"] is None else (view["starter"],))
-        cursor.seat_cards(view["piles"], player)
-        played_by = {card: i for i, pile in enumerate(view["piles"]) for card in pile}
-        width = 13 + n
+        out = np.zeros(self._size, dtype=np.float32)
+        order = [(player + k) % n for k in range(n)]  # seats from the observer's, clockwise
+        out[at["phase"] + _PHASE_INDEX[view["phase"]]] = 1
+        out[at["next_seat"] + (view["next_seat"] - player) % n] = 1
+        out[at["dealer"] + (view["dealer"] - player) % n] = 1
+        for field in ("hand", "discards"):
+            base = at[field]
+            for text in view[field]:
+                out[base + index[text]] = 1
+        if view["starter"] is not None:
+            out[at["starter"] + index[view["starter"]]] = 1
+        base = at["piles"]
+        played_by = {}
+        for k, seat in enumerate(order):
+            for text in piles[seat]:
+                out[base + 52 * k + index[text]] = 1
+                played_by[text] = k
+        base, width = at["series"], 13 + n
         for k, text in enumerate(view["series"][: self.series_slots]):
-            out[cursor.at + k * width + _card(text).rank - 1] = 1
-            out[cursor.at + k * width + 13 + seat(played_by[text])] = 1
-        cursor.skip(self.series_slots * width)
-        cursor.value(view["count"] / 31)
-        cursor.flags((seat(i) for i in view["passed"]), n)
-        cursor.one_hot(None if view["last_player"] is None else seat(view["last_player"]), n)
-        cursor.values([view["hand_sizes"][(player + k) % n] / self.hand_size for k in range(n)])
-        cursor.flags((seat(i) for i, done in enumerate(view["discarded"]) if done), n)
-        cursor.value(view["crib_size"] / 4)
-        cursor.value(view["dealt"] / self.deal_size)
-        cursor.seat_cards(view["hands_shown"] or [[]] * n, player)
-        cursor.cards(view["crib"] or ())
+            out[base + k * width + _RANK[text]] = 1
+            out[base + k * width + 13 + played_by[text]] = 1
+        out[at["count"]] = view["count"] / 31
+        base = at["passed"]
+        for seat in view["passed"]:
+            out[base + (seat - player) % n] = 1
+        if view["last_player"] is not None:
+            out[at["last_player"] + (view["last_player"] - player) % n] = 1
+        sizes, discarded, hand_size = view["hand_sizes"], view["discarded"], self.hand_size
+        base, flags = at["hand_sizes"], at["discarded"]
+        for k, seat in enumerate(order):
+            out[base + k] = sizes[seat] / hand_size
+            if discarded[seat]:
+                out[flags + k] = 1
+        out[at["crib_size"]] = view["crib_size"] / 4
+        out[at["dealt"]] = view["dealt"] / self.deal_size
+        shown = view["hands_shown"]
+        if shown:
+            base = at["hands_shown"]
+            for k, seat in enumerate(order):
+                for text in shown[seat]:
+                    out[base + 52 * k + index[text]] = 1
+        if view["crib"]:
+            base = at["crib"]
+            for text in view["crib"]:
+                out[base + index[text]] = 1
         pending: dict[str, Any] | None = view["pending"]
-        in_show = view["phase"] == "show" or (pending is not None and pending["resume"] == "show")
-        cursor.one_hot(view["show_step"] if in_show else None, n + 1)
-        cursor.flags((seat(i) for i in view["cutters"]), n)
-        for i, text in zip(view["cutters"], view["cuts"], strict=False):
-            out[cursor.at + seat(i) * 13 + _card(text).rank - 1] = 1
-        cursor.skip(n * 13)
-        if pending is None:
-            cursor.skip(1 + n + 2 + n + len(PENDING_WHAT))
-        else:
-            cursor.value(1)
-            cursor.one_hot(seat(pending["seat"]), n)
-            cursor.values([float(pending["declared"] >= 0), max(pending["declared"], 0) / 31])
-            cursor.flags((seat(i) for i in pending["claimants"]), n)
-            cursor.one_hot(PENDING_WHAT.index(pending["what"]), len(PENDING_WHAT))
-        by_side = [(own_side + k) % s for k in range(s)]
-        cursor.values([view["scores"][i] / self.target for i in by_side])
-        cursor.values([view["pegs"][i]["rear"] / self.target for i in by_side])
-        cursor.values([view["match_points"][i] / self.match_scale for i in by_side])
+        if view["phase"] == "show" or (pending is not None and pending["resume"] == "show"):
+            out[at["show_step"] + view["show_step"]] = 1
+        base, cuts = at["cutters"], at["cuts"]
+        for seat, text in zip(view["cutters"], view["cuts"], strict=False):
+            out[cuts + ((seat - player) % n) * 13 + _RANK[text]] = 1
+        for seat in view["cutters"]:
+            out[base + (seat - player) % n] = 1
+        if pending is not None:
+            out[at["pending"]] = 1
+            out[at["pending_seat"] + (pending["seat"] - player) % n] = 1
+            declared = pending["declared"]
+            out[at["pending_points"]] = float(declared >= 0)
+            out[at["pending_points"] + 1] = max(declared, 0) / 31
+            base = at["claimants"]
+            for seat in pending["claimants"]:
+                out[base + (seat - player) % n] = 1
+            out[at["pending_what"] + PENDING_WHAT.index(pending["what"])] = 1
+        scores, pegs, match_points, target = view["scores"], view["pegs"], view["match_points"], self.target
         won = [0] * s
         for result in view["games"]:
-            won[side(result["winner"])] += 1
-        cursor.values([w / self.games for w in won])
-        cursor.value(len(view["games"]) / self.games)
-        assert cursor.at == self.observation_size, (cursor.at, self.observation_size)
+            won[(result["winner"] - own_side) % s] += 1
+        for field, values in (("scores", [scores[(own_side + k) % s] / target for k in range(s)]),
+                              ("rear_pegs", [pegs[(own_side + k) % s]["rear"] / target for k in range(s)]),
+                              ("match_points", [match_points[(own_side + k) % s] / self.match_scale
+                                                for k in range(s)]),
+                              ("games_won", [w / self.games for w in won])):
+            out[at[field]:at[field] + s] = values
+        out[at["games_played"]] = len(view["games"]) / self.games
         return out
 
 
-class _Cursor:
-    """Writes the fields of an observation one after another."""
-
-    def __init__(self, out: Observation) -> None:
-        self.out = out
-        self.at = 0
-
-    def skip(self, size: int) -> None:
-        self.at += size
-
-    def value(self, number: float) -> None:
-        self.out[self.at] = number
-        self.at += 1
-
-    def values(self, numbers: Sequence[float]) -> None:
-        self.out[self.at:self.at + len(numbers)] = numbers
-        self.at += len(numbers)
-
-    def one_hot(self, position: int | None, size: int) -> None:
-        if position is not None:
-            self.out[self.at + position] = 1
-        self.at += size
-
-    def flags(self, positions: Iterable[int], size: int) -> None:
-        for position in positions:
-            self.out[self.at + position] = 1
-        self.at += size
-
-    def cards(self, texts: Iterable[str]) -> None:
-        for text in texts:
-            self.out[self.at + _card(text).index] = 1
-        self.at += 52
-
-    def seat_cards(self, groups: Sequence[Iterable[str]], player: Player) -> None:
-        """Each seat's cards in 52 places, the seats rotated so ``player`` comes first."""
-        n = len(groups)
-        for k in range(n):
-            self.cards(groups[(player + k) % n])
+_PHASE_INDEX = {phase.value: i for i, phase in enumerate(PHASES)}
+"""A phase's name → its place in the ``phase`` one-hot."""
