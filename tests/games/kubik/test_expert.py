@@ -190,15 +190,9 @@ def test_k11_levels_each_beat_the_one_below_exactly() -> None:
     game = Kubik(throws="calibrated", players=2, target=SMALL)
     solution = expert.winning_table(game)
     assert solution is not None
-    setup = solution.setup
-    hard = [evaluation.chosen_rows(setup, t, evaluation.policy_throws(solution, t)) for t in range(2)]
-    full = np.arange(len(game.throw_choices))
-    coarse = np.array(expert._coarse(game)[1])
-    normal = [evaluation.softmax_rows(setup, t, full, expert.LEVEL_SETTINGS["normal"][1]) for t in range(2)]
-    easy = [evaluation.softmax_rows(setup, t, coarse, expert.LEVEL_SETTINGS["easy"][1]) for t in range(2)]
-    for upper, lower in ((hard, normal), (normal, easy)):
-        as_a = evaluation.evaluate(setup, [upper[0], lower[1]]).start()
-        as_b = 1 - evaluation.evaluate(setup, [lower[0], upper[1]]).start()
+    rows = {level: evaluation.level_rows(game, solution, level) for level in ("hard", "normal", "easy")}
+    for upper, lower in (("hard", "normal"), ("normal", "easy")):
+        as_a, as_b = evaluation.match(solution.setup, rows[upper], rows[lower])
         assert as_a > 0.52 and as_b > 0.52
 
 

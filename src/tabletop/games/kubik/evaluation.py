@@ -7,18 +7,20 @@ in the centre, K17) — so the chance that one beats the other is the value of a
 states: one throw's expectation with each team's throw fixed, iterated to its fixed point (Jacobi sweeps,
 as the solver's but without the max). No sampling, no interval: the numbers are the model's exact ones, up
 to the throw limit the table leaves out (``max_throws``, 200, which games between teams that gain points
-never reach). ``benchmarks/kubik_expert.py --exact`` prints them; docs/kubik.md ("Levels") reports them.
+never reach). ``python -m tabletop.games.kubik.evaluation`` prints them; docs/kubik.md ("Levels") reports them.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
+from tabletop.games.kubik.calibrated import GRID
 from tabletop.games.kubik.policy import (
     EXTRA_NEED,
     MAX_SWEEPS,
     MISS_POINTS,
-    POSE_INDEX,
     POSES,
     Setup,
     Solution,
@@ -27,6 +29,9 @@ from tabletop.games.kubik.policy import (
     _worths,
     throw_values,
 )
+
+if TYPE_CHECKING:
+    from tabletop.games.kubik.game import Kubik
 
 TOLERANCE = 1e-10
 """Sweeps stop when no value moves by more than this."""
@@ -38,15 +43,6 @@ def _merged(setup: Setup, team: int, player: int) -> np.ndarray:
     """(poses, 3,120, 8): each grid throw's chance of miss, in, out 1–6 for that player (no interceptor)."""
     outcomes = _all_outcomes(setup.field, setup.teams[team][player])
     return np.concatenate([outcomes[..., :2], outcomes[..., 2:8] + outcomes[..., 8:]], axis=-1)
-
-
-def points_throws(setup: Setup, turn: int) -> np.ndarray:
-    """(poses, cells): ``normal``'s throw (the best expected points, the first on the grid among equals) for
-    the player of ``turn``, the same in every score cell."""
-    k, i, j = setup.turns()[turn]
-    best = np.argmax(_merged(setup, k, i if k == 0 else j) @ POINTS, axis=1)
-    cells = (setup.target + EXTRA_NEED) ** 2
-    return np.repeat(best[:, None], cells, axis=1)
 
 
 def policy_throws(solution: Solution, turn: int) -> np.ndarray:
@@ -121,16 +117,47 @@ def evaluate(setup: Setup, rows: list[np.ndarray]) -> Solution:
     raise RuntimeError(f"Kubik evaluation: no fixed point after {MAX_SWEEPS} sweeps")
 
 
+def level_rows(game: Kubik, solution: Solution, level: str) -> list[np.ndarray]:
+    """Each turn's outcome chances as a bot level plays (no interception variant): ``hard`` the winning policy
+    of ``solution``, ``normal`` and ``easy`` their softmax of expected points over their throws
+    (``expert.LEVEL_SETTINGS``), ``points`` the best expected points."""
+    from tabletop.games.kubik.expert import LEVEL_SETTINGS, _coarse
+
+    setup = solution.setup
+    turns = range(len(setup.turns()))
+    if level == "hard":
+        return [chosen_rows(setup, t, policy_throws(solution, t)) for t in turns]
+    throws, temperature = LEVEL_SETTINGS.get(level, ("grid", 0.0))
+    candidates = np.arange(len(GRID.throws)) if throws == "grid" else np.array(_coarse(game)[1])
+    return [softmax_rows(setup, t, candidates, temperature) for t in turns]
+
+
+def match(setup: Setup, first: list[np.ndarray], second: list[np.ndarray]) -> tuple[float, float]:
+    """``first``'s chance to beat ``second`` (each a :func:`level_rows`), before the lot (K5) from 0–0 with the
+    cube 1 up (K4): (as team A, as team B)."""
+    kinds = [k for k, _, _ in setup.turns()]
+    as_a = evaluate(setup, [first[t] if k == 0 else second[t] for t, k in enumerate(kinds)]).start()
+    as_b = 1.0 - evaluate(setup, [second[t] if k == 0 else first[t] for t, k in enumerate(kinds)]).start()
+    return as_a, as_b
+
+
 def duel(solution: Solution) -> tuple[float, float]:
-    """The winning policy of ``solution`` against the points policy, both ways round: (its chance to win as
-    team A, as team B), before the lot (K5), from 0–0 with the cube 1 up (K4)."""
+    """The winning policy of ``solution`` against the best expected points, both ways round."""
     setup = solution.setup
     turns = range(len(setup.turns()))
     dp = [chosen_rows(setup, t, policy_throws(solution, t)) for t in turns]
-    points = [softmax_rows(setup, t, np.arange(3120), 0.0) for t in turns]
-    a_side = [dp[t] if k == 0 else points[t] for t, (k, _, _) in enumerate(setup.turns())]
-    b_side = [points[t] if k == 0 else dp[t] for t, (k, _, _) in enumerate(setup.turns())]
-    return evaluate(setup, a_side).start(), 1.0 - evaluate(setup, b_side).start()
+    return match(setup, dp, [softmax_rows(setup, t, np.arange(len(GRID.throws)), 0.0) for t in turns])
 
 
-__all__ = ["POINTS", "POSE_INDEX", "duel", "evaluate", "points_throws", "policy_throws"]
+if __name__ == "__main__":  # python -m tabletop.games.kubik.evaluation: the levels' exact match-ups
+    from tabletop.games.kubik.game import Kubik as _Kubik
+    from tabletop.games.kubik.policy import SHIPPED, table
+
+    default = table(SHIPPED[0])
+    assert default is not None
+    game = _Kubik(throws="calibrated", players=2)
+    rows = {level: level_rows(game, default, level) for level in ("hard", "normal", "easy", "points")}
+    for upper, lower in (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("hard", "points"),
+                         ("points", "normal")):
+        a, b = match(default.setup, rows[upper], rows[lower])
+        print(f"{upper} vs {lower}: {a:.4f} as team A, {b:.4f} as team B, {(a + b) / 2:.4f} seats alternating")
