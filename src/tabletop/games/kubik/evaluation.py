@@ -149,15 +149,29 @@ def duel(solution: Solution) -> tuple[float, float]:
     return match(setup, dp, [softmax_rows(setup, t, np.arange(len(GRID.throws)), 0.0) for t in turns])
 
 
-if __name__ == "__main__":  # python -m tabletop.games.kubik.evaluation: the levels' exact match-ups
-    from tabletop.games.kubik.game import Kubik as _Kubik
-    from tabletop.games.kubik.policy import SHIPPED, table
+MATCHES = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("hard", "points"), ("points", "normal"))
+"""The match-ups :func:`levels` reports: each level against the one below, and the points policy (normal
+before issue #20) against the levels either side of it."""
 
-    default = table(SHIPPED[0])
-    assert default is not None
-    game = _Kubik(throws="calibrated", players=2)
-    rows = {level: level_rows(game, default, level) for level in ("hard", "normal", "easy", "points")}
-    for upper, lower in (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("hard", "points"),
-                         ("points", "normal")):
-        a, b = match(default.setup, rows[upper], rows[lower])
-        print(f"{upper} vs {lower}: {a:.4f} as team A, {b:.4f} as team B, {(a + b) / 2:.4f} seats alternating")
+
+def levels(game: Kubik) -> list[tuple[str, str, float, float]]:
+    """Each of :data:`MATCHES` in ``game`` (its table from :func:`policy.table`): (first, second, first's
+    chance to win as team A, as team B), exact on the model.
+
+    Raises:
+        ValueError: where no table is at hand for ``game`` or it has the interception variant.
+    """
+    from tabletop.games.kubik.policy import setup_of, table
+
+    solution = table(setup_of(game))
+    if solution is None or solution.setup.interception:
+        raise ValueError("exact match-ups need a table at hand (policy.table) and no interception variant")
+    rows = {level: level_rows(game, solution, level) for level in ("hard", "normal", "easy", "points")}
+    return [(first, second, *match(solution.setup, rows[first], rows[second])) for first, second in MATCHES]
+
+
+if __name__ == "__main__":  # python -m tabletop.games.kubik.evaluation: the default game's exact match-ups
+    from tabletop.games.kubik.game import Kubik as _Kubik
+
+    for first, second, a, b in levels(_Kubik(throws="calibrated", players=2)):
+        print(f"{first} vs {second}: {a:.4f} as team A, {b:.4f} as team B, {(a + b) / 2:.4f} seats alternating")

@@ -250,10 +250,13 @@ Active = dict[tuple[int, bool], np.ndarray]
 
 
 def _sweep(setup: Setup, value: np.ndarray, cap: int, active: Active) -> np.ndarray:
-    """One Jacobi sweep: every turn, pose and score valued from ``value``, throws from ``active``."""
+    """One sweep: every turn, pose and score valued from ``value``, throws from ``active``, each turn reading
+    the turns before it in this sweep as already updated (Gauss–Seidel between turns: team B's throw is
+    valued from team A's new values, so a sweep carries two throws' information and the fixed point is
+    reached in about half the sweeps of Jacobi's)."""
     new = value.copy()
     solution = Solution(setup, value, cap, (0.0, 0.0), 0, 0.0)
-    flat = value.reshape(value.shape[0], len(POSES), -1)
+    flat = new.reshape(value.shape[0], len(POSES), -1)
     poses = np.arange(len(POSES))[:, None]
     for t, (k, i, j) in enumerate(setup.turns()):
         outcomes = _all_outcomes(setup.field, setup.teams[k][i if k == 0 else j])
