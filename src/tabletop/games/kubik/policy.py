@@ -8,9 +8,9 @@ front where it can, ``in`` and a miss leave the cube as it was, K8, K17). So the
 is a table ``V[turn, pose, need A, need B]``; team A throws to raise it, team B to lower it, and the
 interceptors of K19 (with the variant) stand and then strike or hold at a crossing seeing only the crossing
 — the throw that made it, never the face it will end on. The table is the fixed point of one throw's
-expectation (value iteration, Jacobi sweeps of numpy matrix products over all score states at once); a
-throw's best is taken over the whole 3,120-throw grid (K6), checked at the end so the fixed point is
-exact on the grid, though each sweep only looks at the throws that were best somewhere.
+expectation (value iteration: sweeps of numpy matrix products over all score states at once, Gauss–Seidel
+between the turns); a throw's best is taken over the whole 3,120-throw grid (K6), checked at the end so the
+fixed point is exact on the grid, though each sweep only looks at the throws that were best somewhere.
 
 What is left out, on purpose: the throw limit (``max_throws``, 200 by default, far beyond a game between
 teams that gain points; the table is the game without it) and needs beyond ``target + EXTRA_NEED`` (read as
