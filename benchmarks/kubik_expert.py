@@ -16,6 +16,12 @@ rate less a half (the two sides differ in nothing else).
 
     python benchmarks/kubik_expert.py --games 0 --physics-games 0 --interceptions 600 --level normal
     python benchmarks/kubik_expert.py --games 0 --physics-games 0 --interceptions 40 --throws physics
+
+``--exact`` first prints the levels' exact chances to beat each other on the calibrated model, no sampling
+(issue #20, :mod:`tabletop.games.kubik.evaluation`), for the default game (2 players, skill 0.7, target 30):
+what the simulated matches should agree with.
+
+    python benchmarks/kubik_expert.py --exact --games 400 --physics-games 0
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from tabletop.agents import RandomAgent
 from tabletop.core import Agent, Decision, State
 from tabletop.games.kubik import Kubik, KubikState, Phase
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike
+from tabletop.games.kubik.evaluation import levels
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
@@ -150,7 +157,11 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the level for --interceptions")
     parser.add_argument("--skill", type=float, default=0.7, help="every player's skill for --interceptions")
     parser.add_argument("--throws", default="calibrated", help="where outcomes come from for --interceptions")
+    parser.add_argument("--exact", action="store_true", help="the levels' exact match-ups on the model first")
     args = parser.parse_args()
+    if args.exact:
+        for first, second, as_a, as_b in levels(Kubik(throws="calibrated", players=2)):
+            print(f"{first:>6} vs {second:<6} (exact): {(as_a + as_b) / 2:.4f} ({as_a:.4f} as team A, {as_b:.4f} as B)")
     if args.interceptions:
         interceptions(args.level, args.interceptions, args.skill, args.throws)
     if not args.games:

@@ -3,13 +3,17 @@ choices ``hard`` makes from it, on small targets so that each solve takes second
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.kubik import Kubik, KubikState, Phase
+from tabletop.games.kubik import evaluation as ev
 from tabletop.games.kubik import policy as kp
+from tabletop.games.kubik.actions import Outcome, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field
 
 TARGET = 5
@@ -80,10 +84,87 @@ def test_the_policy_throw_is_legal_the_tables_best_and_repeatable(
     """K6: the policy's throw is one of the legal actions, the best by the table, and the same every time."""
     g = game()
     state = KubikState(g, Phase.AIM, 0, (0, 0), (a, b), CubePose(top, 2 if top not in (2, 5) else 3), 2)
-    first = kp.best_throw(g, state)
+    first = kp.best_throw(g, state, solution)
     assert first in state.legal_actions()
-    assert kp.best_throw(g, state) == first
+    assert kp.best_throw(g, state, solution) == first
     outcomes = kp.pose_outcomes(g.field, 0.7, kp.POSE_INDEX[state.cube.top, state.cube.front])
-    values = kp.choice_values(g, state, outcomes, False, 0.0, np.zeros(6))
+    values = kp.choice_values(solution, state, outcomes, False, 0.0, np.zeros(6))
     chosen = [c.throw for c in state.legal_actions()].index(first.throw)
     assert values[chosen] == pytest.approx(values.max(), abs=1e-12)
+
+
+# ---------------------------------------------------------------- tables at a table: shipped, small, or none
+
+
+def test_a_table_round_trips_through_the_shipped_format(solution: kp.Solution, tmp_path: Path) -> None:
+    """What ``--build`` writes, :func:`policy.load` reads back: the same table to float32's precision."""
+    path = tmp_path / "policy.npz"
+    kp.build(path, (solution.setup,))
+    (value, sweeps), = kp.load(path.read_bytes()).values()
+    assert sweeps == solution.sweeps
+    assert np.abs(value - solution.value).max() < 1e-7
+
+
+@pytest.fixture(scope="module")
+def default() -> kp.Solution:
+    shipped = kp.shipped(kp.SHIPPED[0])
+    assert shipped is not None, "data/policy.npz is missing: python -m tabletop.games.kubik.policy --build"
+    return shipped
+
+
+@settings(max_examples=6, deadline=None)
+@given(turn=st.integers(0, 1), pose=st.integers(0, 23), a=st.integers(1, 50), b=st.integers(1, 50))
+def test_k6_k11_the_shipped_table_is_the_fixed_point_over_the_whole_grid(
+        default: kp.Solution, turn: int, pose: int, a: int, b: int) -> None:
+    """The shipped default table still solves the Bellman equation of today's calibrated model (K20b): each
+    value is the best over all 3,120 grid throws (K6) of one throw's expectation (a refitted model or a changed
+    rule shows here: rebuild with ``--build``)."""
+    cap = default.cap
+    k = default.setup.turns()[turn][0]
+    after = default.value.reshape(2, len(kp.POSES), -1)[default.after(k, (0, 0))]
+    plain, missed, _ = kp._worths(after, cap, k)
+    cell = (a - 1) * cap + (b - 1)
+    outcomes = kp._all_outcomes(default.setup.field, 0.7)[pose]
+    values = kp.throw_values(outcomes, plain[pose][:, [cell]], missed[pose][:, [cell]], np.zeros(1), False, k, 0.0)
+    best = values.max() if k == 0 else values.min()
+    assert default.value[turn, pose, a, b] == pytest.approx(best, abs=1e-6)
+
+
+def test_a_table_is_shipped_solved_when_small_or_none() -> None:
+    """Bounded cost at a table: the default set-up's table ships; a small one is solved on first use; a large
+    one not shipped (a long target, the interception variant) is never solved there."""
+    assert kp.table(kp.SHIPPED[0]) is not None and kp.table(kp.SHIPPED[0]).seconds == 0.0  # type: ignore[union-attr]
+    assert kp.work(kp.Setup(Field(), TARGET, ((0.7,), (0.7,)), False)) <= kp.WORK_BUDGET
+    assert kp.table(kp.Setup(Field(), 40, ((0.7,), (0.7,)), False)) is None
+    assert kp.table(kp.Setup(Field(), TARGET, ((0.7,), (0.7,)), True)) is None
+
+
+def test_win_chance_reads_the_table_for_either_seat(solution: kp.Solution) -> None:
+    """The chance to win from a state is the table's, seen from each team (they sum to 1); a game won is 1/0."""
+    g = game()
+    state = KubikState(g, Phase.AIM, 1, (0, 0), (2, 3), CubePose(4, 2), 3)
+    mine = kp.win_chance(g, state, g.seat(1, 0))
+    assert mine == pytest.approx(1 - solution.win(solution.turn(1, (0, 0)), kp.POSE_INDEX[4, 2], 3, 2))
+    assert kp.win_chance(g, state, g.seat(0, 0)) == pytest.approx(1 - mine)  # type: ignore[operator]
+    won = state.apply(ThrowChoice(g.throw_choices[0].throw)).apply(Outcome("out", 2))
+    assert won.is_terminal and kp.win_chance(g, won, g.seat(1, 0)) == 1.0 and kp.win_chance(g, won, 0) == 0.0
+
+
+# ---------------------------------------------------------------- exact match-ups (evaluation)
+
+
+def test_evaluating_the_policy_gives_back_its_table(solution: kp.Solution) -> None:
+    """Policy evaluation of the solved policy's own throws reproduces the solved values (a fixed point of
+    the max is the fixed point of its argmax)."""
+    rows = [ev.chosen_rows(solution.setup, t, ev.policy_throws(solution, t)) for t in range(2)]
+    assert np.abs(ev.evaluate(solution.setup, rows).value - solution.value).max() < 1e-7
+
+
+def test_k5_the_winning_policy_beats_points_both_ways_round(solution: kp.Solution) -> None:
+    """The winning policy against the best expected points (normal's rule), exact on the model: at least a
+    half as either team, equal both ways round for equal teams (K5: the lot), and points against itself is a
+    half."""
+    as_a, as_b = ev.duel(solution)
+    assert as_a == pytest.approx(as_b, abs=1e-7) and as_a > 0.5
+    rows = [ev.softmax_rows(solution.setup, t, np.arange(3120), 0.0) for t in range(2)]
+    assert ev.evaluate(solution.setup, rows).start() == pytest.approx(0.5, abs=1e-7)

@@ -14,10 +14,16 @@ standing — "crosses the border line and would end with n", the model's ``past 
 * **points** (``easy``, ``normal``): the expected points of the throw (K7, K9: +n out, 0 in, −5 a
   miss); a crossing counts as the worse for the thrower of the interceptor holding (E[n | cross]) and
   striking (K14, K15: ``(1 − h)(E[n | cross] + 10) − 2h·E[f | hit]``) — at the crossing nobody knows n.
-* **win probability** (``hard``, and the interception decisions of ``normal`` and ``hard``): the chance
-  of winning after the outcome, read from a table ``W(need, their need, top)`` solved once per game set-up
-  by value iteration over the scores, the cube's top face and whose throw it is, both teams throwing by
-  the points policy (so ``hard`` is one step of policy improvement on ``normal``).
+  ``easy`` draws from 60 throws by a softmax of these at 0.75 points, ``normal`` from the whole grid at
+  0.3 points (the seat's generator draws: a seed replays a game).
+* **win probability** (``hard``): the winning policy (issue #20, :mod:`tabletop.games.kubik.policy`) —
+  the throw, the stand and the strike with the best chance to win the game by its exact table — where a
+  table is at hand (:func:`winning_table`: the default set-up's ships, a small one is solved within a
+  fixed work budget). Elsewhere, and for ``normal``'s interception decisions: the chance of winning after
+  the outcome, read from a table ``W(need, their need, top)`` solved once per game set-up by value
+  iteration over the scores, the cube's top face and whose throw it is, both teams throwing by the points
+  policy (one step of policy improvement on it). Exactly on the model, hard beats normal 0.626 and normal
+  beats easy 0.635 of their games (:mod:`tabletop.games.kubik.evaluation`).
 
 Interception (K13–K15, K19) is two decisions. Before the throw (the one that matters): the team's most
 accurate player stands exactly when that lowers the thrower's value, the thrower answering with its best
@@ -41,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
+import tabletop.games.kubik.policy as policy
 from tabletop.core import Decision
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field, Throw
@@ -226,7 +233,7 @@ def win_table(field: Field, target: int, max_throws: int, skills: tuple[float, f
 
 LEVEL_SETTINGS: dict[str, tuple[str, float]] = {
     "easy": ("coarse", 0.75),  # a coarse grid, choosing by a softmax of expected points (temperature, points)
-    "normal": ("grid", 0.0),  # the full grid, the best expected points
+    "normal": ("grid", 0.3),  # the full grid, a softmax of expected points (a careful player, not a perfect one)
     "hard": ("grid", 0.0),  # the full grid, the best chance to win
 }
 COARSE = {"position": (0.0,), "aim": (-4.0, -2.0, 0.0, 2.0, 4.0), "power": (8.0, 12.0, 16.0), "spin": (0.0, 4.0)}
@@ -262,7 +269,11 @@ class KubikExpert:
 
     def _throw(self, game: Kubik, state: KubikState, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
         candidates, indices = self._candidates(game, legal)
-        values = throw_values(game, state, seat, candidates, score_aware=self.level == "hard")
+        solution = winning_table(game) if self.level == "hard" else None
+        if solution is not None:
+            values = winning_values(game, state, solution, candidates)
+        else:
+            values = throw_values(game, state, seat, candidates, score_aware=self.level == "hard")
         temperature = LEVEL_SETTINGS[self.level][1]
         if temperature > 0:
             weights = np.exp((values - values.max()) / temperature)
@@ -289,13 +300,23 @@ class KubikExpert:
         """K19, before the throw: the most accurate player stands when that lowers the thrower's value."""
         team = game.team_of(seat)
         who, _, _ = best_interceptor(game, team, state.cube.top)
-        if stand_gain(game, state, who, score_aware=self.level != "easy") > 1e-9:
+        solution = winning_table(game) if self.level == "hard" else None
+        if solution is not None:
+            gain = winning_stand_gain(game, state, solution, who)
+        else:
+            gain = stand_gain(game, state, who, score_aware=self.level != "easy")
+        if gain > 1e-9:
             return next(a for a in legal if isinstance(a, Intercept) and a.seat == who)
         return next(a for a in legal if isinstance(a, Intercept) and a.seat is None)
 
     def _strike(self, game: Kubik, state: KubikState, seat: int, legal: Sequence[Any]) -> Any:
         """K19, at the crossing: strike when the expected gain is positive."""
-        strike = strike_gain(game, state, seat, score_aware=self.level != "easy") > 0
+        solution = winning_table(game) if self.level == "hard" else None
+        if solution is not None:
+            hit, faces = interceptor_chances(game.field, game.skills[seat], state.cube.top, crossing_speed(state))
+            strike = policy.strike_gain(solution, state, hit, faces, crossing_faces(game, state)) > 0
+        else:
+            strike = strike_gain(game, state, seat, score_aware=self.level != "easy") > 0
         return next(a for a in legal if isinstance(a, Strike) and a.strike == strike)
 
 
@@ -388,6 +409,14 @@ def stand_gain(game: Kubik, state: KubikState, who: int, *, score_aware: bool) -
     return float(free.max() - watched.max())
 
 
+def crossing_speed(state: KubikState) -> float | None:
+    """The crossing cube's speed (m/s) where it was measured, else None (the mean crossing speed)."""
+    pending = state.pending
+    if pending is not None and pending.moving is not None:
+        return math.hypot(*pending.moving)
+    return None
+
+
 def crossing_faces(game: Kubik, state: KubikState) -> np.ndarray:
     """P(n | the cube crossed) for n = 1…6: the calibrated model's faces for the throw being made."""
     assert state.throw is not None
@@ -402,11 +431,7 @@ def strike_gain(game: Kubik, state: KubikState, seat: int, *, score_aware: bool)
     """K19, at the crossing: what striking rather than holding gains ``seat``'s team — points, or the chance
     to win — averaged over the faces the cube may still end on (nobody knows it yet), with the hit chance
     for the cube's speed as it crossed (the mean crossing speed when that was not measured)."""
-    pending = state.pending
-    speed = None
-    if pending is not None and pending.moving is not None:
-        speed = math.hypot(*pending.moving)
-    hit, faces = interceptor_chances(game.field, game.skills[seat], state.cube.top, speed)
+    hit, faces = interceptor_chances(game.field, game.skills[seat], state.cube.top, crossing_speed(state))
     ends = crossing_faces(game, state)
     team = game.team_of(seat)
     points = intercept_points(hit, faces, float(ends @ FACES))
@@ -446,3 +471,47 @@ def intercept_gain(game: Kubik, state: KubikState, team: int, hit: float, faces:
     caught = sum(float(faces[f - 1]) * table.to_throw(team, need - 2 * f, their_need, f, left) for f in range(1, 7))
     missed = after_their_points(need + int(INTERCEPT_MISS))
     return hit * caught + (1 - hit) * missed - let_go
+
+
+# ---------------------------------------------------------------- hard: the winning policy
+
+
+MIN_THROW_LIMIT = 100
+"""``hard`` plays the winning policy only when the throw limit (``max_throws``) is at least this: the policy's
+table leaves the limit out (:mod:`tabletop.games.kubik.policy`), which a game between teams that gain points
+(:data:`MIN_DRIFT`) does not reach."""
+
+
+def winning_table(game: Kubik) -> policy.Solution | None:
+    """The winning policy's table ``hard`` plays from (shipped, or small enough to solve at once:
+    :func:`policy.table`), or None where it does not apply — a short throw limit, a wild team, a set-up
+    whose table does not ship and is too large to solve at a table — and ``hard`` falls back to one step
+    of policy improvement on the points policy (:func:`throw_values` with ``score_aware``)."""
+    if int(game.options["max_throws"]) < MIN_THROW_LIMIT or not game_win_table(game).reliable:
+        return None
+    return policy.game_table(game)
+
+
+def winning_values(game: Kubik, state: KubikState, solution: policy.Solution, candidates: Candidates,
+                   stander: int | None = None, standing: bool | None = None) -> np.ndarray:
+    """Each candidate throw's chance to win for the thrower's team by the winning policy's table, with the
+    interceptor (``stander``, default the state's; ``standing`` default as in ``state``) striking or
+    holding as is better for its team (K19)."""
+    if standing is None:
+        standing = state.interceptor is not None
+    matrix = outcome_matrix(game.field, state.cube, float(game.skills[state.thrower]), candidates, True)
+    hit, faces = 0.0, np.zeros(6)
+    if standing:
+        who = stander if stander is not None else state.interceptor
+        if who is None:
+            who, _, _ = best_interceptor(game, 1 - state.team, state.cube.top)
+        hit, faces = interceptor_chances(game.field, game.skills[who], state.cube.top)
+    return policy.choice_values(solution, state, matrix, standing, hit, faces)
+
+
+def winning_stand_gain(game: Kubik, state: KubikState, solution: policy.Solution, who: int) -> float:
+    """K19 by the winning policy: how much ``who`` standing lowers the thrower's team's best chance to win
+    (the thrower answering with its best grid throw either way)."""
+    free = winning_values(game, state, solution, grid(game), standing=False)
+    watched = winning_values(game, state, solution, grid(game), stander=who, standing=True)
+    return float(free.max() - watched.max())

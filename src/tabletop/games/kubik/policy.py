@@ -8,29 +8,36 @@ front where it can, ``in`` and a miss leave the cube as it was, K8, K17). So the
 is a table ``V[turn, pose, need A, need B]``; team A throws to raise it, team B to lower it, and the
 interceptors of K19 (with the variant) stand and then strike or hold at a crossing seeing only the crossing
 — the throw that made it, never the face it will end on. The table is the fixed point of one throw's
-expectation (value iteration, Jacobi sweeps of numpy matrix products over all score states at once); a
-throw's best is taken over the whole 3,120-throw grid (K6), checked at the end so the fixed point is
-exact on the grid, though each sweep only looks at the throws that were best somewhere.
+expectation (value iteration: sweeps of numpy matrix products over all score states at once, Gauss–Seidel
+between the turns); a throw's best is taken over the whole 3,120-throw grid (K6), checked at the end so the
+fixed point is exact on the grid, though each sweep only looks at the throws that were best somewhere.
 
 What is left out, on purpose: the throw limit (``max_throws``, 200 by default, far beyond a game between
 teams that gain points; the table is the game without it) and needs beyond ``target + EXTRA_NEED`` (read as
-that: a team so far behind is lost either way). Solved lazily and cached per field, target, teams'
-skills and variant (:func:`solve`): about a minute for the default game on a loaded 2-core machine — too slow yet for a
-bot to solve at a table, so ``hard`` does not play it yet (docs/kubik.md, "The winning policy").
+that: a team so far behind is lost either way). A bot reads a table through :func:`table` with a bounded
+cost: the tables of the app's default set-ups ship as package data (``data/policy.npz``, made by
+``python -m tabletop.games.kubik.policy --build``), a small set-up (within :data:`WORK_BUDGET`) is solved on
+first use (about a second), and any other gives None, ``hard`` then playing its fallback (docs/kubik.md,
+"The winning policy"). :func:`win_chance` gives a team's chance to win from a state.
 """
 
 from __future__ import annotations
 
+import io
+import json
 import time
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
 from tabletop.games.kubik.actions import ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field
+from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik
@@ -243,10 +250,13 @@ Active = dict[tuple[int, bool], np.ndarray]
 
 
 def _sweep(setup: Setup, value: np.ndarray, cap: int, active: Active) -> np.ndarray:
-    """One Jacobi sweep: every turn, pose and score valued from ``value``, throws from ``active``."""
+    """One sweep: every turn, pose and score valued from ``value``, throws from ``active``, each turn reading
+    the turns before it in this sweep as already updated (Gauss–Seidel between turns: team B's throw is
+    valued from team A's new values, so a sweep carries two throws' information and the fixed point is
+    reached in about half the sweeps of Jacobi's)."""
     new = value.copy()
     solution = Solution(setup, value, cap, (0.0, 0.0), 0, 0.0)
-    flat = value.reshape(value.shape[0], len(POSES), -1)
+    flat = new.reshape(value.shape[0], len(POSES), -1)
     poses = np.arange(len(POSES))[:, None]
     for t, (k, i, j) in enumerate(setup.turns()):
         outcomes = _all_outcomes(setup.field, setup.teams[k][i if k == 0 else j])
@@ -338,6 +348,80 @@ def solve(setup: Setup) -> Solution:
     return Solution(setup, value, cap, hits, sweeps, time.perf_counter() - begin)
 
 
+# ---------------------------------------------------------------- tables at a table: shipped, small, or none
+
+
+DATA_PATH = Path(__file__).with_name("data") / "policy.npz"
+"""The shipped tables (:data:`SHIPPED`), written by ``python -m tabletop.games.kubik.policy --build``."""
+SHIPPED = (Setup(Field(), 30, ((0.7,), (0.7,)), False),)
+"""The app's default set-ups whose tables ship: the default field, target and skill, 2 or more players."""
+WORK_BUDGET = 2 * 31 * 31
+"""The most work (turns × score cells, :func:`work`) a table may cost to solve on first use: a target of 11
+with equal teams and no interception, about a second. Larger set-ups are never solved at a table."""
+INTERCEPTION_WORK = 50
+"""How much more an interception table costs than one without (many more sweeps, twice the throws)."""
+
+
+def work(setup: Setup) -> int:
+    """The work of solving ``setup``: turns × score cells, times :data:`INTERCEPTION_WORK` with the variant.
+
+    >>> [work(Setup(Field(), t, ((0.7,), (0.7,)), False)) <= WORK_BUDGET for t in (11, 12)]
+    [True, False]
+    """
+    cells = (setup.target + EXTRA_NEED) ** 2 * len(setup.turns())
+    return cells * (INTERCEPTION_WORK if setup.interception else 1)
+
+
+def describe(setup: Setup) -> str:
+    """The set-up as a JSON key (how the shipped file names its tables)."""
+    return json.dumps({"distance_steps": setup.field.distance_steps, "cube_edge": setup.field.cube_edge,
+                       "line_width": setup.field.line_width, "target": setup.target,
+                       "teams": [list(t) for t in setup.teams], "interception": setup.interception}, sort_keys=True)
+
+
+def load(raw: bytes) -> dict[str, tuple[np.ndarray, int]]:
+    """Tables written by :func:`build`, by :func:`describe` key: (value, sweeps)."""
+    with np.load(io.BytesIO(raw)) as data:
+        keys = [str(k) for k in data["setups"]]
+        return {key: (data[f"value_{i}"].astype(np.float64), int(data["sweeps"][i])) for i, key in enumerate(keys)}
+
+
+@cache
+def _shipped() -> dict[str, tuple[np.ndarray, int]]:
+    """The shipped tables (read once, on first use; none if the file is missing)."""
+    try:
+        return load(resources.files("tabletop.games.kubik").joinpath("data", DATA_PATH.name).read_bytes())
+    except FileNotFoundError:
+        return {}
+
+
+def _hits(setup: Setup) -> tuple[float, float]:
+    return interceptor(setup.field, setup.teams[0], 1)[0], interceptor(setup.field, setup.teams[1], 1)[0]
+
+
+def shipped(setup: Setup) -> Solution | None:
+    """The shipped table of ``setup``, or None if it does not ship."""
+    found = _shipped().get(describe(setup))
+    if found is None:
+        return None
+    return Solution(setup, found[0], setup.target + EXTRA_NEED, _hits(setup), found[1], 0.0)
+
+
+def table(setup: Setup) -> Solution | None:
+    """The winning policy's table for ``setup`` at a bounded cost: shipped, solved on first use if its
+    :func:`work` is within :data:`WORK_BUDGET`, else None (the caller falls back)."""
+    return shipped(setup) or (solve(setup) if work(setup) <= WORK_BUDGET else None)
+
+
+def build(path: Path = DATA_PATH, setups: tuple[Setup, ...] = SHIPPED) -> None:
+    """Solve ``setups`` and write their tables (float32, compressed) for :func:`shipped`."""
+    solved = [solve(s) for s in setups]
+    arrays: dict[str, Any] = {f"value_{i}": s.value.astype(np.float32) for i, s in enumerate(solved)}
+    arrays["setups"] = np.array([describe(s) for s in setups])
+    arrays["sweeps"] = np.array([s.sweeps for s in solved])
+    np.savez_compressed(path, **arrays)
+
+
 # ---------------------------------------------------------------- playing it
 
 
@@ -348,12 +432,38 @@ def setup_of(game: Kubik) -> Setup:
     return Setup(game.field, int(game.options["target"]), (teams[0], teams[1]), bool(game.interception))
 
 
-def outcome_worths(game: Kubik, state: KubikState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def game_table(game: Kubik) -> Solution | None:
+    """The table for ``game`` (:func:`table`: shipped, small enough to solve, or None)."""
+    return table(setup_of(game))
+
+
+def current_turn(solution: Solution, state: KubikState) -> int:
+    """The table's turn index for the throw being made in ``state``."""
+    return solution.turn(state.team, state.next_index)
+
+
+def win_chance(game: Kubik, state: KubikState, seat: int) -> float | None:
+    """The chance that ``seat``'s team wins from ``state`` (its cube read as in the centre), as the winning
+    policy values the throw being made before its thrower chooses, both teams playing the policy from
+    then on; 1 or 0 once the game is won, and None where no table is at hand (:func:`table`)."""
+    team = game.team_of(seat)
+    if state.phase is Phase.OVER:
+        won = state.scores[team] > state.scores[1 - team]
+        return 1.0 if won else 0.5 if state.scores[0] == state.scores[1] else 0.0
+    solution = game_table(game)
+    if solution is None:
+        return None
+    target = solution.setup.target
+    a = solution.win(current_turn(solution, state), POSE_INDEX[state.cube.top, state.cube.front],
+                     target - state.scores[0], target - state.scores[1])
+    return a if team == 0 else 1.0 - a
+
+
+def outcome_worths(solution: Solution, state: KubikState) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Team A's chance to win after each outcome of the throw being made in ``state`` (from the solved
     table): plain (8,) for miss, in, out 1–6; missed (6,) and hit (6,) as in :func:`_gathers`. The cube is
     read as the centre pose with its faces (the model's discretisation: a cube that stayed in off centre in
     the physics is valued as if in the centre)."""
-    solution = solve(setup_of(game))
     target = solution.setup.target
     k = state.team
     after = solution.after(k, state.next_index)
@@ -375,20 +485,21 @@ def outcome_worths(game: Kubik, state: KubikState) -> tuple[np.ndarray, np.ndarr
     return plain, missed, hit
 
 
-def choice_values(game: Kubik, state: KubikState, outcomes: np.ndarray, standing: bool, hit: float,
+def choice_values(solution: Solution, state: KubikState, outcomes: np.ndarray, standing: bool, hit: float,
                   faces: np.ndarray) -> np.ndarray:
     """The thrower's team's chance to win after each throw (rows of ``outcomes``, 14 columns), the
-    interceptor (if ``standing``) striking or holding as is better for its team."""
-    plain, missed, hits = outcome_worths(game, state)
+    interceptor (if ``standing``) striking or holding as is better for its team: the per-throw values a
+    display may show."""
+    plain, missed, hits = outcome_worths(solution, state)
     values = throw_values(outcomes, plain[:, None], missed[:, None], np.array([faces @ hits]), standing,
                           state.team, hit)[:, 0]
     return np.asarray(values if state.team == 0 else 1.0 - values)
 
 
-def strike_gain(game: Kubik, state: KubikState, hit: float, faces: np.ndarray, ends: np.ndarray) -> float:
+def strike_gain(solution: Solution, state: KubikState, hit: float, faces: np.ndarray, ends: np.ndarray) -> float:
     """K19, at the crossing: what striking rather than holding adds to the interceptors' chance to win,
     the cube's end ``ends`` (P(n | cross)) unknown to them."""
-    plain, missed, hits = outcome_worths(game, state)
+    plain, missed, hits = outcome_worths(solution, state)
     hold = float(ends @ plain[2:])
     strike = hit * float(faces @ hits) + (1 - hit) * float(ends @ missed)
     return strike - hold if state.team == 1 else hold - strike
@@ -413,18 +524,7 @@ def markdown(solution: Solution, step: int = 3) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m tabletop.games.kubik.policy [target] [skill] [--interception]
-    import sys
-
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    target, skill = int(args[0]) if args else 30, float(args[1]) if len(args) > 1 else 0.7
-    solved = solve(Setup(Field(), target, ((skill,), (skill,)), "--interception" in sys.argv))
-    print(markdown(solved))
-    print(f"\nsolved in {solved.seconds:.1f} s ({solved.sweeps} sweeps); from 0–0 before the lot A wins "
-          f"{solved.start():.4f}")
-
-
-def best_throw(game: Kubik, state: KubikState) -> ThrowChoice:
+def best_throw(game: Kubik, state: KubikState, solution: Solution) -> ThrowChoice:
     """The legal grid throw (K6) the winning policy makes in ``state`` (nobody standing, or the state's
     stander at the mean crossing speed), the first on the grid among equals."""
     from tabletop.games.kubik.expert import interceptor_chances, outcome_matrix
@@ -435,5 +535,20 @@ def best_throw(game: Kubik, state: KubikState) -> ThrowChoice:
     hit, faces = 0.0, np.zeros(6)
     if state.interceptor is not None:
         hit, faces = interceptor_chances(game.field, game.skills[state.interceptor], state.cube.top)
-    values = choice_values(game, state, matrix, state.interceptor is not None, hit, faces)
+    values = choice_values(solution, state, matrix, state.interceptor is not None, hit, faces)
     return legal[int(np.argmax(values))]
+
+
+if __name__ == "__main__":  # python -m tabletop.games.kubik.policy [target] [skill] [--interception] | --build
+    import sys
+
+    if "--build" in sys.argv:
+        build()
+        print(f"wrote {DATA_PATH} ({DATA_PATH.stat().st_size:,} bytes): " + "; ".join(map(describe, SHIPPED)))
+        sys.exit(0)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    target, skill = int(args[0]) if args else 30, float(args[1]) if len(args) > 1 else 0.7
+    solved = solve(Setup(Field(), target, ((skill,), (skill,)), "--interception" in sys.argv))
+    print(markdown(solved))
+    print(f"\nsolved in {solved.seconds:.1f} s ({solved.sweeps} sweeps); from 0–0 before the lot A wins "
+          f"{solved.start():.4f}")
