@@ -4,7 +4,8 @@ random playouts, and the decision latency of a random bot and of an MCTS bot wit
 Issue #19 sets the goals: at least as many random games per second through ``State.apply`` (the one
 engine: the kernel of :mod:`tabletop.games.cribbage.kernel` under the game interface) as OpenSpiel's
 cribbage, and an MCTS iteration costing at most OpenSpiel's Python ``MCTSBot``'s. Each engine plays whole
-random 2-player games to 121 — uniformly random legal actions, chance drawn with its probabilities — and
+random 2-player games to 121 — uniformly random legal actions, chance drawn with its probabilities (ours with
+``sample_chance``, OpenSpiel's from ``chance_outcomes()`` by a scan, which works for any chance node) — and
 every run times a batch of each, back to back, so the ratio is the median of the runs' ratios. OpenSpiel
 is driven from Python, as a Python user drives it; its actions count its own steps (its no-op passes
 included), ours count our actions (cuts, deals one card at a time, counts).
@@ -257,7 +258,9 @@ def sections(scale: Scale) -> list[Section]:
                 f"Each of {scale.runs} runs times a batch of ours then one of OpenSpiel's in CPU seconds; the "
                 "figures are medians, and the ratio of games/s is the median of the runs' ratios. OpenSpiel is "
                 "driven from Python through pyspiel; its actions are its steps (passes included), ours our "
-                "actions (cuts, deals one card at a time, counts)." + missing),
+                "actions (cuts, deals one card at a time, counts). Chance is drawn each engine's own way: ours with "
+                "State.sample_chance, OpenSpiel's from chance_outcomes() by a Python scan of its probabilities "
+                "(docs/benchmarks.md: fairness of the pairing)." + missing),
         Section("openspiel", "Cribbage: our bots vs OpenSpiel's, decision latency (one core)",
                 ("bot", "decisions ours / OpenSpiel", "ours p50 ms", "ours p95 ms", "OpenSpiel p50 ms",
                  "OpenSpiel p95 ms", "µs per iteration (p50) ours / OpenSpiel",

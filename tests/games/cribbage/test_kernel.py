@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.core import IllegalActionError
 from tabletop.core.cards import Card
-from tabletop.games.cribbage import CribbageState
+from tabletop.games.cribbage import CribbageState, kernel
 from tabletop.games.cribbage import actions as act
 from tabletop.games.cribbage.encoding import CHANCE_OUTCOMES, player_actions
 
@@ -106,3 +106,14 @@ def test_an_action_built_anew_acts_like_the_interned_one() -> None:
             assert anew is not action and anew == action
             after, again = state.apply(action), state.apply(anew)
             assert after == again and after.events() == again.events()
+
+
+def test_a_transitions_copy_of_the_position_keeps_every_slot_but_what_the_action_did() -> None:
+    """``successor`` copies slot by slot (the hot path of every step): a slot added to the table and not to the
+    copy would be lost on the next transition."""
+    for state in random_states(5, players=3)[::25]:
+        table = state.table
+        copy = kernel.successor(table)
+        kept = [name for name in kernel.Table.__slots__ if name not in ("told", "ended_game")]
+        assert [getattr(copy, name) for name in kept] == [getattr(table, name) for name in kept]
+        assert (copy.told, copy.ended_game) == ((), False)

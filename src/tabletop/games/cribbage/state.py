@@ -38,16 +38,20 @@ if TYPE_CHECKING:
 
 
 class _OnTable(State[CribbageAction]):
-    """The slots a cribbage state keeps beside its fields: its kernel position and, once asked, its legal actions.
+    """The slots a cribbage state keeps beside its fields: its kernel position, whether chance acts or the match
+    is over (the base's properties kept as values: a playout reads both every step) and, once asked, its legal
+    actions.
 
     (mypy does not see a base's slots on a ``slots=True`` dataclass, hence the ``type: ignore[misc]`` where
     :class:`CribbageState` sets them.)
     """
 
-    __slots__ = ("offered", "table")
+    __slots__ = ("is_chance", "is_terminal", "offered", "table")
 
     table: k.Table
     offered: tuple[CribbageAction, ...] | None
+    is_chance: bool
+    is_terminal: bool
 
 
 @dataclass(slots=True, eq=False)
@@ -84,8 +88,9 @@ class CribbageState(_OnTable):
     results: tuple[GameResult, ...]  #: the finished games of the match
 
     def __post_init__(self) -> None:
-        self.table = _encode(self)  # type: ignore[misc]
+        table = self.table = _encode(self)  # type: ignore[misc]
         self.offered = None  # type: ignore[misc]
+        self.is_chance, self.is_terminal = k.IS_CHANCE[table.phase], table.phase == k.OVER  # type: ignore[misc]
 
     def __getattr__(self, name: str) -> Any:
         """A field of a state made by a transition, decoded from its table on first use."""
@@ -112,14 +117,6 @@ class CribbageState(_OnTable):
             return CHANCE
         return TERMINAL if phase == k.OVER else table.to_move
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.table.phase == k.OVER
-
-    @property
-    def is_chance(self) -> bool:
-        return k.IS_CHANCE[self.table.phase]
-
     def legal_actions(self) -> Sequence[CribbageAction]:
         found = self.offered
         if found is None:
@@ -139,13 +136,16 @@ class CribbageState(_OnTable):
         """
         phase, move = MOVES.get(id(action)) or move_of(action) or _NO_MOVE
         table = self.table
-        if phase != table.phase or not k.is_legal(table, move):
+        # a card from the pack (k.is_legal's first case, inline: chance is half the steps of a playout)
+        if phase != table.phase or not (table.pack_mask >> move & 1 if k.IS_CHANCE[phase] else k.is_legal(table, move)):
             State.apply(self, action)  # says why it is refused
             raise AssertionError(f"{action} was refused here and accepted by the core")
-        after = k.successor(table)  # k.step, unrolled: the hot path of every playout
+        after = k.successor(table)  # k.step and _state, unrolled: the hot path of every playout
         k.RULES[phase](after, move)
         state = _NEW(CribbageState)
+        phase = after.phase
         state.game, state.table, state.offered = self.game, after, None  # type: ignore[misc]
+        state.is_chance, state.is_terminal = k.IS_CHANCE[phase], phase == k.OVER  # type: ignore[misc]
         return state
 
     def _apply(self, action: CribbageAction) -> CribbageState:
@@ -166,8 +166,7 @@ class CribbageState(_OnTable):
         if outcomes is None:
             raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
                                      code="not_chance", params={"phase": self.phase.value})
-        pack = table.pack
-        return outcomes[pack[rng.randrange(len(pack))]]
+        return outcomes[rng.choice(table.pack)]  # the same draw as pack[rng.randrange(len(pack))]
 
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's side's points in the game being played (the front peg, C3)."""
@@ -257,7 +256,9 @@ _NO_MOVE: Move = (-1, None)
 def _state(game: Cribbage, table: k.Table) -> CribbageState:
     """The interface over ``table``: its fields are decoded when read."""
     state = _NEW(CribbageState)
+    phase = table.phase
     state.game, state.table, state.offered = game, table, None  # type: ignore[misc]
+    state.is_chance, state.is_terminal = k.IS_CHANCE[phase], phase == k.OVER  # type: ignore[misc]
     return state
 
 
