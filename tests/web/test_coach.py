@@ -5,8 +5,10 @@ and aims (K6, K7), Cubulus's forced results and preferred move (U15), Beetle's o
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.web.conftest import ARTIFACTS
@@ -85,3 +87,26 @@ def test_coach_screenshots(browser: Any, base_url: str, language: str) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"coach-cribbage-{language}-{size}.png"), full_page=True)
         ctx.close()
+
+
+def test_a_finished_games_replay_lists_the_blunders_of_a_seat_c5(context: Any, base_url: str) -> None:
+    created = httpx.post(f"{base_url}/api/tables", json={"game": "cribbage", "seed": 5,
+                                                         "seats": [{"kind": "local"}, {"kind": "local"}]}).json()
+    table, tokens = created["table"]["id"], created["tokens"]
+    auth = {"Authorization": f"Bearer {tokens['0']}, {tokens['1']}"}
+    state = httpx.get(f"{base_url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+    seat = state["to_move"]
+    advice = httpx.get(f"{base_url}/api/tables/{table}/coach?seat={seat}", headers=auth).json()["advice"]
+    worst = min(advice["actions"], key=lambda a: advice["actions"][a]["net"])  # the costliest discard
+    played = httpx.post(f"{base_url}/api/tables/{table}/act",
+                        json={"token": tokens[str(seat)], "action": worst, "move": state["move"]})
+    assert played.status_code == 200, played.text
+    assert httpx.post(f"{base_url}/api/tables/{table}/abandon", headers=auth).status_code == 200
+    page = context.new_page()
+    page.goto(f"{base_url}/#/replay/{table}")
+    page.locator(f"[data-action=blunders-{seat}]").click()
+    listed = page.locator("[data-testid=blunders] li")
+    listed.first.wait_for()
+    assert listed.count() == 1 and "instead of" in listed.first.inner_text()
+    listed.first.locator("button").click()  # to the decision: the position before the discard
+    page.wait_for_url(re.compile(rf"#/replay/{table}/{listed.first.get_attribute('data-move')}$"))

@@ -131,7 +131,7 @@ export function coachTable(advice, { label = (a) => a, columns = null, limit = 3
  * this browser holds). It asks for advice once per (move, seat) while that seat's toggle is on and it is to move.
  */
 export function coachPanel(tableId) {
-  const element = h("section", { class: "coach-box", "data-testid": "coach", "aria-labelledby": "coach-h" });
+  const element = h("section", { class: "coach-box", "data-testid": "coach", "aria-labelledby": "coach-h", hidden: true });
   let asked = null;  // "move:seat" of the advice shown or on its way
   let advice = null;
   let failure = null;

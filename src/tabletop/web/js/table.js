@@ -168,7 +168,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     h("div", { class: "table-head" }, title, statusLine, turn, paceBox, sound.toggle),
     error, undoBox, result, invites,
     h("div", { class: "table-body" }, board,
-      h("aside", { class: "side" }, seatsBox, coach.element, actionsBox, logBox, chat.element))));
+      h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
 
   function gameName() {
     return (last && last.view && last.view.game) || (info && info.game) || null;
