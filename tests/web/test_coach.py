@@ -71,22 +71,28 @@ def test_beetle_coach_tells_the_seats_chance_of_winning_b6(context: Any, base_ur
 
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
+SHOTS = {"cribbage": ({}, ["you", "bot"], f"{ADVICE} tbody tr"),
+         "kubik": ({"throws": "calibrated"}, ["you", "bot"], f"{ADVICE} tbody tr"),
+         "cubulus": ({"first": "0"}, ["you", "bot", "bot"], f"{ADVICE} [data-testid=coach-best]")}
 
 
 @pytest.mark.skipif(not os.environ.get("TABLETOP_COACH_SHOTS"), reason="screenshots on demand: TABLETOP_COACH_SHOTS=1")
 @pytest.mark.parametrize("language", ["en", "ru", "ro"])
 def test_coach_screenshots(browser: Any, base_url: str, language: str) -> None:
-    for size, (width, height) in SIZES.items():
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-        ctx.add_init_script(f"localStorage.setItem('tabletop.lang', '{language}')")
-        page = ctx.new_page()
-        create_table(page, base_url, "cribbage", {}, ["you", "bot"], seed=5)
-        page.locator("[data-testid=coach-toggle-0]").check()
-        page.locator(f"{ADVICE} tbody tr").first.wait_for()
-        page.locator("[data-testid=coach]").scroll_into_view_if_needed()
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"coach-cribbage-{language}-{size}.png"), full_page=True)
-        ctx.close()
+    """Every size in every language for cribbage; Kubik's and Cubulus's advice in English."""
+    for game, (options, seats, shown) in SHOTS.items():
+        if game != "cribbage" and language != "en":
+            continue
+        for size, (width, height) in SIZES.items():
+            ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+            ctx.add_init_script(f"localStorage.setItem('tabletop.lang', '{language}')")
+            page = ctx.new_page()
+            create_table(page, base_url, game, options, seats, seed=5)
+            page.locator("[data-testid=coach-toggle-0]").evaluate("e => e.click()")  # (Cubulus at 360 px moves on scrolling)
+            page.locator(shown).first.wait_for(timeout=40_000)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"coach-{game}-{language}-{size}.png"), full_page=True)
+            ctx.close()
 
 
 def test_a_finished_games_replay_lists_the_blunders_of_a_seat_c5(context: Any, base_url: str) -> None:

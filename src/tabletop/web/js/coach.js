@@ -138,37 +138,52 @@ export function coachPanel(tableId) {
   let shown = null;  // the arguments of the last update, to redraw on a toggle or an answer
   let alive = true;
 
+  const heading = h("h3", { id: "coach-h" });
+  const togglesBox = h("div", { class: "coach-toggles" });
+  const bodyBox = h("div", {});
+  element.append(heading, togglesBox, bodyBox);
+  const drawn = { toggles: null, body: null };  // what is on screen (its words' language too): redrawn on a change
+
   function draw() {
     if (!shown) return;
     const { last, seats, ctx } = shown;
     const game = gameModule(last.view && last.view.game);
     const people = seats.filter((seat) => last.seats[seat] && last.seats[seat].kind !== "bot");
-    if (!people.length || last.status !== "playing") {
-      fill(element);
-      element.hidden = true;
-      return;
-    }
-    element.hidden = false;
+    element.hidden = !people.length || last.status !== "playing";
+    if (element.hidden) return;
     const on = new Set(coachedSeats(tableId));
-    const toggles = people.map((seat) => h("label", { class: "coach-toggle" },
-      h("input", { type: "checkbox", checked: on.has(seat), "data-testid": `coach-toggle-${seat}`,
-        onchange: (e) => { setCoached(tableId, seat, e.target.checked); asked = null; refresh(); } }),
-      " ", people.length > 1 ? t("coach.toggleSeat", { name: ctx.seatName(seat) }) : t("coach.toggle")));
+    const names = people.map((seat) => ctx.seatName(seat));
+    const togglesKey = JSON.stringify([people, names, [...on], t("coach.toggle")]);
+    if (togglesKey !== drawn.toggles) {  // (re)made only when they change: a click never meets a new element
+      drawn.toggles = togglesKey;
+      heading.textContent = t("coach.title");
+      fill(togglesBox, people.map((seat, i) => h("label", { class: "coach-toggle" },
+        h("input", { type: "checkbox", checked: on.has(seat), "data-testid": `coach-toggle-${seat}`,
+          onchange: (e) => { setCoached(tableId, seat, e.target.checked); asked = null; refresh(); } }),
+        " ", people.length > 1 ? t("coach.toggleSeat", { name: names[i] }) : t("coach.toggle"))));
+    }
     const seat = last.to_move;
+    const coached = on.has(seat) && people.includes(seat) && last.legal.length;
+    const state = !coached ? (people.some((s) => on.has(s)) ? "waiting" : "off")
+      : failure ? "failure" : !advice ? "thinking" : !advice.advice ? "nothing" : "advice";
+    const bodyKey = JSON.stringify([state, asked, failure, t("coach.title")]);
+    if (bodyKey === drawn.body) return;
+    drawn.body = bodyKey;
     let body = null;
-    if (on.has(seat) && people.includes(seat) && last.legal.length) {
-      if (failure) body = h("p", { class: "hint" }, failure);
-      else if (!advice) body = h("p", { class: "hint", "aria-live": "polite" }, t("coach.thinking"));
-      else if (!advice.advice) body = h("p", { class: "hint" }, t("coach.nothing"));
-      else {
+    switch (state) {
+      case "waiting": body = h("p", { class: "hint" }, t("coach.waiting")); break;
+      case "failure": body = h("p", { class: "hint" }, failure); break;
+      case "thinking": body = h("p", { class: "hint", "aria-live": "polite" }, t("coach.thinking")); break;
+      case "nothing": body = h("p", { class: "hint" }, t("coach.nothing")); break;
+      case "advice": {
         const view = game?.coachView?.(advice.advice, last.view, ctx);
         body = h("div", { class: "coach-advice", "data-kind": advice.advice.kind, "aria-live": "polite" },
           view || coachTable(advice.advice, { label: (a) => game?.actionText?.(a, last.view) || a }));
+        break;
       }
-    } else if (people.some((s) => on.has(s))) {
-      body = h("p", { class: "hint" }, t("coach.waiting"));
+      default: break;
     }
-    fill(element, h("h3", { id: "coach-h" }, t("coach.title")), h("div", { class: "coach-toggles" }, toggles), body);
+    fill(bodyBox, body);
   }
 
   function refresh() {
