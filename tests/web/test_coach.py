@@ -88,7 +88,8 @@ def test_coach_screenshots(browser: Any, base_url: str, language: str) -> None:
             ctx.add_init_script(f"localStorage.setItem('tabletop.lang', '{language}')")
             page = ctx.new_page()
             create_table(page, base_url, game, options, seats, seed=5)
-            page.locator("[data-testid=coach-toggle-0]").evaluate("e => e.click()")  # (Cubulus at 360 px moves on scrolling)
+            # a DOM click: Cubulus at 360 px moves as the page scrolls, so a pointer click may miss
+            page.locator("[data-testid=coach-toggle-0]").evaluate("e => e.click()")
             page.locator(shown).first.wait_for(timeout=40_000)
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"coach-{game}-{language}-{size}.png"), full_page=True)
