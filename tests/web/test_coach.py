@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.a11y import serious_violations
 from tests.web.conftest import ARTIFACTS
 from tests.web.play import create_table
 
@@ -35,6 +36,7 @@ def test_cribbage_shows_every_discards_expected_hand_crib_and_net_c5(context: An
     best = page.locator(f"{ADVICE} tr.best")
     assert best.count() == 1 and "★" in best.inner_text()
     assert page.locator(f"{ADVICE} thead").inner_text().split() == ["Choice", "Hand", "Crib", "Net"]
+    assert not serious_violations(page)  # axe-core: the panel and its table are accessible
     page.reload()  # remembered: the toggle stays on and the advice comes back
     page.locator(f"{ADVICE}[data-kind=discard] tbody tr").first.wait_for()
     assert page.locator("[data-testid=coach-toggle-0]").is_checked()
