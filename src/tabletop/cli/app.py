@@ -112,6 +112,8 @@ def play_command(
     delay: Annotated[float, typer.Option(help="seconds to pause after a bot's move")] = 0.3,
     chance: Annotated[str, typer.Option(help="who decides chance: auto (the game says), machine, or people "
                                              "(type the dice, cards or throws of a real table)")] = "auto",
+    coach: Annotated[bool, typer.Option(help="coach mode: before each of your decisions, what each choice is "
+                                             "worth from your view (off by default)")] = False,
 ) -> None:
     """Play a game in the terminal; with only bots seated it runs by itself."""
     import random
@@ -146,7 +148,7 @@ def play_command(
     if chance not in ("auto", "machine", "people"):
         raise fail(f"--chance {chance!r}: choose auto, machine or people")
     by_people = chance == "people" or (chance == "auto" and loaded.chance_entered_by_people)
-    run(loaded, agents, names, seed, console, record, delay if sys.stdin.isatty() else 0.0, by_people)
+    run(loaded, agents, names, seed, console, record, delay if sys.stdin.isatty() else 0.0, by_people, coach)
 
 
 @app.command()

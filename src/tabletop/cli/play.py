@@ -1,4 +1,5 @@
-"""Terminal play: people type actions, bots answer, the board is drawn before each human turn."""
+"""Terminal play: people type actions, bots answer, the board is drawn before each human turn (and,
+with ``--coach``, the game's advice for that seat from its view: :meth:`Game.coach`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from tabletop.agents import Agent, Decision, HumanAgent, QuitGame, make_bot
 from tabletop.core import CHANCE, SPECTATOR, Game, Record, State, TabletopError, winner_field
+from tabletop.core.coach import CoachAdvice
 from tabletop.sim import play
 
 
@@ -58,10 +61,11 @@ def board(state: State[Any], seat: int) -> str:
 
 
 class _Showing:
-    """A human agent that is shown the board before each of its decisions."""
+    """A human agent that is shown the board before each of its decisions (and the coach's advice)."""
 
-    def __init__(self, inner: Agent, console: Console, current: list[State[Any]]) -> None:
+    def __init__(self, inner: Agent, console: Console, current: list[State[Any]], coach: bool = False) -> None:
         self.inner, self.name, self.console, self.current = inner, inner.name, console, current
+        self.coach = coach
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         self.console.print()
@@ -69,7 +73,48 @@ class _Showing:
         legal = decision.legal_actions
         if 1 < len(legal) <= 20:
             self.console.print(Text("Legal: " + ", ".join(str(a) for a in legal), style="dim"))
+        if self.coach and decision.seat >= 0:
+            advice = decision.game.coach(decision.view, decision.seat)
+            if advice is not None:
+                self.console.print(coach_table(advice))
         return self.inner.choose(decision, rng)
+
+
+COACH_ROWS = 15
+"""The most rows of advice shown (the best first)."""
+WORDS = {"hand": "hand", "crib": "crib", "net": "net", "value": "value", "score": "to score", "win": "to win",
+         "points": "points", "gain": "gain", "line": "line", "aim": "aim"}
+SIGNED = {"net", "value", "points", "gain"}
+
+
+def coach_table(advice: CoachAdvice) -> Table | Text:
+    """The coach's advice in English: the choices best first with their figures, the preferred one starred
+    (Cubulus: the moves that lose or win by force; Beetle: every seat's chance of winning)."""
+    if advice.kind == "roll":
+        odds = ", ".join(f"seat {s + 1} {p:.1%}" for s, p in enumerate(advice.extra.get("win", [])))
+        return Text(f"Coach: chances of winning — {odds}", style="magenta")
+    if advice.kind == "move":
+        losing = [a for a, f in advice.actions.items() if f.get("loses")]
+        winning = [a for a, f in advice.actions.items() if f.get("wins")]
+        lines = [f"Coach: suggested {advice.best}"]
+        if winning:
+            lines.append("wins by force: " + ", ".join(winning))
+        if losing:
+            lines.append(f"loses by force ({len(losing)} of {len(advice.actions)}): " + ", ".join(losing))
+        return Text("\n".join(lines), style="magenta")
+    rows = sorted(advice.actions, key=lambda a: -(advice.value(a) or 0.0))[:COACH_ROWS]
+    keys = [k for k in WORDS if any(k in advice.actions[a] for a in rows) and k not in ("line", "aim")]
+    table = Table(title=f"Coach: {advice.kind}", title_justify="left", title_style="magenta")
+    table.add_column("choice")
+    for key in keys:
+        table.add_column(WORDS[key], justify="right")
+    chances = {"score", "win"} | ({"gain"} if advice.unit == "chance" else set())
+    for action in rows:
+        figures = advice.actions[action]
+        cells = [f"{float(figures[k]):.1%}" if k in chances else f"{float(figures[k]):+.2f}" if k in SIGNED
+                 else f"{float(figures[k]):.2f}" if k in figures else "" for k in keys]
+        table.add_row(("★ " if action == advice.best else "  ") + action, *cells)
+    return table
 
 
 def run(
@@ -81,14 +126,16 @@ def run(
     record_path: Path | None = None,
     delay: float = 0.0,
     chance_by_people: bool = False,
+    coach: bool = False,
 ) -> Record:
     """Play one game in the terminal; return its record, saved to ``record_path`` if given.
 
-    Quitting (``q`` or end of input) keeps the moves made so far in a partial record.
+    Quitting (``q`` or end of input) keeps the moves made so far in a partial record. ``coach``: each
+    person is shown the game's advice for their seat before each decision.
     """
     humans = {i for i, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
     current: list[State[Any]] = [game.initial_state()]
-    seated: list[Agent] = [_Showing(a, console, current) if i in humans else a for i, a in enumerate(agents)]
+    seated: list[Agent] = [_Showing(a, console, current, coach) if i in humans else a for i, a in enumerate(agents)]
     actions: list[str] = []
     viewer = next(iter(humans)) if len(humans) == 1 else SPECTATOR  # hot-seat: one screen, what all may see
 

@@ -25,6 +25,7 @@ from tabletop.core.spec import Chance, GameSpec
 
 if TYPE_CHECKING:  # numpy only where a batch is used: the core itself starts without it
     from tabletop.core.batch import Batch
+    from tabletop.core.coach import CoachAdvice
 
 Player = int
 """A seat number, 0-based, in turn order ("clockwise")."""
@@ -311,6 +312,20 @@ class Game(ABC, Generic[StateT, ActionT]):
     def has_win_chances(self) -> bool:
         """True when :meth:`win_chances` is computed by this game."""
         return type(self).win_chances is not Game.win_chances
+
+    def coach(self, view: View, seat: Player, budget: int | None = None, seed: int = 0,
+              include: Sequence[str] = ()) -> CoachAdvice | None:
+        """Coach mode: what each of ``seat``'s legal actions is worth, computed from ``view`` (that
+        seat's view) alone — never anything it hides — or None where there is no decision to advise.
+        ``budget`` is work in the game's own unit (worlds, nodes; None: the game's default), drawn from
+        ``seed``, so the same view, budget and seed give the same advice; ``include`` names actions to
+        rate even where the advice lists only the best of each kind (a replay's chosen move)."""
+        return None
+
+    @property
+    def has_coach(self) -> bool:
+        """True when :meth:`coach` is offered by this game."""
+        return type(self).coach is not Game.coach
 
     encoding_type: ClassVar[type[Encoding[Any]] | None] = None
     """The class of this game's numeric encoding, built from the game (None: the game offers none)."""

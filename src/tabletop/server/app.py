@@ -41,6 +41,7 @@ import tabletop
 from tabletop.core import Record
 from tabletop.server import chance, jobs
 from tabletop.server.chat import ChatRefused
+from tabletop.server.coach import router as coach_router
 from tabletop.server.errors import ApiError, Rejection, error_body
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
@@ -483,12 +484,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app.include_router(odds_router)
     app.include_router(motion_router)
+    app.include_router(coach_router)
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app
 
 
-EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay)(?:/|$)")
+EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
 
 DELAYED_REFUSALS = 1_000

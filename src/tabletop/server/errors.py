@@ -69,6 +69,12 @@ SERVER_ERRORS: Mapping[str, str] = {
     "no_motion": "move {move} has no motion to animate",
     "motion_mismatch": "move {move}: this server's simulation does not reproduce the record",
     "record_broken": "the record does not replay to move {move}",
+    # coach mode
+    "no_coach": "no coach for {game}; it coaches {games}",
+    "coach_seat": "no seat {seat}: the game has {seats} seats",
+    "coach_not_held": "seat {seat} is not held by these tokens: the coach advises only one's own seat",
+    "coach_not_to_move": "seat {seat} is not to move: the coach advises the seat to move",
+    "bad_threshold": "a blunder threshold of {threshold} (give a number from 0 to 1000)",
     # limits (each with retry_after, seconds, where waiting helps)
     "too_many_requests": "more than {limit} HTTP requests a second from one client",
     "too_many_expensive": "more than {limit} odds, replay or motion requests a second from one client",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import LEVELS, Agent, Chance, Event, Game, GameSpec, Option, OptionError, View
 from tabletop.games.beetle.actions import BeetleAction, parse_action
@@ -21,6 +21,9 @@ from tabletop.games.beetle.render import event_text
 from tabletop.games.beetle.state import EVENTS, BeetleState
 from tabletop.games.beetle.turns import Phase
 from tabletop.games.beetle.views import position_from_view
+
+if TYPE_CHECKING:
+    from tabletop.core.coach import CoachAdvice
 
 
 def _check_parts(value: object) -> object:
@@ -111,6 +114,13 @@ class Beetle(Game[BeetleState, BeetleAction]):
     def win_chances(self, state: BeetleState) -> Sequence[float]:
         """Exact, roll-off included (B6): Beetle hides nothing, so the odds reveal nothing either."""
         return win_probabilities(state)
+
+    def coach(self, view: View, seat: int, budget: int | None = None, seed: int = 0,
+              include: Sequence[str] = ()) -> CoachAdvice | None:
+        """The live exact odds as advice: a roll is the only choice (:mod:`.coach`)."""
+        from tabletop.games.beetle.coach import coach
+
+        return coach(self, view, seat, seed)
 
     def event_text(self, event: Event) -> str:
         """A Beetle event in English, for the terminal: "seat 2 draws leg (3/6)"."""

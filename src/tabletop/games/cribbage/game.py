@@ -7,9 +7,9 @@ cribbage is played and where each of its parts lives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
@@ -24,6 +24,9 @@ from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
 from tabletop.games.cribbage.state import CribbageState, from_table
 from tabletop.games.cribbage.views import table_from_view
+
+if TYPE_CHECKING:
+    from tabletop.core.coach import CoachAdvice
 
 TARGET_PRESETS: Mapping[int, str] = MappingProxyType({
     121: "the full game",
@@ -179,6 +182,13 @@ class Cribbage(Game[CribbageState, CribbageAction]):
             return lambda: CribbageExpert(LEVELS[name])
 
         return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
+
+    def coach(self, view: View, seat: int, budget: int | None = None, seed: int = 0,
+              include: Sequence[str] = ()) -> CoachAdvice | None:
+        """Each discard's expected hand and crib, each pegging card's value (:mod:`.coach`)."""
+        from tabletop.games.cribbage.coach import coach
+
+        return coach(self, view, seat, budget, seed)
 
     def event_text(self, event: Event) -> str:
         """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``: see :func:`.render.event_text`."""

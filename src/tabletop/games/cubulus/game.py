@@ -7,8 +7,8 @@ bots in :mod:`.expert` — so that everything outside the package meets one obje
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View
 from tabletop.core.agent import Agent
@@ -22,6 +22,9 @@ from tabletop.games.cubulus.phases import Phase
 from tabletop.games.cubulus.render import event_text
 from tabletop.games.cubulus.state import CubulusState, position, start
 from tabletop.games.cubulus.views import state_fields
+
+if TYPE_CHECKING:
+    from tabletop.core.coach import CoachAdvice
 
 MAX_MOVE_CAP: Final = 10_000
 
@@ -115,6 +118,13 @@ class Cubulus(Game[CubulusState, CubulusAction]):
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
         """The Cubulus expert at each level (alpha-beta on the bitboards: :mod:`.expert`)."""
         return make_levels()
+
+    def coach(self, view: View, seat: Player, budget: int | None = None, seed: int = 0,
+              include: Sequence[str] = ()) -> CoachAdvice | None:
+        """The moves that lose (or win) by force and the expert's preferred move (:mod:`.coach`)."""
+        from tabletop.games.cubulus.coach import coach
+
+        return coach(self, view, seat, budget, seed)
 
     def event_text(self, event: Event) -> str:
         """``event`` in English, for the terminal (:func:`.render.event_text`)."""

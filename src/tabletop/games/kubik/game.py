@@ -9,10 +9,10 @@ the field, each seat's skill, the thrower's grid — so a state carries only wha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, partial
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import (
     Agent,
@@ -34,6 +34,9 @@ from tabletop.games.kubik.render import event_text
 from tabletop.games.kubik.state import KubikState
 from tabletop.games.kubik.turn import Phase
 from tabletop.games.kubik.views import pose_from_view, score_from_view
+
+if TYPE_CHECKING:
+    from tabletop.core.coach import CoachAdvice
 
 
 def _check_teams(value: object) -> str:
@@ -172,6 +175,14 @@ class Kubik(Game[KubikState, KubikAction]):
         """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
         expected value; see :mod:`tabletop.games.kubik.expert`."""
         return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
+
+    def coach(self, view: View, seat: int, budget: int | None = None, seed: int = 0,
+              include: Sequence[str] = ()) -> CoachAdvice | None:
+        """Each line and aim's best throw with its chance to score and to win; the interception
+        decisions' gains (:mod:`.coach`). The grid is rated whole: ``budget`` is not needed."""
+        from tabletop.games.kubik.coach import coach
+
+        return coach(self, view, seat, include, seed)
 
     def team_of(self, seat: int) -> int:
         """0 for team A (seats 0…a−1), 1 for team B."""

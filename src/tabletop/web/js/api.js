@@ -33,6 +33,7 @@ export const api = {
   create: (body) => request("POST", "/api/tables", body),
   join: (id, name, seat) => request("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
   replay: (id, move) => request("GET", `/api/tables/${id}/replay/${move}`),
+  blunders: (id, seat) => request("GET", `/api/tables/${id}/blunders?seat=${seat}`),
   odds: (id, move) => request("GET", `/api/tables/${id}/odds` + (move === undefined ? "" : `?move=${move}`)),
 };
 

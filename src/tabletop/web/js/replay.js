@@ -16,6 +16,7 @@ import { describeLog, maybe } from "./describe.js";
 import { icon } from "./icons.js";
 import { paceOf } from "./pacing.js";
 import { nextStop, placeOf, previousStop, stepsOf, stops } from "./steps.js";
+import { blundersPanel } from "./coach.js";
 
 /** The autoplay speeds (the table's, js/pacing.js, but for instant) and how many paces a step stays up. */
 export const REPLAY_SPEEDS = ["fast", "normal", "slow"];
@@ -93,8 +94,9 @@ export function renderReplay(root, tableId, startAt) {
   const board = h("div", { class: "board", "data-testid": "board" });
   const logList = h("ol", { class: "log" });
   const logTitle = h("h3", {});
+  const blundersBox = h("div", {});  // the coach's blunders of a seat (coach.js), once the game is known
   fill(root, h("div", { class: "table-screen replay" }, title, controls, options, position, stepText, problem, result,
-    h("div", { class: "table-body" }, board, h("aside", { class: "side" }, h("section", {}, logTitle, logList)))));
+    h("div", { class: "table-body" }, board, h("aside", { class: "side" }, blundersBox, h("section", {}, logTitle, logList)))));
 
   const ctx = {
     act() {},
@@ -298,6 +300,9 @@ export function renderReplay(root, tableId, startAt) {
       entries = end.log;
       steps = stepsOf(gameModule(info.game), entries, { fine });
       drawLabels();
+      fill(blundersBox, blundersPanel(tableId, { game: info.game, seats: info.seats,
+        seatName: (s) => seatName(info.seats, s), onMove: (move) => { pause(); go(move); },
+        actionText: (a) => gameModule(info.game)?.actionText?.(a, null) || a }));
       const asked = Number.parseInt(startAt ?? "", 10);
       await go(Number.isInteger(asked) ? asked : 0);
     } catch (error) {

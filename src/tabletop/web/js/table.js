@@ -20,6 +20,7 @@ import { icon } from "./icons.js";
 import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } from "./pacing.js";
 import { chatPanel } from "./chat.js";
 import { Sound, effectsFor } from "./sound.js";
+import { coachPanel } from "./coach.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -161,12 +162,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const sound = new Sound({ spectator: !tokens.length });
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
     seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
+  const coach = coachPanel(tableId);  // coach mode: per held seat, off by default (coach.js)
 
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn, h("div", { class: "table-tools" }, paceBox, sound.toggle)),
     error, undoBox, result, invites,
     h("div", { class: "table-body" }, board,
-      h("aside", { class: "side" }, seatsBox, actionsBox, logBox, chat.element))));
+      h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
 
   function gameName() {
     return (last && last.view && last.view.game) || (info && info.game) || null;
@@ -414,6 +416,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawLog();
     drawResult();
     drawInvites();
+    if (last) coach.update(last, pacer.behind ? [] : mySeats(), ctx);
     // the log in notation (as in a replay) and, as `entries`, with each action's events; while
     // newer states wait the screen offers no moves (nobody acts on a state about to be replaced)
     if (last && screen) {
@@ -522,6 +525,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       if (screen && screen.destroy) screen.destroy();
       chat.destroy();
       sound.destroy();
+      coach.destroy();
     },
     relabel() {
       draw();

@@ -5,6 +5,7 @@
 
 export const STRINGS = {
   en: {
+    "beetle.coach.chance": "Your chance of winning: {chance}",
     "beetle.choice.variant.classic": "classic (13 parts)",
     "beetle.choice.variant.four-legs": "four legs",
     "beetle.choice.variant.winged": "winged",
@@ -73,6 +74,7 @@ export const STRINGS = {
     "beetle.die.rolling": "The die is rolling…",
   },
   ru: {
+    "beetle.coach.chance": "Ваш шанс на победу: {chance}",
     "beetle.choice.variant.classic": "классический (13 частей)",
     "beetle.choice.variant.four-legs": "четыре лапки",
     "beetle.choice.variant.winged": "с крыльями",
@@ -141,6 +143,7 @@ export const STRINGS = {
     "beetle.die.rolling": "Кубик катится…",
   },
   ro: {
+    "beetle.coach.chance": "Șansa ta de câștig: {chance}",
     "beetle.choice.variant.classic": "clasic (13 părți)",
     "beetle.choice.variant.four-legs": "patru picioare",
     "beetle.choice.variant.winged": "cu aripi",

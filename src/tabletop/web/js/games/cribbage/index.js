@@ -12,3 +12,4 @@ export const strings = { STRINGS, OPTIONS };
 export const ownsActions = true;
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // a deal, the discards, each pegging card, the show: one step each
+export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

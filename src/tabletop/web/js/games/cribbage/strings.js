@@ -3,6 +3,12 @@
 
 export const STRINGS = {
   en: {
+    "cribbage.coach.discardHint": "Expected points of each way to lay away, over every starter; the crib counts for you (+) or against you (−).",
+    "cribbage.coach.playHint": "Each card's value: the points you peg less the others' over the rest of the play, on average.",
+    "cribbage.coach.hand": "Hand",
+    "cribbage.coach.crib": "Crib",
+    "cribbage.coach.net": "Net",
+    "cribbage.coach.value": "Value",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cribbage.error.not_in_hand": "{card} is not in your hand.",
     "cribbage.error.count_over_31": "{card} would make the count {total}: the count may not pass 31.",
@@ -163,6 +169,12 @@ export const STRINGS = {
     "cribbage.replay.round": "Deal {n}",
   },
   ru: {
+    "cribbage.coach.discardHint": "Ожидаемые очки каждого сноса по всем возможным стартерам; криб считается в вашу пользу (+) или против вас (−).",
+    "cribbage.coach.playHint": "Ценность каждой карты: ваши очки минус очки соперников до конца розыгрыша, в среднем.",
+    "cribbage.coach.hand": "Рука",
+    "cribbage.coach.crib": "Криб",
+    "cribbage.coach.net": "Итог",
+    "cribbage.coach.value": "Ценность",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cribbage.error.not_in_hand": "{card} нет у вас на руке.",
     "cribbage.error.count_over_31": "С {card} счёт стал бы {total}: счёт не может быть больше 31.",
@@ -323,6 +335,12 @@ export const STRINGS = {
     "cribbage.replay.round": "Сдача {n}",
   },
   ro: {
+    "cribbage.coach.discardHint": "Punctele așteptate ale fiecărei aruncări, peste toate cărțile de start; crib-ul contează pentru tine (+) sau împotriva ta (−).",
+    "cribbage.coach.playHint": "Valoarea fiecărei cărți: punctele tale minus ale celorlalți până la sfârșitul jocului, în medie.",
+    "cribbage.coach.hand": "Mână",
+    "cribbage.coach.crib": "Crib",
+    "cribbage.coach.net": "Net",
+    "cribbage.coach.value": "Valoare",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cribbage.error.not_in_hand": "{card} nu este în mâna ta.",
     "cribbage.error.count_over_31": "Cu {card} suma ar fi {total}: suma nu poate trece de 31.",

@@ -10,3 +10,4 @@ export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
+export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

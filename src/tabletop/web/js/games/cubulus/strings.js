@@ -5,6 +5,10 @@
 
 export const STRINGS = {
   en: {
+    "cub.coach.wins": "Wins by force ({n}):",
+    "cub.coach.loses": "{n} of {total} moves lose by force.",
+    "cub.coach.noneLose": "No move loses by force.",
+    "cub.coach.showLosing": "Show the moves that lose",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cubulus.error.chance_first": "Chance first decides who starts.",
     "cubulus.error.start_decided": "Who starts is already decided.",
@@ -130,6 +134,10 @@ export const STRINGS = {
     "cub.pinch": "pinch to zoom",
   },
   ru: {
+    "cub.coach.wins": "Вынужденная победа ({n}):",
+    "cub.coach.loses": "{n} из {total} ходов проигрывают вынужденно.",
+    "cub.coach.noneLose": "Ни один ход не проигрывает вынужденно.",
+    "cub.coach.showLosing": "Показать проигрывающие ходы",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cubulus.error.chance_first": "Сначала случай решает, кто начинает.",
     "cubulus.error.start_decided": "Кто начинает, уже решено.",
@@ -255,6 +263,10 @@ export const STRINGS = {
     "cub.pinch": "два пальца — масштаб",
   },
   ro: {
+    "cub.coach.wins": "Câștigă forțat ({n}):",
+    "cub.coach.loses": "{n} din {total} mutări pierd forțat.",
+    "cub.coach.noneLose": "Nicio mutare nu pierde forțat.",
+    "cub.coach.showLosing": "Arată mutările care pierd",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "cubulus.error.chance_first": "Întâi hazardul decide cine începe.",
     "cubulus.error.start_decided": "Cine începe este deja hotărât.",

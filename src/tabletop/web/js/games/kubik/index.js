@@ -34,3 +34,4 @@ export function chanceTurn(view, ctx) {
 }
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
+export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

@@ -3,6 +3,11 @@
 
 export const STRINGS = {
   en: {
+    "kubik.coach.score": "To score",
+    "kubik.coach.win": "To win",
+    "kubik.coach.points": "Points",
+    "kubik.coach.gain": "Gain",
+    "kubik.coach.lineAim": "Line {line}, aim {aim}°",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "kubik.error.teams_players": "Teams {teams} make {count} players, but the table has {players}.",
     "kubik.error.team_size": "Each team has 1–8 players: with {players} players, give the teams as A+B.",
@@ -123,6 +128,11 @@ export const STRINGS = {
     "kubik.path": "path from the outcome",
   },
   ru: {
+    "kubik.coach.score": "Очки",
+    "kubik.coach.win": "Победа",
+    "kubik.coach.points": "Очки в среднем",
+    "kubik.coach.gain": "Выигрыш",
+    "kubik.coach.lineAim": "Линия {line}, прицел {aim}°",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "kubik.error.teams_players": "Команды {teams} — это {count} игроков, а за столом {players}.",
     "kubik.error.team_size": "В каждой команде 1–8 игроков: при {players} игроках задайте команды как A+B.",
@@ -243,6 +253,11 @@ export const STRINGS = {
     "kubik.path": "путь по итогу броска",
   },
   ro: {
+    "kubik.coach.score": "Punctează",
+    "kubik.coach.win": "Câștigă",
+    "kubik.coach.points": "Puncte",
+    "kubik.coach.gain": "Câștig",
+    "kubik.coach.lineAim": "Linia {line}, țintă {aim}°",
     // refusals with this game's own codes (GameSpec.errors), worded by js/errors.js
     "kubik.error.teams_players": "Echipele {teams} fac {count} jucători, dar la masă sunt {players}.",
     "kubik.error.team_size": "Fiecare echipă are 1–8 jucători: cu {players} jucători, dă echipele ca A+B.",

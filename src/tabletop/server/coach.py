@@ -1,0 +1,138 @@
+"""Coach mode over HTTP: a seat's advice at its decision, and a finished game's "blunders".
+
+``GET /api/tables/{id}/coach?seat=N`` answers the seat's :class:`~tabletop.core.coach.CoachAdvice`
+(:meth:`Game.coach`) for the position now. It takes the seat's token (``Authorization: Bearer``) and
+is given only to a seat the client holds and only while that seat is to move — at a hot-seat screen
+holding every seat, the one to move; never another seat's — and it is computed from that seat's view
+alone, which is all the job is sent. ``GET /api/tables/{id}/blunders?seat=N`` reads a finished game's
+record (public once the game is over): at each of the seat's decisions with a choice, the advice from
+its view then, and the moves whose chosen action was worse than the best by more than ``threshold``
+(the cost in expected points or in chance to win). Both are jobs of the bounded expensive-work pool
+(:mod:`.work`: per-client and queue limits, worker processes) cached per (table, move), and both are
+bounded in work: a coach's budget is the game's default, a blunder list looks at
+:data:`MAX_DECISIONS` decisions at most with a smaller budget each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+import tabletop
+from tabletop.core import Game, State
+from tabletop.core.coach import blunder_cost
+from tabletop.server.errors import ApiError, Rejection
+from tabletop.server.hub import Hub
+from tabletop.server.jobs import load_game
+from tabletop.server.requests import bearer_tokens, client_of, heavy_reply, live_table, refuse_tokens_in_url
+from tabletop.server.table import LiveTable
+
+router = APIRouter()
+
+MAX_DECISIONS = 160
+"""A blunder list rates at most this many of the seat's decisions (the first ones; ``truncated`` says so)."""
+REPLAY_BUDGET = {"cribbage": 16, "cubulus": 2_500}
+"""The work per decision of a blunder list, where it is smaller than a live coach's (worlds, nodes)."""
+THRESHOLDS = {"points": 1.0, "chance": 0.05}
+"""A blunder's least cost by default: a point of expected points, or five points of chance to win."""
+
+
+def coach_job(name: str, options_json: str, view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The advice for ``seat`` from its ``view`` alone (what a worker is sent): ``{"advice": … | None}``."""
+    game = load_game(name, options_json)
+    advice = game.coach(view, seat)
+    return {"advice": None if advice is None else advice.to_data()}
+
+
+def blunders_job(name: str, options_json: str, actions: list[str], seat: int,
+                 threshold: float | None) -> dict[str, Any]:
+    """Replay a finished game's ``actions`` and rate each of ``seat``'s decisions from its view then."""
+    game = load_game(name, options_json)
+    budget = REPLAY_BUDGET.get(name)
+    state: State[Any] = game.initial_state()
+    found: list[dict[str, Any]] = []
+    rated = 0
+    truncated = False
+    for move, text in enumerate(actions):
+        if state.current_player == seat and not state.is_chance and len(state.legal_actions()) > 1:
+            if rated >= MAX_DECISIONS:
+                truncated = True
+                break
+            rated += 1
+            advice = game.coach(state.view(seat), seat, budget, seed=move, include=(text,))
+            cost = None if advice is None else blunder_cost(advice, text)
+            if advice is not None and cost is not None:
+                least = THRESHOLDS.get(advice.unit, 0.0) if threshold is None else threshold
+                if cost > least:
+                    found.append({"move": move, "action": text, "best": advice.best, "cost": round(cost, 6),
+                                  "unit": advice.unit, "kind": advice.kind, "measure": advice.measure,
+                                  "chosen": advice.value(text), "value": advice.value(advice.best or text)})
+        state = state.apply_recorded(game.parse_action(text))  # the server's own log
+    return {"seat": seat, "rated": rated, "truncated": truncated, "blunders": found}
+
+
+def _check_coached(table: LiveTable) -> None:
+    if not table.game.has_coach:
+        coached = [name for name, kind in tabletop.REGISTRY.items() if kind.coach is not Game.coach]
+        raise ApiError(404, f"no coach for {table.game.name}; it coaches {', '.join(coached)}", "no_coach",
+                       game=table.game.name, games=coached)
+
+
+def _check_seat(table: LiveTable, seat: int) -> None:
+    if not 0 <= seat < table.game.num_players:
+        raise ApiError(404, f"no seat {seat}; seats are 0–{table.game.num_players - 1}", "coach_seat",
+                       seat=seat, seats=table.game.num_players)
+
+
+@router.get("/api/tables/{table_id}/coach", response_model=None)
+async def table_coach(table_id: str, seat: int, request: Request) -> Response:
+    """The advice for ``seat`` (held by the bearer tokens, and to move) at the table now."""
+    refuse_tokens_in_url(request)
+    hub: Hub = request.app.state.hub
+    table = await live_table(hub, table_id)
+    _check_coached(table)
+    _check_seat(table, seat)
+    tokens = bearer_tokens(request)
+    if not tokens:
+        raise ApiError(401, "the coach advises a seat its player holds: send its token in 'Authorization: Bearer'",
+                       "token_required")
+    try:
+        held = await hub.seats_for(table_id, tokens[:32])
+    except Rejection as error:
+        raise ApiError.of(403, error) from None
+    if seat not in held:
+        raise ApiError(403, f"seat {seat} is not held by these tokens: the coach advises only one's own seat",
+                       "coach_not_held", seat=seat)
+    if table.status != "playing" or table.state.current_player != seat:
+        to_move = table.state.current_player
+        raise ApiError(409, f"seat {seat} is not to move: the coach advises the seat to move", "coach_not_to_move",
+                       seat=seat, to_move=None if to_move < 0 else to_move)
+    view = table.view(seat)
+    key = ("coach", table_id, seat, table.moves, hash(tuple(table.record_actions())))
+
+    def reply(answer: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        return 200, {**answer, "move": table.moves, "seat": seat}
+
+    return await heavy_reply(hub, key, client_of(request), reply, coach_job, table.game.name, table.options_json,
+                             view, seat)
+
+
+@router.get("/api/tables/{table_id}/blunders", response_model=None)
+async def table_blunders(table_id: str, seat: int, request: Request, threshold: float | None = None) -> Response:
+    """A finished game's moves where ``seat``'s choice cost more than ``threshold`` against the best."""
+    hub: Hub = request.app.state.hub
+    table = await live_table(hub, table_id)
+    _check_coached(table)
+    _check_seat(table, seat)
+    if table.status not in ("over", "abandoned"):
+        raise ApiError(409, "the game is still being played: blunders are shown in a finished game's replay",
+                       "game_in_progress")
+    if threshold is not None and not 0 <= threshold <= 1000:
+        raise ApiError(422, f"threshold {threshold}: give a number from 0 to 1000", "bad_threshold",
+                       threshold=threshold)
+    actions = table.record_actions()
+    key = ("blunders", table_id, seat, len(actions), threshold)
+    return await heavy_reply(hub, key, client_of(request), lambda answer: (200, answer), blunders_job,
+                             table.game.name, table.options_json, actions, seat, threshold)
+
