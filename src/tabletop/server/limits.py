@@ -32,7 +32,7 @@ class Limits:
     """Every limit of a server process, with its default."""
 
     requests_per_second: int = 30  #: HTTP API requests from one client in any second
-    expensive_per_second: int = 5  #: of those, odds, replay and motion requests (each may cost a computation)
+    expensive_per_second: int = 5  #: of those, odds, replay, motion and coach requests (each may cost a computation)
     refusal_delay_seconds: float = 1.0  #: a refused HTTP request is answered after up to this long (0: at once)
     open_tables_per_client: int = 20  #: unfinished tables one client created or sits at
     creations_per_minute: int = 10  #: tables one client may create in any minute
@@ -181,7 +181,7 @@ class Rates:
             raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
                                "client; slow down", "too_many_requests", 1.0, limit=self.limits.requests_per_second)
         if expensive and not await self._local.hit(self._expensive, "expensive", client):
-            raise LimitReached(f"too many odds, replay or motion requests: at most {self.limits.expensive_per_second}"
+            raise LimitReached(f"too many odds, replay, motion or coach requests: at most {self.limits.expensive_per_second}"
                                " a second from one client; slow down", "too_many_expensive", 1.0,
                                limit=self.limits.expensive_per_second)
 

@@ -10,7 +10,7 @@ import pytest
 
 import tabletop
 from tabletop.games.kubik.coach import coach
-from tabletop.games.kubik.expert import Candidates, throw_values
+from tabletop.games.kubik.expert import Candidates, throw_values, winning_table, winning_values
 from tabletop.games.kubik.field import AIMS
 from tabletop.games.kubik.turn import Phase
 
@@ -33,8 +33,12 @@ def test_k6_k7_every_line_and_aim_has_its_best_throw_with_chances_to_score_and_w
     for figures in advice.actions.values():
         assert 0 <= float(figures["score"]) <= 1 and 0 <= float(figures["win"]) <= 1
     throws = [a.throw for a in state.legal_actions()]
-    win = throw_values(game, state, seat, Candidates.of(throws), score_aware=True)
+    solution = winning_table(game)  # the default game's table ships: the coach reads the exact winning policy
+    assert solution is not None
+    win = winning_values(game, state, solution, Candidates.of(throws))
     assert advice.value(str(advice.best)) == pytest.approx(float(np.max(win)))
+    one_step = throw_values(game, state, seat, Candidates.of(throws), score_aware=True)
+    assert float(np.max(one_step)) == pytest.approx(float(np.max(win)), abs=0.01)  # close, but not the same
 
 
 def test_a_throw_named_in_include_is_rated_too() -> None:

@@ -1,14 +1,15 @@
 """Kubik's coach: for each line and aim, the best throw's chance to score and chance to win.
 
 Kubik hides nothing, so the seat's view rebuilds the position. A throw (K6) is rated against the bots'
-calibrated model (K20b) for the thrower's skill and the cube as it lies: its chance to score (the cube
-leaves the circle, K7 — with an interceptor standing, K19, whether or not it is then caught), its
-expected points (K7, K9) and its chance to win, read from the win table (:mod:`.expert`; where the
-teams are too wild for the table, expected points rank the throws instead). The 3,120 grid throws are
-grouped by line and aim, each row showing the best of its positions, powers and spins. Before a
-throw the other team's choice of interceptor (K13, K19) and at a crossing the strike are rated by how
-much they raise that team's chance to win. A real field's ``throw`` (K20) has nothing to advise.
-The chances go through :func:`win_values`, the one place a faster or exact policy can plug in.
+calibrated model (K20b) for the thrower's skill and the cube as it lies: its chance to score (the cube leaves
+the circle, K7 — with an interceptor standing, K19, whether or not it is then caught), its expected points
+(K7, K9) and its chance to win, read from the exact winning policy's table where one applies
+(:func:`.expert.winning_table`, what ``hard`` plays), else from the one-step win table (:mod:`.expert`; where
+the teams are too wild for it, expected points rank the throws instead). The 3,120 grid throws are grouped by
+line and aim, each row showing the best of its positions, powers and spins. Before a throw the other team's
+choice of interceptor (K13, K19) and at a crossing the strike are rated by how much they raise that team's
+chance to win. A real field's ``throw`` (K20) has nothing to advise. The chances go through
+:func:`win_values`, the one place a faster or exact policy can plug in.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from tabletop.games.kubik.expert import (
     stand_gain,
     strike_gain,
     throw_values,
+    winning_table,
+    winning_values,
 )
 from tabletop.games.kubik.turn import Phase
 
@@ -41,6 +44,10 @@ if TYPE_CHECKING:
 def win_values(game: Kubik, state: KubikState, seat: int, candidates: Candidates) -> np.ndarray | None:
     """Each candidate throw's chance that ``seat``'s team wins, or None where the win table is not
     trusted (wild teams: expected points rank the throws)."""
+    solution = winning_table(game)
+    if solution is not None:  # the exact winning policy's table (what ``hard`` plays), thrower's team's chance
+        values = winning_values(game, state, solution, candidates)
+        return values if game.team_of(seat) == state.team else 1.0 - values
     if not game_win_table(game).reliable:
         return None
     return throw_values(game, state, seat, candidates, score_aware=True)
