@@ -181,8 +181,9 @@ class Rates:
             raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
                                "client; slow down", "too_many_requests", 1.0, limit=self.limits.requests_per_second)
         if expensive and not await self._local.hit(self._expensive, "expensive", client):
-            raise LimitReached(f"too many odds, replay, motion or coach requests: at most {self.limits.expensive_per_second}"
-                               " a second from one client; slow down", "too_many_expensive", 1.0,
+            raise LimitReached("too many odds, replay, motion or coach requests: at most "
+                               f"{self.limits.expensive_per_second} a second from one client; slow down",
+                               "too_many_expensive", 1.0,
                                limit=self.limits.expensive_per_second)
 
     async def creation(self, client: str) -> None:
