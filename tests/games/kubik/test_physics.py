@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from tabletop.games.kubik import physics
+from tabletop.games.kubik import engine, physics
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, faces_of, orientation
 from tabletop.games.kubik.physics import (
     DEFAULT_TIMESTEP,
@@ -66,23 +66,23 @@ def test_same_inputs_give_bit_identical_outcomes_and_trajectories() -> None:
 
 @pytest.mark.parametrize("edge", [FIELD.cube_edge, SMALL_EDGE])
 def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: float) -> None:
-    """A cube in the air with the bat parked is advanced in closed form (physics._leap): the same Euler steps
+    """A cube in the air with the bat parked is advanced in closed form (engine.leap): the same Euler steps
     MuJoCo takes, summed. From the same state, a leap and MuJoCo's steps agree to rounding, and the leap
     stops before the first configuration that touches the turf, as MuJoCo's contacts would find it."""
     import mujoco
 
-    sim = physics._sim(edge, DEFAULT_TIMESTEP)
+    sim = engine.sim(edge, DEFAULT_TIMESTEP)
     stepped, leapt = mujoco.MjData(sim.model), mujoco.MjData(sim.model)
     for data in (stepped, leapt):
         data.qpos[0:7] = (0.3, -0.2, 0.4, *physics._quat_of(orientation(3, 1)))
         data.qvel[0:6] = (2.0, 1.0, 1.5, 7.0, -3.0, 11.0)  # spinning about a skew axis, in the cube's frame
-        data.qpos[7:14] = (1000.0, 1000.0, 10.0, 1.0, 0.0, 0.0, 0.0)
+        data.qpos[7:14] = engine.PARKED
         data.qfrc_applied[8] = physics.BAT_MASS * physics.GRAVITY
         mujoco.mj_step(sim.model, data)
         assert data.ncon == 0
-    free, passed = physics._free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
+    free, passed = engine.free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
     assert 100 < free < 2000 and passed is not None and passed < free
-    physics._leap(leapt, free, DEFAULT_TIMESTEP)
+    engine.leap(leapt, free, DEFAULT_TIMESTEP)
     crossed = None
     for step in range(1, free + 1):
         mujoco.mj_step(sim.model, stepped)
@@ -98,8 +98,8 @@ def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: 
 
 
 def test_the_model_is_built_once_per_cube_and_time_step() -> None:
-    assert physics._sim(0.15, DEFAULT_TIMESTEP) is physics._sim(0.15, DEFAULT_TIMESTEP)
-    assert physics._sim(0.15, DEFAULT_TIMESTEP) is not physics._sim(SMALL_EDGE, DEFAULT_TIMESTEP)
+    assert engine.sim(0.15, DEFAULT_TIMESTEP) is engine.sim(0.15, DEFAULT_TIMESTEP)
+    assert engine.sim(0.15, DEFAULT_TIMESTEP) is not engine.sim(SMALL_EDGE, DEFAULT_TIMESTEP)
 
 
 # ---------------------------------------------------------------- K6, K9: hits and misses
