@@ -12,21 +12,17 @@ What a throw is made of (every number is documented in docs/kubik-physics.md):
   aim, speed, spin, release height, elevation, tilt and the bat's turn at release, each scaled by
   ``(1 − skill)`` times the spread in :data:`SPREAD` (a skill-1 thrower throws exactly what was chosen).
 * **The flight** is computed in closed form up to the last 20 ms frame before the bat can touch the
-  ground or the cube: a spinning bat about a principal axis with no air drag moves exactly as a
-  parabola and a steady rotation, and that saves the most steps of all. From there MuJoCo takes over:
-  the bat, the cube (birch, 650 kg/m³: 2.2 kg for the 15 cm cube) and the ground, with contact pairs
-  for wood on turf and wood on wood.
-* **Leaps**: once the bat is out of play, the cube's flights between touches of the turf are summed in
-  closed form (:func:`_leap`: MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's
-  inertia being isotropic, a steady turn), so that only steps that touch are taken one by one.
-* **Stopping**: the run ends when the bat has missed (it is past the cube and moving away, or at rest),
-  or when the cube has been still and lying on a face for two frames and the bat can no longer reach it
-  (a bat that is out of play is parked far away so the cube's last slide costs less).
+  ground or the cube (:meth:`_Flight.first_touch`): a spinning bat about a principal axis with no air drag
+  moves exactly as a parabola and a steady rotation. A bat that is out of play before it can touch
+  anything is a clean miss that MuJoCo never sees. From the hand-off :mod:`~tabletop.games.kubik.engine`
+  runs MuJoCo: the bat, the cube (birch, 650 kg/m³: 2.2 kg for the 15 cm cube) and the ground, with
+  contact pairs for wood on turf and wood on wood, until the cube lies still (how a run is kept cheap,
+  and when it ends, is told there).
 
-Every throw resets the whole MuJoCo state (``mj_resetData``: positions, velocities, warm start, applied
-forces), so the same inputs give bit-identical results; the model and its data are built once per cube
-edge and time step and cached. The time step, 0.25 ms, is the largest at which the face statistics no
-longer change when it is halved (the convergence study is in docs/kubik-physics.md and guarded by a test).
+The model and its data are built once per cube edge and time step and cached; every run resets the whole
+MuJoCo state, so the same inputs give bit-identical results. The time step, 0.25 ms, is the largest at
+which the face statistics no longer change when it is halved (the convergence study is in
+docs/kubik-physics.md and guarded by a test).
 """
 
 from __future__ import annotations
