@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from tabletop.games.kubik import physics
+from tabletop.games.kubik import engine, physics
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, faces_of, orientation
 from tabletop.games.kubik.physics import (
     DEFAULT_TIMESTEP,
@@ -66,23 +66,23 @@ def test_same_inputs_give_bit_identical_outcomes_and_trajectories() -> None:
 
 @pytest.mark.parametrize("edge", [FIELD.cube_edge, SMALL_EDGE])
 def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: float) -> None:
-    """A cube in the air with the bat parked is advanced in closed form (physics._leap): the same Euler steps
+    """A cube in the air with the bat parked is advanced in closed form (engine.leap): the same Euler steps
     MuJoCo takes, summed. From the same state, a leap and MuJoCo's steps agree to rounding, and the leap
     stops before the first configuration that touches the turf, as MuJoCo's contacts would find it."""
     import mujoco
 
-    sim = physics._sim(edge, DEFAULT_TIMESTEP)
+    sim = engine.sim(edge, DEFAULT_TIMESTEP)
     stepped, leapt = mujoco.MjData(sim.model), mujoco.MjData(sim.model)
     for data in (stepped, leapt):
         data.qpos[0:7] = (0.3, -0.2, 0.4, *physics._quat_of(orientation(3, 1)))
         data.qvel[0:6] = (2.0, 1.0, 1.5, 7.0, -3.0, 11.0)  # spinning about a skew axis, in the cube's frame
-        data.qpos[7:14] = (1000.0, 1000.0, 10.0, 1.0, 0.0, 0.0, 0.0)
+        data.qpos[7:14] = engine.PARKED
         data.qfrc_applied[8] = physics.BAT_MASS * physics.GRAVITY
         mujoco.mj_step(sim.model, data)
         assert data.ncon == 0
-    free, passed = physics._free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
+    free, passed = engine.free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
     assert 100 < free < 2000 and passed is not None and passed < free
-    physics._leap(leapt, free, DEFAULT_TIMESTEP)
+    engine.leap(leapt, free, DEFAULT_TIMESTEP)
     crossed = None
     for step in range(1, free + 1):
         mujoco.mj_step(sim.model, stepped)
@@ -97,9 +97,45 @@ def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: 
     assert stepped.ncon > 0  # and the next step touches: the leap went as far as it could
 
 
+def test_k20a_the_corner_look_ahead_is_the_same_one_step_at_a_time_or_in_blocks() -> None:
+    """engine.free_steps looks at the first steps one by one in Python and at later ones in NumPy blocks:
+    both are the same formula for the lowest corner, so either finds the same first touching step."""
+    rng = random.Random(7)
+    for _ in range(20):
+        quat = physics._quat_of(orientation(rng.choice((1, 3, 4)), 2)).tolist()
+        qpos = [0.0, 0.0, rng.uniform(0.08, 0.5), *quat]
+        qvel = [0.0, 0.0, rng.uniform(-2, 3), rng.uniform(-20, 20), rng.uniform(-20, 20), rng.uniform(-20, 20)]
+        fall = engine._Fall.of(qpos, qvel, [0.0, 0.0, -physics.GRAVITY], 0.075, DEFAULT_TIMESTEP)
+        steps = np.arange(0, 600, dtype=float)
+        assert fall.lowest_of(steps) == pytest.approx([fall.lowest(k) for k in range(600)], abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_k6_a_miss_found_in_closed_form_is_a_miss_for_mujoco_too(seed: int) -> None:
+    """A bat that is out of play before it can touch anything (_Flight.first_touch) is not simulated:
+    running MuJoCo from its release anyway finds no touch either, and the cube lies as it was."""
+    rng = random.Random(seed)
+    found = 0
+    target = np.array([0.0, 0.0, FIELD.cube_edge / 2])
+    while found < 3:
+        throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-8, 8), rng.uniform(8, 18), rng.uniform(0, 6))
+        noise = sample_noise(rng)
+        start = FIELD.release_point(throw.line, throw.position)
+        flight = physics._release(start, target, throw.aim, throw.power, throw.spin, 0.3, noise, FIELD.cube_edge)
+        if flight.first_touch(target, FIELD.cube_edge)[1] is None:
+            continue
+        found += 1
+        result = simulate_throw(FIELD, START, throw, 0.3, noise)
+        assert not result.hit and (result.x, result.y, result.top, result.front) == (0.0, 0.0, 1, 2)
+        cube = (0.0, 0.0, FIELD.cube_edge / 2, 1.0, 0.0, 0.0, 0.0)
+        run = engine.run(engine.sim(FIELD.cube_edge, DEFAULT_TIMESTEP), (cube, (0.0,) * 6), flight.state(0.0), 0.0,
+                         None, ([], [], []))
+        assert not run.hit
+
+
 def test_the_model_is_built_once_per_cube_and_time_step() -> None:
-    assert physics._sim(0.15, DEFAULT_TIMESTEP) is physics._sim(0.15, DEFAULT_TIMESTEP)
-    assert physics._sim(0.15, DEFAULT_TIMESTEP) is not physics._sim(SMALL_EDGE, DEFAULT_TIMESTEP)
+    assert engine.sim(0.15, DEFAULT_TIMESTEP) is engine.sim(0.15, DEFAULT_TIMESTEP)
+    assert engine.sim(0.15, DEFAULT_TIMESTEP) is not engine.sim(SMALL_EDGE, DEFAULT_TIMESTEP)
 
 
 # ---------------------------------------------------------------- K6, K9: hits and misses
