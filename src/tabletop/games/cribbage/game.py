@@ -18,7 +18,7 @@ from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
-from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.kernel import initial_table
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
@@ -176,9 +176,9 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         """The cribbage expert at each level, and the "ev-greedy" baseline it is measured against."""
 
         def level(name: str) -> Callable[[], Agent]:
-            return lambda: CribbageExpert(LEVELS[name])
+            return lambda: CribbageExpert(LEVELS[name] if name in LEVELS else BASELINES[name])
 
-        return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
+        return {**{name: level(name) for name in (*LEVELS, *BASELINES)}, "ev-greedy": EvGreedyAgent}
 
     def event_text(self, event: Event) -> str:
         """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``: see :func:`.render.event_text`."""
