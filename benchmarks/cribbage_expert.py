@@ -187,19 +187,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10_000, help="games to play (default 10,000)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
-                        help="also print the figures so far to stderr every N games (a multiple of 50)")
+                        help="also print the figures so far to stderr every N games (a multiple of 20)")
     parser.add_argument("--level", default="normal", choices=sorted({**LEVELS, **BASELINES}), help="the expert's level")
     parser.add_argument("--against", default="ev-greedy", choices=["ev-greedy", *sorted({**LEVELS, **BASELINES})],
                         help="the other seat (default the ev-greedy baseline)")
     parser.add_argument("--paired", action="store_true", help="deal each pair of games alike, seats swapped")
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (even; default 0): "
+                        "runs over disjoint ranges add up")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="stop after this many minutes and report the games finished (default: no limit)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    chunks = [list(range(i, min(i + 50, args.games))) for i in range(0, args.games, 50)]
+    end = args.first + args.games
+    chunks = [list(range(i, min(i + 20, end))) for i in range(args.first, end, 20)]
     tally = Tally()
     with multiprocessing.Pool(max(args.workers, 1)) as pool:
         for part in pool.imap_unordered(partial(play_games, level=args.level, against=args.against,
                                                    paired=args.paired), chunks):
             tally.add(part)
+            if args.minutes and time.perf_counter() - start > 60 * args.minutes:
+                break
             if args.progress and tally.games % args.progress == 0 and tally.games < args.games:
                 print(report(tally, time.perf_counter() - start, args.level, args.against, args.paired), end="\n\n",
                       file=sys.stderr, flush=True)
