@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -26,6 +27,7 @@ from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.opponent import (
     OpponentModel,
     Step,
+    crib_shift,
     discard_log_likelihood,
     play_history,
     play_log_likelihood,
@@ -357,8 +359,8 @@ def test_c11_the_opponent_model_prefers_hands_that_explain_its_plays() -> None:
 
 def test_c5_the_opponent_model_expects_a_good_throw() -> None:
     # pone with 5 5 5 J K Q keeps the fives and the jack far more often than it throws two fives
-    good = np.array([[c.index for c in parse_cards("5H 5S 5C JD KS QS".split())]])
-    bad = np.array([[c.index for c in parse_cards("5C JD KS QS 5H 5S".split())]])
+    good = np.array([[c.index for c in parse_cards(["5H", "5S", "5C", "JD", "KS", "QS"])]])
+    bad = np.array([[c.index for c in parse_cards(["5C", "JD", "KS", "QS", "5H", "5S"])]])
     assert discard_log_likelihood(good, False, 0.4)[0] > math.log(0.5) > discard_log_likelihood(bad, False, 0.4)[0]
 
 
@@ -368,3 +370,20 @@ def test_the_expert_uniform_baseline_is_offered() -> None:
     bot = make_bot("expert-uniform", game)
     assert isinstance(bot, CribbageExpert) and bot.config.opponent is None
     assert LEVELS["normal"].opponent is not None
+
+
+def test_c5_c13_a_good_opponent_throws_to_its_own_crib_and_away_from_ours() -> None:
+    # against the model's good player the dealer's crib is worth more than against random throws
+    # (it throws cards that score together) and the pone's throw to our crib less (it balks)
+    hand = parse_cards(["5H", "5S", "JD", "KS", "2C", "9D"])
+    model = OpponentModel(crib=True, crib_samples=400)
+    theirs = crib_shift(hand, False, model, random.Random(0))
+    ours = crib_shift(hand, True, model, random.Random(0))
+    assert len(theirs) == len(ours) == 15
+    assert statistics.fmean(theirs.values()) > 0.2 and statistics.fmean(ours.values()) < -0.1
+    assert crib_shift(hand, True, model, random.Random(0)) == ours  # reproducible by seed
+    config = replace(LEVELS["normal"], name="normal-crib", opponent=model)
+    state = at_discard(["5H 5S JD KS 2C 9D", "AD 2D 3D 4S 6S 9S"], dealer=1)
+    action = CribbageExpert(config).choose(decision(state), random.Random(4))
+    assert action in state.legal_actions() and action == CribbageExpert(config).choose(decision(state),
+                                                                                       random.Random(4))

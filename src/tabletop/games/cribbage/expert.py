@@ -25,7 +25,7 @@ from tabletop.core import Decision
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.analysis import CribModel, discard_analysis
-from tabletop.games.cribbage.opponent import OpponentModel, weigh_worlds
+from tabletop.games.cribbage.opponent import OpponentModel, crib_shift, weigh_worlds
 from tabletop.games.cribbage.pegging import World, duel_values, pegging_values, race_values, rank_patterns
 from tabletop.games.cribbage.scoring import pegging_score, score_hand, show_points, value
 
@@ -153,7 +153,14 @@ class CribbageExpert:
             return done
         view = decision.view
         if view["phase"] == "discard":
-            options = discard_analysis(_cards(view["hand"]), _own_crib(view), self.config.crib_model)
+            hand, own_crib = _cards(view["hand"]), _own_crib(view)
+            options = discard_analysis(hand, own_crib, self.config.crib_model)
+            model = self.config.opponent
+            if model is not None and model.crib and len(view["piles"]) == 2:
+                shift = crib_shift(hand, own_crib, model, rng)
+                sign = 1.0 if own_crib else -1.0
+                best = max(options, key=lambda option: option.net + sign * shift[frozenset(option.discard)])
+                return _discard_for(decision, best.discard)
             return _discard_for(decision, options[0].discard)
         return self._play(decision, rng)
 

@@ -49,6 +49,10 @@ class OpponentModel:
     play_temperature: float = 0.5  #: noise of its cards in the play (points)
     danger: float = 2.0  #: how much it fears the points an unknown reply pegs (0: greedy)
     candidates: int = 240  #: deals of its hidden cards drawn before weighing
+    #: also in discarding: value the crib with the opponent throwing as this model does, not at random
+    #: (:func:`crib_shift`); off by default, as its effect on strength is not measured yet
+    crib: bool = False
+    crib_samples: int = 1000  #: the opponent's six cards drawn to estimate :func:`crib_shift`
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,41 @@ def throw_values(cards: NDArray[np.int64], dealer: bool) -> NDArray[np.float64]:
     thrown, thrown_suits = ranks[:, _THROWN], suits[:, _THROWN]
     crib = _crib_table()[thrown[..., 0], thrown[..., 1], (thrown_suits[..., 0] == thrown_suits[..., 1]).astype(int)]
     result: NDArray[np.float64] = hand + crib if dealer else hand - crib
+    return result
+
+
+def _softmax(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    top = values.max(axis=1, keepdims=True)
+    weights = np.exp(values - top)
+    result: NDArray[np.float64] = weights / weights.sum(axis=1, keepdims=True)
+    return result
+
+
+def crib_shift(cards: Sequence[Card], own_crib: bool, model: OpponentModel,
+               rng: random.Random) -> dict[frozenset[Card], float]:
+    """For each throw of two of the seat's six cards (two players, C5), how much more the crib is worth
+    on average (C13, fifteens, pairs and runs) when the opponent throws as ``model``'s good player
+    than when it throws at random: the model's throws and random ones from the same sampled hands,
+    so that most of the sampling noise cancels; the starter is any other card."""
+    if len(cards) != 6:
+        return {}
+    mine = [card.index for card in cards]
+    unseen = [i for i in range(52) if i not in set(mine)]
+    hands = np.array([rng.sample(unseen, 6) for _ in range(model.crib_samples)], dtype=np.int64)
+    chance = _softmax(throw_values(hands, not own_crib) / model.discard_temperature)
+    thrown = hands[:, _THROWN] >> 2  # M × 15 × 2 ranks
+    shift = np.zeros((13, 13))
+    np.add.at(shift, (thrown[..., 0], thrown[..., 1]), (chance - 1 / len(_THROWS)) / len(hands))
+    held = np.bincount(np.array(mine) >> 2, minlength=13)
+    left = 4 - held
+    ranks = np.arange(13)
+    starters = (left[None, None, :] - (ranks[:, None, None] == ranks) - (ranks[None, :, None] == ranks)) / (52 - 8)
+    weighted = shift[..., None] * np.clip(starters, 0, None)
+    table = pattern_table(5)
+    result = {}
+    for i, j in _THROWS:
+        x, y = mine[i] >> 2, mine[j] >> 2
+        result[frozenset((cards[i], cards[j]))] = float((table[x, y] * weighted).sum())
     return result
 
 
