@@ -111,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         fits.append((mean, f"play T={t} danger={danger}"))
     uniform = statistics.fmean(-math.log(len({r for r in hand if s.count + min(10, r + 1) <= 31})) for hand, s in plays)
     print(*sorted(fits, reverse=True)[:5], sep="\n")
+    print("greedy (danger 0):", max(fit for fit in fits if fit[1].endswith("danger=0.0")))
     print(f"play, uniform over playable ranks: {uniform:.4f}")
     if args.latency:
         print(latency(decisions))
