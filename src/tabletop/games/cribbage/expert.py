@@ -7,9 +7,11 @@ opponent's (C5, C13) — and pegs (C8–C12) by search: it deals the cards it ha
 other hands many times (every rank pattern exactly when there are few), solves the rest of the play
 in each world with :mod:`.pegging`, and plays the card with the best mean. Near the end of a game
 it plays the race (C14): the worlds carry the show in counting order, and a card is worth the
-chance of reaching the target first. Counting (C13) and muggins claims (C17) are always exact,
-and missed points are always taken. The levels ``easy``, ``normal`` and ``hard`` are named
-configurations (:data:`LEVELS`).
+chance of reaching the target first. With two players, ``normal`` and ``hard`` weigh the worlds by
+a model of a good opponent (:mod:`.opponent`): how likely its throw and its plays so far are in each.
+Counting (C13) and muggins claims (C17) are always exact, and missed points are always taken. The
+levels ``easy``, ``normal`` and ``hard`` are named configurations (:data:`LEVELS`); ``expert-uniform``
+(:data:`BASELINES`) is ``normal`` without the opponent model.
 """
 
 from __future__ import annotations
