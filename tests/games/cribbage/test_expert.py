@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +24,15 @@ from tabletop.core.cards import DECK, Card, parse_cards
 from tabletop.games.cribbage import Cribbage, CribbageState, Discard, Phase, Play, score_hand
 from tabletop.games.cribbage.crib_tables import crib_tally
 from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent, expert
+from tabletop.games.cribbage.opponent import (
+    OpponentModel,
+    Step,
+    crib_shift,
+    discard_log_likelihood,
+    play_history,
+    play_log_likelihood,
+    weigh_worlds,
+)
 from tabletop.games.cribbage.pegging import World, duel_values, pegging_values
 from tabletop.sim import play
 
@@ -287,3 +298,92 @@ def test_the_expert_beats_random_play() -> None:
         assert isinstance(state, CribbageState)
         wins += state.results[0].winner == seat
     assert wins >= least_wins
+
+
+def test_c8_c9_the_opponent_model_rebuilds_the_play_from_the_piles() -> None:
+    """Two players: every card and go of the play so far follows from the piles alone (C8–C12)."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = tabletop.load("cribbage").initial_state()
+        done: list[tuple[int, int | None, int]] = []
+        while not state.is_terminal and checked < 400:
+            assert isinstance(state, CribbageState)
+            if state.is_chance:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            if state.phase is Phase.PLAY:
+                view = state.view(state.current_player)
+                piles = [[Card.parse(t).rank - 1 for t in pile] for pile in view["piles"]]
+                passed = sum(1 << s for s in view["passed"])
+                steps = play_history(piles, view["hand_sizes"], view["dealer"], state.current_player, view["count"],
+                                     passed)
+                assert steps is not None
+                assert [(s.seat, s.rank, s.count) for s in steps] == done
+                checked += 1
+            action = rng.choice(state.legal_actions())
+            if state.phase is Phase.PLAY:
+                done.append((state.current_player, action.card.rank - 1 if isinstance(action, Play) else None,
+                             state.count))
+            state = state.apply(action)
+            assert isinstance(state, CribbageState)
+            if state.phase is not Phase.PLAY:
+                done = []
+    assert checked >= 100
+
+
+def test_c9_the_opponent_model_never_deals_a_card_the_opponent_would_have_played() -> None:
+    # dealer 0; the pone plays KH, QH and says go at 29: it holds no ace or two, so no weighed world
+    # gives it one, though the dealer has not seen AC, AH, 2C, 2D, 2H
+    state = setup(["8S AS 2S AD 9C 9D", "KH QH JH TH 3C 4C"], ["9C 9D", "3C 4C"], "5D")
+    state = play_out(state, "KH", "8S", "QH", "AS", "go")
+    assert state.current_player == 0 and len(state.legal_actions()) == 2
+    view = state.view(0)
+    unseen = CribbageExpert._unseen(view)
+    assert {c for c in unseen if c >> 2 <= 1}
+    worlds = weigh_worlds(view, unseen, 50, OpponentModel(), random.Random(0), lambda cards: tuple(
+        sorted(c >> 2 for c in cards[:2])))
+    assert worlds and all(w > 0 and min(hand) >= 2 for hand, w in worlds)
+
+
+def test_c11_the_opponent_model_prefers_hands_that_explain_its_plays() -> None:
+    # we led a 7; the opponent answered with a king: with an 8 (fifteen two) or a 7 (a pair) in hand a
+    # good player would more likely have taken the points, so the hands without them are likelier
+    step = Step(1, 12, 7, (6,), 0)
+    model = OpponentModel()
+    plain = play_log_likelihood((12, 3, 2), step, model)
+    assert play_log_likelihood((12, 7, 2), step, model) < plain
+    assert play_log_likelihood((12, 6, 2), step, model) < plain
+    assert play_log_likelihood((3, 2), step, model) == -math.inf  # it played a card it held
+
+
+def test_c5_the_opponent_model_expects_a_good_throw() -> None:
+    # pone with 5 5 5 J K Q keeps the fives and the jack far more often than it throws two fives
+    good = np.array([[c.index for c in parse_cards(["5H", "5S", "5C", "JD", "KS", "QS"])]])
+    bad = np.array([[c.index for c in parse_cards(["5C", "JD", "KS", "QS", "5H", "5S"])]])
+    assert discard_log_likelihood(good, False, 0.4)[0] > math.log(0.5) > discard_log_likelihood(bad, False, 0.4)[0]
+
+
+def test_the_expert_uniform_baseline_is_offered() -> None:
+    game = tabletop.load("cribbage")
+    assert isinstance(game, Cribbage)
+    bot = make_bot("expert-uniform", game)
+    assert isinstance(bot, CribbageExpert) and bot.config.opponent is None
+    assert LEVELS["normal"].opponent is not None
+
+
+def test_c5_c13_a_good_opponent_throws_to_its_own_crib_and_away_from_ours() -> None:
+    # against the model's good player the dealer's crib is worth more than against random throws
+    # (it throws cards that score together) and the pone's throw to our crib less (it balks)
+    hand = parse_cards(["5H", "5S", "JD", "KS", "2C", "9D"])
+    model = OpponentModel(crib=True, crib_samples=400)
+    theirs = crib_shift(hand, False, model, random.Random(0))
+    ours = crib_shift(hand, True, model, random.Random(0))
+    assert len(theirs) == len(ours) == 15
+    assert statistics.fmean(theirs.values()) > 0.2 and statistics.fmean(ours.values()) < -0.1
+    assert crib_shift(hand, True, model, random.Random(0)) == ours  # reproducible by seed
+    config = replace(LEVELS["normal"], name="normal-crib", opponent=model)
+    state = at_discard(["5H 5S JD KS 2C 9D", "AD 2D 3D 4S 6S 9S"], dealer=1)
+    action = CribbageExpert(config).choose(decision(state), random.Random(4))
+    assert action in state.legal_actions() and action == CribbageExpert(config).choose(decision(state),
+                                                                                       random.Random(4))

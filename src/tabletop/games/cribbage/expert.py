@@ -7,9 +7,11 @@ opponent's (C5, C13) — and pegs (C8–C12) by search: it deals the cards it ha
 other hands many times (every rank pattern exactly when there are few), solves the rest of the play
 in each world with :mod:`.pegging`, and plays the card with the best mean. Near the end of a game
 it plays the race (C14): the worlds carry the show in counting order, and a card is worth the
-chance of reaching the target first. Counting (C13) and muggins claims (C17) are always exact,
-and missed points are always taken. The levels ``easy``, ``normal`` and ``hard`` are named
-configurations (:data:`LEVELS`).
+chance of reaching the target first. With two players, ``normal`` and ``hard`` weigh the worlds by
+a model of a good opponent (:mod:`.opponent`): how likely its throw and its plays so far are in each.
+Counting (C13) and muggins claims (C17) are always exact, and missed points are always taken. The
+levels ``easy``, ``normal`` and ``hard`` are named configurations (:data:`LEVELS`); ``expert-uniform``
+(:data:`BASELINES`) is ``normal`` without the opponent model.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tabletop.core import Decision
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.analysis import CribModel, discard_analysis
+from tabletop.games.cribbage.opponent import OpponentModel, crib_shift, weigh_worlds
 from tabletop.games.cribbage.pegging import World, duel_values, pegging_values, race_values, rank_patterns
 from tabletop.games.cribbage.scoring import pegging_score, score_hand, show_points, value
 
@@ -118,15 +121,24 @@ class ExpertConfig:
     #: seconds per decision, an explicit opt-in for callers only: it stops solving worlds early, so a
     #: seed no longer decides the move (it depends on the machine and its load); no named level sets it
     time_budget: float | None = None
+    #: two players: weigh the opponent's possible holdings by its throw and play under this model of a
+    #: good player (:mod:`.opponent`); None: every holding of the unseen cards equally likely
+    opponent: OpponentModel | None = None
 
 
 LEVELS: dict[str, ExpertConfig] = {
     "easy": ExpertConfig("easy", samples=4, crib_model="table", depth=3),
-    "normal": ExpertConfig("normal", samples=20, race_samples=16, depth=5),
-    "hard": ExpertConfig("hard", samples=300, race_samples=150, depth=7),
+    "normal": ExpertConfig("normal", samples=20, race_samples=16, depth=5, opponent=OpponentModel()),
+    "hard": ExpertConfig("hard", samples=300, race_samples=150, depth=7, opponent=OpponentModel(candidates=1500)),
 }
 """The expert's named strengths (``easy``, ``normal``, ``hard``). Every budget is work (worlds, plies),
 never seconds, so the same view and seed give the same move on any machine (bots issue, item 4)."""
+
+BASELINES: dict[str, ExpertConfig] = {
+    "expert-uniform": ExpertConfig("expert-uniform", samples=20, race_samples=16, depth=5),
+}
+"""Earlier experts kept to measure against: ``expert-uniform`` is ``normal`` taking every holding of the
+unseen cards as equally likely (no opponent model)."""
 
 
 class CribbageExpert:
@@ -143,7 +155,14 @@ class CribbageExpert:
             return done
         view = decision.view
         if view["phase"] == "discard":
-            options = discard_analysis(_cards(view["hand"]), _own_crib(view), self.config.crib_model)
+            hand, own_crib = _cards(view["hand"]), _own_crib(view)
+            options = discard_analysis(hand, own_crib, self.config.crib_model)
+            model = self.config.opponent
+            if model is not None and model.crib and len(view["piles"]) == 2:
+                shift = crib_shift(hand, own_crib, model, rng)
+                sign = 1.0 if own_crib else -1.0
+                best = max(options, key=lambda option: option.net + sign * shift[frozenset(option.discard)])
+                return _discard_for(decision, best.discard)
             return _discard_for(decision, options[0].discard)
         return self._play(decision, rng)
 
@@ -194,6 +213,15 @@ class CribbageExpert:
         seat, sizes = int(view["seat"]), [int(k) for k in view["hand_sizes"]]
         unseen = self._unseen(view)
         others = [s for s in range(len(sizes)) if s != seat and sizes[s]]
+        model = self.config.opponent
+        if len(sizes) == 2 and len(others) == 1 and model is not None:
+            left = sizes[others[0]]
+
+            def theirs(cards: list[int]) -> tuple[int, ...]:
+                return tuple(sorted(c >> 2 for c in cards[:left]))
+
+            return [World(tuple(own if s == seat else pattern for s in range(2)), w)
+                    for pattern, w in weigh_worlds(view, unseen, self.config.samples, model, rng, theirs)]
         if len(others) == 1:
             exact = rank_patterns(unseen, sizes[others[0]], self.config.samples)
             if exact is not None:
@@ -228,9 +256,9 @@ class CribbageExpert:
         mine = [c.index for c in _cards(view["kept"])]
         my_throw = [c.index for c in _cards(view["discards"])]
         own = tuple(sorted(c >> 2 for c in mine if c not in {x.index for x in _cards(view["piles"][seat])}))
-        worlds: dict[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], int] = {}
-        for _ in range(self.config.race_samples):
-            drawn = rng.sample(unseen, left + 2)
+        Key = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]
+
+        def world(drawn: list[int]) -> Key:
             theirs = their_pile + drawn[:left]
             crib = my_throw + drawn[left:]
             kept = {seat: mine, other: theirs}
@@ -238,11 +266,19 @@ class CribbageExpert:
                 (pone, show_points(kept[pone], starter)), (dealer, show_points(kept[dealer], starter)),
                 (dealer, show_points(crib, starter, crib=True)))
             hands = tuple(own if s == seat else tuple(sorted(c >> 2 for c in drawn[:left])) for s in range(2))
-            key = (hands, show)
+            return hands, show
+
+        model = self.config.opponent
+        if model is not None:
+            weighed = weigh_worlds(view, unseen, self.config.race_samples, model, rng, world)
+            return [World(hands, w, show) for (hands, show), w in weighed]
+        worlds: dict[Key, int] = {}
+        for _ in range(self.config.race_samples):
+            key = world(rng.sample(unseen, left + 2))
             worlds[key] = worlds.get(key, 0) + 1
         return [World(hands, float(w), show) for (hands, show), w in worlds.items()]
 
 
 def expert(level: str = "normal") -> CribbageExpert:
-    """The expert at ``level`` (easy, normal, hard)."""
-    return CribbageExpert(LEVELS[level])
+    """The expert at ``level`` (easy, normal, hard) or a baseline of :data:`BASELINES`."""
+    return CribbageExpert(LEVELS[level] if level in LEVELS else BASELINES[level])

@@ -18,7 +18,7 @@ from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
-from tabletop.games.cribbage.expert import LEVELS, CribbageExpert, EvGreedyAgent
+from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.kernel import initial_table
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
@@ -179,9 +179,9 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         """The cribbage expert at each level, and the "ev-greedy" baseline it is measured against."""
 
         def level(name: str) -> Callable[[], Agent]:
-            return lambda: CribbageExpert(LEVELS[name])
+            return lambda: CribbageExpert(LEVELS[name] if name in LEVELS else BASELINES[name])
 
-        return {**{name: level(name) for name in LEVELS}, "ev-greedy": EvGreedyAgent}
+        return {**{name: level(name) for name in (*LEVELS, *BASELINES)}, "ev-greedy": EvGreedyAgent}
 
     def coach(self, view: View, seat: int, budget: int | None = None, seed: int = 0,
               include: Sequence[str] = ()) -> CoachAdvice | None:
