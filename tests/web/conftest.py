@@ -27,10 +27,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server (its own process, its own SQLite file) serving the browser client, one for each
     test process: a start costs seconds of CPU, and the tests make tables of their own and never
     count the lobby's. Every page comes from one address, so the per-client limits are raised to a
-    whole run's tables (the limits have tests of their own)."""
+    whole run's tables, and to the heavy jobs (odds, replays, motions) an earlier test's closed page may still
+    have waiting, which would otherwise refuse a later test's motion (the limits have tests of their own)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
-              "expensive_per_second", "sockets_per_minute")
+              "expensive_per_second", "sockets_per_minute", "heavy_per_client", "heavy_queue")
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
