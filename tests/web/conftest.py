@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tabletop.server.process import serving
+from tests.conftest import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
 
 CHROMIUM = os.environ.get("TABLETOP_TEST_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -35,7 +36,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
-    with serving(f"sqlite:///{db}", args=limits) as (base, _):
+    # a start is seconds on a quiet machine and has taken over a minute among busy neighbours: a failed start
+    # fails every browser test of the process, so it is given three
+    with serving(f"sqlite:///{db}", args=limits, startup_seconds=180) as (base, _):
         yield base
 
 
@@ -167,3 +170,9 @@ def shot(page: Any, name: str) -> None:
     """Save a screenshot of the whole page as a test artifact."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def screen_sizes(*sizes: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sizes a screenshot set's loop visits: all of ``sizes`` with ``TABLETOP_ALL_SCREENS=1``, else
+    those but the everyday phone's (see ``tests/conftest.py``)."""
+    return [size for size in sizes if ALL_SCREENS or size[0] != EVERYDAY_PHONE_SKIPPED]

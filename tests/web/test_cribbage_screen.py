@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.a11y import SENDS, press_at, serious_violations, tab_until
-from tests.web.conftest import recording_page, shot
+from tests.web.conftest import recording_page, screen_sizes, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
 
@@ -342,7 +342,7 @@ def test_a_whole_game_by_keyboard_to_the_game_over_panel_and_a_rematch(page: Any
 def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
     """Screenshots to look at (a desktop, two phones): the deal, a frame mid-flight to the crib, the
     play; the six cards on one row and no sideways scroll."""
-    for width, height in ((1280, 800), (390, 844), (360, 740)):
+    for width, height in screen_sizes((1280, 800), (390, 844), (360, 740)):
         phone = width < 1000
         with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
                             has_touch=phone) as page:
