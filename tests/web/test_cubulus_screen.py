@@ -196,9 +196,8 @@ WON = 32
 def test_a_finished_game_is_told_in_each_language(page: Any, base_url: str, lang: str) -> None:
     """The same words as the English game's end, read in Russian and Romanian on a bots' finished game
     (played to its end at once by the server: nothing to click through)."""
-    page.goto(base_url)
-    page.evaluate("(lang) => localStorage.setItem('tabletop.lang', lang)", lang)
     create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["bot", "bot"], seed=WON)
+    set_lang(page, lang)
     page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
     page.wait_for_selector("[data-testid=last-move]")
     assert page.locator("[data-testid=winning-square]").count() == 1, "the seed's game no longer ends in a win"
