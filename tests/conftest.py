@@ -13,7 +13,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
+
+THOROUGH = 4
+"""How many times more examples the property tests search under ``HYPOTHESIS_PROFILE=thorough``."""
+settings.register_profile("thorough", max_examples=100 * THOROUGH)  # (tests that set no count: Hypothesis' 100)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def examples(count: int) -> int:
+    """A property test's number of examples: ``count`` every day (``make test``), ``THOROUGH`` times as many
+    with ``HYPOTHESIS_PROFILE=thorough``."""
+    return count * THOROUGH if settings.get_current_profile_name() == "thorough" else count
+
 
 POSTGRES = os.environ.get("TABLETOP_TEST_POSTGRES", "postgresql+psycopg://postgres:postgres@127.0.0.1:5432/postgres")
 
