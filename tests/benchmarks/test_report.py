@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("bench-report")  # the tiny run (module fixture) once, not per worker
+
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 

@@ -12,6 +12,8 @@ from tabletop.games.kubik import Kubik, KubikState, Phase
 from tabletop.games.kubik import policy as kp
 from tabletop.games.kubik.field import CubePose, Field
 
+pytestmark = pytest.mark.xdist_group("kubik-policy")  # one solve (module fixture), not one per worker
+
 TARGET = 5
 
 
