@@ -36,9 +36,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
-    # a start is seconds on a quiet machine and has taken over a minute among busy neighbours: a failed start
-    # fails every browser test of the process, so it is given three
-    with serving(f"sqlite:///{db}", args=limits, startup_seconds=180) as (base, _):
+    with serving(f"sqlite:///{db}", args=limits) as (base, _):
         yield base
 
 
