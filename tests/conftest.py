@@ -13,7 +13,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
+
+THOROUGH = 4
+"""How many times more examples the property tests search under ``HYPOTHESIS_PROFILE=thorough``."""
+settings.register_profile("thorough", max_examples=100 * THOROUGH)  # (tests that set no count: Hypothesis' 100)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def examples(count: int) -> int:
+    """A property test's number of examples: ``count`` every day (``make test``), ``THOROUGH`` times as many
+    with ``HYPOTHESIS_PROFILE=thorough``."""
+    return count * THOROUGH if settings.get_current_profile_name() == "thorough" else count
+
 
 POSTGRES = os.environ.get("TABLETOP_TEST_POSTGRES", "postgresql+psycopg://postgres:postgres@127.0.0.1:5432/postgres")
 
@@ -49,14 +62,25 @@ def database_url(request: pytest.FixtureRequest) -> str:
     return str(request.getfixturevalue(fixture))
 
 
+ALL_SCREENS = os.environ.get("TABLETOP_ALL_SCREENS") == "1"
+"""Every screenshot set: each language, and the middle phone size too (``TABLETOP_ALL_SCREENS=1``)."""
+
+EVERYDAY_PHONE_SKIPPED = 390
+"""The phone width a screenshot set leaves out by default: 390 px is the width of every other phone test
+(``tests/web/conftest.py``'s ``phone``), so a set's pictures at the narrower 360 px and a desktop's
+check what only they can (nothing wider than the smallest screen)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Screenshot sets (``@pytest.mark.screens``) run in English by default; the Russian and
-    Romanian sets, the same checks on longer words, run with ``TABLETOP_ALL_SCREENS=1``."""
-    if os.environ.get("TABLETOP_ALL_SCREENS") == "1":
+    """Screenshot sets (``@pytest.mark.screens``) run in English, at a desktop's and the small phone's
+    size, by default; the Russian and Romanian sets (the same checks on longer words) and the 390 px phone
+    run with ``TABLETOP_ALL_SCREENS=1``."""
+    if ALL_SCREENS:
         return
-    skip = pytest.mark.skip(reason="another language's screenshot set: TABLETOP_ALL_SCREENS=1 runs it")
+    skip = pytest.mark.skip(reason="another language's or size's screenshot set: TABLETOP_ALL_SCREENS=1 runs it")
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
-        if item.get_closest_marker("screens") and params.get("lang", "en") != "en":
+        if item.get_closest_marker("screens") and (params.get("lang", "en") != "en"
+                                                   or params.get("width") == EVERYDAY_PHONE_SKIPPED):
             item.add_marker(skip)
 

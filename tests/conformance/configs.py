@@ -51,8 +51,10 @@ def configurations(name: str) -> list[dict[str, Any]]:
 
 
 def is_base(name: str, config: dict[str, Any]) -> bool:
-    """True for a configuration that only sets the player count (on top of the game's base options)."""
-    return set(config) - set(BASE_OPTIONS.get(name, {})) == {"players"}
+    """True for a configuration that only sets the player count (on top of the game's base options): a
+    base option set to another value (Kubik's calibrated throws) makes a variant, played less."""
+    base = BASE_OPTIONS.get(name, {})
+    return {key for key, value in config.items() if key not in base or base[key] != value} == {"players"}
 
 
 ALL = [(name, config) for name in tabletop.REGISTRY for config in configurations(name)]

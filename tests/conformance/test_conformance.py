@@ -36,6 +36,7 @@ from tabletop.core import (
 )
 from tabletop.sim import play, random_playout
 from tests.conformance.configs import ALL, IDS, is_base
+from tests.conftest import examples
 
 FULL_GAMES = {"beetle": 250, "cribbage": 1_000, "cubulus": 2_000, "kubik": 100}
 """Random games for each player count with default options at full volume (``TABLETOP_FULL=1``):
@@ -136,7 +137,7 @@ VARIANTS = [(name, config) for name, config in ALL if not is_base(name, config)]
 
 
 @pytest.mark.parametrize(("name", "config"), BASES, ids=[IDS[ALL.index(c)] for c in BASES])
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_a_random_game_keeps_the_contract(name: str, config: dict[str, Any], seed: int) -> None:
     """At every step of random legal play: the state invariants, immutability, illegal moves refused."""
@@ -144,7 +145,7 @@ def test_every_state_of_a_random_game_keeps_the_contract(name: str, config: dict
 
 
 @pytest.mark.parametrize(("name", "config"), VARIANTS, ids=[IDS[ALL.index(c)] for c in VARIANTS])
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_a_variant_keeps_the_contract(name: str, config: dict[str, Any], seed: int) -> None:
     """The same at every option changed from its default: fewer games each, since what an option

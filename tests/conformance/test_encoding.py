@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.core import Encoding, SampledChanceError, State
 from tests.conformance.configs import ALL, IDS
+from tests.conftest import examples
 
 _CHECKED_STEPS = 300
 """Steps checked in each game (long cribbage matches: the first hands are checked, the rest played)."""
@@ -73,7 +74,7 @@ def _check_observations(game: tabletop.Game, encoding: Encoding[Any], state: Sta
 
 
 @pytest.mark.parametrize(("name", "config"), ALL, ids=IDS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_a_random_game_is_encoded_faithfully(name: str, config: dict[str, Any], seed: int) -> None:
     game = tabletop.load(name, **config)

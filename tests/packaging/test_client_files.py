@@ -14,6 +14,8 @@ from tabletop.server import ServerSettings, create_app
 from tabletop.server.app import WEB
 from tests.packaging.imports import Unresolved, specifiers, walk
 
+pytestmark = pytest.mark.xdist_group("client-files")  # one app (module fixture), not one per worker
+
 VENDOR = WEB / "vendor" / "three"
 
 

@@ -39,8 +39,11 @@ pytestmark = pytest.mark.slow
 
 LEASE = 3.0
 """``lease_seconds`` of the servers here: a lapsed lease is taken over within seconds."""
-OUTAGE = 12.0
-"""How long the database is cut off in the outage test: longer than the server's longest backoff step."""
+RETRY_MAX = 1.0
+"""``retry_max_seconds`` of the outage test's server: its waits between retries stop growing at a second."""
+OUTAGE = 4.0
+"""How long the database is cut off in the outage test: several of the server's retries, the longest ones
+(``RETRY_MAX``) among them."""
 PERSON_VS_BOT = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
                  "options": {"first": "0"}}
 TWO_PEOPLE = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"first": "1"},
@@ -341,11 +344,12 @@ def test_the_database_gone_during_a_bots_turn_delays_the_table_and_never_stops_i
         postgres_url: str, database: Engine, tmp_path: Path) -> None:
     """The easy bot answers within milliseconds, faster than a test can cut a connection; a trigger
     holds the bot's insert in the database until the cut, so its write is surely the one that fails.
-    The outage lasts ``OUTAGE`` seconds: several of the server's retries, each longer than the last."""
+    The outage lasts ``OUTAGE`` seconds: several of the server's retries, growing to ``RETRY_MAX``."""
     logs = [tmp_path / "server.log"]
     with TcpProxy(address_of(postgres_url)) as proxy, \
             serving(postgres_url_via(proxy, postgres_url, connect_timeout=2), log=logs[0],
-                    args=["--limit", f"lease_seconds={LEASE:g}", *SAME_PRIORITY]) as (base, process):
+                    args=["--limit", f"lease_seconds={LEASE:g}", "--limit", f"retry_max_seconds={RETRY_MAX:g}",
+                          *SAME_PRIORITY]) as (base, process):
         table, tokens = create(base, PERSON_VS_BOT)
         with seated(base, table, tokens["0"], random.Random(3), logs) as person:
             for _ in range(2):

@@ -56,9 +56,14 @@ def act_http(base: str, table: str, token: str) -> dict[str, Any]:
     raise AssertionError("never my turn")
 
 
+SHORT_LEASE = ("--limit", "lease_seconds=2", *SAME_PRIORITY)
+"""The killed server's lease lapses within two seconds, so the restarted one takes its table over at once
+(the default's six seconds would be waited out for nothing: leases have tests of their own, test_failover.py)."""
+
+
 def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'live.db'}"
-    with serving(db, args=SAME_PRIORITY) as (base, process):
+    with serving(db, args=SHORT_LEASE) as (base, process):
         created = httpx.post(f"{base}/api/tables", json={
             "game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], "seed": 3,
             "options": {"move_cap": 16}}).json()  # a short game: what matters is the restart in its middle
@@ -69,7 +74,7 @@ def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> 
         moves_before = last["move"]
         os.kill(process.pid, signal.SIGKILL)
         process.wait(30)
-    with serving(db, args=SAME_PRIORITY) as (base, _):
+    with serving(db, args=SHORT_LEASE) as (base, _):
         resumed = httpx.get(f"{base}/api/tables/{table}/state", headers=bearer(token)).json()
         assert resumed["move"] >= moves_before and resumed["status"] == "playing"
         with seat_socket(base, table, token) as ws:

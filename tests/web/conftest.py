@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tabletop.server.process import serving
+from tests.conftest import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
 
 CHROMIUM = os.environ.get("TABLETOP_TEST_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -27,10 +28,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server (its own process, its own SQLite file) serving the browser client, one for each
     test process: a start costs seconds of CPU, and the tests make tables of their own and never
     count the lobby's. Every page comes from one address, so the per-client limits are raised to a
-    whole run's tables (the limits have tests of their own)."""
+    whole run's tables, and to the heavy jobs (odds, replays, motions) an earlier test's closed page may still
+    have waiting, which would otherwise refuse a later test's motion (the limits have tests of their own)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
-              "expensive_per_second", "sockets_per_minute")
+              "expensive_per_second", "sockets_per_minute", "heavy_per_client", "heavy_queue")
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
@@ -166,3 +168,9 @@ def shot(page: Any, name: str) -> None:
     """Save a screenshot of the whole page as a test artifact."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def screen_sizes(*sizes: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sizes a screenshot set's loop visits: all of ``sizes`` with ``TABLETOP_ALL_SCREENS=1``, else
+    those but the everyday phone's (see ``tests/conftest.py``)."""
+    return [size for size in sizes if ALL_SCREENS or size[0] != EVERYDAY_PHONE_SKIPPED]

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.web.a11y import tab_to
-from tests.web.conftest import recording_page, shot
+from tests.web.conftest import recording_page, screen_sizes, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
 from tests.web.play import beetle_step, create_table, is_over, move_number
 
@@ -313,7 +313,7 @@ def test_the_summary_hook_tells_each_round(page: Any, base_url: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
     """Screenshots to look at (a desktop, two phones), with a frame mid-roll; no sideways scroll."""
-    for width, height in ((1280, 800), (390, 844), (360, 740)):
+    for width, height in screen_sizes((1280, 800), (390, 844), (360, 740)):
         phone = width < 1000
         with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
                             has_touch=phone) as page:

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.a11y import SENDS, press_at, serious_violations, tab_until
-from tests.web.conftest import recording_page, shot
+from tests.web.conftest import recording_page, screen_sizes, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
 
@@ -40,10 +40,14 @@ def sort_key(card: str) -> int:
     return RANKS.index(card[:-1]) * 4 + SUITS.index(card[-1])
 
 
-@pytest.fixture(params=[(390, 844), (360, 740)], ids=["390x844", "360x740"])
-def small_phone(request: Any, browser: Any) -> Iterator[Any]:
-    """A touch phone of each size the issue names."""
-    width, height = request.param
+PHONES = ((390, 844), (360, 740))
+"""The phones the issue names: one table, drawn at each size in turn."""
+
+
+@pytest.fixture
+def small_phone(browser: Any) -> Iterator[Any]:
+    """A touch phone, at the first of ``PHONES`` (a test resizes it to the others)."""
+    width, height = PHONES[0]
     ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
                               locale="en-GB")
     ctx.set_default_timeout(20_000)
@@ -51,7 +55,6 @@ def small_phone(request: Any, browser: Any) -> Iterator[Any]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
-    page.size = (width, height)
     yield page
     ctx.close()
 
@@ -59,35 +62,37 @@ def small_phone(request: Any, browser: Any) -> Iterator[Any]:
 def test_on_a_phone_the_six_cards_fan_on_one_row_and_the_pegboard_holes_are_readable(
         small_phone: Any, base_url: str) -> None:
     page = small_phone
-    width, _ = page.size
     create_table(page, base_url, "cribbage", {}, ["you", "bot"])
     page.wait_for_selector("button[data-action=discard]")
     cards = hand_cards(page)
     assert len(cards) == 6 and cards == sorted(cards, key=sort_key), cards
-    boxes = page.locator(f"{HAND} .card").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.height]; })")
-    tops = [top for _, top, _, _ in boxes]
-    assert max(tops) - min(tops) < boxes[0][3] / 3, boxes  # one row, gently arched
-    assert all(left >= 0 and right <= width for left, _, right, _ in boxes), boxes
-    lefts = [left for left, *_ in boxes]
-    assert lefts == sorted(lefts)  # in order, left to right (fanned: each overlaps the next)
-    assert boxes[1][0] < boxes[0][2]
-    scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
-    assert max(scroll) <= width, scroll
-    # the board fits the phone, holes at least 6 px across, the game hole drawn for the target
-    board = page.locator("[data-testid=pegboard]").bounding_box()
-    assert board and board["x"] >= 0 and board["x"] + board["width"] <= width
-    holes = page.locator("[data-testid=pegboard] circle.hole").evaluate_all(
-        "els => els.map(e => e.getBoundingClientRect().width)")
-    assert len(holes) == 120 and min(holes) >= 6, min(holes)  # 60 a side, twice round to 121
-    assert page.locator("[data-testid=pegboard] .game-hole").count() == 2
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("(w) => innerWidth === w", arg=width)
+        boxes = page.locator(f"{HAND} .card").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.height]; })")
+        tops = [top for _, top, _, _ in boxes]
+        assert max(tops) - min(tops) < boxes[0][3] / 3, boxes  # one row, gently arched
+        assert all(left >= 0 and right <= width for left, _, right, _ in boxes), boxes
+        lefts = [left for left, *_ in boxes]
+        assert lefts == sorted(lefts)  # in order, left to right (fanned: each overlaps the next)
+        assert boxes[1][0] < boxes[0][2]
+        scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
+        assert max(scroll) <= width, scroll
+        # the board fits the phone, holes at least 6 px across, the game hole drawn for the target
+        board = page.locator("[data-testid=pegboard]").bounding_box()
+        assert board and board["x"] >= 0 and board["x"] + board["width"] <= width
+        holes = page.locator("[data-testid=pegboard] circle.hole").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().width)")
+        assert len(holes) == 120 and min(holes) >= 6, min(holes)  # 60 a side, twice round to 121
+        assert page.locator("[data-testid=pegboard] .game-hole").count() == 2
+        shot(page, f"cribbage-phone-fan-{width}")
     # the cards are the interface: tap two, one Discard button; no list of "discard 7S KD" buttons
     assert page.locator(".action-buttons").count() == 0
     assert not page.locator("button", has_text=re.compile(r"^discard ")).count()
     page.locator(f"{HAND} button.card").nth(0).tap()
     page.locator(f"{HAND} button.card").nth(5).tap()
     assert page.locator(f"{HAND} button.card[aria-pressed=true]").count() == 2
-    shot(page, f"cribbage-phone-fan-{width}")
     assert not page.errors
 
 
@@ -342,7 +347,7 @@ def test_a_whole_game_by_keyboard_to_the_game_over_panel_and_a_rematch(page: Any
 def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: str, lang: str) -> None:
     """Screenshots to look at (a desktop, two phones): the deal, a frame mid-flight to the crib, the
     play; the six cards on one row and no sideways scroll."""
-    for width, height in ((1280, 800), (390, 844), (360, 740)):
+    for width, height in screen_sizes((1280, 800), (390, 844), (360, 740)):
         phone = width < 1000
         with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
                             has_touch=phone) as page:

@@ -138,30 +138,9 @@ def test_a_keyboard_focus_previews_and_enter_makes_the_move(page: Any, base_url:
     assert not page.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
-def test_a_whole_game_against_a_bot_told_in_words(page: Any, base_url: str, lang: str) -> None:
-    """Play to the end in the flat layers, a few moves in the 3D cube; the last move and the winning
-    square say in words who did what and whose square it is."""
-    create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 60}, ["you", "bot"])
-    set_lang(page, lang)
-    page.wait_for_selector(f"{LAYERS} .cell.place")
-    keep(page, f"cubulus-setup-{lang}")
-    page.set_viewport_size({"width": 1280, "height": 900})
-    taken = 0
-    while not is_over(page):
-        assert taken < 120, "the game did not end"
-        if taken == 12:
-            page.click("[data-action=view-3d]")
-            page.wait_for_selector(".cube3d canvas")
-            page.wait_for_timeout(300)
-            keep(page, f"cubulus-3d-{lang}")
-            page.click("[data-action=view-flat]")
-        if taken == 14:
-            keep(page, f"cubulus-midgame-{lang}")
-        if cubulus_step(page):
-            taken += 1
-        else:
-            page.wait_for_timeout(150)
+def told_in_words(page: Any, lang: str) -> None:
+    """The last move and the winning square of a finished game say in words (``lang``'s) who did what
+    and whose square it is; the layers and colours are named in the same language."""
     last = page.locator("[data-testid=last-move]").inner_text()
     assert not re.search(r"(insert|shift) [LRFBDU][0-2]{3}", last), last  # words, not notation
     layer = {"en": "layer", "ru": "слой", "ro": "strat"}[lang]
@@ -180,6 +159,49 @@ def test_a_whole_game_against_a_bot_told_in_words(page: Any, base_url: str, lang
         face = {"en": "face", "ru": "гран", "ro": "fața"}[lang]
         assert face in said and not re.search(r"\b[0-2]{3}\b", said), said
         assert said in " ".join(page.locator("[data-testid=log]").inner_text().split())  # the log says the same
+
+
+def test_a_whole_game_against_a_bot_told_in_words(page: Any, base_url: str) -> None:
+    """Play to the end in the flat layers, a few moves in the 3D cube; the last move and the winning
+    square say in words who did what and whose square it is (the other languages: the next test)."""
+    create_table(page, base_url, "cubulus", {"first": "1", "move_cap": 60}, ["you", "bot"])
+    page.wait_for_selector(f"{LAYERS} .cell.place")
+    keep(page, "cubulus-setup-en")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    taken = 0
+    while not is_over(page):
+        assert taken < 120, "the game did not end"
+        if taken == 12:
+            page.click("[data-action=view-3d]")
+            page.wait_for_selector(".cube3d canvas")
+            page.wait_for_timeout(300)
+            keep(page, "cubulus-3d-en")
+            page.click("[data-action=view-flat]")
+        if taken == 14:
+            keep(page, "cubulus-midgame-en")
+        if cubulus_step(page):
+            taken += 1
+        else:
+            page.wait_for_timeout(150)
+    told_in_words(page, "en")
+    keep(page, "cubulus-end-en")
+    assert not page.errors
+
+
+WON = 32
+"""The seed of a bots' game (first seat first, at most 40 moves) that ends in a win, so its square is told."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "ro"])
+def test_a_finished_game_is_told_in_each_language(page: Any, base_url: str, lang: str) -> None:
+    """The same words as the English game's end, read in Russian and Romanian on a bots' finished game
+    (played to its end at once by the server: nothing to click through)."""
+    create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["bot", "bot"], seed=WON)
+    set_lang(page, lang)
+    page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+    page.wait_for_selector("[data-testid=last-move]")
+    assert page.locator("[data-testid=winning-square]").count() == 1, "the seed's game no longer ends in a win"
+    told_in_words(page, lang)
     keep(page, f"cubulus-end-{lang}")
     assert not page.errors
 
@@ -291,32 +313,34 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: An
         ctx.close()
 
 
+SIZES = [(1280, 900), (390, 844), (360, 740)]
+"""A desktop and two phones: each language's table is seen at each, resized."""
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
-@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844), (360, 740)])
-def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lang: str, width: int,
-                                                height: int) -> None:
-    phone = width < 500
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
-                              locale="en-GB")
+def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lang: str) -> None:
+    """The previewed move's caption in each language, with no key shown untranslated, on one table seen
+    at a desktop's and two phones' sizes with no sideways scroll (a phone's taps: the tests above)."""
+    ctx = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]}, locale="en-GB")
     ctx.set_default_timeout(20_000)
     page = ctx.new_page()
     try:
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
         set_lang(page, lang)
         wait_turn(page, "[data-legal^=insert]")
-        fits(page, width)
-        hole = page.locator(f"{LAYERS} [data-legal^=insert]").nth(3)
-        if phone:
-            hole.tap()
-        else:
-            hole.hover()
-        page.wait_for_selector(f"{LAYERS} .preview-ball")
-        caption = page.locator(CAPTION).inner_text()
-        assert caption and "{" not in caption and "cub." not in caption, caption
-        if lang != "en":
-            assert "ball" not in caption and "layer" not in caption, caption
-        fits(page, width)
-        keep(page, f"cubulus-preview-{lang}-{width}")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            fits(page, width)
+            page.mouse.move(1, 1)
+            page.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
+            page.locator(f"{LAYERS} [data-legal^=insert]").nth(3).hover()
+            page.wait_for_selector(f"{LAYERS} .preview-ball")
+            caption = page.locator(CAPTION).inner_text()
+            assert caption and "{" not in caption and "cub." not in caption, caption
+            if lang != "en":
+                assert "ball" not in caption and "layer" not in caption, caption
+            fits(page, width)
+            keep(page, f"cubulus-preview-{lang}-{width}")
     finally:
         ctx.close()
 

@@ -202,6 +202,7 @@ def test_a_cribbage_game_ends_with_its_score_sheet_deal_by_deal(page: Any, base_
 
 
 @pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
+@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str) -> None:
     """Pictures of the summary at desktop and phone sizes (looked at by hand); nothing wider than the screen."""

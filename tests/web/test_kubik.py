@@ -192,13 +192,12 @@ def _face_of(outcome: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-@pytest.mark.xfail(strict=False, reason="on a loaded machine a throw's motion can come later than the client waits "
-                   "for it, and the throw is then shown without its flight (by design); seen once in a fresh-clone "
-                   "run: to be made robust (wait for the motion, or count it) next session")
 def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: Any, base_url: str) -> None:
     """K20 physics: at the fast pace each throw flies from its simulated trajectory, in at most half the
     normal pace's time, and comes to rest on the face its outcome says; the instant pace chosen mid-flight
-    lands it at once on the last throw; with prefers-reduced-motion the screen skips to the end."""
+    lands it at once on the last throw; with prefers-reduced-motion the screen skips to the end. A motion's
+    simulation may take long on a busy machine: the client waits for it (nothing is refused, conftest.py's
+    server takes every heavy job), and so does the test, for the flight itself."""
     with recording_page(paced_browser, viewport={"width": 1200, "height": 950}) as page:
         page.goto(base_url)
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'fast')")
@@ -210,7 +209,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         page.wait_for_selector(throw, timeout=60_000)
         page.wait_for_function(settled, timeout=60_000)  # the bot's first throw, if it had one, is done
         page.locator(throw).click()
-        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=60_000)
         mine = int(page.locator(FIELD).get_attribute("data-move"))
         shot(page, "kubik-throw-flying")  # the bat in flight
         assert page.locator(f"{FIELD} .animation .bat").count() == 1
@@ -222,7 +221,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         # another throw, the bot's after it, each watched to the end as a person would
         page.wait_for_function(settled, timeout=60_000)
         page.locator(throw).click()
-        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=60_000)
         page.wait_for_function(settled, timeout=60_000)
         log = _public_log(base_url, table)
         shown = [item for item in _shown(page) if item[0] >= mine]  # before: the bot's first throw, at load
@@ -238,7 +237,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
 
         # the instant pace chosen while a throw flies: it lands at once, and the panel shows the last throw
         page.locator(throw).click()
-        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=60_000)
         page.locator("[data-testid=speed]").select_option("instant")
         page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
                                " return f.dataset.queued === '0' && f.dataset.animation === 'done'"

@@ -20,6 +20,8 @@ from playwright.sync_api import expect
 from tests.web.a11y import serious_violations
 from tests.web.js.replay_logs_fixture import FIXTURE, text
 
+pytestmark = pytest.mark.xdist_group("replay")  # one bots' game (module fixture), not per worker
+
 SHOTS = Path("/tmp/shots/replay")
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
 POSITION = "[data-testid=replay-position]"

@@ -39,7 +39,7 @@ CHANNEL = "tabletop:tables"
 """The Redis channel on which processes tell each other that a table changed."""
 
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-"""Seconds between attempts after failures (the last repeats)."""
+"""Seconds between attempts after failures (the last repeats), each at most ``retry_max_seconds``."""
 
 PUBLISH_SECONDS = 2.0
 """The longest a notice may take to publish: a Redis that hangs must not hold a table's lock."""
@@ -55,6 +55,10 @@ class Failover:
         self.hub = hub
         self.unsent: set[str] = set()  #: tables whose latest change could not be published yet
 
+    def backoff(self, attempt: int) -> float:
+        """Seconds to wait before the next attempt after ``attempt`` failures in a row."""
+        return min(BACKOFF[min(attempt, len(BACKOFF) - 1)], self.hub.limits.retry_max_seconds)
+
     async def keep_trying(self, table_id: str, work: Callable[[str], Awaitable[None]]) -> None:
         """Run ``work(table_id)`` until it succeeds or the table is no longer played here."""
         attempt = 0
@@ -68,7 +72,7 @@ class Failover:
                 table = self.hub.tables.get(table_id)
                 if table is None or table.status != "playing":
                     return
-                delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                delay = self.backoff(attempt)
                 log.warning("table %s: %s: %s; trying again in %.2g s", table_id, type(error).__name__, error, delay)
                 attempt += 1
                 await asyncio.sleep(delay)
@@ -233,7 +237,7 @@ class Failover:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+                delay = self.backoff(attempt)
                 attempt += 1
                 log.warning("redis: listener lost (%s: %s); reconnecting in %.2g s", type(error).__name__, error,
                             delay)

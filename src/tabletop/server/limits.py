@@ -53,6 +53,7 @@ class Limits:
     database_threads: int = 8  #: threads (and connections) for database calls
     worker_niceness: int = 10  #: how much lower the CPU priority of bot, odds, replay and motion workers is
     lease_seconds: float = 6.0  #: how long a table's owner may go silent before another process takes over
+    retry_max_seconds: float = 8.0  #: the longest wait between retries of a failed write or Redis connection
     hello_seconds: float = 10.0  #: time a new WebSocket has to send its hello (seat tokens)
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
     chat_per_minute: int = 20  #: chat messages one client may write in any minute

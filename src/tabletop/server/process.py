@@ -29,7 +29,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 60.0,
+def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 180.0,
             args: Sequence[str] = (), log: Path | None = None,
             port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``tabletop serve`` with database ``db``; yield its base URL and process once it answers,
@@ -38,7 +38,8 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     ``args`` go at the end of the command line. The server's output is thrown away unless ``log`` names
     a file, where its stdout and stderr are appended unbuffered, so a test can read what a server said
     up to the moment it was killed. It listens on a free port, or on ``port``, so that a test can
-    restart a server where its clients expect it.
+    restart a server where its clients expect it. A start takes seconds, and has taken over a minute on a
+    machine whose every core was busy: ``startup_seconds`` only bounds a start that never comes.
 
     Raises:
         RuntimeError: when ``port`` is already taken, or the server does not answer within

@@ -16,6 +16,8 @@ from tabletop.games.kubik import policy as kp
 from tabletop.games.kubik.actions import Outcome, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field
 
+pytestmark = pytest.mark.xdist_group("kubik-policy")  # one solve (module fixture), not one per worker
+
 TARGET = 5
 
 
