@@ -35,6 +35,7 @@ from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_
 from tabletop.games.cubulus.geometry import ENTRY, HOLES, LINE_MASK, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import neutral_cell
 from tabletop.games.cubulus.phases import Phase
+from tabletop.games.cubulus.solver import forced_loss, forced_outcome
 from tabletop.games.cubulus.state import CubulusState
 
 if TYPE_CHECKING:
@@ -68,12 +69,15 @@ class Level:
     time_budget: float | None = None  #: seconds per decision, or None for the work budget alone
     noise: int = 0  #: a random amount up to this is added to each root move's score (easy)
     extend: bool = True  #: search one ply more at a horizon where another seat threatens a win
+    solve_nodes: int = 0  #: the endgame solver's budget per proof (:mod:`.solver`); 0: no solver
+    solve_plies: int = 7  #: how many plies deep the solver looks for forced wins and losses
+    solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
 
 
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
-    "hard": Level(max_depth=20, max_nodes=40_000),
+    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=4_000),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
 
@@ -425,13 +429,40 @@ class CubulusExpert:
     # --- play --------------------------------------------------------------------------------
 
     def play(self, state: CubulusState, legal: list[CubulusAction], rng: random.Random) -> CubulusAction:
-        """Iterative deepening over the legal actions of a play position."""
-        scores = self.root_scores(state, legal, self.level)
-        if self.level.noise:
-            scores = {a: s + rng.randrange(self.level.noise + 1) for a, s in scores.items()}
+        """Iterative deepening over the legal actions of a play position; with the endgame solver, a
+        forced result is played out and the best-scored moves are checked for a forced loss."""
+        level = self.level
+        if level.solve_nodes:
+            outcome = forced_outcome(state, level.solve_nodes, level.solve_plies)
+            if outcome.result in ("win", "loss") and outcome.line[0] in legal:
+                return outcome.line[0]  # the quickest win, or the longest defence
+        scores = self.root_scores(state, legal, level)
+        if level.noise:
+            scores = {a: s + rng.randrange(level.noise + 1) for a, s in scores.items()}
+        if level.solve_nodes:
+            self.avoid_forced_losses(state, legal, scores)
         top = max(scores.values())
         best = [a for a in legal if scores[a] == top]
         return best[rng.randrange(len(best))]
+
+    def avoid_forced_losses(self, state: CubulusState, legal: list[CubulusAction],
+                            scores: dict[CubulusAction, int]) -> None:
+        """Check the best-scored moves, best first, until one is not proved to lose by force (each
+        proved loss scores as that loss, quicker ones lower), ``solve_moves`` moves at most."""
+        level, seat = self.level, state.to_move
+        checked: set[CubulusAction] = set()
+        for _ in range(level.solve_moves):
+            best = max((a for a in legal if a not in checked), key=scores.__getitem__, default=None)
+            if best is None or abs(scores[best]) >= WIN - 100:
+                return  # nothing left, or a result the search proved itself
+            checked.add(best)
+            after = state.apply(best)
+            if after.is_terminal:
+                return
+            proof = forced_loss(after, seat, level.solve_nodes, level.solve_plies - 1)
+            if proof.result != "loss":
+                return
+            scores[best] = -(WIN - 1 - proof.plies)
 
     @staticmethod
     def root_scores(state: CubulusState, legal: list[CubulusAction], level: Level) -> dict[CubulusAction, int]:
