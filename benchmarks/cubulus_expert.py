@@ -49,12 +49,25 @@ def _holes(occupied: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def kernel_codes(board: Board, seat: int, banned: Board | None, allow_null: bool) -> list[int]:
     """The legal play actions as codes (hole, 54 + hole for a shift), as :class:`CubulusState` lists them."""
+    inserts, shifts = kernel_moves(board, seat, banned, allow_null)
+    return list(inserts) + shifts
+
+
+def kernel_moves(board: Board, seat: int, banned: Board | None,
+                 allow_null: bool) -> tuple[tuple[int, ...], list[int]]:
+    """The legal inserts (holes, U10) and shifts (54 + hole, U11, U12)."""
     inserts, full = _holes(board[0] | board[1] | board[2])
-    codes = list(inserts) if board[seat].bit_count() < BALLS_PER_COLOUR else []
-    if full:
-        null = 0 if allow_null else one_colour_lines(board)
-        codes += [54 + h for h in full if not null & LINE_BIT[h] and (banned is None or shift(board, h) != banned)]
-    return codes
+    if board[seat].bit_count() >= BALLS_PER_COLOUR:
+        inserts = ()
+    if not full:
+        return inserts, []
+    null = 0 if allow_null else one_colour_lines(board)
+    if banned is None:
+        return inserts, [54 + h for h in full if not null & LINE_BIT[h]]
+    # a shift changes only its own line: it can recreate the banned board only if nothing else differs
+    diff = (banned[0] ^ board[0]) | (banned[1] ^ board[1]) | (banned[2] ^ board[2])
+    return inserts, [54 + h for h in full if not null & LINE_BIT[h]
+                     and (diff & ~LINE_MASK[h] or shift(board, h) != banned)]
 
 
 def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
@@ -71,8 +84,13 @@ def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
     board, seat, banned, moves = state.board, state.to_move, state.banned, state.moves
     seen, repeated = set(state.seen), set(state.repeated)
     while True:
-        codes = kernel_codes(board, seat, banned, allow_null)
-        code = codes[rng.randrange(len(codes))] if codes else PASS_CODE
+        inserts, shifts = kernel_moves(board, seat, banned, allow_null)
+        count = len(inserts) + len(shifts)
+        if count:
+            pick = rng.randrange(count)
+            code = inserts[pick] if pick < len(inserts) else shifts[pick - len(inserts)]
+        else:
+            code = PASS_CODE
         if code == PASS_CODE:
             after = board
         else:

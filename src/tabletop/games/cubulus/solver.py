@@ -290,7 +290,8 @@ def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plie
     """Whether the seat to move forces a win, or the others force its loss, within ``max_plies``.
 
     Searches a win in 1 ply, a loss in 2, a win in 3, … (a win or loss in fewer plies first),
-    sharing ``max_nodes`` between the two proofs; a position already over reports its result.
+    sharing ``max_nodes`` between the two proofs; a game already over reports its result for the
+    seat that moved last (its ``to_move`` once over).
     The same position and budget give the same answer on any machine.
 
     Raises:
