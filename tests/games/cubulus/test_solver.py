@@ -17,6 +17,8 @@ from tabletop.games.cubulus.solver import Prover, forced_loss, forced_outcome, l
 from .helpers import BLUE, RED, after, two_players
 from .test_expert import board_position, decide
 
+WIN_IN_3 = ".....22.12201121.22..02201."
+"""Blue to move wins in 3 plies (insert D020, then a square whatever red does)."""
 WIN_IN_5 = "00212.0..1101..22222..21210"
 """Red to move wins in 5 plies (insert L002 …): found by the solver, checked by plain minimax below."""
 LOSS_IN_2 = "2.01.22201.212001.2121211.."
@@ -44,6 +46,17 @@ def test_a_threat_is_a_win_in_one() -> None:
     outcome = forced_outcome(state)
     assert (outcome.result, outcome.plies) == ("win", 1)
     assert after(state, str(outcome.line[0])).winner == RED
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_forced_win_in_three_is_found_and_played(level: str) -> None:
+    """U10–U15: the solver proves blue's win in three plies, and after the level's move (normal's search
+    sees it too) plain minimax confirms that every red reply leaves blue a square."""
+    state = board_position(two_players(), WIN_IN_3, to_move=BLUE)
+    outcome = forced_outcome(state)
+    assert (outcome.result, outcome.plies) == ("win", 3)
+    move = decide(state, CubulusExpert(level))
+    assert forces_win(state.apply(move), BLUE, 2)
 
 
 def test_finds_a_forced_win_in_five_plies() -> None:

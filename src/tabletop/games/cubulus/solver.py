@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
-from tabletop.games.cubulus.actions import INSERTS, PASS, SHIFTS, CubulusAction, Insert, Pass, Shift
+from tabletop.games.cubulus.actions import INSERTS, PASS, SHIFTS, CubulusAction, Insert, Shift
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import threat_cells
 from tabletop.games.cubulus.geometry import ENTRY, HOLES, LINE_MASK, SQUARE_MASKS
@@ -365,4 +365,5 @@ def forced_loss(state: CubulusState, seat: int, max_nodes: int = DEFAULT_NODES, 
     return Outcome("unknown", nodes=prover.nodes)
 
 
-__all__ = ["DEFAULT_NODES", "Outcome", "Prover", "Result", "forced_loss", "forced_outcome", "losing_moves", "winner_after"]
+__all__ = ["DEFAULT_NODES", "PASS_CODE", "Outcome", "Prover", "Result", "action_of", "code_of", "forced_loss",
+           "forced_outcome", "losing_moves", "move_holes", "winner_after"]
