@@ -172,6 +172,31 @@ class Prover:
             found.append((PASS_CODE, board, -1))
         return found
 
+    def first_win(self, board: Board, seat: int, banned: Board | None) -> int:
+        """The first move of :meth:`children`'s order after which an attacker has a square, or −1;
+        made one at a time, without the list."""
+        occupied = board[0] | board[1] | board[2]
+        inserts, full = move_holes(occupied)
+        seats, attackers = self.seats, self.attackers
+        if inserts and board[seat].bit_count() < BALLS_PER_COLOUR:
+            threats = threat_cells(board, seat)
+            for hole in inserts:
+                entry = ENTRY[hole]
+                if occupied & entry:
+                    if winner_after(board, insert(board, seat, hole), seats, seat) in attackers:
+                        return hole
+                elif threats & entry:  # nothing pushed: the mover's own square
+                    return hole
+        for hole in full:
+            line = LINE_MASK[hole]
+            if not self.allow_null and (board[0] & line == line or board[1] & line == line
+                                        or board[2] & line == line):
+                continue
+            after = shift(board, hole)
+            if after != banned and winner_after(board, after, seats, seat) in attackers:
+                return 54 + hole
+        return -1
+
     def proves(self, board: Board, seat: int, banned: Board | None, moves: int, depth: int) -> int:
         """In how many plies (at most ``depth``) the attackers force a win from this position, or 0
         when that is not proved."""
@@ -185,8 +210,13 @@ class Prover:
                 return entry[0]
             if entry[1] >= depth:
                 return 0
-        moves_list = self.children(board, seat, banned)
-        plies, best = self._search(moves_list, board, seat, banned, moves, depth, seat in self.attackers)
+        attacking = seat in self.attackers
+        if attacking and depth == 1:  # the frontier, where most nodes are: a winning move, or none
+            best = self.first_win(board, seat, banned)
+            plies = 1 if best >= 0 else 0
+        else:
+            moves_list = self.children(board, seat, banned)
+            plies, best = self._search(moves_list, board, seat, banned, moves, depth, attacking)
         low, high, move = entry if entry is not None else (_NEVER, -1, -1)
         self.table[key] = (plies, high, best) if plies else (low, max(high, depth), move)
         return plies
