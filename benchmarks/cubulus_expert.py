@@ -32,7 +32,7 @@ import tabletop
 from tabletop.agents import MCTSAgent, make_bot
 from tabletop.agents.search import Evaluator, random_rollout
 from tabletop.core import Agent, Decision, State
-from tabletop.games.cubulus import CubulusState, Phase
+from tabletop.games.cubulus import Cubulus, CubulusState, Phase
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, one_colour_lines, position_key, shift
 from tabletop.games.cubulus.geometry import HOLES, LINE_BIT, LINE_MASK
 from tabletop.games.cubulus.solver import PASS_CODE, winner_after
@@ -74,9 +74,11 @@ def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
     """A uniformly random playout of a Cubulus state on the masks (U10–U16), returning the returns."""
     assert isinstance(state, CubulusState)
     while state.phase is not Phase.PLAY and not state.is_terminal:  # the start and U13's set-up
-        legal = state.sample_chance(rng) if state.is_chance else None
-        state = state.apply(legal if legal is not None else
-                            (moves := state.legal_actions())[rng.randrange(len(moves))])
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            options = state.legal_actions()
+            state = state.apply(options[rng.randrange(len(options))])
     if state.is_terminal:
         return state.returns()
     game = state.game
@@ -120,6 +122,7 @@ def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
 def check_kernel_rollout(games: int = 20) -> None:
     """Random games: at every play position the kernel lists exactly the states' legal actions."""
     game = tabletop.load("cubulus", players=2)
+    assert isinstance(game, Cubulus)
     for seed in range(games):
         rng = random.Random(seed)
         state = game.initial_state()
