@@ -206,8 +206,12 @@ def main() -> None:
             draws += score == 0
             losses += score < 0
             outcome = "win" if score > 0 else "draw" if score == 0 else "loss"
+            low, high = wilson(wins, len(timers))
+            cpu = [s for timer in timers for s in timer.cpu_seconds]
             print(f"game {i + 1:3d}: expert seat {i % 2}, seat {i // 2 % 2} starts: {outcome} "
-                  f"({wins}-{draws}-{losses}, {time.perf_counter() - started:.0f} s)", flush=True)
+                  f"({wins}-{draws}-{losses}, Wilson {low:.1%}–{high:.1%}; expert CPU p50 "
+                  f"{statistics.median(cpu) * 1000:.0f} ms, p95 {percentile(cpu, 0.95) * 1000:.0f} ms; "
+                  f"{time.perf_counter() - started:.0f} s)", flush=True)
     low, high = wilson(wins, args.games)
     seconds = [s for timer in timers for s in timer.seconds]
     cpu = [s for timer in timers for s in timer.cpu_seconds]

@@ -389,7 +389,7 @@ class CubulusExpert:
         level = self.level
         if level.solve_nodes:
             outcome = forced_outcome(state, level.solve_nodes, level.solve_plies)
-            if outcome.result in ("win", "loss") and outcome.line[0] in legal:
+            if outcome.result in ("win", "loss") and outcome.line and outcome.line[0] in legal:
                 return outcome.line[0]  # the quickest win, or the longest defence
         scores = self.root_scores(state, legal, level)
         if level.noise:

@@ -295,8 +295,11 @@ class Prover:
             moves_list = self.children(board, seat, banned)
             if seat in self.attackers:
                 won = [m for m in moves_list if m[2] >= 0 and m[2] in self.attackers]
-                chosen = won[0] if won else next(m for m in moves_list if m[0] == self._entry(board, seat, banned,
-                                                                                              moves)[2])
+                proving = self._entry(board, seat, banned, moves)[2]
+                found = won or [m for m in moves_list if m[0] == proving]
+                if not found:  # not proved here (never so after a finished proof)
+                    return tuple(line)
+                chosen = found[0]
             else:
                 open_moves = [m for m in moves_list if m[2] < 0]
                 nxt = (seat + 1) % self.seats
