@@ -207,7 +207,7 @@ def main() -> None:
             losses += score < 0
             outcome = "win" if score > 0 else "draw" if score == 0 else "loss"
             low, high = wilson(wins, len(timers))
-            cpu = [s for timer in timers for s in timer.cpu_seconds]
+            cpu = [s for timer in timers for s in timer.cpu_seconds] or [0.0]
             print(f"game {i + 1:3d}: expert seat {i % 2}, seat {i // 2 % 2} starts: {outcome} "
                   f"({wins}-{draws}-{losses}, Wilson {low:.1%}–{high:.1%}; expert CPU p50 "
                   f"{statistics.median(cpu) * 1000:.0f} ms, p95 {percentile(cpu, 0.95) * 1000:.0f} ms; "
