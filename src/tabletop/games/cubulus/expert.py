@@ -25,16 +25,24 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Agent, Decision
 from tabletop.games.cubulus.actions import PLACES, CubulusAction, Insert, Pass, Place, Shift
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_value
-from tabletop.games.cubulus.geometry import ENTRY, HOLES, LINE_MASK, SQUARE_MASKS
+from tabletop.games.cubulus.geometry import LINE_MASK
 from tabletop.games.cubulus.neutral import neutral_cell
 from tabletop.games.cubulus.phases import Phase
+from tabletop.games.cubulus.solver import (
+    PASS_CODE,
+    code_of,
+    forced_loss,
+    forced_outcome,
+    move_holes,
+    winner_after,
+)
 from tabletop.games.cubulus.state import CubulusState
 
 if TYPE_CHECKING:
@@ -42,7 +50,6 @@ if TYPE_CHECKING:
 
 WIN: Final = 1_000_000
 """The score of a won position (less the plies it takes, so quicker wins score higher)."""
-_PASS_CODE: Final = 108
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CHECK_EVERY: Final = 256
 TEMPO: Final = 15
@@ -68,55 +75,17 @@ class Level:
     time_budget: float | None = None  #: seconds per decision, or None for the work budget alone
     noise: int = 0  #: a random amount up to this is added to each root move's score (easy)
     extend: bool = True  #: search one ply more at a horizon where another seat threatens a win
+    solve_nodes: int = 0  #: the endgame solver's budget per proof (:mod:`.solver`); 0: no solver
+    solve_plies: int = 7  #: how many plies deep the solver looks for forced wins and losses
+    solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
 
 
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
-    "hard": Level(max_depth=20, max_nodes=40_000),
+    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=4_000),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
-
-
-def _winner(before: Board, board: Board, seats: int, mover: int) -> int:
-    """U15 after a move from ``before`` to ``board``: the seat that wins (another seat's square
-    first, then the mover's), or −1. Before the move nobody had a square, so a new one holds a
-    cell its colour just gained: only the squares through those cells are looked at."""
-    for step in range(1, seats + 1):
-        seat = (mover + step) % seats
-        mask = board[seat]
-        gained = mask & ~before[seat]
-        while gained:
-            cell = gained.bit_length() - 1
-            for square in SQUARES_OF_CELL[cell]:
-                if mask & square == square:
-                    return seat
-            gained ^= 1 << cell
-    return -1
-
-
-SQUARES_OF_CELL: Final = tuple(tuple(s for s in SQUARE_MASKS if s >> c & 1) for c in range(27))
-"""Per cell, the squares through it (none for the centre 111)."""
-
-
-@lru_cache(maxsize=1 << 15)
-def _holes_of(occupied: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For a set of occupied cells: the holes worth an insert (lines not full, one hole per empty
-    entry cell, since every hole into an empty cell gives the same board) and the full lines' holes."""
-    inserts, full = [], []
-    empty_entries = 0
-    for hole in HOLES:
-        line = LINE_MASK[hole]
-        if occupied & line == line:
-            full.append(int(hole))
-            continue
-        entry = ENTRY[hole]
-        if not occupied & entry:
-            if empty_entries & entry:
-                continue
-            empty_entries |= entry
-        inserts.append(int(hole))
-    return tuple(inserts), tuple(full)
 
 
 class _Search:
@@ -132,7 +101,7 @@ class _Search:
         self.seen = set(history)  # positions since the last insert: meeting one again scores a draw
         self.table: dict[tuple[Board, int, Board | None], tuple[int, int, int, int]] = {}
         self.killers: dict[int, int] = {}
-        self.history_score = [0] * (_PASS_CODE + 1)
+        self.history_score = [0] * (PASS_CODE + 1)
         self.leaves: dict[tuple[Board, int], tuple[int, bool]] = {}
         self.extending = False
         self.nodes = 0  #: work done: positions visited, and one per eight moves made in generating
@@ -143,13 +112,13 @@ class _Search:
 
     def children(self, board: Board, seat: int, banned: Board | None) -> list[tuple[int, Board, int]]:
         """Every move as ``(code, board after, winner or −1)``; code = hole, 54 + hole for a shift."""
-        inserts, full = _holes_of(board[0] | board[1] | board[2])
+        inserts, full = move_holes(board[0] | board[1] | board[2])
         found: list[tuple[int, Board, int]] = []
         seats = self.seats
         if inserts and board[seat].bit_count() < BALLS_PER_COLOUR:
             for hole in inserts:
                 after = insert(board, seat, hole)
-                found.append((hole, after, _winner(board, after, seats, seat)))
+                found.append((hole, after, winner_after(board, after, seats, seat)))
         for hole in full:
             if not self.allow_null:
                 line = LINE_MASK[hole]
@@ -158,7 +127,7 @@ class _Search:
             after = shift(board, hole)
             if after == banned:
                 continue
-            found.append((54 + hole, after, _winner(board, after, seats, seat)))
+            found.append((54 + hole, after, winner_after(board, after, seats, seat)))
         self.nodes += len(found) >> 3
         return found
 
@@ -266,7 +235,7 @@ class _Search:
                 score = WIN - ply - 1
                 score = score if winner == self.root else -score
             else:
-                ban = banned if code == _PASS_CODE else board if code >= 54 and self.no_undo else None
+                ban = banned if code == PASS_CODE else board if code >= 54 and self.no_undo else None
                 fresh = code < 54
                 if index == 0:
                     score = self.after(after, nxt, ban, moves + 1, depth - 1, ply + 1, alpha, beta, fresh)
@@ -299,7 +268,7 @@ class _Search:
         if in_hand and threat_cells(board, seat):  # an insert into the empty fourth cell wins (U10)
             score = WIN - ply - 1
             return (score if maximising else -score), -1
-        inserts, full = _holes_of(board[0] | board[1] | board[2])
+        inserts, full = move_holes(board[0] | board[1] | board[2])
         codes = list(inserts) if in_hand else []
         codes += [54 + hole for hole in full]
         if not codes:
@@ -328,7 +297,7 @@ class _Search:
                     continue
                 ban = board if self.no_undo else None
             moved = True
-            winner = _winner(board, after, self.seats, seat)
+            winner = winner_after(board, after, self.seats, seat)
             if winner >= 0:
                 score = WIN - ply - 1
                 score = score if winner == self.root else -score
@@ -388,16 +357,6 @@ class _Search:
             raise _OutOfBudget
 
 
-def _code(action: CubulusAction) -> int:
-    """The search's move code for a play action."""
-    match action:
-        case Insert(hole):
-            return int(hole)
-        case Shift(hole):
-            return 54 + int(hole)
-    return _PASS_CODE
-
-
 class CubulusExpert:
     """Alpha-beta over the bitboards with a heuristic evaluation; see the module docstring.
 
@@ -425,13 +384,40 @@ class CubulusExpert:
     # --- play --------------------------------------------------------------------------------
 
     def play(self, state: CubulusState, legal: list[CubulusAction], rng: random.Random) -> CubulusAction:
-        """Iterative deepening over the legal actions of a play position."""
-        scores = self.root_scores(state, legal, self.level)
-        if self.level.noise:
-            scores = {a: s + rng.randrange(self.level.noise + 1) for a, s in scores.items()}
+        """Iterative deepening over the legal actions of a play position; with the endgame solver, a
+        forced result is played out and the best-scored moves are checked for a forced loss."""
+        level = self.level
+        if level.solve_nodes:
+            outcome = forced_outcome(state, level.solve_nodes, level.solve_plies)
+            if outcome.result in ("win", "loss") and outcome.line and outcome.line[0] in legal:
+                return outcome.line[0]  # the quickest win, or the longest defence
+        scores = self.root_scores(state, legal, level)
+        if level.noise:
+            scores = {a: s + rng.randrange(level.noise + 1) for a, s in scores.items()}
+        if level.solve_nodes:
+            self.avoid_forced_losses(state, legal, scores)
         top = max(scores.values())
         best = [a for a in legal if scores[a] == top]
         return best[rng.randrange(len(best))]
+
+    def avoid_forced_losses(self, state: CubulusState, legal: list[CubulusAction],
+                            scores: dict[CubulusAction, int]) -> None:
+        """Check the best-scored moves, best first, until one is not proved to lose by force (each
+        proved loss scores as that loss, quicker ones lower), ``solve_moves`` moves at most."""
+        level, seat = self.level, state.to_move
+        checked: set[CubulusAction] = set()
+        for _ in range(level.solve_moves):
+            best = max((a for a in legal if a not in checked), key=scores.__getitem__, default=None)
+            if best is None or abs(scores[best]) >= WIN - 100:
+                return  # nothing left, or a result the search proved itself
+            checked.add(best)
+            after = state.apply(best)
+            if after.is_terminal:
+                return
+            proof = forced_loss(after, seat, level.solve_nodes, level.solve_plies - 1)
+            if proof.result != "loss":
+                return
+            scores[best] = -(WIN - 1 - proof.plies)
 
     @staticmethod
     def root_scores(state: CubulusState, legal: list[CubulusAction], level: Level) -> dict[CubulusAction, int]:
@@ -443,10 +429,10 @@ class CubulusExpert:
             if isinstance(action, Pass):
                 children.append((action, state.board, -1))
                 continue
-            code = _code(action)
+            code = code_of(action)
             hole = code % 54
             board = insert(state.board, seat, hole) if code < 54 else shift(state.board, hole)
-            children.append((action, board, _winner(state.board, board, game.num_players, seat)))
+            children.append((action, board, winner_after(state.board, board, game.num_players, seat)))
         for action, _, winner in children:
             if winner == seat:
                 return {a: (WIN if a == action else 0) for a in legal}
