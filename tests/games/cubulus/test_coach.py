@@ -6,6 +6,7 @@ import random
 
 from tabletop.games.cubulus.coach import coach
 from tabletop.games.cubulus.game import Cubulus
+from tabletop.games.cubulus.solver import forced_outcome
 from tabletop.games.cubulus.state import CubulusState
 
 from .helpers import RED, two_players
@@ -16,16 +17,20 @@ def board_position(game: Cubulus, text: str) -> CubulusState:
     return game.position({f"{n // 9}{n // 3 % 3}{n % 3}": int(ch) for n, ch in enumerate(text) if ch != "."})
 
 
-def test_u15_every_move_but_the_block_loses_by_force_and_the_block_is_preferred() -> None:
-    """Blue threatens a square; of red's moves only shift L021 leaves blue no winning reply."""
+def test_u15_the_block_is_preferred_though_the_solver_proves_every_move_loses() -> None:
+    """Blue threatens a square; of red's moves only shift L021 leaves blue no square at once — the
+    search at this budget sees nothing more — but the endgame solver proves blue still wins in five
+    plies after it (insert B220, shift F200, shift R221, insert L000, insert L012): every move loses by
+    force, and the coach prefers the block, the longest defence."""
     game = two_players()
     state = board_position(game, "222112011.22000.1.121.2.200")
     advice = coach(game, state.view(RED), RED, budget=3_000)
     assert advice is not None and advice.kind == "move"
     assert set(advice.actions) == {str(a) for a in state.legal_actions()}
-    losing = {a for a, f in advice.actions.items() if f["loses"]}
-    assert losing == set(advice.actions) - {"shift L021"}
-    assert advice.best == "shift L021" and advice.value("shift L021") == 0.5
+    assert all(f["loses"] for f in advice.actions.values())
+    assert advice.best == "shift L021" and advice.value("shift L021") == 0.0
+    proof = forced_outcome(state.apply(game.parse_action("shift L021")), max_nodes=3_000, max_plies=6)
+    assert proof.result == "win" and [str(a) for a in proof.line][0] == "insert B220"
 
 
 def test_u15_a_move_that_makes_the_square_wins_by_force() -> None:
