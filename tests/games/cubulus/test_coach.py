@@ -30,7 +30,7 @@ def test_u15_the_block_is_preferred_though_the_solver_proves_every_move_loses() 
     assert all(f["loses"] for f in advice.actions.values())
     assert advice.best == "shift L021" and advice.value("shift L021") == 0.0
     proof = forced_outcome(state.apply(game.parse_action("shift L021")), max_nodes=3_000, max_plies=6)
-    assert proof.result == "win" and [str(a) for a in proof.line][0] == "insert B220"
+    assert proof.result == "win" and str(proof.line[0]) == "insert B220"
 
 
 def test_u15_a_move_that_makes_the_square_wins_by_force() -> None:
