@@ -19,7 +19,7 @@ from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
 from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, evaluation, expert, policy
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
-from tabletop.games.kubik.expert import KubikExpert
+from tabletop.games.kubik.expert import KubikExpert, winning_throw
 from tabletop.games.kubik.field import CubePose
 from tabletop.sim import play
 
@@ -152,7 +152,7 @@ def test_k11_hard_plays_the_winning_policy_where_a_table_applies(scores: tuple[i
     solution = expert.winning_table(game)
     assert solution is not None and solution.setup == policy.setup_of(game)
     state = aim_state(game, CubePose(3, 2), scores=scores)
-    assert KubikExpert("hard").choose(decision(state), random.Random(1)) == policy.best_throw(game, state, solution)
+    assert KubikExpert("hard").choose(decision(state), random.Random(1)) == winning_throw(game, state, solution)
 
 
 def test_hard_reads_the_shipped_table_and_falls_back_where_none_applies() -> None:

@@ -509,6 +509,19 @@ def winning_values(game: Kubik, state: KubikState, solution: policy.Solution, ca
     return policy.choice_values(solution, state, matrix, standing, hit, faces)
 
 
+def winning_throw(game: Kubik, state: KubikState, solution: policy.Solution) -> ThrowChoice:
+    """The legal grid throw (K6) the winning policy makes in ``state`` (nobody standing, or the state's
+    stander at the mean crossing speed), the first on the grid among equals."""
+    legal = [a for a in state.legal_actions() if isinstance(a, ThrowChoice) and a.throw is not None]
+    candidates = Candidates.of([a.throw for a in legal if a.throw is not None])
+    matrix = outcome_matrix(game.field, state.cube, float(game.skills[state.thrower]), candidates, True)
+    hit, faces = 0.0, np.zeros(6)
+    if state.interceptor is not None:
+        hit, faces = interceptor_chances(game.field, game.skills[state.interceptor], state.cube.top)
+    values = policy.choice_values(solution, state, matrix, state.interceptor is not None, hit, faces)
+    return legal[int(np.argmax(values))]
+
+
 def winning_stand_gain(game: Kubik, state: KubikState, solution: policy.Solution, who: int) -> float:
     """K19 by the winning policy: how much ``who`` standing lowers the thrower's team's best chance to win
     (the thrower answering with its best grid throw either way)."""

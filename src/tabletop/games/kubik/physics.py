@@ -41,7 +41,7 @@ require("mujoco", extra="physics", purpose="Kubik's physics throws (throws=physi
 
 import mujoco  # type: ignore[import-untyped]
 
-from tabletop.games.kubik import engine
+import tabletop.games.kubik.engine as engine
 from tabletop.games.kubik.engine import (
     BAT_LENGTH,
     BAT_MASS,

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
-from tabletop.games.kubik.actions import ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field
 from tabletop.games.kubik.turn import Phase
 
@@ -522,21 +521,6 @@ def markdown(solution: Solution, step: int = 3) -> str:
     lines = ["| A \\ B | " + " | ".join(str(b) for b in scores) + " |", "|---" * (len(scores) + 1) + "|"]
     lines += [f"| {a} | " + " | ".join(f"{table[a][b]:.3f}" for b in scores) + " |" for a in scores]
     return "\n".join(lines)
-
-
-def best_throw(game: Kubik, state: KubikState, solution: Solution) -> ThrowChoice:
-    """The legal grid throw (K6) the winning policy makes in ``state`` (nobody standing, or the state's
-    stander at the mean crossing speed), the first on the grid among equals."""
-    from tabletop.games.kubik.expert import interceptor_chances, outcome_matrix
-
-    legal = [a for a in state.legal_actions() if isinstance(a, ThrowChoice) and a.throw is not None]
-    candidates = calibrated.Candidates.of([a.throw for a in legal if a.throw is not None])
-    matrix = outcome_matrix(game.field, state.cube, float(game.skills[state.thrower]), candidates, True)
-    hit, faces = 0.0, np.zeros(6)
-    if state.interceptor is not None:
-        hit, faces = interceptor_chances(game.field, game.skills[state.interceptor], state.cube.top)
-    values = choice_values(solution, state, matrix, state.interceptor is not None, hit, faces)
-    return legal[int(np.argmax(values))]
 
 
 if __name__ == "__main__":  # python -m tabletop.games.kubik.policy [target] [skill] [--interception] | --build
