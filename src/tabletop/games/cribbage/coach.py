@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.cards import Card
 from tabletop.core.coach import CoachAdvice, Figure
 from tabletop.games.cribbage.analysis import discard_analysis
-from tabletop.games.cribbage.expert import CribbageExpert, ExpertConfig
+from tabletop.games.cribbage.expert import CribbageExpert, ExpertConfig, PlayPosition
 from tabletop.games.cribbage.pegging import duel_values, pegging_values
 
 if TYPE_CHECKING:
@@ -62,13 +62,8 @@ def _discard(view: Mapping[str, Any], seat: int, legal: list[str]) -> CoachAdvic
 
 def _play(view: Mapping[str, Any], seat: int, legal: list[str], worlds: int, rng: random.Random) -> CoachAdvice:
     """C8–C12: each playable card's mean future points margin over worlds of the unseen cards."""
-    n = len(view["piles"])
-    sides = tuple(int(s) for s in view["sides"])
-    own = tuple(sorted(c.rank - 1 for c in _cards(view["hand"])))
-    passed = sum(1 << int(s) for s in view["passed"])
-    last = -1 if view["last_player"] is None else int(view["last_player"])
-    series = tuple(c.rank - 1 for c in _cards(view["series"]))
-    count = int(view["count"])
+    at = PlayPosition.of(view)
+    n, sides, own, passed, last, series, count = at.players, at.sides, at.own, at.passed, at.last, at.series, at.count
     dealt = CribbageExpert(ExpertConfig("coach", samples=worlds))._worlds(view, own, rng)
     if n == 2:
         values = duel_values(dealt, count, series, seat, bool(passed))

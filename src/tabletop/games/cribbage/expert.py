@@ -77,6 +77,28 @@ def _discard_for(decision: Decision, throw: tuple[Card, ...]) -> CribbageAction:
     return legal[0]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayPosition:
+    """The play (C8–C12) as the deciding seat's view shows it, in the kernel's terms (ranks 0–12, seats
+    as a bitmask): what the pegging searches start from — the expert's and the coach's alike."""
+
+    players: int
+    sides: tuple[int, ...]
+    own: tuple[int, ...]
+    passed: int
+    last: int
+    series: tuple[int, ...]
+    count: int
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any]) -> PlayPosition:
+        """The position in ``view`` (a seat's cribbage view during the play)."""
+        return cls(len(view["piles"]), tuple(int(s) for s in view["sides"]),
+                   tuple(sorted(c.rank - 1 for c in _cards(view["hand"]))), sum(1 << int(s) for s in view["passed"]),
+                   -1 if view["last_player"] is None else int(view["last_player"]),
+                   tuple(c.rank - 1 for c in _cards(view["series"])), int(view["count"]))
+
+
 class EvGreedyAgent:
     """The baseline: a *static* expected-value discarder and a greedy pegger.
 
@@ -171,16 +193,12 @@ class CribbageExpert:
         view = decision.view
         plays = [a for a in decision.legal_actions if isinstance(a, act.Play)]
         seat = int(view["seat"])
-        n = len(view["piles"])
-        sides = tuple(int(s) for s in view["sides"])
-        own = tuple(sorted(c.rank - 1 for c in _cards(view["hand"])))
-        passed = sum(1 << int(s) for s in view["passed"])
-        last = -1 if view["last_player"] is None else int(view["last_player"])
-        series = tuple(c.rank - 1 for c in _cards(view["series"]))
+        at = PlayPosition.of(view)
+        n, sides, own, passed, last, series, count = (at.players, at.sides, at.own, at.passed, at.last, at.series,
+                                                      at.count)
         needs = self._needs(view) if n == 2 else None
         deadline = None if self.config.time_budget is None else time.perf_counter() + self.config.time_budget
         worlds = self._race_worlds(view, rng) if needs is not None else self._worlds(view, own, rng)
-        count = int(view["count"])
         if n == 2 and needs is None:
             values = duel_values(worlds, count, series, seat, bool(passed), deadline)
         elif n == 2 and needs is not None:
