@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: a test worker that ran the browser tests holds
+    Playwright's event loop in its main thread, where ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def hello(*tokens: str, name: str = "", text: bool = False) -> str:

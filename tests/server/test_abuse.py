@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
-from tests.server.live import bearer, hello
+from tests.server.live import bearer, hello, run
 
 pytestmark = pytest.mark.slow
 
@@ -192,7 +192,7 @@ def test_a_flood_of_odds_and_motions_is_capped_while_another_table_plays_on(tmp_
             began = time.monotonic()
             answers: list[httpx.Response] = []
             while time.monotonic() < began + 5:
-                answers += asyncio.run(flood_wave(base, wave))
+                answers += run(flood_wave(base, wave))
             ended = time.monotonic()
             during = probe.between(began, ended)
 
@@ -401,5 +401,5 @@ def test_spectators_per_table_holds_when_spectators_arrive_while_the_table_is_bu
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0,
                  args=["--limit", "spectators_per_table=3", "--limit", "sockets_per_minute=1000"]) as (base, _):
         kubik = create(base, {"game": "kubik", "options": {"throws": "physics"}, "seats": [{"kind": "local"}] * 2})
-        most = asyncio.run(spectator_rush(base, kubik, limit=3))
+        most = run(spectator_rush(base, kubik, limit=3))
     assert most <= 3, f"{most} spectators at once at a table that takes 3"

@@ -14,6 +14,7 @@ from tabletop.server.hub import Hub
 from tabletop.server.limits import Limits
 from tabletop.server.messages import CreateTable
 from tabletop.storage import Store
+from tests.server.live import run
 
 
 class RefusingPool(Executor):
@@ -67,7 +68,7 @@ def play(sqlite_url: str, bot: str, pool: Executor) -> dict[str, Any]:
         finally:
             await hub.stop()
 
-    return asyncio.run(main())
+    return run(main())
 
 
 def test_instant_bots_play_a_whole_game_without_the_worker_pool(sqlite_url: str) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from tabletop.server.limits import LimitReached, Limits
 from tabletop.server.work import HeavyWork
+from tests.server.live import run
 
 
 def square(n: int) -> int:
@@ -42,7 +43,7 @@ def test_the_cache_is_bounded_and_computes_each_answer_once() -> None:
         finally:
             work.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_client_over_its_share_gets_429_and_a_full_queue_503_both_with_retry_after() -> None:
@@ -74,7 +75,7 @@ def test_a_client_over_its_share_gets_429_and_a_full_queue_503_both_with_retry_a
         finally:
             work.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 async def _after(event: threading.Event, coroutine: object) -> object:
@@ -91,7 +92,7 @@ def test_jobs_run_in_worker_processes() -> None:
             work.close()
 
     started = time.perf_counter()
-    assert asyncio.run(scenario()) == [4, 9]
+    assert run(scenario()) == [4, 9]
     assert time.perf_counter() - started < 60
 
 
@@ -107,4 +108,4 @@ def test_workers_yield_the_cpu_to_the_tables() -> None:
         finally:
             work.close()
 
-    assert asyncio.run(scenario()) == min(19, os.nice(0) + 5)
+    assert run(scenario()) == min(19, os.nice(0) + 5)
