@@ -7,12 +7,13 @@ measured or tested is the real thing; this only waits until it answers and stops
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.error import URLError
 from urllib.request import ProxyHandler, build_opener
@@ -57,12 +58,15 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     if redis:
         command += ["--redis", redis]
     command += args
+    # a session (process group) of its own: the server's worker pools go with it when the block ends, even
+    # after a test killed the server itself with SIGKILL (their forkserver would otherwise stay, orphaned)
     if log is None:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
     else:
         with log.open("ab") as output:  # the child keeps its own copy of the descriptor
             process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
-                                       env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                       env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + startup_seconds
@@ -85,3 +89,6 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
                 process.wait(30)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
+        with suppress(ProcessLookupError, PermissionError):  # whatever of its group is left
+            os.killpg(process.pid, signal.SIGKILL)
