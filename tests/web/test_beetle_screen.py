@@ -73,10 +73,10 @@ def test_the_roll_off_result_and_each_players_last_roll_stay_visible(page: Any, 
     and our own roll stays on our sheet until we roll again."""
     table = create_table(page, base_url, "beetle", {}, ["you", "bot", "bot"])
     starts = page.locator("[data-testid=rolloff] [data-testid=starts]")
-    for _ in range(20):
-        if starts.count():
-            break
-        beetle_step(page)
+    deadline = time.monotonic() + 120  # our rolls of the roll-off (ties roll again) while the bots roll theirs
+    while not starts.count() and time.monotonic() < deadline:
+        if not beetle_step(page):
+            page.wait_for_timeout(150)
     starts.wait_for()
     text = starts.inner_text()
     log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
