@@ -69,7 +69,7 @@ export function renderLobby(root) {
       api.tables(["over"], { limit: 30 }), games()]);  // abandoned tables leave the lobby
     if (!alive) return;
     const titles = Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)]));
-    fill(openBox, h("h2", { id: "open-h" }, t("lobby.open"),
+    fill(openBox, h("div", { class: "section-head" }, h("h2", { id: "open-h" }, t("lobby.open")),
       h("button", { class: "small", onclick: () => drawTables() }, t("lobby.refresh"))),
     tableList(live.tables, titles, false));
     fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.tables, titles, true));
