@@ -37,6 +37,16 @@ def test_tournament_prints_standings_and_saves_json_csv_and_a_plot(tmp_path: Pat
     assert data["games"] == 4 and sum(line["games"] for line in data["standings"]) == 8
 
 
+def test_a_duplicate_tournament_reports_margins_per_set() -> None:
+    code, out, _ = invoke("tournament", "cribbage", "--agents", "random,first", "--games", "2", "--workers", "1",
+                          "--duplicate", "--json", "-o", "target=31")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["duplicate"] is True and data["games"] == 2
+    margin = data["margins"]["random"]["first"]
+    assert margin["sets"] == 1 and margin["mean"] == -data["margins"]["first"]["random"]["mean"]
+
+
 def test_simulate_reports_seats_and_points(tmp_path: Path) -> None:
     code, out, _ = invoke("simulate", "beetle", "-o", "players=3", "--games", "30", "--workers", "1", "--json",
                           "--plot", str(tmp_path / "s.png"))
@@ -55,6 +65,7 @@ def test_simulate_reports_seats_and_points(tmp_path: Path) -> None:
     (("tournament", "cubulus", "--agents", "random,first", "--games", "0"), "at least 1"),
     (("tournament", "cubulus", "--agents", "random,first", "-o", "players=9"), "players"),
     (("tournament", "cubulus", "--agents", "random,first", "--backend", "spark"), "backends: local, ray"),
+    (("tournament", "cribbage", "--agents", "random,first", "--games", "3", "--duplicate"), "multiple of 2"),
     (("simulate", "cubulus", "--agents", "random,first,first"), "needs 2 agents"),
     (("simulate", "beetle", "--workers", "0", "--games", "2"), "at least 1"),
 ])

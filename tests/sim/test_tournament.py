@@ -85,3 +85,51 @@ def test_results_and_ratings_do_not_depend_on_arrival_order() -> None:
 def test_a_process_pool_gives_the_same_games_as_one_process() -> None:
     jobs = schedule("beetle", {"players": 3}, ["random", "first"], games=3, seed="pool")
     assert run_jobs(jobs, LocalExecutor(2)) == run_jobs(jobs, LocalExecutor(1))
+
+
+def test_duplicate_sets_share_one_seed_and_need_whole_sets() -> None:
+    jobs = schedule("cribbage", {}, ["random", "easy", "normal"], games=4, seed=3, duplicate=True)
+    for table in range(3):
+        games = [job for job in jobs if job.table == table]
+        assert games[0].seed == games[1].seed != games[2].seed == games[3].seed
+        assert games[0].agents == games[1].agents[::-1]  # a set seats each agent once in each seat
+    with pytest.raises(ValueError, match="multiple of 2"):
+        schedule("cribbage", {}, ["random", "easy"], games=3, seed=3, duplicate=True)
+
+
+def test_a_duplicate_set_deals_each_seat_the_same_cards() -> None:
+    """Chance has its own stream, so the swapped seating of a set gets the same cuts and deals (C4–C5)."""
+    import tabletop
+    from tabletop.agents import make_bot
+    from tabletop.core import CHANCE
+    from tabletop.sim import play
+
+    game = tabletop.load("cribbage")
+    first, second = (job for job in schedule("cribbage", {}, ["random", "easy"], games=2, seed=5, duplicate=True))
+
+    def chance_of_first_deals(job: GameJob) -> list[object]:
+        outcomes: list[object] = []
+        play(game, [make_bot(name, game) for name in job.agents], job.seed,
+             on_step=lambda before, action, after: outcomes.append(action)
+             if before.current_player == CHANCE else None)
+        return outcomes[:20]
+
+    assert chance_of_first_deals(first) == chance_of_first_deals(second)
+
+
+def test_set_margins_cancel_the_luck_of_a_set() -> None:
+    from tabletop.sim.tournament import margins, set_margins
+
+    def game(index: int, seed: str, agents: tuple[str, ...], points: tuple[float, ...]) -> GameResult:
+        won = (points.index(max(points)),)
+        return GameResult(index, 0, agents, seed, (1.0, -1.0) if won == (0,) else (-1.0, 1.0), won, True, 10,
+                          (1, 1), points, ((0.001,), (0.001,)))
+
+    results = [game(0, "s0", ("a", "b"), (121.0, 100.0)), game(1, "s0", ("b", "a"), (121.0, 111.0)),
+               game(2, "s1", ("a", "b"), (121.0, 90.0)), game(3, "s1", ("b", "a"), (105.0, 121.0))]
+    assert set_margins(results, "a", "b") == [(21 - 10) / 2, (31 + 16) / 2]
+    assert set_margins(results, "b", "a") == [-5.5, -23.5]
+    table = margins(results, ["a", "b"])
+    assert table["a"]["b"]["sets"] == 2 and table["a"]["b"]["mean"] == pytest.approx(14.5)
+    low, high = table["a"]["b"]["interval"]
+    assert low < 14.5 < high and "a" not in table["a"]

@@ -86,6 +86,8 @@ def tournament(
     workers: WorkersOption = None, backend: BackendOption = "local", address: AddressOption = None,
     seed: SeedOption = 0, as_json: JsonOption = False, save: SaveOption = None, plot: PlotOption = None,
     max_actions: MaxActionsOption = None,
+    duplicate: Annotated[bool, typer.Option(help="each set of a table's seatings plays the same chance (deals, "
+                                                 "lots): luck cancels; --games a multiple of the seatings")] = False,
 ) -> None:
     """Round robin between bots with rotating seats: win rates, points, OpenSkill ratings."""
     import json
@@ -94,18 +96,19 @@ def tournament(
 
     import tabletop
     from tabletop.core import TabletopError
-    from tabletop.sim.tournament import head_to_head, schedule, standings
+    from tabletop.sim.tournament import head_to_head, margins, schedule, standings
 
     options, names = _prepare(game, option, agents)
     try:
-        jobs = schedule(game, options, names, games, seed, max_actions)
+        jobs = schedule(game, options, names, games, seed, max_actions, duplicate)
     except (TabletopError, ValueError) as error:
         raise fail(str(error)) from None
     results = _run(jobs, workers, backend, address, as_json)
     lines = standings(results, names)
     data = {"game": game, "options": dict(tabletop.load(game, **options).options), "agents": names,
-            "games_per_table": games, "games": len(results), "seed": seed,
-            "standings": [line.to_dict() for line in lines], "head_to_head": head_to_head(results, names)}
+            "games_per_table": games, "games": len(results), "seed": seed, "duplicate": duplicate,
+            "standings": [line.to_dict() for line in lines], "head_to_head": head_to_head(results, names),
+            "margins": margins(results, names)}
     if save is not None:
         _save(save, data, [line.to_dict() for line in lines])
     if plot is not None:

@@ -57,16 +57,26 @@ def tables(agents: Sequence[str], seats: int) -> list[tuple[str, ...]]:
 
 
 def schedule(game: str, options: Mapping[str, Any], agents: Sequence[str], games: int, seed: int | str,
-             max_actions: int | None = None) -> list[GameJob]:
-    """The round robin's games: ``games`` per table, seats rotating, each with its own seed."""
+             max_actions: int | None = None, duplicate: bool = False) -> list[GameJob]:
+    """The round robin's games: ``games`` per table, seats rotating, each with its own seed.
+
+    ``duplicate``: each run through a table's seatings shares one seed, so every agent meets the same
+    chance (the same deals, lots and rolls: chance has its own stream, :func:`tabletop.sim.play`) from
+    every seat — as in duplicate bridge, the luck of the cards cancels within a set and far fewer
+    games tell two bots apart (:func:`set_margins`). ``games`` must then fill whole sets.
+    """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     seats = tabletop.load(game, **options).num_players
     jobs: list[GameJob] = []
     for number, table in enumerate(tables(agents, seats)):
         ways = seatings(table)
+        if duplicate and games % len(ways):
+            raise ValueError(f"--duplicate plays each table in whole sets of its {len(ways)} seatings: "
+                             f"--games must be a multiple of {len(ways)}, not {games}")
         for i in range(games):
-            jobs.append(GameJob(len(jobs), game, dict(options), ways[i % len(ways)], f"{seed}:{number}:{i}",
+            game_seed = f"{seed}:{number}:set{i // len(ways)}" if duplicate else f"{seed}:{number}:{i}"
+            jobs.append(GameJob(len(jobs), game, dict(options), ways[i % len(ways)], game_seed,
                                 table=number, max_actions=max_actions))
     return jobs
 
@@ -187,6 +197,38 @@ def head_to_head(results: Sequence[GameResult], agents: Sequence[str]) -> dict[s
             if shared:
                 row[b] = won / len(shared)
         matrix[a] = row
+    return matrix
+
+
+def set_margins(results: Sequence[GameResult], a: str, b: str) -> list[float]:
+    """a's mean margin over b in the game's own points (or returns), one value per set of games
+    that shared a seed (a duplicate schedule's sets; each game alone otherwise), over the games
+    that seated both: a's best seat's points less b's best seat's.
+
+    Within a duplicate set the cards cancel, so these values vary far less than single games do and
+    a t interval over them (:func:`mean_interval`) separates close bots in fewer games.
+    """
+    by_seed: dict[str, list[float]] = {}
+    for result in results:
+        if a not in result.agents or b not in result.agents or a == b or not result.finished:
+            continue
+        scores = result.points if result.points is not None else result.returns
+        best = {name: max(score for score, seat_name in zip(scores, result.agents, strict=True) if seat_name == name)
+                for name in (a, b)}
+        by_seed.setdefault(result.seed, []).append(best[a] - best[b])
+    return [statistics.fmean(margins) for margins in by_seed.values()]
+
+
+def margins(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """``matrix[a][b]``: a's mean margin over b per set (:func:`set_margins`), its 95% t interval and the sets."""
+    matrix: dict[str, dict[str, dict[str, Any]]] = {}
+    for a in agents:
+        matrix[a] = {}
+        for b in agents:
+            values = set_margins(results, a, b) if a != b else []
+            if values:
+                low, high = mean_interval(values)
+                matrix[a][b] = {"mean": statistics.fmean(values), "interval": [low, high], "sets": len(values)}
     return matrix
 
 

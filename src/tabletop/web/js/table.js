@@ -305,7 +305,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const label = game?.actionText ? (action) => game.actionText(action, last.view) : undefined;
     const buttons = owned ? null : legal.length ? actionButtons(legal, act, label) : h("p", { class: "hint" }, "—");
     if (catching && buttons) buttons.querySelectorAll("button, select, input").forEach((el) => { el.disabled = true; });
-    fill(actionsBox, h("h3", { id: "actions-h" }, t("table.actions")), buttons,
+    // where the screen holds the moves, this box only offers taking one back: it says so
+    fill(actionsBox, h("h3", { id: "actions-h" }, t(owned ? "table.undoTitle" : "table.actions")), buttons,
       mine ? h("div", { class: "undo-line" },
         h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
           "aria-describedby": reason ? "undo-reason" : null,
