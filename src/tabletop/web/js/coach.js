@@ -14,8 +14,8 @@ import { gameModule } from "./games/index.js";
 export const STRINGS = {
   en: {
     "coach.title": "Coach",
-    "coach.toggle": "Coach",
-    "coach.toggleSeat": "Coach for {name}",
+    "coach.toggle": "Show me the numbers",
+    "coach.toggleSeat": "Show {name} the numbers",
     "coach.thinking": "The coach is thinking…",
     "coach.nothing": "Nothing to advise now.",
     "coach.waiting": "The coach advises when it is your turn.",
@@ -33,8 +33,8 @@ export const STRINGS = {
   },
   ru: {
     "coach.title": "Тренер",
-    "coach.toggle": "Тренер",
-    "coach.toggleSeat": "Тренер для {name}",
+    "coach.toggle": "Показывать расчёты",
+    "coach.toggleSeat": "Показывать расчёты: {name}",
     "coach.thinking": "Тренер думает…",
     "coach.nothing": "Сейчас советовать нечего.",
     "coach.waiting": "Тренер подсказывает, когда ваш ход.",
@@ -52,8 +52,8 @@ export const STRINGS = {
   },
   ro: {
     "coach.title": "Antrenor",
-    "coach.toggle": "Antrenor",
-    "coach.toggleSeat": "Antrenor pentru {name}",
+    "coach.toggle": "Arată-mi calculele",
+    "coach.toggleSeat": "Calculele pentru {name}",
     "coach.thinking": "Antrenorul se gândește…",
     "coach.nothing": "Acum nu e nimic de sfătuit.",
     "coach.waiting": "Antrenorul sfătuiește când ești la mutare.",

@@ -94,6 +94,7 @@ function winnerText(table) {
 
 function tableList(tables, titles, finished) {
   if (!tables.length) return h("p", { class: "hint" }, t("lobby.none"));
+  const SEP = "\u00a0· ";  // a separator keeps to the word before it: a wrapped line never starts with "·"
   return h("ul", { class: "table-list" }, tables.map((table) => {
     const mine = Object.keys(tokensFor(table.id)).length > 0;
     const free = !table.rematch_of && table.seats.some((s) => s.kind === "human" && !s.joined);  // a rematch's are kept
@@ -107,12 +108,12 @@ function tableList(tables, titles, finished) {
       buttons.push(h("a", { class: "button", href: `#/watch/${table.id}`, "data-action": "watch" }, t("lobby.watch")));
     }
     const won = finished ? winnerText(table) : "";
-    return h("li", { "data-table": table.id },
-      h("strong", {}, titles[table.game] || table.game), " · ",
+    return h("li", { "data-table": table.id }, h("span", { class: "summary" },
+      h("strong", {}, titles[table.game] || table.game), SEP,
       h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
-      table.rematch_of ? [" · ", h("span", { class: "rematch-tag" }, t("lobby.rematch"))] : null, " · ",
-      won ? [h("span", { class: "winner", "data-testid": "lobby-winner" }, won), " · "] : null,
-      table.seats.map((seat) => seatLabel(seat, table.seats)).join(", "), " · ", t("lobby.moves", { n: table.moves }),
+      table.rematch_of ? [SEP, h("span", { class: "rematch-tag" }, t("lobby.rematch"))] : null, SEP,
+      won ? [h("span", { class: "winner", "data-testid": "lobby-winner" }, won), SEP] : null,
+      table.seats.map((seat) => seatLabel(seat, table.seats)).join(", "), SEP, t("lobby.moves", { n: table.moves })),
       h("span", { class: "buttons" }, buttons));
   }));
 }
