@@ -26,6 +26,7 @@ from tabletop.games.cribbage.batch_points import pegging_points, show_points
 from tabletop.games.cribbage.scoring import RANK
 from tabletop.games.cribbage.scoring import pegging_points as scalar_pegging_points
 from tabletop.games.cribbage.scoring import show_points as scalar_show_points
+from tabletop.interop.batches import TableBatch, batch_of
 from tabletop.interop.vector import random_actions
 
 
@@ -56,7 +57,8 @@ def play_side_by_side(options: dict[str, Any], size: int, steps: int, seed: int)
     """Random play of ``size`` games for ``steps`` rounds in both engines; what came up: games ended in
     the play, in the show or by heels (the dealer's last action was laying away), and ties in the cut."""
     game = Cribbage(**options)
-    batch = CribbageBatch(game, size)
+    batch = game.batch(size)
+    assert isinstance(batch, CribbageBatch)
     encoding = game.encoding()
     rng = np.random.default_rng(seed)
     seen: Counter[str] = Counter()
@@ -177,15 +179,17 @@ def test_a_finished_game_refuses_until_reset() -> None:
 @pytest.mark.parametrize("options", [{"players": 3}, {"players": 4}, {"muggins": True}, {"games": 3}],
                          ids=["three-players", "four-players", "muggins", "match"])
 def test_other_configurations_have_no_batch(options: dict[str, Any]) -> None:
-    """They step through the interface (``batch_of`` falls back to a table per game)."""
+    """They step through the interface: ``batch_of`` falls back to a table per game."""
+    game = Cribbage(**options)
     with pytest.raises(NotImplementedError, match="two players in a one-game match without muggins"):
-        CribbageBatch(Cribbage(**options), 2)
+        game.batch(2)
+    assert isinstance(batch_of(game, 2), TableBatch)
 
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="at least one game"):
         Cribbage().batch(0)
-    batch = CribbageBatch(Cribbage(), 2)
+    batch = Cribbage().batch(2)
     rng = np.random.default_rng(0)
     batch.reset(np.ones(2, dtype=np.bool_), rng)
     with pytest.raises(ValueError, match=r"one action and one flag per game, shape \(2,\)"):
