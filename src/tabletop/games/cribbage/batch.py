@@ -249,6 +249,8 @@ class CribbageBatch(Batch):
 
     def _new_hand(self, rows: Ints, dealers: Ints) -> None:
         """A fresh pack, nothing dealt; the deal starts left of the dealer (C5, C6)."""
+        if not rows.size:
+            return
         self.phase[rows], self.dealer[rows], self.to_move[rows] = DEAL, dealers, 1 - dealers
         for flags in (self.hand, self.kept, self.discards, self.crib, self.piles, self.passed):
             flags[rows] = False
@@ -293,8 +295,10 @@ class CribbageBatch(Batch):
     def _peg(self, rows: Ints, seats: Ints, points: Ints) -> Flags:
         """Peg ``points`` for each seat (C2: the rear peg keeps the score before them; the last hole is
         the target, C3); True where that wins the game (C14)."""
+        if not rows.size:
+            return np.zeros(0, dtype=np.bool_)
         scores = self.scores[rows, seats]
-        points = np.clip(points, 0, self.target - scores)
+        points = np.minimum(points, self.target - scores)  # points are never negative
         moved = points > 0
         self.rears[rows[moved], seats[moved]] = scores[moved]
         self.scores[rows, seats] = scores + points
@@ -339,6 +343,8 @@ class CribbageBatch(Batch):
     def _pass_turn(self, rows: Ints, seats: Ints, include_self: bool) -> None:
         """The turn goes to the other seat if it holds cards and has not said go, else (after a card)
         stays with this one on the same terms; else the go is pegged."""
+        if not rows.size:
+            return
         others = 1 - seats
         on = self.hand[rows, others].any(axis=1) & ~self.passed[rows, others]
         self.to_move[rows[on]] = others[on]
@@ -350,12 +356,16 @@ class CribbageBatch(Batch):
 
     def _go_point(self, rows: Ints) -> None:
         """C9, C12: one for the go, or for the last card of the whole play; then the count resets."""
+        if not rows.size:
+            return
         last = self.last_player[rows]
         going = ~self._peg(rows, last, np.ones(len(rows), dtype=np.int64))
         self._reset_count(rows[going], last[going])
 
     def _reset_count(self, rows: Ints, last: Ints) -> None:
         """C9: the count goes back to 0 and the player left of the last card leads; or the show begins (C13)."""
+        if not rows.size:
+            return
         self.count[rows], self.series_length[rows], self.passed[rows] = 0, 0, False
         others = 1 - last
         holds = np.asarray(self.hand[rows].any(axis=2))

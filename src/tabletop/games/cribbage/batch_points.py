@@ -27,6 +27,21 @@ SUIT: Final = np.arange(52, dtype=np.int64) & 3
 """A card's suit by card index."""
 
 
+def _runs() -> Ints:
+    """By a set of ranks as bits (``1 << rank``): how many, when they are consecutive, else 0."""
+    sets = np.arange(1 << 13, dtype=np.int64)
+    lowest = sets & -sets
+    size = np.zeros(1 << 13, dtype=np.int64)
+    for rank in range(13):
+        size += sets >> rank & 1
+    consecutive = (sets > 0) & ((sets + lowest) & sets == 0)  # one block of ones: adding its lowest bit clears it
+    return np.where(consecutive, size, 0)
+
+
+RUNS: Final = _runs()
+"""A run (C11) is the last k cards all of different, consecutive ranks: their rank set's entry here is k."""
+
+
 def pegging_points(series: Ints, lengths: Ints, count: Ints) -> Ints:
     """What the last card of each row's series pegs (C10, C11): 15 or 31 for two, pairs 2/6/12, else
     the longest run among the last cards in any order — ``series[r, :lengths[r]]`` are card indices
@@ -36,28 +51,21 @@ def pegging_points(series: Ints, lengths: Ints, count: Ints) -> Ints:
     >>> pegging_points(np.array([[12, 20, 16]]), np.array([3]), np.array([15]))  # 4, 6, 5
     array([5])
     """
-    rows = np.arange(len(series))
-    ranks = RANK[series]
-    points = 2 * ((count == 15) | (count == 31)).astype(np.int64)
-    last = ranks[rows, lengths - 1]
-
-    def alike(back: int) -> npt.NDArray[np.bool_]:
-        """The card ``back`` places before the last is of its rank."""
-        same: npt.NDArray[np.bool_] = (lengths > back) & (ranks[rows, np.maximum(lengths - 1 - back, 0)] == last)
-        return same
-
-    pair = alike(1)
-    royal = pair & alike(2)
-    double = royal & alike(3)
-    points += np.where(double, 12, np.where(royal, 6, np.where(pair, 2, 0)))
-    best = np.zeros(len(series), dtype=np.int64)
-    longest = int(lengths.max(initial=0))
-    for size in range(3, longest + 1):  # a pair ends every run, so only rows without one can hold a run
-        places = np.maximum(lengths[:, None] - size + np.arange(size), 0)
-        window = np.sort(ranks[rows[:, None], places], axis=1)
-        run = (lengths >= size) & ~pair & (np.diff(window, axis=1) == 1).all(axis=1)
-        best = np.where(run, size, best)
-    total: Ints = points + best
+    if series.shape[1] < 4:  # room to look four cards back for a double pair royal
+        series = np.pad(series, ((0, 0), (0, 4 - series.shape[1])))
+    back = np.arange(series.shape[1])
+    latest = RANK[np.take_along_axis(series, np.maximum(lengths[:, None] - 1 - back, 0), axis=1)]  # last card first
+    inside = back < lengths[:, None]
+    alike = inside & (latest == latest[:, :1])
+    pair = alike[:, 1]
+    royal = pair & alike[:, 2]
+    double = royal & alike[:, 3]
+    points = np.where(double, 12, np.where(royal, 6, np.where(pair, 2, 0)))
+    points += 2 * ((count == 15) | (count == 31))
+    # the last k cards' ranks as a set; k distinct consecutive ranks make a run of k (a pair ends every run)
+    sets = np.bitwise_or.accumulate(np.int64(1) << latest, axis=1)
+    runs = np.where(inside & (back >= 2) & (RUNS[sets] == back + 1), back + 1, 0).max(axis=1)
+    total: Ints = points + np.where(pair, 0, runs)
     return total
 
 
