@@ -88,6 +88,8 @@ class CribbageBatch(Batch):
         self.dealer = np.zeros(size, dtype=np.int64)
         self.to_move = np.zeros(size, dtype=np.int64)
         self.hand = np.zeros((size, SEATS, 52), dtype=np.bool_)  #: what each seat holds now
+        self.held = np.zeros((size, SEATS), dtype=np.int64)  #: how many cards each seat holds
+        self.laid = np.zeros((size, SEATS), dtype=np.bool_)  #: which seats have laid away (C5)
         self.kept = np.zeros((size, SEATS, 52), dtype=np.bool_)  #: each seat's hand for the show
         self.kept_cards = np.zeros((size, SEATS, 4), dtype=np.int64)  #: the same four cards, as indices
         self.discards = np.zeros((size, SEATS, 52), dtype=np.bool_)  #: what each seat laid away (C5)
@@ -172,13 +174,16 @@ class CribbageBatch(Batch):
         keep the count to 31, or go when none does (C8, C9); the count in the show (C13)."""
         out = np.zeros((len(rows), self.encoding.num_actions), dtype=np.int8)
         phase = self.phase[rows]
-        held = self.hand[rows, self.to_move[rows]]
         laying = np.flatnonzero(phase == DISCARD)
-        out[laying, : len(self.first_card)] = held[laying][:, self.first_card] & held[laying][:, self.second_card]
+        if laying.size:
+            hands = self.hand[rows[laying], self.to_move[rows[laying]]]
+            out[laying, : len(self.first_card)] = hands[:, self.first_card] & hands[:, self.second_card]
         playing = np.flatnonzero(phase == PLAY)
-        fits = held[playing] & (31 - self.count[rows[playing], None] >= VALUE)
-        out[playing, self.play_base:self.play_base + 52] = fits
-        out[playing, self.go_index] = ~fits.any(axis=1)
+        if playing.size:
+            games = rows[playing]
+            fits = self.hand[games, self.to_move[games]] & (31 - self.count[games, None] >= VALUE)
+            out[playing, self.play_base:self.play_base + 52] = fits
+            out[playing, self.go_index] = ~fits.any(axis=1)
         out[phase == SHOW, self.count_index] = 1
         return out
 
@@ -252,8 +257,9 @@ class CribbageBatch(Batch):
         if not rows.size:
             return
         self.phase[rows], self.dealer[rows], self.to_move[rows] = DEAL, dealers, 1 - dealers
-        for flags in (self.hand, self.kept, self.discards, self.crib, self.piles, self.passed):
+        for flags in (self.hand, self.kept, self.discards, self.crib, self.piles, self.passed, self.laid):
             flags[rows] = False
+        self.held[rows] = 0
         self.dealt[rows], self.starter[rows], self.count[rows] = 0, NONE, 0
         self.series_length[rows], self.last_player[rows], self.show_step[rows] = 0, NONE, 0
 
@@ -263,6 +269,7 @@ class CribbageBatch(Batch):
         self._tell(rows, cards + DEAL_OFFSET)
         seats = (self.dealer[rows, None] + 1 + np.arange(DEAL_SIZE)) % SEATS
         self.hand[rows[:, None], seats, cards] = True
+        self.held[rows] = HAND
         self.dealt[rows] = DEAL_SIZE
         self.phase[rows], self.to_move[rows] = DISCARD, 1 - self.dealer[rows]
 
@@ -274,6 +281,7 @@ class CribbageBatch(Batch):
             self.hand[rows, seats, cards] = False
             self.discards[rows, seats, cards] = True
             self.crib[rows, cards] = True
+        self.held[rows, seats], self.laid[rows, seats] = HAND - 2, True
         kept = self.hand[rows, seats]
         self.kept[rows, seats] = kept
         self.kept_cards[rows, seats] = np.nonzero(kept)[1].reshape(len(rows), 4)
@@ -321,6 +329,7 @@ class CribbageBatch(Batch):
         """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
         seats = self.to_move[rows]
         self.hand[rows, seats, cards] = False
+        self.held[rows, seats] -= 1
         self.piles[rows, seats, cards] = True
         at = self.series_length[rows]
         self.series[rows, at], self.series_seat[rows, at] = cards, seats
@@ -346,11 +355,11 @@ class CribbageBatch(Batch):
         if not rows.size:
             return
         others = 1 - seats
-        on = self.hand[rows, others].any(axis=1) & ~self.passed[rows, others]
+        on = (self.held[rows, others] > 0) & ~self.passed[rows, others]
         self.to_move[rows[on]] = others[on]
         rows, seats = rows[~on], seats[~on]
         if include_self:
-            stays = self.hand[rows, seats].any(axis=1) & ~self.passed[rows, seats]
+            stays = (self.held[rows, seats] > 0) & ~self.passed[rows, seats]
             rows = rows[~stays]
         self._go_point(rows)
 
@@ -368,7 +377,7 @@ class CribbageBatch(Batch):
             return
         self.count[rows], self.series_length[rows], self.passed[rows] = 0, 0, False
         others = 1 - last
-        holds = np.asarray(self.hand[rows].any(axis=2))
+        holds = self.held[rows] > 0
         self.to_move[rows] = np.where(holds[np.arange(len(rows)), others], others, last)
         shown = rows[~holds.any(axis=1)]
         self.phase[shown], self.show_step[shown], self.to_move[shown] = SHOW, 0, 1 - self.dealer[shown]
@@ -419,11 +428,9 @@ class CribbageBatch(Batch):
         out[:, at["passed"]], out[:, at["passed"] + 1] = self.passed[rows, seats], self.passed[rows, others]
         led = np.flatnonzero(self.last_player >= 0)
         out[led, at["last_player"] + (self.last_player[led] - seats[led]) % SEATS] = 1
-        held: Ints = self.hand.sum(axis=2)
-        laid = np.asarray(self.discards.any(axis=2))
         for k, whose in enumerate((seats, others)):
-            out[:, at["hand_sizes"] + k] = held[rows, whose] / HAND
-            out[:, at["discarded"] + k] = laid[rows, whose]
+            out[:, at["hand_sizes"] + k] = self.held[rows, whose] / HAND
+            out[:, at["discarded"] + k] = self.laid[rows, whose]
         out[:, at["crib_size"]] = self.crib.sum(axis=1) / 4
         out[:, at["dealt"]] = self.dealt / DEAL_SIZE
         showing = phase == SHOW
