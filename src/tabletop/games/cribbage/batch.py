@@ -22,6 +22,7 @@ returns and ends, action for action.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -50,6 +51,8 @@ SERIES: Final = 8
 CUT_OFFSET, DEAL_OFFSET, STARTER_OFFSET = 0, 52, 104
 """Where ``cut X``, ``deal X`` and ``starter X`` start among the encoding's chance outcomes."""
 NONE: Final = -1
+_FIRST, _SECOND = (np.array(places, dtype=np.int64) for places in zip(*combinations(range(HAND), 2), strict=True))
+"""The fifteen pairs of places in a hand of six: the discards it may make."""
 """No starter, no last player, no winner yet."""
 
 
@@ -83,6 +86,9 @@ class CribbageBatch(Batch):
         self.encoding: CribbageEncoding = game.encoding()  # type: ignore[assignment]
         self.target, self.skunk = game.target, bool(game.options["skunk"])
         self.first_card, self.second_card, self.play_base, self.go_index, self.count_index = _numbering()
+        self.pair_index = np.zeros((52, 52), dtype=np.int64)  #: the discard index of two cards, either way round
+        self.pair_index[self.first_card, self.second_card] = np.arange(len(self.first_card))
+        self.pair_index[self.second_card, self.first_card] = np.arange(len(self.first_card))
         assert self.encoding.num_actions == self.count_index + 1, "the batch numbers two players without muggins"
         self.phase = np.full(size, OVER, dtype=np.int64)  #: a kernel phase number; games not started are over
         self.dealer = np.zeros(size, dtype=np.int64)
@@ -175,9 +181,10 @@ class CribbageBatch(Batch):
         out = np.zeros((len(rows), self.encoding.num_actions), dtype=np.int8)
         phase = self.phase[rows]
         laying = np.flatnonzero(phase == DISCARD)
-        if laying.size:
-            hands = self.hand[rows[laying], self.to_move[rows[laying]]]
-            out[laying, : len(self.first_card)] = hands[:, self.first_card] & hands[:, self.second_card]
+        if laying.size:  # the fifteen pairs of the six cards held
+            games = rows[laying]
+            cards = np.nonzero(self.hand[games, self.to_move[games]])[1].reshape(len(games), HAND)
+            out[laying[:, None], self.pair_index[cards[:, _FIRST], cards[:, _SECOND]]] = 1
         playing = np.flatnonzero(phase == PLAY)
         if playing.size:
             games = rows[playing]
