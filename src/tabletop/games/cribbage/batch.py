@@ -51,9 +51,9 @@ SERIES: Final = 8
 CUT_OFFSET, DEAL_OFFSET, STARTER_OFFSET = 0, 52, 104
 """Where ``cut X``, ``deal X`` and ``starter X`` start among the encoding's chance outcomes."""
 NONE: Final = -1
+"""No starter, no last player, no winner yet."""
 _FIRST, _SECOND = (np.array(places, dtype=np.int64) for places in zip(*combinations(range(HAND), 2), strict=True))
 """The fifteen pairs of places in a hand of six: the discards it may make."""
-"""No starter, no last player, no winner yet."""
 
 
 @cache
@@ -76,7 +76,9 @@ class CribbageBatch(Batch):
     """``size`` two-player cribbage games as arrays (see the module doc); seat = side with two players."""
 
     def __init__(self, game: Cribbage, size: int) -> None:
-        """Raises:
+        """``size`` games of ``game``'s configuration, none started: :meth:`reset` deals them.
+
+        Raises:
             NotImplementedError: for a configuration other than two players, one game, no muggins.
         """
         if not supports(game):
