@@ -122,7 +122,9 @@ def test_pegging_points_are_the_scalar_ones() -> None:
     counts = rng.integers(1, 32, size=4000)
     counts[::3] = 15
     counts[1::7] = 31
-    found = pegging_points(series, lengths, counts)
+    latest = np.array([[RANK[c] for c in row[:length][::-1]] + [0] * (8 - length)  # the last card first
+                       for row, length in zip(series, lengths, strict=True)])
+    found = pegging_points(latest, lengths, counts)
     for row in range(4000):
         ranks = [RANK[c] for c in series[row, : lengths[row]]]
         assert found[row] == scalar_pegging_points(ranks, int(counts[row])), (series[row], lengths[row])

@@ -109,6 +109,7 @@ class CribbageBatch(Batch):
         self.count = np.zeros(size, dtype=np.int64)
         self.series = np.zeros((size, SERIES), dtype=np.int64)  #: cards played since the count was reset
         self.series_seat = np.zeros((size, SERIES), dtype=np.int64)  #: who played each
+        self.latest = np.zeros((size, SERIES), dtype=np.int64)  #: the series' ranks, the last played first
         self.series_length = np.zeros(size, dtype=np.int64)
         self.passed = np.zeros((size, SEATS), dtype=np.bool_)  #: seats that said go in this series (C9)
         self.last_player = np.full(size, NONE, dtype=np.int64)
@@ -343,9 +344,11 @@ class CribbageBatch(Batch):
         at = self.series_length[rows]
         self.series[rows, at], self.series_seat[rows, at] = cards, seats
         self.series_length[rows] = at + 1
+        self.latest[rows, 1:] = self.latest[rows, :-1]
+        self.latest[rows, 0] = RANK[cards]
         self.count[rows] += VALUE[cards]
         self.last_player[rows] = seats
-        points = pegging_points(self.series[rows], at + 1, self.count[rows])
+        points = pegging_points(self.latest[rows], at + 1, self.count[rows])
         going = ~self._peg(rows, seats, points)
         rows, seats = rows[going], seats[going]
         thirty_one = self.count[rows] == 31

@@ -42,30 +42,30 @@ RUNS: Final = _runs()
 """A run (C11) is the last k cards all of different, consecutive ranks: their rank set's entry here is k."""
 
 
-def pegging_points(series: Ints, lengths: Ints, count: Ints) -> Ints:
-    """What the last card of each row's series pegs (C10, C11): 15 or 31 for two, pairs 2/6/12, else
-    the longest run among the last cards in any order — ``series[r, :lengths[r]]`` are card indices
-    played since the count was reset, ``count[r]`` the count after the last. Go and last card are
-    the caller's (C9, C12).
+PAIRS: Final = np.array([0, 2, 6, 12], dtype=np.int64)
+"""C11: the points of a pair, pair royal and double pair royal, by how many cards before the last match it."""
 
-    >>> pegging_points(np.array([[12, 20, 16]]), np.array([3]), np.array([15]))  # 4, 6, 5
+
+def pegging_points(latest: Ints, lengths: Ints, count: Ints) -> Ints:
+    """What the last card of each row's series pegs (C10, C11): 15 or 31 for two, pairs 2/6/12, else
+    the longest run among the last cards in any order. ``latest[r]`` holds the 0-based ranks of the
+    cards played since the count was reset, the last first (only the first ``lengths[r]`` count);
+    ``count[r]`` is the count after the last. Go and last card are the caller's (C9, C12).
+
+    >>> pegging_points(np.array([[4, 5, 3]]), np.array([3]), np.array([15]))  # 4, 6, 5 played
     array([5])
     """
-    if series.shape[1] < 4:  # room to look four cards back for a double pair royal
-        series = np.pad(series, ((0, 0), (0, 4 - series.shape[1])))
-    back = np.arange(series.shape[1])
-    latest = RANK[np.take_along_axis(series, np.maximum(lengths[:, None] - 1 - back, 0), axis=1)]  # last card first
+    if latest.shape[1] < 4:  # room to look three cards back for a double pair royal
+        latest = np.pad(latest, ((0, 0), (0, 4 - latest.shape[1])))
+    back = np.arange(latest.shape[1])
     inside = back < lengths[:, None]
-    alike = inside & (latest == latest[:, :1])
-    pair = alike[:, 1]
-    royal = pair & alike[:, 2]
-    double = royal & alike[:, 3]
-    points = np.where(double, 12, np.where(royal, 6, np.where(pair, 2, 0)))
-    points += 2 * ((count == 15) | (count == 31))
+    matching = inside[:, 1:4] & (latest[:, 1:4] == latest[:, :1])
+    alike = np.logical_and.accumulate(matching, axis=1).sum(axis=1)  # the cards before the last of its rank
+    points = PAIRS[alike] + 2 * ((count == 15) | (count == 31))
     # the last k cards' ranks as a set; k distinct consecutive ranks make a run of k (a pair ends every run)
     sets = np.bitwise_or.accumulate(np.int64(1) << latest, axis=1)
-    runs = np.where(inside & (back >= 2) & (RUNS[sets] == back + 1), back + 1, 0).max(axis=1)
-    total: Ints = points + np.where(pair, 0, runs)
+    runs = (inside & (RUNS[sets] == back + 1)) * np.where(back >= 2, back + 1, 0)
+    total: Ints = points + np.where(alike > 0, 0, runs.max(axis=1))
     return total
 
 
