@@ -315,12 +315,14 @@ class CribbageBatch(Batch):
         the target, C3); True where that wins the game (C14)."""
         if not rows.size:
             return np.zeros(0, dtype=np.bool_)
-        scores = self.scores[rows, seats]
+        holder = SEATS * rows + seats
+        scores = self.scores.reshape(-1)[holder]
         points = np.minimum(points, self.target - scores)  # points are never negative
         moved = points > 0
-        self.rears[rows[moved], seats[moved]] = scores[moved]
-        self.scores[rows, seats] = scores + points
-        won = scores + points >= self.target
+        self.rears.reshape(-1)[holder[moved]] = scores[moved]
+        after = scores + points
+        self.scores.reshape(-1)[holder] = after
+        won: Flags = after >= self.target
         if won.any():
             self._end_game(rows[won], seats[won])
         return won
@@ -338,9 +340,11 @@ class CribbageBatch(Batch):
     def _play(self, rows: Ints, cards: Ints) -> None:
         """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
         seats = self.to_move[rows]
-        self.hand[rows, seats, cards] = False
-        self.held[rows, seats] -= 1
-        self.piles[rows, seats, cards] = True
+        holder = SEATS * rows + seats  # a seat of a game: its place in the (N × 2) arrays, flattened
+        where = 52 * holder + cards
+        self.hand.reshape(-1)[where] = False
+        self.piles.reshape(-1)[where] = True
+        self.held.reshape(-1)[holder] -= 1
         at = self.series_length[rows]
         self.series[rows, at], self.series_seat[rows, at] = cards, seats
         self.series_length[rows] = at + 1
@@ -367,13 +371,12 @@ class CribbageBatch(Batch):
         if not rows.size:
             return
         others = 1 - seats
-        on = (self.held[rows, others] > 0) & ~self.passed[rows, others]
+        free = (self.held > 0) & ~self.passed  # (N × 2): seats that may still play in this series
+        on = free.reshape(-1)[SEATS * rows + others]
         self.to_move[rows[on]] = others[on]
-        rows, seats = rows[~on], seats[~on]
         if include_self:
-            stays = (self.held[rows, seats] > 0) & ~self.passed[rows, seats]
-            rows = rows[~stays]
-        self._go_point(rows)
+            on |= free.reshape(-1)[SEATS * rows + seats]
+        self._go_point(rows[~on])
 
     def _go_point(self, rows: Ints) -> None:
         """C9, C12: one for the go, or for the last card of the whole play; then the count resets."""
