@@ -10,10 +10,12 @@
 * **Vector vs OpenSpiel native** (reported): OpenSpiel has no Cubulus, so the yardstick is its C++
   cribbage driven from Python (``pyspiel``), every player and chance step counted — what a Python
   learner loop over OpenSpiel's fastest native game gets.
-* **Cribbage's vector environment vs its scalar one** (reported): cribbage has no batched kernel, so
-  :class:`SeatVectorEnv` steps its N games through one :class:`~tabletop.interop.common.Table` each
-  (:class:`~tabletop.interop.batches.TableBatch`); what it saves over N ``SeatEnv``s is only the
-  opponents' turns (drawn from the masks in arrays, not asked of a bot through a view).
+* **Cribbage's vector environment vs its scalar one** (goal ≥ 10× at N = 256): two-player cribbage's
+  :class:`SeatVectorEnv` on its batched kernel (:mod:`tabletop.games.cribbage.batch`) at several N,
+  against cribbage's ``SeatEnv``; and the same vector environment through one
+  :class:`~tabletop.interop.common.Table` per game (``interface=True``, what three or four players and
+  muggins still use), which saves over N ``SeatEnv``s only the opponents' turns (drawn from the masks
+  in arrays, not asked of a bot through a view).
 * **PettingZoo AEC vs OpenSpiel native cribbage** (reported; the issue's goal is ≥ 0.5×): two-player
   cribbage through :func:`tabletop.interop.pettingzoo.env`, masked random actions, every agent step
   counted (each with its observation: the agent's view encoded), against the same OpenSpiel loop —
@@ -54,8 +56,11 @@ OPENSPIEL_STEPS = 40_000
 
 
 CRIBBAGE_SCALAR_STEPS = 1500
-CRIBBAGE_VECTOR = (64, 3000)
-"""Learner steps per run of cribbage's scalar environment; N and learner steps of its vector one."""
+CRIBBAGE_SIZES = (256, 1024)
+CRIBBAGE_KERNEL_STEPS = 30_000
+CRIBBAGE_INTERFACE = (64, 3000)
+"""Learner steps per run of cribbage's scalar environment; its kernel vector environments' N and learner
+steps (N per call); N and learner steps of its vector environment through the interface."""
 
 
 def scalar_steps(steps: int, game: str = "cubulus") -> int:
@@ -159,8 +164,12 @@ def sections(scale: Scale) -> list[Section]:
     size, steps = INTERFACE
     work["interface"] = lambda: vector_steps(size, max(size, scale.of(steps)), interface=True)
     work["cribbage scalar"] = lambda: scalar_steps(scale.of(CRIBBAGE_SCALAR_STEPS), "cribbage")
-    crib_size, crib_steps = CRIBBAGE_VECTOR
-    work["cribbage vector"] = lambda: vector_steps(crib_size, max(crib_size, scale.of(crib_steps)), game="cribbage")
+    for n in CRIBBAGE_SIZES:
+        work[f"cribbage kernel {n}"] = lambda n=n: vector_steps(  # type: ignore[misc]
+            n, max(n, scale.of(CRIBBAGE_KERNEL_STEPS)), game="cribbage")
+    crib_size, crib_steps = CRIBBAGE_INTERFACE
+    work["cribbage interface"] = lambda: vector_steps(crib_size, max(crib_size, scale.of(crib_steps)),
+                                                      interface=True, game="cribbage")
     work["aec"] = lambda: aec_steps(scale.of(AEC_STEPS))
     if pyspiel:
         work["openspiel"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS))
@@ -176,7 +185,9 @@ def sections(scale: Scale) -> list[Section]:
     rows += [row("SeatVectorEnv, Cubulus, batched kernel", f"kernel {n}", n) for n in VECTOR_SIZES]
     rows.append(row("SeatVectorEnv, Cubulus, through the interface", "interface", size))
     rows.append(row("SeatEnv, Cribbage 2 players (one game)", "cribbage scalar", 1, "cribbage scalar"))
-    rows.append(row("SeatVectorEnv, Cribbage 2 players, one table per game", "cribbage vector", crib_size,
+    rows += [row("SeatVectorEnv, Cribbage 2 players, numpy kernel", f"cribbage kernel {n}", n, "cribbage scalar")
+             for n in CRIBBAGE_SIZES]
+    rows.append(row("SeatVectorEnv, Cribbage 2 players, through the interface", "cribbage interface", crib_size,
                     "cribbage scalar"))
     rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, None))
     if pyspiel:
@@ -187,7 +198,7 @@ def sections(scale: Scale) -> list[Section]:
     note = (f"Learner steps/s, medians of {scale.runs} rounds in this process, each round measuring every row in "
             "turn; the ratios are medians of the ratios within a round. Masked uniformly random learner actions, "
             "random opponents; a vector step counts N learner steps. 'vs scalar' divides by the one-game SeatEnv "
-            "of the same game (goal ≥ 10× for the kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped "
+            "of the same game (goal ≥ 10× for a kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped "
             "from Python, player and chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×), "
             "and the last row by its player steps alone"
             + ("." if pyspiel else "; open-spiel is not installed, so that column is empty."))

@@ -13,6 +13,7 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 import tabletop
 from tabletop.core import IllegalActionError
+from tabletop.games.cribbage.batch import CribbageBatch
 from tabletop.interop.batches import TableBatch
 from tabletop.interop.gymnasium import SeatEnv, env_id
 from tabletop.interop.vector import Observations, SeatVectorEnv, random_actions
@@ -170,9 +171,25 @@ def test_opponents_and_arguments() -> None:
     assert set(info["seat"]) == {0, 1}
 
 
+def test_two_player_cribbage_steps_in_its_kernel() -> None:
+    """Two-player cribbage's vector environment runs on its batched kernel; every episode ends with
+    the learner's win or loss (C14), and the learner has a legal action whenever its game goes on."""
+    env = gymnasium.make_vec("tabletop/Cribbage-v0", num_envs=16, seat="random", target=31)
+    assert isinstance(env, SeatVectorEnv) and isinstance(env.batch, CribbageBatch)
+    observations, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    outcomes = []
+    for _ in range(120):
+        observations, rewards, terminated, truncated, info = env.step(random_actions(info["action_mask"], rng))
+        assert observations in env.observation_space and not truncated.any()
+        outcomes += list(rewards[terminated])
+        assert observations["action_mask"][~terminated].any(axis=1).all()
+    assert len(outcomes) >= 16 and set(outcomes) == {-1.0, 1.0}
+
+
 def test_games_without_a_kernel_step_through_the_interface() -> None:
-    with pytest.raises(NotImplementedError, match="cribbage has no batched kernel"):
-        tabletop.load("cribbage").batch(2)
+    with pytest.raises(NotImplementedError, match="cribbage has a batched kernel for two players"):
+        tabletop.load("cribbage", players=3).batch(2)
     env = gymnasium.make_vec("tabletop/Cribbage-v0", num_envs=2, players=3)
     assert isinstance(env, SeatVectorEnv) and isinstance(env.batch, TableBatch)
     observations, info = env.reset(seed=0)
@@ -221,11 +238,13 @@ def first_legal_index(observation: dict[str, np.ndarray]) -> int:
                                      {"players": 2, "target": 31, "muggins": True}],
                          ids=["two-players", "three-players", "muggins"])
 def test_the_cribbage_vector_environment_steps_as_the_scalar_one(options: dict[str, Any]) -> None:
-    """Cribbage's N games (no kernel: one table each, C5–C17 through ``State.apply``) against N
+    """Cribbage's N games through the interface (one table each, C5–C17 through ``State.apply``) against N
     ``SeatEnv``s given the same deals (``game_seed``), the same learner actions and the same
-    opponent: the same observations, masks, rewards, ends and restarts, step for step."""
+    opponent: the same observations, masks, rewards, ends and restarts, step for step. (Two-player
+    cribbage's batched kernel is held to the scalar engine in ``tests/games/cribbage/test_batch.py``.)"""
     size, rng = 3, np.random.default_rng(7)
-    vector = SeatVectorEnv("cribbage", num_envs=size, opponents=first_legal, max_steps=60, **options)
+    vector = SeatVectorEnv("cribbage", num_envs=size, opponents=first_legal, max_steps=60, interface=True,
+                           **options)
     scalars = [SeatEnv("cribbage", opponents=first_legal_index, max_steps=60, **options) for _ in range(size)]
     observations, _ = vector.reset(seed=7)
     expected = [env.reset(options={"game_seed": table.seed})[0] for env, table in zip(scalars, vector.batch.tables,

@@ -16,6 +16,7 @@ from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
+from tabletop.games.cribbage.batch import CribbageBatch
 from tabletop.games.cribbage.board import Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
@@ -196,3 +197,6 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     encoding_type = CribbageEncoding
     """Every action and chance outcome an index, each view a vector (built once per game by the core)."""
+
+    batch_type = CribbageBatch
+    """Two-player games stepped together in numpy arrays, in the encoding's numbers (:mod:`.batch`)."""
