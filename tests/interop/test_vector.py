@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import IllegalActionError
@@ -277,3 +279,27 @@ def test_a_game_seed_deals_the_game_play_deals() -> None:
     assert first.table.state == second.table.state
     with pytest.raises(ValueError, match="game_seed"):
         first.reset(options={"game_seed": "99"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(0, 12), columns=st.integers(1, 1400), density=st.sampled_from([0.0, 0.002, 0.05, 0.5, 1.0]),
+       seed=st.integers(0, 2**32 - 1))
+def test_random_actions_draw_the_uth_legal_index_of_each_row(rows: int, columns: int, density: float,
+                                                              seed: int) -> None:
+    """Each row's draw is its ⌊u · legal⌋-th legal index for one ``rng.random()`` per row (0 without any):
+    uniform over the legal actions, and the same draws however the masks are searched."""
+    masks = (np.random.default_rng(seed).random((rows, columns)) < density).astype(np.int8)
+    drawn = random_actions(masks, np.random.default_rng(seed))
+    u = np.random.default_rng(seed).random(rows)
+    for row, (mask, value) in enumerate(zip(masks, u, strict=True)):
+        legal = np.flatnonzero(mask)
+        assert drawn[row] == (legal[int(value * len(legal))] if len(legal) else 0)
+
+
+def test_has_kernel_tells_the_configurations_a_kernel_covers() -> None:
+    from tabletop.interop.batches import has_kernel
+
+    assert has_kernel(tabletop.load("cribbage")) and has_kernel(tabletop.load("cubulus"))
+    assert not has_kernel(tabletop.load("cribbage", players=3))
+    assert not has_kernel(tabletop.load("cribbage", muggins=True))
+    assert not has_kernel(tabletop.load("beetle"))

@@ -88,8 +88,9 @@ def batch_of(game: Game[Any, Any], size: int) -> Batch:
 
 
 def has_kernel(game: Game[Any, Any]) -> bool:
-    """True when ``game`` steps its batches in a kernel of its own."""
-    return game.batch_type is not None
+    """True when ``game`` steps its batches in a kernel of its own (a game's kernel may cover only some
+    of its configurations: cribbage's, two players without muggins or matches)."""
+    return not isinstance(batch_of(game, 1), TableBatch)
 
 
 __all__ = ["TableBatch", "batch_of", "has_kernel"]

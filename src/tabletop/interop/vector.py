@@ -38,12 +38,30 @@ VectorPolicy: TypeAlias = Callable[[Observations], Any]
 """A batched policy: the observations of the games where it is to move → one action index each."""
 
 
+_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little")
+_SET_BITS = _BITS.sum(axis=1).astype(np.int64)
+"""How many flags each byte of a packed mask holds."""
+_KTH_BIT = np.array([[*np.flatnonzero(bits), *[0] * (8 - int(bits.sum()))] for bits in _BITS], dtype=np.int64)
+"""``[byte, k]``: the place of the byte's ``k``-th set flag."""
+
+
 def random_actions(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> Ints:
-    """One uniformly drawn legal index per row of ``masks`` (0 in a row without any)."""
-    rows, columns = np.nonzero(masks)
-    counts = np.bincount(rows, minlength=len(masks))
-    picks = np.cumsum(counts) - counts + (rng.random(len(masks)) * counts).astype(np.int64)
-    return np.where(counts > 0, np.append(columns, 0)[np.minimum(picks, len(columns))], 0).astype(np.int64)
+    """One uniformly drawn legal index per row of ``masks`` (0 in a row without any): the
+    ``floor(u * legal)``-th legal index of the row, ``u`` one ``rng.random()`` per row.
+
+    The masks are packed eight flags a byte first, so the search reads an eighth of them: with
+    cribbage's 1,380 actions, drawing from the masks was most of a vector step.
+    """
+    rows = np.arange(len(masks))
+    packed = np.packbits(masks != 0, axis=1, bitorder="little")
+    per_byte = _SET_BITS[packed]
+    before = np.cumsum(per_byte, axis=1)
+    counts = before[:, -1] if before.shape[1] else np.zeros(len(masks), dtype=np.int64)
+    picks = (rng.random(len(masks)) * counts).astype(np.int64)
+    byte = (before > picks[:, None]).argmax(axis=1)
+    within = picks - before[rows, byte] + per_byte[rows, byte]
+    found = 8 * byte + _KTH_BIT[packed[rows, byte], np.minimum(within, 7)]
+    return np.where(counts > 0, found, 0).astype(np.int64)
 
 
 class SeatVectorEnv(VectorEnv[Observations, Ints, npt.NDArray[Any]]):
