@@ -110,6 +110,9 @@ class Table:
         self._legal: dict[int, Any] = {}  #: with it, index → the legal action (the object the state offers)
         self._observed: dict[int, npt.NDArray[np.float32]] = {}  #: each seat's encoded view of ``state``
         self._indices = _indices_of(self.encoding)  #: id(action) → (action, index), shared by the game's tables
+        # the encoding's shortcuts, where it has them (docs/interop.md): the same numbers, less work per step
+        self._observe_state = getattr(self.encoding, "observe_state", None)  #: ``observe`` without the view
+        self._legal_by_index = getattr(self.encoding, "legal_by_index", None)  #: the legal actions by index
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
@@ -132,9 +135,17 @@ class Table:
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a seat must act or the game is over."""
         state = self.state
+        if not state.is_chance:
+            return
+        if self.history:
+            while state.is_chance:
+                self._apply(state.sample_chance(self.chance))
+                state = self.state
+            return
+        chance = self.chance  # nobody keeps what each seat saw: the states in between are never asked anything
         while state.is_chance:
-            self._apply(state.sample_chance(self.chance))
-            state = self.state
+            state = state.apply(state.sample_chance(chance))
+        self._set(state)
 
     def action(self, index: int) -> Any:
         """The player action numbered ``index`` if the seat to move may take it here.
@@ -186,11 +197,15 @@ class Table:
         if mask is None:
             mask = np.zeros(self.num_actions, dtype=np.int8)
             state = self.state
-            if state.current_player >= 0:
-                self._legal = {self._index(action): action for action in state.legal_actions()}
-                mask[list(self._legal)] = 1
+            if self._legal_by_index is not None:
+                legal = self._legal = self._legal_by_index(state)
+            elif state.current_player >= 0:
+                legal = self._legal = {self._index(action): action for action in state.legal_actions()}
             else:
-                self._legal = {}
+                legal = self._legal = {}
+            write: Any = mask.data  # one item at a time: cheaper than numpy's fancy assignment for a few
+            for index in legal:
+                write[index] = 1
             mask.flags.writeable = False
             self._mask = mask
         return mask
@@ -210,10 +225,17 @@ class Table:
         on every call (callers keep them), the view encoded once per position."""
         vector = self._observed.get(seat)
         if vector is None:
-            vector = self._observed[seat] = np.asarray(self.encoding.observe(self.state.view(seat), seat),
-                                                       dtype=np.float32)
+            vector = self._observed[seat] = self._encode(seat)
         mask = self.legal_mask().copy() if self.state.current_player == seat else np.zeros(self.num_actions, np.int8)
         return {"observation": vector.copy(), "action_mask": mask}
+
+    def _encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s view of the position as the encoding's vector (straight from the state where the
+        encoding offers ``observe_state``, which equals encoding the view: see docs/interop.md)."""
+        state = self.state
+        if self._observe_state is not None:
+            return np.asarray(self._observe_state(state, seat), dtype=np.float32)
+        return np.asarray(self.encoding.observe(state.view(seat), seat), dtype=np.float32)
 
     def decision(self, seat: int) -> Decision:
         """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen.
