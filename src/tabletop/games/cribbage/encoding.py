@@ -135,7 +135,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
-        self._starts = tuple(self._at.values())  #: the same, in field order, for :meth:`observe_table`
+        self._starts = tuple(self._at.values())  #: the same, in field order, for :meth:`observe_state`
         self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
         """Per observer: the seats from the observer's, clockwise."""
         self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
@@ -310,15 +310,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
 
     def observe_state(self, state: CribbageState, player: Player) -> Observation:
-        """``observe(state.view(player), player)``, without building the view: see :meth:`observe_table`.
-
-        Raises:
-            ValueError: when ``player`` is not a seat of this game.
-        """
-        return self.observe_table(state.table, player)
-
-    def observe_table(self, t: Table, player: Player) -> Observation:
-        """:meth:`observe` of ``player``'s view of the kernel position ``t``, read from the position's ints.
+        """``observe(state.view(player), player)``, read from the state's kernel position without building the view.
 
         A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector
         environment's observations), and building the view's lists of card names only to read them
@@ -330,8 +322,9 @@ class CribbageEncoding(Encoding[CribbageAction]):
         :meth:`observe`'s in every kind of position and table.
 
         Raises:
-            ValueError: when ``player`` is not a seat or ``t`` is a position of another table size.
+            ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
         """
+        t: Table = state.table
         n = self.players
         if not 0 <= player < n:
             raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
@@ -378,14 +371,14 @@ class CribbageEncoding(Encoding[CribbageAction]):
             o[at_last + relative[t.last_player]] = 1.0
         o[at_crib_size] = len(t.crib) / 4
         o[at_dealt] = t.dealt / self.deal_size
-        if shows_hands(t):
+        if shows_hands(t):  # (the crib is never face up while the hands are not)
             for j, seat in enumerate(order):
                 base = at_shown + 52 * j
                 for card in t.kept[seat]:
                     o[base + card] = 1.0
-        if t.crib and shows_crib(t):
-            for card in t.crib:
-                o[at_crib + card] = 1.0
+            if t.crib and shows_crib(t):
+                for card in t.crib:
+                    o[at_crib + card] = 1.0
         pending = t.pending
         if phase == SHOW or (pending is not None and pending.resume is Phase.SHOW):
             o[at_show_step + t.show_step] = 1.0
