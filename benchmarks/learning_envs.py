@@ -113,7 +113,8 @@ def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
     """
     table = aec_env("cribbage", players=2)
     inner = table.unwrapped.table
-    rng, seed, seen = random.Random(0), 0, []  # (state, seat, action, chance generator's state, mask)
+    rng, seed = random.Random(0), 0
+    seen: list[tuple[Any, int, Any, Any, Any]] = []  # (state, seat, action, chance generator's state, mask)
     while len(seen) < steps:
         table.reset(seed=seed)
         seed += 1
