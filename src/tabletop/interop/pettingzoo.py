@@ -168,7 +168,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
     def _after_action(self) -> None:
         """Select the agent to move, or hand out the returns once the game is over."""
         table = self.table
-        to_move = table.to_move
+        to_move = table.state.current_player  # Table.to_move, read without its property
         if to_move < 0:  # the game is over (chance is resolved: never CHANCE here)
             for agent, value in zip(self.possible_agents, table.returns(), strict=True):
                 self.rewards[agent] = value

@@ -397,10 +397,13 @@ class CribbageEncoding(Encoding[CribbageAction]):
             o[at_what + PENDING_WHAT.index(pending.what)] = 1.0
         scores, rears, match_points, target, scale = t.scores, t.rears, t.match_points, self.target, self.match_scale
         sides = self._side_order[player]
-        for j, side in enumerate(sides):
-            o[at_scores + j] = scores[side] / target
-            o[at_rears + j] = rears[side] / target
-            o[at_match + j] = match_points[side] / scale
+        for j, side in enumerate(sides):  # (a 0 is not written: the vector starts at 0)
+            if scores[side]:
+                o[at_scores + j] = scores[side] / target
+                if rears[side]:
+                    o[at_rears + j] = rears[side] / target
+            if match_points[side]:
+                o[at_match + j] = match_points[side] / scale
         results = t.results
         if results:
             games = self.games
