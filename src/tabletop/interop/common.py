@@ -3,8 +3,9 @@
 A :class:`Table` holds the state of one game, resolves its chance nodes with a generator the
 adapter owns (exact outcomes by their probabilities, or a simulated throw where a game can only
 sample), keeps what each seat has observed (the history a bot is given) and turns a seat's
-*view* into the numbers of the game's :class:`~tabletop.core.Encoding`. Nothing here knows a
-game: everything goes through the interface and the registry (``tabletop.load``).
+*view* into the numbers of the game's :class:`~tabletop.core.Encoding` (through the encoding's
+``observe_state`` and ``legal_by_index`` where it offers them: the same numbers, less work per step).
+Nothing here knows a game: everything goes through the interface and the registry (``tabletop.load``).
 """
 
 from __future__ import annotations
