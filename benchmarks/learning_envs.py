@@ -107,6 +107,80 @@ def aec_steps(steps: int) -> int:
     return steps
 
 
+def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
+    """Where an agent step of :func:`aec_steps` goes, in CPU µs (medians of ``runs`` rounds), each part
+    timed on its own over the decisions that loop meets: ``game`` (the legal actions, ``State.apply`` of
+    the action and of the chance that follows, with its draws), ``observe`` (the seat's vector,
+    ``observe_state``), ``mask`` (the action mask), ``pick`` (the loop's learner: ``np.flatnonzero``
+    of the int8 mask and a draw), ``adapter`` (the rest: PettingZoo's calls, ``Table``, copies) and
+    ``openspiel`` (a step of :func:`openspiel_steps`, chance included). For docs/benchmarks.md:
+    ``python -c "import sys; sys.path[:0] = ['benchmarks']; import learning_envs as l; print(l.aec_split())"``.
+    """
+    table = aec_env("cribbage", players=2)
+    inner = table.unwrapped.table
+    rng, seed = random.Random(0), 0
+    seen: list[tuple[Any, int, Any, Any, Any]] = []  # (state, seat, action, chance generator's state, mask)
+    while len(seen) < steps:
+        table.reset(seed=seed)
+        seed += 1
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            index = int(legal[rng.randrange(len(legal))])
+            seen.append((inner.state, inner.to_move, inner.action(index), inner.chance.getstate(),
+                         observation["action_mask"]))
+            table.step(index)
+            if len(seen) == steps:
+                break
+    chance = random.Random()
+
+    def draws() -> None:
+        for *_, drawn, _ in seen:
+            chance.setstate(drawn)
+
+    def game() -> None:
+        for state, _, action, drawn, _ in seen:
+            chance.setstate(drawn)
+            state.offered = None  # listed anew, as the adapter meets it
+            state.legal_actions()
+            after = state.apply(action)
+            while after.is_chance:
+                after = after.apply(after.sample_chance(chance))
+
+    def observe() -> None:
+        for state, seat, *_ in seen:
+            inner.encoding.observe_state(state, seat)
+
+    def mask() -> None:
+        for state, *_ in seen:
+            inner._set(state)
+            inner._fresh_mask()
+
+    def pick() -> None:
+        for *_, legal_mask in seen:
+            legal = np.flatnonzero(legal_mask)
+            int(legal[rng.randrange(len(legal))])
+
+    pyspiel = pyspiel_module()
+    work: dict[str, Callable[[], object]] = {"aec": lambda: aec_steps(steps), "game": game, "draws": draws,
+                                             "observe": observe, "mask": mask, "pick": pick}
+    if pyspiel:
+        work["openspiel"] = lambda: openspiel_steps(pyspiel, 10 * steps)
+    found: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(runs):
+        for name, measure in work.items():
+            start = time.process_time()
+            measure()
+            found[name].append((time.process_time() - start) * 1e6 / (10 * steps if name == "openspiel" else steps))
+    split = {name: statistics.median(times) for name, times in found.items()}
+    split["game"] -= split.pop("draws")  # restoring the chance generator is the measurement's, not the game's
+    split["adapter"] = split["aec"] - sum(split[part] for part in ("game", "observe", "mask", "pick"))
+    return {name: round(value, 2) for name, value in split.items()}
+
+
 def openspiel_steps(pyspiel: Any, steps: int, players_only: bool = False) -> int:
     """``steps`` random steps (player and chance; or, with ``players_only``, player steps, the chance
     between them not counted) of OpenSpiel's C++ two-player cribbage; returns them."""

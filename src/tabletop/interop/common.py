@@ -3,8 +3,9 @@
 A :class:`Table` holds the state of one game, resolves its chance nodes with a generator the
 adapter owns (exact outcomes by their probabilities, or a simulated throw where a game can only
 sample), keeps what each seat has observed (the history a bot is given) and turns a seat's
-*view* into the numbers of the game's :class:`~tabletop.core.Encoding`. Nothing here knows a
-game: everything goes through the interface and the registry (``tabletop.load``).
+*view* into the numbers of the game's :class:`~tabletop.core.Encoding` (through the encoding's
+``observe_state`` and ``legal_by_index`` where it offers them: the same numbers, less work per step).
+Nothing here knows a game: everything goes through the interface and the registry (``tabletop.load``).
 """
 
 from __future__ import annotations
@@ -107,9 +108,12 @@ class Table:
         self.seed: int | str = 0  #: the seed of the last reset
         self.seen: list[list[str]] = [[] for _ in range(game.num_players)]  #: per seat (with ``history``)
         self._mask: npt.NDArray[np.int8] | None = None  #: the legal mask of ``state``, once asked
-        self._legal: dict[int, Any] = {}  #: with it, index → the legal action (the object the state offers)
+        self._legal: dict[int, Any] | None = None  #: index → the legal action (the object the state offers), once asked
         self._observed: dict[int, npt.NDArray[np.float32]] = {}  #: each seat's encoded view of ``state``
         self._indices = _indices_of(self.encoding)  #: id(action) → (action, index), shared by the game's tables
+        # the encoding's shortcuts, where it has them (docs/interop.md): the same numbers, less work per step
+        self._observe_state = getattr(self.encoding, "observe_state", None)  #: ``observe`` without the view
+        self._legal_by_index = getattr(self.encoding, "legal_by_index", None)  #: the legal actions by index
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
@@ -132,9 +136,17 @@ class Table:
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a seat must act or the game is over."""
         state = self.state
+        if not state.is_chance:
+            return
+        if self.history:
+            while state.is_chance:
+                self._apply(state.sample_chance(self.chance))
+                state = self.state
+            return
+        chance = self.chance  # nobody keeps what each seat saw: the states in between are never asked anything
         while state.is_chance:
-            self._apply(state.sample_chance(self.chance))
-            state = self.state
+            state = state.apply(state.sample_chance(chance))
+        self._set(state)
 
     def action(self, index: int) -> Any:
         """The player action numbered ``index`` if the seat to move may take it here.
@@ -142,8 +154,8 @@ class Table:
         Raises:
             IllegalActionError: naming the index, its action and the legal indices.
         """
-        self.legal_mask()
-        found = self._legal.get(index)
+        legal = self._legal
+        found = (self._legal_actions() if legal is None else legal).get(index)
         if found is not None:
             return found
         try:
@@ -161,9 +173,16 @@ class Table:
 
     def play(self, action: Any) -> None:
         """Apply a seat's ``action`` (already checked legal), then resolve any chance that follows."""
-        self._apply(action)
         self.steps += 1
-        self.resolve_chance()
+        if self.history:
+            self._apply(action)
+            self.resolve_chance()
+            return
+        state = self.state.apply(action)  # resolve_chance, unrolled: the path of every learning step
+        chance = self.chance
+        while state.is_chance:
+            state = state.apply(state.sample_chance(chance))
+        self._set(state)
 
     def _apply(self, action: Any) -> None:
         state = self.state
@@ -175,24 +194,39 @@ class Table:
         self._set(state.apply(action))
 
     def _set(self, state: State[Any]) -> None:
-        self.state, self._mask = state, None
+        self.state, self._mask, self._legal = state, None, None
         if self._observed:
             self._observed = {}
+
+    def _legal_actions(self) -> dict[int, Any]:
+        """The legal actions by index, kept until the position changes."""
+        state = self.state
+        legal: dict[int, Any]
+        if self._legal_by_index is not None:
+            legal = self._legal_by_index(state)
+        elif state.current_player >= 0:
+            legal = {self._index(action): action for action in state.legal_actions()}
+        else:
+            legal = {}
+        self._legal = legal
+        return legal
+
+    def _fresh_mask(self) -> npt.NDArray[np.int8]:
+        """A new mask with 1 at each legal index."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        legal = self._legal
+        write: Any = mask.data  # one item at a time: cheaper than numpy's fancy assignment for a few
+        for index in self._legal_actions() if legal is None else legal:
+            write[index] = 1
+        return mask
 
     def legal_mask(self) -> npt.NDArray[np.int8]:
         """1 at each action index the seat to move may take (all 0 at the end); read-only, kept
         until the position changes."""
         mask = self._mask
         if mask is None:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-            state = self.state
-            if state.current_player >= 0:
-                self._legal = {self._index(action): action for action in state.legal_actions()}
-                mask[list(self._legal)] = 1
-            else:
-                self._legal = {}
+            mask = self._mask = self._fresh_mask()
             mask.flags.writeable = False
-            self._mask = mask
         return mask
 
     def _index(self, action: Any) -> int:
@@ -208,11 +242,13 @@ class Table:
     def observe(self, seat: int) -> Observation:
         """``seat``'s view as numbers, and its action mask (all 0 when it is not to move): new arrays
         on every call (callers keep them), the view encoded once per position."""
+        state = self.state
         vector = self._observed.get(seat)
-        if vector is None:
-            vector = self._observed[seat] = np.asarray(self.encoding.observe(self.state.view(seat), seat),
-                                                       dtype=np.float32)
-        mask = self.legal_mask().copy() if self.state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        if vector is None:  # straight from the state where the encoding can: the same numbers as from the view
+            vector = self._observed[seat] = (
+                self._observe_state(state, seat) if self._observe_state is not None
+                else np.asarray(self.encoding.observe(state.view(seat), seat), dtype=np.float32))
+        mask = self._fresh_mask() if state.current_player == seat else np.zeros(self.num_actions, np.int8)
         return {"observation": vector.copy(), "action_mask": mask}
 
     def decision(self, seat: int) -> Decision:

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from tabletop.core import Game, IllegalActionError
 from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
@@ -167,7 +168,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
     def _after_action(self) -> None:
         """Select the agent to move, or hand out the returns once the game is over."""
         table = self.table
-        to_move = table.to_move
+        to_move = table.state.current_player  # Table.to_move, read without its property
         if to_move < 0:  # the game is over (chance is resolved: never CHANCE here)
             for agent, value in zip(self.possible_agents, table.returns(), strict=True):
                 self.rewards[agent] = value
@@ -224,10 +225,45 @@ class Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZ
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def step(self, action: int | None) -> None:
+        """PettingZoo's ``OrderEnforcingWrapper.step``, reading the environment's agents directly."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        """PettingZoo's ``agent_iter`` with its order check, each turn read from the environment in one call."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
     def observe(self, agent: str) -> Observation:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.observe(agent)  # type: ignore[no-any-return]
+
+
+class _Turns(AECOrderEnforcingIterable):  # type: ignore[misc]  # PettingZoo has no type hints
+    def __iter__(self) -> _Turn:
+        return _Turn(self.env, self.max_iter)
+
+
+class _Turn(AECOrderEnforcingIterator):  # type: ignore[misc]  # PettingZoo has no type hints
+    """PettingZoo's order-enforcing iterator over the agents to move, in one frame per turn."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"  # PettingZoo's
+        wrapper._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
 
 
 def env(game: str | Game[Any, Any], *, illegal: str = "lose", render_mode: str | None = None,

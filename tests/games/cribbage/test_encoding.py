@@ -347,3 +347,48 @@ def test_an_opponents_hidden_cards_do_not_change_the_vector(players: int) -> Non
                           encoding.observe(state.view(observer), observer))
     assert not np.array_equal(encoding.observe(swapped.view(opponent), opponent),
                               encoding.observe(state.view(opponent), opponent))
+    assert np.array_equal(encoding.observe_state(swapped, observer), encoding.observe_state(state, observer))
+
+
+OPTION_SETS = [{"players": players, "muggins": muggins, **match}
+               for players in (2, 3, 4) for muggins in (False, True)
+               for match in ({}, {"target": 61, "games": 3, "skunk": True, "stop_at_majority": True})]
+"""Every table size, with and without muggins, a single game and a match (skunks, stopping at a majority)."""
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+def test_observe_state_equals_encoding_the_view_in_every_position(options: dict[str, Any]) -> None:
+    """The learning adapters' shortcut (``observe_state``, straight from the kernel position) gives the
+    very vector of ``observe(view, seat)`` — C5–C18 positions of random games: cuts and ties for the
+    deal (C6), deals, discards, the play with goes and 31s (C8–C12), the show and the crib turned over
+    (C13), muggins claims (C17), games won within a match (C14, C16) and the match over — for every
+    seat; and ``legal_by_index`` is the legal actions by their index."""
+    game = load(**options)
+    encoding = game.encoding()
+    assert isinstance(encoding, CribbageEncoding)
+    phases, positions = set(), 0
+    for seed in range(3 if options.get("games") else 4):
+        for state in _random_game(game, 1000 + seed):
+            phases.add(state.phase)
+            positions += 1
+            for seat in range(game.num_players):
+                fast, slow = encoding.observe_state(state, seat), encoding.observe(state.view(seat), seat)
+                assert fast.dtype == np.float32 and np.array_equal(fast, slow), (state.phase, seat)
+            expected = {} if state.is_chance or state.is_terminal else {
+                encoding.action_index(action): action for action in state.legal_actions()}
+            by_index = encoding.legal_by_index(state)
+            assert by_index == expected
+            assert all(encoding.action_at(i) is action for i, action in by_index.items())  # the interned objects
+    assert positions > 1000
+    wanted = set(Phase) - ({Phase.CLAIM, Phase.MUGGINS} if not options["muggins"] else set())
+    assert phases >= wanted
+
+
+def test_observe_state_refuses_a_seat_that_is_not_there() -> None:
+    """The shortcut checks the seat as ``observe`` does."""
+    game = load(players=3)
+    state = game.initial_state()
+    with pytest.raises(ValueError, match="no seat 3; seats are 0–2"):
+        game.encoding().observe_state(state, 3)
+    with pytest.raises(ValueError, match="not a position of 2-player cribbage"):
+        load(players=2).encoding().observe_state(state, 0)

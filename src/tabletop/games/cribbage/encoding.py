@@ -26,9 +26,12 @@ from tabletop.core import Encoding, Field, Observation, Player, View
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import Phase
+from tabletop.games.cribbage.kernel import SHOW, Table
+from tabletop.games.cribbage.views import shows_crib, shows_hands
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
+    from tabletop.games.cribbage.state import CribbageState
 
 PHASES = tuple(Phase)
 """The phases in the order of the ``phase`` field."""
@@ -61,14 +64,14 @@ _RANK = _ByName(lambda card: card.rank - 1)
 
 
 def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
-    """Every player action of a configuration, in index order."""
-    per_discard = 2 if players == 2 else 1
-    discards = tuple(act.Discard(cards) for cards in combinations(DECK, per_discard))
-    counts: tuple[CribbageAction, ...] = (
-        tuple(act.Count(n) for n in range(MAX_HAND_COUNT + 1)) if muggins else (act.COUNT,))
-    extra: tuple[CribbageAction, ...] = (
-        (*(act.Claim(n) for n in range(act.MAX_DECLARED + 1)), act.MUGGINS, act.PASS) if muggins else ())
-    return (*discards, *(act.Play(c) for c in DECK), act.GO, *counts, *extra)
+    """Every player action of a configuration, in index order: the game's interned action objects
+    (:mod:`.actions`), the very ones a state offers, so that an index's action applies by identity."""
+    discards: tuple[CribbageAction, ...] = (
+        tuple(act.PAIR_DISCARDS[a.index * 52 + b.index] for a, b in combinations(DECK, 2)) if players == 2
+        else act.SINGLE_DISCARDS)
+    counts: tuple[CribbageAction, ...] = act.COUNTS[: MAX_HAND_COUNT + 1] if muggins else (act.COUNT,)
+    extra: tuple[CribbageAction, ...] = (*act.CLAIMS, act.MUGGINS, act.PASS) if muggins else ()
+    return (*discards, *act.PLAYS, act.GO, *counts, *extra)
 
 
 class CribbageEncoding(Encoding[CribbageAction]):
@@ -86,6 +89,8 @@ class CribbageEncoding(Encoding[CribbageAction]):
         self.series_slots = min(4 * n, 13)  # every seat plays 4 cards; 13 is the most a count of 31 takes
         self._actions = player_actions(n, self.muggins)
         self._index = {action: i for i, action in enumerate(self._actions)}
+        self._by_id = {id(action): i for i, action in enumerate(self._actions)}
+        """The same by identity: the interned actions live as long as the program (:meth:`legal_by_index`)."""
         s, slots = self.sides, self.series_slots
         self._fields = (
             Field.unit("phase", len(PHASES), "one-hot: " + ", ".join(p.value for p in PHASES)),
@@ -130,6 +135,13 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
+        self._starts = tuple(self._at.values())  #: the same, in field order, for :meth:`observe_state`
+        self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
+        """Per observer: the seats from the observer's, clockwise."""
+        self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
+        """Per observer: each seat's place counted from the observer's."""
+        self._side_order = tuple(tuple((game.side_of(seat) + j) % s for j in range(s)) for seat in range(n))
+        """Per observer: the sides from the observer's."""
 
     # --- numbering -----------------------------------------------------------------------------
 
@@ -172,6 +184,15 @@ class CribbageEncoding(Encoding[CribbageAction]):
         if not 0 <= index < len(self._actions):
             raise ValueError(f"action {index} is out of range 0–{len(self._actions) - 1} for {self._describe_config()}")
         return self._actions[index]
+
+    def legal_by_index(self, state: CribbageState) -> dict[int, CribbageAction]:
+        """``state``'s legal player actions by index (empty at chance and at the end): the same as
+        ``{action_index(a): a for a in state.legal_actions()}``, found by the actions' identity, for the
+        learning adapters' masks (:class:`tabletop.interop.common.Table`)."""
+        if state.is_chance or state.is_terminal:
+            return {}
+        by_id = self._by_id
+        return {by_id[id(action)]: action for action in state.legal_actions()}
 
     def chance_index(self, outcome: CribbageAction) -> int:
         """``cut X`` is X's index, ``deal X`` 52 more, ``starter X`` 104 more.
@@ -285,6 +306,110 @@ class CribbageEncoding(Encoding[CribbageAction]):
                               ("games_won", [w / self.games for w in won])):
             out[at[field]:at[field] + s] = values
         out[at["games_played"]] = len(view["games"]) / self.games
+        return out
+
+
+    def observe_state(self, state: CribbageState, player: Player) -> Observation:
+        """``observe(state.view(player), player)``, read from the state's kernel position without building the view.
+
+        A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector
+        environment's observations), and building the view's lists of card names only to read them
+        back cost as much as the step itself. This reads what the view shows and nothing else: the
+        seat's own hand and laid-away cards, the other hands only as their sizes until
+        :func:`.views.shows_hands` turns them face up, the crib only once :func:`.views.shows_crib`
+        does, never the pack. Each number is written once through a ``memoryview`` (cheaper than
+        numpy's item assignment); ``tests/games/cribbage/test_encoding.py`` checks the vector equals
+        :meth:`observe`'s in every kind of position and table.
+
+        Raises:
+            ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
+        """
+        t: Table = state.table
+        n = self.players
+        if not 0 <= player < n:
+            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+        piles = t.piles
+        if len(piles) != n:
+            raise ValueError(f"not a position of {n}-player cribbage")
+        (at_phase, at_next, at_dealer, at_hand, at_discards, at_starter, at_piles, at_series, at_count, at_passed,
+         at_last, at_sizes, at_discarded, at_crib_size, at_dealt, at_shown, at_crib, at_show_step, at_cutters,
+         at_cuts, at_pending, at_pending_seat, at_points, at_claimants, at_what, at_scores, at_rears, at_match,
+         at_won, at_played) = self._starts
+        out = np.zeros(self._size, dtype=np.float32)
+        o: Any = out.data  # a memoryview of float32 items: one write costs less than numpy's item assignment
+        order, relative = self._orders[player], self._relative[player]
+        phase = t.phase
+        o[at_phase + phase] = 1.0
+        o[at_next + relative[t.to_move]] = 1.0
+        o[at_dealer + relative[t.dealer]] = 1.0
+        for card in t.hands[player]:
+            o[at_hand + card] = 1.0
+        for card in t.discards[player]:
+            o[at_discards + card] = 1.0
+        if t.starter >= 0:
+            o[at_starter + t.starter] = 1.0
+        hands, discards, hand_size = t.hands, t.discards, self.hand_size
+        for j, seat in enumerate(order):
+            base = at_piles + 52 * j
+            for card in piles[seat]:
+                o[base + card] = 1.0
+            o[at_sizes + j] = len(hands[seat]) / hand_size
+            if discards[seat]:
+                o[at_discarded + j] = 1.0
+        series = t.series
+        if series:
+            played_by = {card: j for j, seat in enumerate(order) for card in piles[seat]}
+            width = 13 + n
+            for slot, card in enumerate(series[: self.series_slots]):
+                base = at_series + slot * width
+                o[base + (card >> 2)] = 1.0
+                o[base + 13 + played_by[card]] = 1.0
+        o[at_count] = t.count / 31
+        for seat in t.passed:
+            o[at_passed + relative[seat]] = 1.0
+        if t.last_player is not None:
+            o[at_last + relative[t.last_player]] = 1.0
+        o[at_crib_size] = len(t.crib) / 4
+        o[at_dealt] = t.dealt / self.deal_size
+        if shows_hands(t):  # (the crib is never face up while the hands are not)
+            for j, seat in enumerate(order):
+                base = at_shown + 52 * j
+                for card in t.kept[seat]:
+                    o[base + card] = 1.0
+            if t.crib and shows_crib(t):
+                for card in t.crib:
+                    o[at_crib + card] = 1.0
+        pending = t.pending
+        if phase == SHOW or (pending is not None and pending.resume is Phase.SHOW):
+            o[at_show_step + t.show_step] = 1.0
+        for seat, card in zip(t.cutters, t.cuts, strict=False):
+            o[at_cuts + relative[seat] * 13 + (card >> 2)] = 1.0
+        for seat in t.cutters:
+            o[at_cutters + relative[seat]] = 1.0
+        if pending is not None:
+            o[at_pending] = 1.0
+            o[at_pending_seat + relative[pending.seat]] = 1.0
+            declared = pending.declared
+            o[at_points] = float(declared >= 0)
+            o[at_points + 1] = max(declared, 0) / 31
+            for seat in pending.claimants:
+                o[at_claimants + relative[seat]] = 1.0
+            o[at_what + PENDING_WHAT.index(pending.what)] = 1.0
+        scores, rears, match_points, target, scale = t.scores, t.rears, t.match_points, self.target, self.match_scale
+        sides = self._side_order[player]
+        for j, side in enumerate(sides):  # (a 0 is not written: the vector starts at 0)
+            if scores[side]:
+                o[at_scores + j] = scores[side] / target
+                if rears[side]:
+                    o[at_rears + j] = rears[side] / target
+            if match_points[side]:
+                o[at_match + j] = match_points[side] / scale
+        results = t.results
+        if results:
+            games = self.games
+            for j, side in enumerate(sides):
+                o[at_won + j] = sum(1 for result in results if result.winner == side) / games
+            o[at_played] = len(results) / games
         return out
 
 

@@ -134,18 +134,18 @@ class CribbageState(_OnTable):
         Raises:
             IllegalActionError: naming the action and what is legal, before anything changes.
         """
-        phase, move = MOVES.get(id(action)) or move_of(action) or _NO_MOVE
+        phase, move = _MOVE(id(action)) or move_of(action) or _NO_MOVE
         table = self.table
         # a card from the pack (k.is_legal's first case, inline: chance is half the steps of a playout)
-        if phase != table.phase or not (table.pack_mask >> move & 1 if k.IS_CHANCE[phase] else k.is_legal(table, move)):
+        if phase != table.phase or not (table.pack_mask >> move & 1 if _IS_CHANCE[phase] else _LEGAL(table, move)):
             State.apply(self, action)  # says why it is refused
             raise AssertionError(f"{action} was refused here and accepted by the core")
-        after = k.successor(table)  # k.step and _state, unrolled: the hot path of every playout
-        k.RULES[phase](after, move)
+        after = _SUCCESSOR(table)  # k.step and _state, unrolled: the hot path of every playout
+        _RULES[phase](after, move)
         state = _NEW(CribbageState)
         phase = after.phase
         state.game, state.table, state.offered = self.game, after, None  # type: ignore[misc]
-        state.is_chance, state.is_terminal = k.IS_CHANCE[phase], phase == k.OVER  # type: ignore[misc]
+        state.is_chance, state.is_terminal = _IS_CHANCE[phase], phase == _OVER  # type: ignore[misc]
         return state
 
     def _apply(self, action: CribbageAction) -> CribbageState:
@@ -249,6 +249,9 @@ class CribbageState(_OnTable):
 
 
 _NEW = object.__new__
+_MOVE, _IS_CHANCE, _LEGAL, _SUCCESSOR, _RULES, _OVER = MOVES.get, k.IS_CHANCE, k.is_legal, k.successor, k.RULES, k.OVER
+"""What :meth:`CribbageState.apply` reads on every step, bound once: a global name costs less than a module's
+attribute (6–10% of an ``apply``, in paired runs over random play)."""
 _NO_MOVE: Move = (-1, None)
 """What :meth:`CribbageState.apply` reads for something that is no cribbage action: a phase no position is in."""
 

@@ -28,34 +28,37 @@ PHASE_NAMES = tuple(phase.value for phase in k.PHASES)
 """Each kernel phase number's name in views."""
 
 
-def _in_show(table: k.Table) -> bool:
+def counting(table: k.Table) -> bool:
+    """True while hands are being counted in ``table`` (a muggins claim on a count included)."""
     phase, pending = table.phase, table.pending
     return phase == k.SHOW or (phase == k.MUGGINS and pending is not None and pending.resume is Phase.SHOW)
 
 
-def _hands_public(table: k.Table) -> bool:
-    return table.phase == k.OVER or _in_show(table)
+def shows_hands(table: k.Table) -> bool:
+    """Every seat's hand for the show is face up in ``table``: what :func:`hands_are_public` says of a state."""
+    return table.phase == k.OVER or counting(table)
 
 
-def _crib_public(table: k.Table) -> bool:
+def shows_crib(table: k.Table) -> bool:
+    """The crib is face up in ``table``: what :func:`crib_is_public` says of a state."""
     if table.phase == k.OVER:
         return bool(table.crib)
-    return _in_show(table) and table.show_step >= table.game.num_players
+    return counting(table) and table.show_step >= table.game.num_players
 
 
 def in_show(state: CribbageState) -> bool:
     """True while hands are being counted (including a muggins claim on a count)."""
-    return _in_show(state.table)
+    return counting(state.table)
 
 
 def hands_are_public(state: CribbageState) -> bool:
     """Hands are face up in the show (C13) and once the match is over."""
-    return _hands_public(state.table)
+    return shows_hands(state.table)
 
 
 def crib_is_public(state: CribbageState) -> bool:
     """The crib is turned over when the dealer counts it (C13), and shown when the match is over."""
-    return _crib_public(state.table)
+    return shows_crib(state.table)
 
 
 def view(state: CribbageState, seat: int) -> View:
@@ -76,9 +79,9 @@ def view(state: CribbageState, seat: int) -> View:
         "discards": names(t.discards[seat]),
         "hand_sizes": [len(h) for h in t.hands],
         "discarded": [bool(d) for d in t.discards],
-        "hands_shown": [names(kept) for kept in t.kept] if _hands_public(t) else None,
+        "hands_shown": [names(kept) for kept in t.kept] if shows_hands(t) else None,
         "crib_size": len(t.crib),
-        "crib": names(t.crib) if _crib_public(t) else None,
+        "crib": names(t.crib) if shows_crib(t) else None,
         "deck_size": len(t.pack),
         "dealt": t.dealt,
         "starter": NAMES[t.starter] if t.starter >= 0 else None,
