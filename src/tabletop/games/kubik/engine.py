@@ -4,16 +4,21 @@
 what the result says); this module takes the bat from its hand-off and steps the cube and the bat until
 nothing that matters moves. What keeps a run cheap, each measured by ``benchmarks/kubik_speed.py``:
 
-* **Sleep.** MuJoCo's sleeping is on: a cube that lies still (every velocity under 1 mm/s for ten steps)
+* **Sleep.** MuJoCo's sleeping is on: a body that lies still (every velocity under 1 mm/s for ten steps)
   is not simulated until something touches it. The untouched cube the bat flies at costs nothing but its
-  collision test, and the run ends as soon as the cube sleeps with a face up.
-* **Leaps.** Once the bat is out of play (parked far away) a flying cube's steps are summed in closed form
-  (:func:`leap`: MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's inertia
-  being isotropic, a steady turn) up to the step before a corner reaches the turf (:func:`free_steps`);
-  only the steps that touch are taken, a few at a time (:data:`CHUNK`).
+  collision test, and its waking is the bat's touch, so the approach is stepped a frame at a time; the
+  bat out of play is parked lying on the turf far away, where it sleeps too; and the run ends as soon as
+  the cube sleeps with a face up.
+* **Leaps.** Once the bat is out of play a flying cube's steps are summed in closed form (:func:`leap`:
+  MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's inertia being isotropic,
+  a steady turn) up to the step before a corner reaches the turf (:func:`free_steps`, which looks only
+  between the steps a sphere round the cube could touch and those its lowest face surely has); only the
+  steps that touch are taken, a few at a time (:data:`CHUNK`), and a cube that will touch within a chunk
+  anyway (a chattering slide) is left to MuJoCo.
 * **Python stays out of the way.** Per frame the checks read plain floats (``tolist``), never small
-  NumPy arrays; single steps are taken only while the bat is about to touch the cube or the cube is about
-  to cross the border line, so that the touch and the crossing are caught at their step.
+  NumPy arrays; single steps are taken only while the bat nears a cube that is awake or the cube is about
+  to cross the border line, so that the touch and the crossing are caught at their step. MuJoCo's
+  profiling timers do not read the clock (:func:`_unclocked_timers`).
 
 Every run starts from ``mj_resetData`` (positions, velocities, warm start, sleep state, applied forces), so
 the same inputs give bit-identical results (K20a); the model and its data are built once per cube edge and
@@ -62,12 +67,18 @@ CHUNK = 4
 """MuJoCo steps taken at a time while the cube touches the ground and the bat is out of play, between
 checks for a leap: a hopping cube is in the air again within a few milliseconds."""
 
+LOOK_ONE_BY_ONE = 16
+"""The first steps of a hop looked at one by one in Python (:func:`free_steps`); the rest of those in
+which a corner may touch go to NumPy at once, whose set-up costs about as much as this many single looks."""
+
 GONE = 0.15
 """Metres beyond its reach that a bat moving away from the cube is out of play: in a study of 400 throws
 (338 hits) no bat that far away and moving apart touched the cube again (5 cm was once too little)."""
 
-PARKED = (1000.0, 1000.0, 10.0, 1.0, 0.0, 0.0, 0.0)
-"""Where a bat out of play is kept (held up against gravity): far from anything it could touch."""
+PARKED = (1000.0, 1000.0, BAT_RADIUS, 1.0, 0.0, 0.0, 0.0)
+"""Where a bat out of play is kept: lying on the turf far from anything it could touch, where it goes to
+sleep within a few milliseconds and costs nothing more (a bat held up in the air by an applied force
+never sleeps: each step then cost 17% more, for nothing, as the cube slid to rest)."""
 
 _SQRT3 = 1.7320509
 """√3 rounded up: no corner of a cube is farther from its centre than this many half-edges."""
@@ -197,16 +208,36 @@ def _unclocked_timers() -> None:
 # ---------------------------------------------------------------- closed-form flight of the cube
 
 
-def _height_bound(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> int:
-    """The first step count k < ``limit`` at which a sphere round the cube could reach the turf (``limit``
-    if none): no corner is lower than the centre's height less √3 half-edges, so none touches before."""
+def _near_turf(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> list[tuple[int, int]]:
+    """The stretches of step counts [start, end) below ``limit`` in which a sphere round the cube reaches
+    the turf (no corner is lower than the centre's height less √3 half-edges, so none touches outside
+    them): the steps before a low cube has risen out of reach, and those from when it comes down again."""
     a = az * dt * dt / 2  # height(k) = z + (dt vz) k + az dt² k(k+1)/2 = a k² + b k + c
     b = dt * vz + a
     c = z - half * _SQRT3 - 1e-6
-    if c <= 0.0 or a >= 0.0:  # already low, or not falling freely: look at every step
+    disc = b * b - 4 * a * c
+    if a >= 0.0 or disc <= 0.0:  # not falling freely, or never out of reach: look at every step
+        return [(0, limit)]
+    early, late = (-b + math.sqrt(disc)) / (2 * a), (-b - math.sqrt(disc)) / (2 * a)  # the roots, in order
+    stretches = [(0, min(limit, int(early) + 2))] if early > -1.0 else []
+    if late < limit:
+        stretches.append((max(0, int(late) - 1), limit))
+    return stretches
+
+
+def landed(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> int:
+    """The first step count k at which the lowest corner of a freely flying cube is surely on the turf (at
+    most ``limit``): its centre is then within a half-edge of it, and no corner is higher than the lowest
+    face's centre. With :func:`_near_turf` it brackets the steps worth looking at corner by corner."""
+    a = az * dt * dt / 2
+    b = dt * vz + a
+    c = z - half - 1e-6
+    if c <= 0.0:
         return 0
-    root = (-b - math.sqrt(b * b - 4 * a * c)) / (2 * a)  # the later root of a downward parabola above 0 at 0
-    return limit if root >= limit else max(0, int(root) - 1)
+    if a >= 0.0:
+        return limit
+    root = (-b - math.sqrt(b * b - 4 * a * c)) / (2 * a)
+    return limit if root >= limit else int(root) + 1
 
 
 def _first_past(start: float, speed: float, acc: float, offset: float, dt: float, limit: int) -> int | None:
@@ -247,22 +278,26 @@ def free_steps(data: Any, half: float, limit: int, border: tuple[int, float] | N
     qpos, qvel, qacc = data.qpos.tolist(), data.qvel.tolist(), data.qacc.tolist()
     dt = timestep
     free = limit
-    k = _height_bound(qpos[2], qvel[2], qacc[2], half, dt, limit)
-    if k < limit:
-        fall = _Fall.of(qpos, qvel, qacc, half, dt)
-        for ahead in range(k, min(limit, k + 16)):  # most hops are short: look step by step first ...
-            if fall.lowest(ahead) <= 1e-6:
-                free = ahead
-                break
-        else:
-            k, block = min(limit, k + 16), 128
-            while k < limit:  # ... then a block of steps at a time
-                end = min(limit, k + block)
-                touching = np.flatnonzero(fall.lowest_of(np.arange(k, end, dtype=float)) <= 1e-6)
-                if touching.size:
-                    free = k + int(touching[0])
-                    break
-                k, block = end, 2 * block
+    end = min(limit, landed(qpos[2], qvel[2], qacc[2], half, dt, limit) + 2)  # 2 more for rounding
+    fall = None
+    for k, last in _near_turf(qpos[2], qvel[2], qacc[2], half, dt, end):
+        fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
+        first = min(last, k + LOOK_ONE_BY_ONE)  # most hops are short: the first steps one by one in Python ...
+        free = next((ahead for ahead in range(k, first) if fall.lowest(ahead) <= 1e-6), first)
+        if free == first < last:  # ... the rest of those that may touch at once in NumPy
+            touching = np.flatnonzero(fall.lowest_of(np.arange(first, last, dtype=float)) <= 1e-6)
+            free = first + int(touching[0]) if touching.size else last
+        if free < last:
+            break
+    else:
+        free = end
+    k, block = free, 128
+    while k == end < limit:  # not found (for rounding): a block of steps at a time from there
+        fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
+        end = min(limit, k + block)
+        touching = np.flatnonzero(fall.lowest_of(np.arange(k, end, dtype=float)) <= 1e-6)
+        k = free = k + int(touching[0]) if touching.size else end
+        block *= 2
     passed = None
     if border is not None:
         axis, offset = border
@@ -314,33 +349,34 @@ class _Fall:
 
     def lowest_of(self, k: np.ndarray) -> np.ndarray:
         """After each of ``k`` steps."""
-        up, across, along = self.up, self.across, self.along
         angle = self.turn * k
-        sin, cos = np.sin(angle), 1.0 - np.cos(angle)
-        reach = (np.abs(up[0] - across[0] * sin + along[0] * cos) + np.abs(up[1] - across[1] * sin + along[1] * cos)
-                 + np.abs(up[2] - across[2] * sin + along[2] * cos))
+        sin, cos = np.sin(angle), 1.0 - np.cos(angle)  # the three axes' heights at once, as lowest() adds them
+        axes = np.abs(np.array(self.up)[:, None] - np.multiply.outer(self.across, sin)
+                      + np.multiply.outer(self.along, cos))
+        reach = axes[0] + axes[1] + axes[2]
         return np.asarray(self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach)
 
 
 def leap(data: Any, count: int, timestep: float) -> None:
-    """Advance the free-flying cube and the parked bat ``count`` MuJoCo steps in closed form
-    (:func:`free_steps`): positions, velocities, orientation and time, as the steps would leave them."""
+    """Advance the free-flying cube ``count`` MuJoCo steps in closed form (:func:`free_steps`): position,
+    velocity, orientation and time, as the steps would leave them. The parked bat is left as it lies: it
+    sleeps (setting a velocity from a stale acceleration would wake it), and nothing near it moves."""
     if count <= 0:
         return
     qpos, qvel = _leapt(data.qpos.tolist(), data.qvel.tolist(), data.qacc.tolist(), count, timestep)
-    data.qpos[:] = qpos
-    data.qvel[:] = qvel
+    data.qpos[0:7] = qpos[0:7]
+    data.qvel[0:6] = qvel[0:6]
     data.time += count * timestep
 
 
 def _leapt(qpos: list[float], qvel: list[float], qacc: list[float], count: int,
            dt: float) -> tuple[list[float], list[float]]:
-    """:func:`leap` on plain lists (qpos, qvel and qacc of the cube and the bat): the new qpos and qvel."""
-    qpos, qvel = qpos.copy(), qvel.copy()
+    """:func:`leap` on plain lists (qpos, qvel and qacc, the cube's first): the cube's new qpos and qvel."""
+    qpos, qvel = qpos[0:7], qvel[0:6]
     moved, sped = count * dt, dt * dt * count * (count + 1) / 2
-    for q, v in ((0, 0), (1, 1), (2, 2), (7, 6), (8, 7), (9, 8)):  # the cube, then the bat (held still)
-        qpos[q] += moved * qvel[v] + sped * qacc[v]
-        qvel[v] += moved * qacc[v]
+    for q in (0, 1, 2):
+        qpos[q] += moved * qvel[q] + sped * qacc[q]
+        qvel[q] += moved * qacc[q]
     wx, wy, wz = qvel[3:6]
     rate = math.sqrt(wx * wx + wy * wy + wz * wz)
     if rate > 0.0:
@@ -475,10 +511,9 @@ def run(sim: Sim, cube: tuple[tuple[float, ...], tuple[float, ...]], bat: tuple[
         if bat_resting or (apart and math.dist(q[7:10], q[0:3]) > gone):
             if not hit and still:
                 break  # a miss: the cube never moved
-            parked = tuple(q[7:14])  # keep it far away, held up against gravity
+            parked = tuple(q[7:14])  # keep it far away, lying on the turf (to sleep there)
             qpos[7:14] = PARKED
             qvel[6:12] = 0.0
-            data.qfrc_applied[8] = BAT_MASS * GRAVITY
     if parked is not None and not (to_crossing and crossing is not None):
         crossing = _cube_alone(sim, data, parked, (axis, offset), crossing, frames, to_crossing)
     return Run(hit, crossing, times, cubes, bats, data.qpos[0:7].copy())
@@ -503,7 +538,7 @@ def _cube_alone(sim: Sim, data: Any, parked: tuple[float, ...], border: tuple[in
     times, cubes, bats = frames
     model, half, dt, per_frame = sim.model, sim.cube_edge / 2, sim.timestep, sim.steps_per_frame
     axis, offset = border
-    qpos, qvel, asleep = data.qpos, data.qvel, data.tree_asleep
+    qpos, qvel, qacc, asleep = data.qpos, data.qvel, data.qacc, data.tree_asleep
     to_frame, still = per_frame, 0
     step = mujoco.mj_step
 
@@ -523,8 +558,10 @@ def _cube_alone(sim: Sim, data: Any, parked: tuple[float, ...], border: tuple[in
                 return crossing
             to_frame = per_frame
             continue
-        if data.ncon == 0:  # nothing touched in the last step: no contact force in the warm start either
-            q, v, a = qpos.tolist(), qvel.tolist(), data.qacc.tolist()
+        if data.ncon == 0 and landed(qpos[2], qvel[2], qacc[2], half, dt, CHUNK) == CHUNK:
+            # nothing touched in the last step (no contact force in the warm start either), and the cube may
+            # fly for longer than a chunk: a chattering slide is left to MuJoCo
+            q, v, a = qpos.tolist(), qvel.tolist(), qacc.tolist()
             free, passed = free_steps(data, half, LEAP_LIMIT, border if crossing is None else None, dt)
             count = free if passed is None or passed > free else passed
             if to_crossing and crossing is not None:
