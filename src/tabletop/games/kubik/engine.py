@@ -340,11 +340,10 @@ class _Fall:
 
     def lowest(self, k: int) -> float:
         """After ``k`` steps."""
-        up, across, along = self.up, self.across, self.along
+        (u0, u1, u2), (a0, a1, a2), (l0, l1, l2) = self.up, self.across, self.along  # unpacked: called most
         angle = self.turn * k
         sin, cos = math.sin(angle), 1.0 - math.cos(angle)
-        reach = (abs(up[0] - across[0] * sin + along[0] * cos) + abs(up[1] - across[1] * sin + along[1] * cos)
-                 + abs(up[2] - across[2] * sin + along[2] * cos))
+        reach = abs(u0 - a0 * sin + l0 * cos) + abs(u1 - a1 * sin + l1 * cos) + abs(u2 - a2 * sin + l2 * cos)
         return self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach
 
     def lowest_of(self, k: np.ndarray) -> np.ndarray:
