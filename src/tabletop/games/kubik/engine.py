@@ -189,7 +189,7 @@ def _unclocked_timers() -> None:
 
     MuJoCo times each stage of a step through the global callback ``mjcb_time``, some 30 readings a step,
     and the Python bindings install one that calls ``clock_gettime``: on a small model that is a quarter of
-    a step (2.85 against 2.10 µs for a cube sliding on the turf, 16% of a whole throw). A null callback
+    a step (2.85 against 2.10 µs for a cube sliding on the turf, 8–16% of a whole throw). A null callback
     cannot be set from Python, so the callback becomes C's ``drand48`` (a native ``double f(void)``, as
     ``mjcb_time`` is, called without Python): the timers then hold noise, and the physics is untouched.
     The callback is global to the process; one that someone else installed is kept, and where C's library
