@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import types
 
 import numpy as np
 import pytest
@@ -76,10 +77,9 @@ def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: 
     for data in (stepped, leapt):
         data.qpos[0:7] = (0.3, -0.2, 0.4, *physics._quat_of(orientation(3, 1)))
         data.qvel[0:6] = (2.0, 1.0, 1.5, 7.0, -3.0, 11.0)  # spinning about a skew axis, in the cube's frame
-        data.qpos[7:14] = engine.PARKED
-        data.qfrc_applied[8] = physics.BAT_MASS * physics.GRAVITY
-        mujoco.mj_step(sim.model, data)
-        assert data.ncon == 0
+        data.qpos[7:14] = engine.PARKED  # the bat lies on the turf far away, and soon sleeps there
+        mujoco.mj_step(sim.model, data, 40)
+        assert data.ncon == 0 and data.tree_asleep[1] >= 0
     free, passed = engine.free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
     assert 100 < free < 2000 and passed is not None and passed < free
     engine.leap(leapt, free, DEFAULT_TIMESTEP)
@@ -110,6 +110,24 @@ def test_k20a_the_corner_look_ahead_is_the_same_one_step_at_a_time_or_in_blocks(
         assert fall.lowest_of(steps) == pytest.approx([fall.lowest(k) for k in range(600)], abs=1e-12)
 
 
+def test_k20a_the_look_ahead_finds_the_first_touching_step_wherever_the_cube_flies() -> None:
+    """engine.free_steps looks corner by corner only where a sphere round the cube reaches the turf (a low cube
+    rising out of reach, then coming down) and up to where its lowest face surely has: it finds the same
+    first touching step as looking at every step, for cubes low or high, rising or falling, turning fast."""
+    rng = random.Random(11)
+    for _ in range(60):
+        turn = [rng.gauss(0.0, 1.0) for _ in range(4)]  # any orientation: on a face, an edge or a corner
+        quat = [v / math.sqrt(sum(w * w for w in turn)) for v in turn]
+        qpos = [0.0, 0.0, rng.uniform(0.076, 0.4), *quat, *engine.PARKED]
+        qvel = [0.0, 0.0, rng.uniform(-2, 3), rng.uniform(-20, 20), rng.uniform(-20, 20), rng.uniform(-20, 20),
+                *(0.0,) * 6]
+        qacc = [0.0, 0.0, -physics.GRAVITY, *(0.0,) * 9]
+        state = types.SimpleNamespace(qpos=np.array(qpos), qvel=np.array(qvel), qacc=np.array(qacc))
+        free, _ = engine.free_steps(state, 0.075, 3000, None, DEFAULT_TIMESTEP)
+        fall = engine._Fall.of(qpos, qvel, qacc, 0.075, DEFAULT_TIMESTEP)
+        assert free == next((k for k in range(3000) if fall.lowest(k) <= 1e-6), 3000)
+
+
 @pytest.mark.parametrize("seed", [3, 4])
 def test_k6_a_miss_found_in_closed_form_is_a_miss_for_mujoco_too(seed: int) -> None:
     """A bat that is out of play before it can touch anything (_Flight.first_touch) is not simulated:
@@ -136,6 +154,29 @@ def test_k6_a_miss_found_in_closed_form_is_a_miss_for_mujoco_too(seed: int) -> N
 def test_the_model_is_built_once_per_cube_and_time_step() -> None:
     assert engine.sim(0.15, DEFAULT_TIMESTEP) is engine.sim(0.15, DEFAULT_TIMESTEP)
     assert engine.sim(0.15, DEFAULT_TIMESTEP) is not engine.sim(SMALL_EDGE, DEFAULT_TIMESTEP)
+
+
+def test_mujocos_profiling_timers_do_not_read_the_clock_and_the_physics_is_the_same() -> None:
+    """Once a model is built, MuJoCo's timers call a native function that is not the clock (a quarter of a
+    small step went to reading it); the steps themselves are the same either way, bit for bit."""
+    import mujoco
+
+    sim = engine.sim(FIELD.cube_edge, DEFAULT_TIMESTEP)
+    fast = mujoco.get_mjcb_time()
+    assert fast is not None
+    ends = []
+    try:
+        for clock in (fast, None):  # None: the bindings' own clock
+            mujoco.set_mjcb_time(clock)
+            data = mujoco.MjData(sim.model)
+            data.qpos[0:7] = (0.0, 0.0, 0.3, *physics._quat_of(orientation(3, 1)))
+            data.qvel[0:6] = (2.0, 0.5, 1.0, 7.0, -3.0, 11.0)
+            data.qpos[7:14] = engine.PARKED
+            mujoco.mj_step(sim.model, data, 2000)
+            ends.append(data.qpos.tolist())
+    finally:
+        mujoco.set_mjcb_time(fast)
+    assert ends[0] == ends[1]
 
 
 # ---------------------------------------------------------------- K6, K9: hits and misses

@@ -4,16 +4,21 @@
 what the result says); this module takes the bat from its hand-off and steps the cube and the bat until
 nothing that matters moves. What keeps a run cheap, each measured by ``benchmarks/kubik_speed.py``:
 
-* **Sleep.** MuJoCo's sleeping is on: a cube that lies still (every velocity under 1 mm/s for ten steps)
+* **Sleep.** MuJoCo's sleeping is on: a body that lies still (every velocity under 1 mm/s for ten steps)
   is not simulated until something touches it. The untouched cube the bat flies at costs nothing but its
-  collision test, and the run ends as soon as the cube sleeps with a face up.
-* **Leaps.** Once the bat is out of play (parked far away) a flying cube's steps are summed in closed form
-  (:func:`leap`: MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's inertia
-  being isotropic, a steady turn) up to the step before a corner reaches the turf (:func:`free_steps`);
-  only the steps that touch are taken, a few at a time (:data:`CHUNK`).
+  collision test, and its waking is the bat's touch, so the approach is stepped a frame at a time; the
+  bat out of play is parked lying on the turf far away, where it sleeps too; and the run ends as soon as
+  the cube sleeps with a face up.
+* **Leaps.** Once the bat is out of play a flying cube's steps are summed in closed form (:func:`leap`:
+  MuJoCo's own Euler steps, which with no contact are a parabola and, the cube's inertia being isotropic,
+  a steady turn) up to the step before a corner reaches the turf (:func:`free_steps`, which looks only
+  between the steps a sphere round the cube could touch and those its lowest face surely has); only the
+  steps that touch are taken, a few at a time (:data:`CHUNK`), and a cube that will touch within a chunk
+  anyway (a chattering slide) is left to MuJoCo.
 * **Python stays out of the way.** Per frame the checks read plain floats (``tolist``), never small
-  NumPy arrays; single steps are taken only while the bat is about to touch the cube or the cube is about
-  to cross the border line, so that the touch and the crossing are caught at their step.
+  NumPy arrays; single steps are taken only while the bat nears a cube that is awake or the cube is about
+  to cross the border line, so that the touch and the crossing are caught at their step. MuJoCo's
+  profiling timers do not read the clock (:func:`_unclocked_timers`).
 
 Every run starts from ``mj_resetData`` (positions, velocities, warm start, sleep state, applied forces), so
 the same inputs give bit-identical results (K20a); the model and its data are built once per cube edge and
@@ -22,6 +27,7 @@ time step and kept.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import threading
 from dataclasses import dataclass
@@ -61,12 +67,18 @@ CHUNK = 4
 """MuJoCo steps taken at a time while the cube touches the ground and the bat is out of play, between
 checks for a leap: a hopping cube is in the air again within a few milliseconds."""
 
+LOOK_ONE_BY_ONE = 16
+"""The first steps of a hop looked at one by one in Python (:func:`free_steps`); the rest of those in
+which a corner may touch go to NumPy at once, whose set-up costs about as much as this many single looks."""
+
 GONE = 0.15
 """Metres beyond its reach that a bat moving away from the cube is out of play: in a study of 400 throws
 (338 hits) no bat that far away and moving apart touched the cube again (5 cm was once too little)."""
 
-PARKED = (1000.0, 1000.0, 10.0, 1.0, 0.0, 0.0, 0.0)
-"""Where a bat out of play is kept (held up against gravity): far from anything it could touch."""
+PARKED = (1000.0, 1000.0, BAT_RADIUS, 1.0, 0.0, 0.0, 0.0)
+"""Where a bat out of play is kept: lying on the turf far from anything it could touch, where it goes to
+sleep within a few milliseconds and costs nothing more (a bat held up in the air by an applied force
+never sleeps: each step then cost 17% more, for nothing, as the cube slid to rest)."""
 
 _SQRT3 = 1.7320509
 """√3 rounded up: no corner of a cube is farther from its centre than this many half-edges."""
@@ -167,22 +179,65 @@ def sim(cube_edge: float, timestep: float) -> Sim:
     if abs(steps * timestep - FRAME_INTERVAL) > 1e-9:
         raise ValueError(f"time step {timestep} s must divide the frame interval {FRAME_INTERVAL} s")
     model = mujoco.MjModel.from_xml_string(model_xml(cube_edge, timestep))
+    _unclocked_timers()
     return Sim(model, threading.local(), cube_edge, timestep, steps)
+
+
+@lru_cache(maxsize=1)
+def _unclocked_timers() -> None:
+    """Stop MuJoCo reading the clock for its profiling timers (``MjData.timer``), which nothing here reads.
+
+    MuJoCo times each stage of a step through the global callback ``mjcb_time``, some 30 readings a step,
+    and the Python bindings install one that calls ``clock_gettime``: on a small model that is a quarter of
+    a step (2.85 against 2.10 µs for a cube sliding on the turf, 8–16% of a whole throw). A null callback
+    cannot be set from Python, so the callback becomes C's ``drand48`` (a native ``double f(void)``, as
+    ``mjcb_time`` is, called without Python): the timers then hold noise, and the physics is untouched.
+    The callback is global to the process; one that someone else installed is kept, and where C's library
+    has no ``drand48`` (Windows) the clock stays.
+    """
+    if mujoco.get_mjcb_time() is not None:
+        return
+    try:
+        noise = ctypes.CDLL(None).drand48
+    except (OSError, AttributeError, TypeError):
+        return
+    noise.restype, noise.argtypes = ctypes.c_double, []
+    mujoco.set_mjcb_time(noise)
 
 
 # ---------------------------------------------------------------- closed-form flight of the cube
 
 
-def _height_bound(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> int:
-    """The first step count k < ``limit`` at which a sphere round the cube could reach the turf (``limit``
-    if none): no corner is lower than the centre's height less √3 half-edges, so none touches before."""
+def _near_turf(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> list[tuple[int, int]]:
+    """The stretches of step counts [start, end) below ``limit`` in which a sphere round the cube reaches
+    the turf (no corner is lower than the centre's height less √3 half-edges, so none touches outside
+    them): the steps before a low cube has risen out of reach, and those from when it comes down again."""
     a = az * dt * dt / 2  # height(k) = z + (dt vz) k + az dt² k(k+1)/2 = a k² + b k + c
     b = dt * vz + a
     c = z - half * _SQRT3 - 1e-6
-    if c <= 0.0 or a >= 0.0:  # already low, or not falling freely: look at every step
+    disc = b * b - 4 * a * c
+    if a >= 0.0 or disc <= 0.0:  # not falling freely, or never out of reach: look at every step
+        return [(0, limit)]
+    early, late = (-b + math.sqrt(disc)) / (2 * a), (-b - math.sqrt(disc)) / (2 * a)  # the roots, in order
+    stretches = [(0, min(limit, int(early) + 2))] if early > -1.0 else []
+    if late < limit:
+        stretches.append((max(0, int(late) - 1), limit))
+    return stretches
+
+
+def landed(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> int:
+    """The first step count k at which the lowest corner of a freely flying cube is surely on the turf (at
+    most ``limit``): its centre is then within a half-edge of it, and no corner is higher than the lowest
+    face's centre. With :func:`_near_turf` it brackets the steps worth looking at corner by corner."""
+    a = az * dt * dt / 2
+    b = dt * vz + a
+    c = z - half - 1e-6
+    if c <= 0.0:
         return 0
-    root = (-b - math.sqrt(b * b - 4 * a * c)) / (2 * a)  # the later root of a downward parabola above 0 at 0
-    return limit if root >= limit else max(0, int(root) - 1)
+    if a >= 0.0:
+        return limit
+    root = (-b - math.sqrt(b * b - 4 * a * c)) / (2 * a)
+    return limit if root >= limit else int(root) + 1
 
 
 def _first_past(start: float, speed: float, acc: float, offset: float, dt: float, limit: int) -> int | None:
@@ -223,22 +278,26 @@ def free_steps(data: Any, half: float, limit: int, border: tuple[int, float] | N
     qpos, qvel, qacc = data.qpos.tolist(), data.qvel.tolist(), data.qacc.tolist()
     dt = timestep
     free = limit
-    k = _height_bound(qpos[2], qvel[2], qacc[2], half, dt, limit)
-    if k < limit:
-        fall = _Fall.of(qpos, qvel, qacc, half, dt)
-        for ahead in range(k, min(limit, k + 16)):  # most hops are short: look step by step first ...
-            if fall.lowest(ahead) <= 1e-6:
-                free = ahead
-                break
-        else:
-            k, block = min(limit, k + 16), 128
-            while k < limit:  # ... then a block of steps at a time
-                end = min(limit, k + block)
-                touching = np.flatnonzero(fall.lowest_of(np.arange(k, end, dtype=float)) <= 1e-6)
-                if touching.size:
-                    free = k + int(touching[0])
-                    break
-                k, block = end, 2 * block
+    end = min(limit, landed(qpos[2], qvel[2], qacc[2], half, dt, limit) + 2)  # 2 more for rounding
+    fall = None
+    for k, last in _near_turf(qpos[2], qvel[2], qacc[2], half, dt, end):
+        fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
+        first = min(last, k + LOOK_ONE_BY_ONE)  # most hops are short: the first steps one by one in Python ...
+        free = next((ahead for ahead in range(k, first) if fall.lowest(ahead) <= 1e-6), first)
+        if free == first < last:  # ... the rest of those that may touch at once in NumPy
+            touching = np.flatnonzero(fall.lowest_of(np.arange(first, last, dtype=float)) <= 1e-6)
+            free = first + int(touching[0]) if touching.size else last
+        if free < last:
+            break
+    else:
+        free = end
+    k, block = free, 128
+    while k == end < limit:  # not found (for rounding): a block of steps at a time from there
+        fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
+        end = min(limit, k + block)
+        touching = np.flatnonzero(fall.lowest_of(np.arange(k, end, dtype=float)) <= 1e-6)
+        k = free = k + int(touching[0]) if touching.size else end
+        block *= 2
     passed = None
     if border is not None:
         axis, offset = border
@@ -281,42 +340,42 @@ class _Fall:
 
     def lowest(self, k: int) -> float:
         """After ``k`` steps."""
-        up, across, along = self.up, self.across, self.along
+        (u0, u1, u2), (a0, a1, a2), (l0, l1, l2) = self.up, self.across, self.along  # unpacked: called most
         angle = self.turn * k
         sin, cos = math.sin(angle), 1.0 - math.cos(angle)
-        reach = (abs(up[0] - across[0] * sin + along[0] * cos) + abs(up[1] - across[1] * sin + along[1] * cos)
-                 + abs(up[2] - across[2] * sin + along[2] * cos))
+        reach = abs(u0 - a0 * sin + l0 * cos) + abs(u1 - a1 * sin + l1 * cos) + abs(u2 - a2 * sin + l2 * cos)
         return self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach
 
     def lowest_of(self, k: np.ndarray) -> np.ndarray:
         """After each of ``k`` steps."""
-        up, across, along = self.up, self.across, self.along
         angle = self.turn * k
-        sin, cos = np.sin(angle), 1.0 - np.cos(angle)
-        reach = (np.abs(up[0] - across[0] * sin + along[0] * cos) + np.abs(up[1] - across[1] * sin + along[1] * cos)
-                 + np.abs(up[2] - across[2] * sin + along[2] * cos))
+        sin, cos = np.sin(angle), 1.0 - np.cos(angle)  # the three axes' heights at once, as lowest() adds them
+        axes = np.abs(np.array(self.up)[:, None] - np.multiply.outer(self.across, sin)
+                      + np.multiply.outer(self.along, cos))
+        reach = axes[0] + axes[1] + axes[2]
         return np.asarray(self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach)
 
 
 def leap(data: Any, count: int, timestep: float) -> None:
-    """Advance the free-flying cube and the parked bat ``count`` MuJoCo steps in closed form
-    (:func:`free_steps`): positions, velocities, orientation and time, as the steps would leave them."""
+    """Advance the free-flying cube ``count`` MuJoCo steps in closed form (:func:`free_steps`): position,
+    velocity, orientation and time, as the steps would leave them. The parked bat is left as it lies: it
+    sleeps (setting a velocity from a stale acceleration would wake it), and nothing near it moves."""
     if count <= 0:
         return
     qpos, qvel = _leapt(data.qpos.tolist(), data.qvel.tolist(), data.qacc.tolist(), count, timestep)
-    data.qpos[:] = qpos
-    data.qvel[:] = qvel
+    data.qpos[0:7] = qpos[0:7]
+    data.qvel[0:6] = qvel[0:6]
     data.time += count * timestep
 
 
 def _leapt(qpos: list[float], qvel: list[float], qacc: list[float], count: int,
            dt: float) -> tuple[list[float], list[float]]:
-    """:func:`leap` on plain lists (qpos, qvel and qacc of the cube and the bat): the new qpos and qvel."""
-    qpos, qvel = qpos.copy(), qvel.copy()
+    """:func:`leap` on plain lists (qpos, qvel and qacc, the cube's first): the cube's new qpos and qvel."""
+    qpos, qvel = qpos[0:7], qvel[0:6]
     moved, sped = count * dt, dt * dt * count * (count + 1) / 2
-    for q, v in ((0, 0), (1, 1), (2, 2), (7, 6), (8, 7), (9, 8)):  # the cube, then the bat (held still)
-        qpos[q] += moved * qvel[v] + sped * qacc[v]
-        qvel[v] += moved * qacc[v]
+    for q in (0, 1, 2):
+        qpos[q] += moved * qvel[q] + sped * qacc[q]
+        qvel[q] += moved * qacc[q]
     wx, wy, wz = qvel[3:6]
     rate = math.sqrt(wx * wx + wy * wy + wz * wz)
     if rate > 0.0:
@@ -408,14 +467,17 @@ def run(sim: Sim, cube: tuple[tuple[float, ...], tuple[float, ...]], bat: tuple[
     gone = out_of_reach(sim.cube_edge)
     steps = sim.steps_per_frame
     axis, offset = border if border is not None else (0, math.inf)
-    qpos, qvel, touch = data.qpos, data.qvel, data.sensordata
+    qpos, qvel, touch, asleep = data.qpos, data.qvel, data.sensordata, data.tree_asleep
     hit, crossing, still, parked = False, None, 0, None
     step = mujoco.mj_step
     while data.time < MAX_TIME and parked is None:
         q, v = qpos.tolist(), qvel.tolist()
         near = not hit and math.dist(q[7:10], q[0:3]) < reach + math.dist(v[6:9], v[0:3]) * FRAME_INTERVAL + 0.05
         nearing = crossing is None and offset - q[axis] < abs(v[axis]) * FRAME_INTERVAL * 1.5 + 0.05
-        if near or nearing:  # one step at a time, to catch the touch and the crossing at their step
+        if near and not nearing and asleep[0] >= 0:  # the bat's touch wakes the sleeping cube: a frame at once
+            step(model, data, steps)
+            hit = touch[0] > 0 or asleep[0] < 0
+        elif near or nearing:  # one step at a time, to catch the touch and the crossing at their step
             left = steps
             while left:
                 step(model, data)
@@ -448,10 +510,9 @@ def run(sim: Sim, cube: tuple[tuple[float, ...], tuple[float, ...]], bat: tuple[
         if bat_resting or (apart and math.dist(q[7:10], q[0:3]) > gone):
             if not hit and still:
                 break  # a miss: the cube never moved
-            parked = tuple(q[7:14])  # keep it far away, held up against gravity
+            parked = tuple(q[7:14])  # keep it far away, lying on the turf (to sleep there)
             qpos[7:14] = PARKED
             qvel[6:12] = 0.0
-            data.qfrc_applied[8] = BAT_MASS * GRAVITY
     if parked is not None and not (to_crossing and crossing is not None):
         crossing = _cube_alone(sim, data, parked, (axis, offset), crossing, frames, to_crossing)
     return Run(hit, crossing, times, cubes, bats, data.qpos[0:7].copy())
@@ -476,7 +537,7 @@ def _cube_alone(sim: Sim, data: Any, parked: tuple[float, ...], border: tuple[in
     times, cubes, bats = frames
     model, half, dt, per_frame = sim.model, sim.cube_edge / 2, sim.timestep, sim.steps_per_frame
     axis, offset = border
-    qpos, qvel, asleep = data.qpos, data.qvel, data.tree_asleep
+    qpos, qvel, qacc, asleep = data.qpos, data.qvel, data.qacc, data.tree_asleep
     to_frame, still = per_frame, 0
     step = mujoco.mj_step
 
@@ -496,8 +557,10 @@ def _cube_alone(sim: Sim, data: Any, parked: tuple[float, ...], border: tuple[in
                 return crossing
             to_frame = per_frame
             continue
-        if data.ncon == 0:  # nothing touched in the last step: no contact force in the warm start either
-            q, v, a = qpos.tolist(), qvel.tolist(), data.qacc.tolist()
+        if data.ncon == 0 and landed(qpos[2], qvel[2], qacc[2], half, dt, CHUNK) == CHUNK:
+            # nothing touched in the last step (no contact force in the warm start either), and the cube may
+            # fly for longer than a chunk: a chattering slide is left to MuJoCo
+            q, v, a = qpos.tolist(), qvel.tolist(), qacc.tolist()
             free, passed = free_steps(data, half, LEAP_LIMIT, border if crossing is None else None, dt)
             count = free if passed is None or passed > free else passed
             if to_crossing and crossing is not None:
