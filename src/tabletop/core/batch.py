@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from tabletop.core.errors import IllegalActionError, list_allowed
+
 if TYPE_CHECKING:
     from tabletop.core.encoding import Encoding
 
@@ -71,3 +73,63 @@ class Batch(ABC):
     def terminal(self) -> Mask:
         """Which games are over."""
         return self.current_players() < 0
+
+
+class ArrayBatch(Batch):
+    """What every array batch does alike: the legal masks cached per game until it moves, and the
+    check of a call's actions against them (one per game, each legal, or nothing changes).
+
+    A subclass calls :meth:`_start_masks` when it is built, marks the games it moves with
+    ``self._stale[rows] = True``, and supplies :meth:`_legal` (the rules) and :meth:`_over`.
+    """
+
+    to_move: Ints
+
+    def _start_masks(self, size: int, num_actions: int) -> None:
+        self._masks = np.zeros((size, num_actions), dtype=np.int8)
+        self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
+
+    @abstractmethod
+    def _legal(self, rows: Ints) -> npt.NDArray[np.int8]:
+        """The masks of the games ``rows``, computed from their positions."""
+
+    @abstractmethod
+    def _over(self, row: int) -> bool:
+        """Whether game ``row`` is over."""
+
+    def legal_masks(self) -> npt.NDArray[np.int8]:
+        """Every game's mask, computed again only in the games that moved (read-only)."""
+        stale = np.flatnonzero(self._stale)
+        if stale.size:
+            self._masks[stale] = self._legal(stale)
+            self._stale[stale] = False
+        return self._masks
+
+    def _checked(self, actions: Ints, which: Mask) -> tuple[Ints, Ints]:
+        """The rows of ``which`` and their actions, once every one is legal.
+
+        Raises:
+            ValueError: when ``actions`` or ``which`` is not one per game.
+            IllegalActionError: naming the first game whose action its mask forbids.
+        """
+        actions, which = np.asarray(actions), np.asarray(which)
+        if actions.shape != (self.size,) or which.shape != (self.size,):
+            raise ValueError(f"apply takes one action and one flag per game, shape ({self.size},), "
+                             f"not {actions.shape} and {which.shape}")
+        rows = np.flatnonzero(which)
+        chosen = actions.astype(np.int64)[rows]
+        inside = (chosen >= 0) & (chosen < self.encoding.num_actions)
+        legal = inside & (self.legal_masks()[rows, np.where(inside, chosen, 0)] == 1)
+        if not legal.all():
+            self._refuse(int(rows[~legal][0]), int(chosen[~legal][0]))
+        return rows, chosen
+
+    def _refuse(self, row: int, index: int) -> None:
+        if self._over(row):
+            raise IllegalActionError(f"game {row}: the game is over; reset it before playing action {index}")
+        legal = [f"{i} ({self.encoding.action_at(int(i))})" for i in np.flatnonzero(self.legal_masks()[row])]
+        if not 0 <= index < self.encoding.num_actions:
+            what = f"action {index} is out of range 0–{self.encoding.num_actions - 1}"
+        else:
+            what = f"action {index} ({self.encoding.action_at(index)}) is not legal for seat {self.to_move[row]}"
+        raise IllegalActionError(f"game {row}: {what}; legal: {list_allowed(legal, limit=12)}")

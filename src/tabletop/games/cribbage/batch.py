@@ -29,9 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import TERMINAL, IllegalActionError
-from tabletop.core.batch import Batch, Ints, Mask
-from tabletop.core.errors import list_allowed
+from tabletop.core import TERMINAL
+from tabletop.core.batch import ArrayBatch, Ints, Mask
 from tabletop.games.cribbage.batch_points import RANK, VALUE, pegging_points, show_points
 from tabletop.games.cribbage.encoding import CribbageEncoding, player_actions
 from tabletop.games.cribbage.kernel import DEAL, DISCARD, OVER, PLAY, SHOW, STARTER
@@ -72,7 +71,7 @@ def supports(game: Cribbage) -> bool:
     return game.num_players == SEATS and not game.muggins and game.options["games"] == 1
 
 
-class CribbageBatch(Batch):
+class CribbageBatch(ArrayBatch):
     """``size`` two-player cribbage games as arrays (see the module doc); seat = side with two players."""
 
     def __init__(self, game: Cribbage, size: int) -> None:
@@ -123,8 +122,7 @@ class CribbageBatch(Batch):
         ``starter X`` 104 + X) drawn by the last :meth:`reset` or :meth:`apply` that moved it, in order:
         the first ``chance_count[i]`` of row ``i``. A record, or a test replaying the game, reads them."""
         self.chance_count = np.zeros(size, dtype=np.int64)
-        self._masks = np.zeros((size, self.encoding.num_actions), dtype=np.int8)
-        self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
+        self._start_masks(size, self.encoding.num_actions)
         self._at: dict[str, int] = {}  #: where each observation field starts
         start = 0
         for field in self.encoding.fields:
@@ -170,14 +168,6 @@ class CribbageBatch(Batch):
         out[won, self.winner[won]] = 1.0
         return out
 
-    def legal_masks(self) -> npt.NDArray[np.int8]:
-        """C5, C8, C9, C13 for every game at once, computed again only in the games that moved (read-only)."""
-        stale = np.flatnonzero(self._stale)
-        if stale.size:
-            self._masks[stale] = self._legal(stale)
-            self._stale[stale] = False
-        return self._masks
-
     def _legal(self, rows: Ints) -> npt.NDArray[np.int8]:
         """The masks of the games ``rows``: any two cards of the hand to lay away (C5); the cards that
         keep the count to 31, or go when none does (C8, C9); the count in the show (C13)."""
@@ -207,16 +197,7 @@ class CribbageBatch(Batch):
             IllegalActionError: naming the first game whose action is not legal; no game changes.
             ValueError: when ``actions`` or ``which`` is not one per game.
         """
-        actions, which = np.asarray(actions), np.asarray(which)
-        if actions.shape != (self.size,) or which.shape != (self.size,):
-            raise ValueError(f"apply takes one action and one flag per game, shape ({self.size},), "
-                             f"not {actions.shape} and {which.shape}")
-        rows = np.flatnonzero(which)
-        chosen = actions.astype(np.int64)[rows]
-        inside = (chosen >= 0) & (chosen < self.encoding.num_actions)
-        legal = inside & (self.legal_masks()[rows, np.where(inside, chosen, 0)] == 1)
-        if not legal.all():
-            self._refuse(int(rows[~legal][0]), int(chosen[~legal][0]))
+        rows, chosen = self._checked(actions, which)
         self.chance_count[rows] = 0
         phase = self.phase[rows]
         laying = phase == DISCARD
@@ -239,15 +220,8 @@ class CribbageBatch(Batch):
             self._deal(dealing, rng)
         self._stale[rows] = True
 
-    def _refuse(self, row: int, index: int) -> None:
-        if self.phase[row] == OVER:
-            raise IllegalActionError(f"game {row}: the game is over; reset it before playing action {index}")
-        legal = [f"{i} ({self.encoding.action_at(int(i))})" for i in np.flatnonzero(self.legal_masks()[row])]
-        if not 0 <= index < self.encoding.num_actions:
-            what = f"action {index} is out of range 0–{self.encoding.num_actions - 1}"
-        else:
-            what = f"action {index} ({self.encoding.action_at(index)}) is not legal for seat {self.to_move[row]}"
-        raise IllegalActionError(f"game {row}: {what}; legal: {list_allowed(legal, limit=12)}")
+    def _over(self, row: int) -> bool:
+        return bool(self.phase[row] == OVER)
 
     def _tell(self, rows: Ints, outcomes: Ints) -> None:
         """Write down chance's ``outcomes`` (one row of chance indices per game of ``rows``)."""

@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.core import TERMINAL, IllegalActionError
-from tabletop.core.batch import Batch, Ints, Mask
-from tabletop.core.errors import list_allowed
+from tabletop.core import TERMINAL
+from tabletop.core.batch import ArrayBatch, Ints, Mask
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR
 from tabletop.games.cubulus.encoding import (
     CELL_COUNT,
@@ -119,7 +118,7 @@ def window_keys(boards: Int64s, seats: Ints) -> Int64s:
     return boards[..., 0] | boards[..., 1] << CELL_COUNT | seats << SEAT_SHIFT
 
 
-class CubulusBatch(Batch):
+class CubulusBatch(ArrayBatch):
     """``size`` Cubulus games of one configuration as arrays (see the module doc)."""
 
     def __init__(self, game: Cubulus, size: int) -> None:
@@ -143,8 +142,7 @@ class CubulusBatch(Batch):
         self.last_seat = np.zeros(size, dtype=np.int64)
         self.last_spot = np.zeros(size, dtype=np.int64)  #: the cell of a place, the hole of an insert or shift
         self.neutral_cells = game.neutral_cells
-        self._masks = np.zeros((size, NUM_ACTIONS), dtype=np.int8)
-        self._stale = np.ones(size, dtype=np.bool_)  #: games whose mask must be computed again
+        self._start_masks(size, NUM_ACTIONS)
 
     # --- starting, asking -------------------------------------------------------------------
 
@@ -187,14 +185,6 @@ class CubulusBatch(Batch):
         out[won, self.winner[won]] = 1.0
         return out
 
-    def legal_masks(self) -> npt.NDArray[np.int8]:
-        """U10–U14 for every game at once, computed again only in the games that moved (read-only)."""
-        stale = np.flatnonzero(self._stale)
-        if stale.size:
-            self._masks[stale] = self._legal(stale)
-            self._stale[stale] = False
-        return self._masks
-
     def _legal(self, rows: Ints) -> npt.NDArray[np.int8]:
         """The masks of the games ``rows``."""
         out = np.zeros((len(rows), NUM_ACTIONS), dtype=np.int8)
@@ -232,16 +222,7 @@ class CubulusBatch(Batch):
         Raises:
             IllegalActionError: naming the first game whose action is not legal; no game changes.
         """
-        actions, which = np.asarray(actions), np.asarray(which)
-        if actions.shape != (self.size,) or which.shape != (self.size,):
-            raise ValueError(f"apply takes one action and one flag per game, shape ({self.size},), "
-                             f"not {actions.shape} and {which.shape}")
-        rows = np.flatnonzero(which)
-        chosen = actions.astype(np.int64)[rows]
-        inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
-        legal = inside & (self.legal_masks()[rows, np.where(inside, chosen, 0)] == 1)
-        if not legal.all():
-            self._refuse(int(rows[~legal][0]), int(chosen[~legal][0]))
+        rows, chosen = self._checked(actions, which)
         kinds = np.searchsorted(_KIND_STARTS, chosen, side="right")
         for kind in (PLACE, INSERT, SHIFT, PASS):
             picked = kinds == kind
@@ -249,16 +230,8 @@ class CubulusBatch(Batch):
                 self._play(kind, rows[picked], chosen[picked])
         self._stale[rows] = True
 
-    def _refuse(self, row: int, index: int) -> None:
-        masks = self.legal_masks()[row]
-        legal = [f"{i} ({self.encoding.action_at(int(i))})" for i in np.flatnonzero(masks)]
-        if self.phase[row] == OVER:
-            raise IllegalActionError(f"game {row}: the game is over; reset it before playing action {index}")
-        if not 0 <= index < NUM_ACTIONS:
-            what = f"action {index} is out of range 0–{NUM_ACTIONS - 1}"
-        else:
-            what = f"action {index} ({self.encoding.action_at(index)}) is not legal for seat {self.to_move[row]}"
-        raise IllegalActionError(f"game {row}: {what}; legal: {list_allowed(legal, limit=12)}")
+    def _over(self, row: int) -> bool:
+        return bool(self.phase[row] == OVER)
 
     def _play(self, kind: int, rows: Ints, indices: Ints) -> None:
         seats = self.to_move[rows]
