@@ -21,8 +21,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import tabletop.games.kubik.calibrated as calibrated
 from tabletop.core import (
@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik
 
 
+Told: TypeAlias = "Event | partial[Event]"
+"""Something the last action did: an event, or what makes it when :meth:`KubikState.events` is asked."""
 
 MISS_PENALTY = 5  #: K9
 INTERCEPT_MISS_PENALTY = 10  #: K15
@@ -80,7 +82,7 @@ class KubikState(State[KubikAction]):
     interceptor: int | None = None  #: the seat standing to intercept this throw (K13, K19)
     scored: tuple[Score, ...] = field(default=(), compare=False)  #: the points the last action scored
     last: Outcome | None = field(default=None, compare=False)  #: the last outcome, with its trajectory
-    happened: tuple[Event, ...] = field(default=(), compare=False)  #: what the last action did (:meth:`events`)
+    happened: tuple[Told, ...] = field(default=(), compare=False)  #: what the last action did (:meth:`events`)
 
     @property
     def thrower(self) -> int:
@@ -251,7 +253,10 @@ class KubikState(State[KubikAction]):
         return State.sample_chance(self, rng)
 
     def _apply(self, action: KubikAction) -> KubikState:
-        done = (_action_event(self, action),)
+        # the events are made when someone asks (events()): a simulation never does, and building them
+        # was a fifth of a calibrated game's time; what they need is taken now, not this state
+        done: tuple[Told, ...] = (partial(_action_event, self.game, self.phase, self.team, self.thrower,
+                                          self.interceptor, action),)
         match action:
             case FirstTeam(team):
                 return replace(self, phase=_before_throw(self.game), team=team, scored=(), happened=done)
@@ -276,7 +281,7 @@ class KubikState(State[KubikAction]):
         """What the last action did: the action as an event (the lot, a declaration, a throw, an outcome
         with its faces, strike or hold), then the points it scored — each team's new score — a
         recentred cube (K17) and the throw limit, in that order. Everything on a field is public."""
-        return self.happened
+        return tuple(told() if isinstance(told, partial) else told for told in self.happened)
 
     def result(self) -> Event | None:
         """Teams win (K11): ``game_won`` with ``side`` ``A`` or ``B`` and that team's seats as
@@ -401,38 +406,39 @@ def _front_for(top: int, front: int) -> int:
     return min(f for f in range(1, 7) if f != top and f + top != 7)
 
 
-def _action_event(state: KubikState, action: KubikAction) -> Event:
-    """The action as an event, as the rules see it (everything on a field is public)."""
+def _action_event(game: Kubik, phase: Phase, team: int, thrower: int, interceptor: int | None,
+                  action: KubikAction) -> Event:
+    """The action as an event, as the rules see it (everything on a field is public), from what the
+    position it was taken in said: the phase, the team to throw, its thrower and the interceptor."""
     # the throw and its outcome first: they are most of a game (the cases are distinct types)
-    game = state.game
     match action:
         case ThrowChoice(throw=t) if t is not None:
-            return action_event("throw", **_who(state, state.thrower), line=t.line, pos=t.position, aim=t.aim,
+            return action_event("throw", **_who(game, thrower), line=t.line, pos=t.position, aim=t.aim,
                                 power=t.power, spin=t.spin)
-        case Outcome() if state.phase is Phase.INTERCEPT:
-            assert state.interceptor is not None
+        case Outcome() if phase is Phase.INTERCEPT:
+            assert interceptor is not None
             faces = _faces(action) if action.kind == "hit" else {}
-            return action_event(INTERCEPT_EVENTS[action.kind], **_who(state, state.interceptor), **faces,
+            return action_event(INTERCEPT_EVENTS[action.kind], **_who(game, interceptor), **faces,
                                 seen=action.seen)
         case Outcome(kind="cross"):
             at, moving = action.at, action.moving
-            return action_event("cross", **_who(state, state.thrower), x=float(at[0]) if at else None,
+            return action_event("cross", **_who(game, thrower), x=float(at[0]) if at else None,
                                 y=float(at[1]) if at else None, vx=float(moving[0]) if moving else None,
                                 vy=float(moving[1]) if moving else None, seen=action.seen)
         case Outcome():
             faces = {} if action.kind == "miss" else _faces(action)
-            return action_event(OUTCOME_EVENTS[action.kind], **_who(state, state.thrower), **faces, seen=action.seen)
+            return action_event(OUTCOME_EVENTS[action.kind], **_who(game, thrower), **faces, seen=action.seen)
         case FirstTeam(team):
             return action_event("lot", team="AB"[team])
         case Intercept(seat=None):
-            return action_event("nobody_stands", team="AB"[1 - state.team])
+            return action_event("nobody_stands", team="AB"[1 - team])
         case Intercept(seat=seat) if seat is not None:
             return action_event("stands", seat=seat, player=game.labels[seat], team="AB"[game.team_of(seat)])
         case ThrowChoice(throw=None):
-            return action_event("throw_real", **_who(state, state.thrower))
+            return action_event("throw_real", **_who(game, thrower))
         case Strike(strike):
-            assert state.interceptor is not None
-            return action_event("strike" if strike else "hold", **_who(state, state.interceptor))
+            assert interceptor is not None
+            return action_event("strike" if strike else "hold", **_who(game, interceptor))
     raise AssertionError(action)  # pragma: no cover - apply() validated the action
 
 
@@ -442,13 +448,12 @@ def _faces(outcome: Outcome) -> dict[str, Any]:
             "front": None if outcome.front is None else int(outcome.front)}
 
 
-def _who(state: KubikState, seat: int) -> dict[str, Any]:
+def _who(game: Kubik, seat: int) -> dict[str, Any]:
     """An event's player: seat, label (``A1``) and team letter."""
-    game = state.game
     return {"seat": seat, "player": game.labels[seat], "team": "AB"[game.team_of(seat)]}
 
 
-def _score_throw(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) -> KubikState:
+def _score_throw(state: KubikState, outcome: Outcome, done: tuple[Told, ...]) -> KubikState:
     """K7, K9: out scores the face on top, in scores nothing, a miss costs 5; then the next team."""
     team = state.team
     if outcome.kind == "miss":
@@ -465,7 +470,7 @@ def _score_throw(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) -
     return _next_turn(state, scored, cube, outcome, done)
 
 
-def _interception(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) -> KubikState:
+def _interception(state: KubikState, outcome: Outcome, done: tuple[Told, ...]) -> KubikState:
     """K14: a hit cancels the throw's points and scores double the face for the interceptors;
     K15, K19: a miss costs them 10, and the throw then runs on to rest and scores as usual."""
     assert state.pending is not None and state.interceptor is not None
@@ -480,7 +485,7 @@ def _interception(state: KubikState, outcome: Outcome, done: tuple[Event, ...]) 
     scores[them] -= INTERCEPT_MISS_PENALTY
     miss = Score(them, -INTERCEPT_MISS_PENALTY, "interception_missed")
     return replace(state, phase=Phase.REST, scores=(scores[0], scores[1]), scored=(miss,), last=outcome,
-                   happened=(*done, _points(miss, scores[them])))
+                   happened=(*done, partial(_points, miss, scores[them])))
 
 
 def _points(score: Score, total: int) -> Event:
@@ -490,18 +495,18 @@ def _points(score: Score, total: int) -> Event:
 
 
 def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, outcome: Outcome,
-               done: tuple[Event, ...]) -> KubikState:
+               done: tuple[Told, ...]) -> KubikState:
     """Apply the points score by score — K16: the win is checked after every scored event — then
     pass the throw to the other team's next player (K10)."""
     scores = list(state.scores)
     target = state.game.options["target"]
     over = False
     applied: list[Score] = []
-    points: list[Event] = []
+    points: list[Told] = []
     for score in scored:
         scores[score.team] += score.points
         applied.append(score)
-        points.append(_points(score, scores[score.team]))
+        points.append(partial(_points, score, scores[score.team]))
         if score.points > 0 and scores[score.team] >= target:
             over = True
             break
