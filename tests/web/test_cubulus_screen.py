@@ -275,12 +275,13 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: An
         phone.locator(f"{LAYERS} h3").first.tap()
         phone.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
         hole = phone.locator(f"{LAYERS} [data-legal='{action}']")
+        label = hole.get_attribute("aria-label")  # read now: once the move is made the hole is no longer legal
         hole.tap()
         phone.wait_for_selector(f"{LAYERS} .preview-ball")
         hole.tap()
         phone.wait_for_function("(n) => document.querySelector('[data-testid=turn]').dataset.move !== String(n)",
                                 arg=number)
-        phone.wait_for_function(LOGGED, arg=hole.get_attribute("aria-label"))
+        phone.wait_for_function(LOGGED, arg=label)
         # next turn: the button under the caption makes the tapped move too
         wait_turn(phone, "[data-legal]")
         phone.locator(f"{LAYERS} [data-legal]").first.tap()
