@@ -179,7 +179,7 @@ def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_
 
     # in Russian and Romanian: the count said in words, the sheet in the language
     words = {"ru": ("Лист очков", "пятнадцать|тридцать|пара|последовательность|масть|каре|тройка|нобс|ничего"),
-             "ro": ("Foaia de scor", "cincisprezece|treizeci|pereche|șir|culoare|nobs|nimic")}
+             "ro": ("Foaia de scor", "cincisprezece|treizeci|pereche|același fel|șir|culoare|nobs|nimic")}
     spoken = re.findall(r"“([^”]+)”", page.locator("[data-testid=events]").inner_text())  # (none if the
     for code, (heading, word) in words.items():  # game ended in the play: a go or a last card says nothing)
         page.select_option("#lang", code)

@@ -105,6 +105,16 @@ class ArrayBatch(Batch):
             self._stale[stale] = False
         return self._masks
 
+    def _rows(self, which: Mask) -> Ints:
+        """The rows ``which`` flags, once it is one flag per game.
+
+        Raises:
+            ValueError: when ``which`` is not one flag per game.
+        """
+        if np.shape(which) != (self.size,):
+            raise ValueError(f"reset takes one flag per game, shape ({self.size},), not {np.shape(which)}")
+        return np.flatnonzero(which)
+
     def _checked(self, actions: Ints, which: Mask) -> tuple[Ints, Ints]:
         """The rows of ``which`` and their actions, once every one is legal.
 

@@ -137,9 +137,7 @@ class CribbageBatch(ArrayBatch):
         Raises:
             ValueError: when ``which`` is not one flag per game.
         """
-        if np.shape(which) != (self.size,):
-            raise ValueError(f"reset takes one flag per game, shape ({self.size},), not {np.shape(which)}")
-        rows = np.flatnonzero(which)
+        rows = self._rows(which)
         self.chance_count[rows] = 0
         self.scores[rows] = self.rears[rows] = 0
         self.winner[rows], self.game_value[rows] = NONE, 0

@@ -152,9 +152,7 @@ class CubulusBatch(ArrayBatch):
         Raises:
             ValueError: when ``which`` is not one flag per game.
         """
-        if np.shape(which) != (self.size,):
-            raise ValueError(f"reset takes one flag per game, shape ({self.size},), not {np.shape(which)}")
-        rows = np.flatnonzero(which)
+        rows = self._rows(which)
         for array in (self.board, self.placed, self.moves, self.banned, self.window_size):
             array[rows] = 0
         self.has_banned[rows] = False
