@@ -53,3 +53,24 @@ def test_nothing_imports_the_cli() -> None:
         if "cli" in path.relative_to(SRC).parts or path.name == "__main__.py":  # the entry points
             continue
         assert not any(name.startswith("tabletop.cli") for name in imports(path)), path
+
+
+@pytest.mark.parametrize("module", ["tabletop.server.bots", "tabletop.server.jobs"])
+def test_the_servers_worker_processes_load_no_web_or_database_stack(module: str) -> None:
+    """A bot or heavy-job worker imports its module alone (``tabletop.server`` names its parts lazily):
+    the web framework, the ORM and the hub would cost every worker seconds at start and memory for life."""
+    import subprocess
+    import sys
+
+    probe = (f"import sys, {module}; print(sorted(name for name in ('fastapi', 'starlette', 'sqlalchemy', "
+             "'alembic', 'tabletop.server.app', 'tabletop.server.hub', 'tabletop.storage') if name in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]", loaded
+
+
+def test_the_server_package_still_names_its_parts() -> None:
+    from tabletop import server
+
+    assert server.create_app.__module__ == "tabletop.server.app" and server.Hub.__module__ == "tabletop.server.hub"
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = server.nothing  # type: ignore[attr-defined]

@@ -65,8 +65,10 @@ def next_state(ws: ClientConnection, timeout: float = 30.0) -> dict[str, Any]:
 
 
 def at_least(ws: ClientConnection, move: int) -> dict[str, Any]:
-    """The first update of a game being played at move ``move`` or later."""
-    while (message := next_state(ws))["status"] != "playing" or message["move"] < move:
+    """The first update of a game being played at move ``move`` or later with a seat to move (not
+    chance: Cubulus's first player is drawn when ``first`` is random, U13, and a socket can see that
+    state before the server has drawn it)."""
+    while (message := next_state(ws))["status"] != "playing" or message["move"] < move or message["to_move"] < 0:
         pass
     return message
 

@@ -569,11 +569,13 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
                         has_touch=phone) as page:
         page.goto(base_url)
         page.evaluate("(lang) => { localStorage.setItem('tabletop.lang', lang);"
-                      " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
+                      " localStorage.setItem('tabletop.pace', 'instant'); }", lang)
         page.reload()
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=31)
         hole = page.locator(f"{LAYERS} [data-legal^=insert]").first
-        hole.wait_for(timeout=45_000)
+        hole.wait_for(timeout=45_000)  # the bot's nine neutral balls (U13) at once, then the slow pace
+        page.select_option("[data-testid=speed]", "slow")
+        page.wait_for_function("() => document.querySelector('[data-testid=pace]').dataset.speed === 'slow'")
         watch_motion(page)
         cdp = page.context.new_cdp_session(page)  # the motion slowed twentyfold, to be caught mid-way
         cdp.send("Animation.enable")
