@@ -64,10 +64,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# two test processes a core: much of the suite waits (browser pages at a table's pace, servers' round
+# trips, processes starting), so one a core left half the machine idle
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)))')
+
 test: lint $(WEB_STAMP)
 	@sh scripts/services.sh
 	@sh scripts/browser.sh
-	$(BIN)/pytest -n auto --dist loadgroup
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # every benchmark to the console and benchmarks/REPORT.md (docs/benchmarks.md); e.g. ARGS=--quick
 bench: $(STAMP)
