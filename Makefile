@@ -64,9 +64,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-# two test processes a core: much of the suite waits (browser pages at a table's pace, servers' round
-# trips, processes starting), so one a core left half the machine idle
-TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)))')
+# one test process a core (TEST_WORKERS=N chooses): two a core on a 2-core machine ran longer (22 min
+# against 16) and timed out browser tests, the pages' 3D and pacing starving for CPU
+TEST_WORKERS ?= auto
 
 test: lint $(WEB_STAMP)
 	@sh scripts/services.sh
