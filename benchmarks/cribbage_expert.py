@@ -15,11 +15,17 @@ against itself without the opponent model (today's expert before it, :data:`BASE
 
     .venv/bin/python benchmarks/cribbage_expert.py --games 10000 --workers 2
     nice .venv/bin/python benchmarks/cribbage_expert.py --games 20000 --workers 2 --paired --against expert-uniform
+
+``--record FILE`` appends every finished batch of games to FILE (a JSON line each), so a run
+stopped early keeps what it played; ``--from-records FILE ...`` prints the figures of recorded runs
+together without playing (runs over disjoint ``--first`` ranges add up).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import random
@@ -194,9 +200,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--paired", action="store_true", help="deal each pair of games alike, seats swapped")
     parser.add_argument("--first", type=int, default=0, help="the first game's index (even; default 0): "
                         "runs over disjoint ranges add up")
+    parser.add_argument("--record", metavar="FILE", help="append each finished batch to FILE (JSON lines)")
+    parser.add_argument("--from-records", nargs="+", metavar="FILE",
+                        help="report the batches recorded in these files together, playing nothing")
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="stop after this many minutes and report the games finished (default: no limit)")
     args = parser.parse_args(argv)
+    if args.from_records:
+        tally = Tally()
+        for name in args.from_records:
+            with open(name, encoding="utf-8") as lines:
+                for line in lines:
+                    tally.add(Tally(**{key: [tuple(v) for v in value] if key == "indexed" else value
+                                       for key, value in json.loads(line).items()}))
+        print(report(tally, 0.0, args.level, args.against, args.paired))
+        return
     start = time.perf_counter()
     end = args.first + args.games
     chunks = [list(range(i, min(i + 20, end))) for i in range(args.first, end, 20)]
@@ -205,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for part in pool.imap_unordered(partial(play_games, level=args.level, against=args.against,
                                                    paired=args.paired), chunks):
             tally.add(part)
+            if args.record:
+                with open(args.record, "a", encoding="utf-8") as record:
+                    record.write(json.dumps(dataclasses.asdict(part)) + "\n")
             if args.minutes and time.perf_counter() - start > 60 * args.minutes:
                 break
             if args.progress and tally.games % args.progress == 0 and tally.games < args.games:

@@ -19,6 +19,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import beetle_odds
 import bot_latency
@@ -44,11 +45,15 @@ def server_sections(scale: Scale) -> list[Section]:
     rows = getattr(server_load, "rows", None)
     if rows is None:
         return [Section("server", SERVER_TITLE, ("what", "figure"), (("server_load.rows()", "not available"),))]
-    wanted = {"tables": scale.of(200), "seconds": max(1.0, 20.0 * scale.work)}
+    wanted: dict[str, Any] = {"tables": scale.of(200), "seconds": max(1.0, 20.0 * scale.work)}
+    if scale.work < 0.05:  # a sliver of the work (the tests' tiny run): the load test with the abuse only, its
+        wanted["scenarios"] = (True,)  # all-bot tables (one finished game to replay) at a tenth of their pace
+        wanted["limits"] = ("bot_table_move_seconds=0.05",)
     accepted = inspect.signature(rows).parameters
     arguments = {name: value for name, value in wanted.items() if name in accepted}
     figures = tuple(tuple(str(cell) for cell in row) for row in rows(**arguments))
-    given = ", ".join(f"{name}={value:g}" for name, value in arguments.items()) or "its defaults"
+    given = ", ".join(f"{name}={value:g}" if isinstance(value, float | int) else f"{name}={value}"
+                      for name, value in arguments.items()) or "its defaults"
     return [Section("server", SERVER_TITLE, ("what", "figure"), figures,
                     f"server_load.rows({given}): a live server on a fresh SQLite file, one WebSocket per table; "
                     "a load test without abuse and one with it (socket floods, expensive requests, all-bot "

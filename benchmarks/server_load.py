@@ -526,11 +526,12 @@ def main() -> None:
 
 
 def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: float = 1.0,
-         scenarios: Sequence[bool] = (False, True)) -> list[tuple[str, str]]:
-    """(what, figure) rows for ``make bench``: one load test without the abuse and one with it."""
+         scenarios: Sequence[bool] = (False, True), limits: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """(what, figure) rows for ``make bench``: one load test without the abuse and one with it
+    (``scenarios``: which of the two; ``limits``: server limits besides the benchmark's own)."""
     return [line for abuse in scenarios
-            for line in figures(measure(tables, seconds, bot, think, ABUSE_PARTS if abuse else ()), tables, bot,
-                                think)]
+            for line in figures(measure(tables, seconds, bot, think, ABUSE_PARTS if abuse else (), limits), tables,
+                                bot, think)]
 
 
 if __name__ == "__main__":

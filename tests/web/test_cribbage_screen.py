@@ -128,6 +128,8 @@ def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_
         if not cribbage_step(page):
             page.wait_for_timeout(150)
     shot(page, "cribbage-screen-over")
+    assert page.locator(".pegboard .peg").count() == 4  # two pegs per side
+    assert "wins" in page.locator("[data-testid=result]").inner_text()
 
     # the winner's front peg stands in the game hole, and the board says so: no "(2)"
     scores = [int(x) for x in re.findall(r"Ann (\d+) · .+ (\d+) \(to 61\)", page.locator(".crib-info").inner_text())[0]]

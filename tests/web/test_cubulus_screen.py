@@ -215,13 +215,12 @@ def test_the_3d_cube_previews_on_hover_with_a_pointer_cursor(page: Any, base_url
     page.wait_for_timeout(300)
     box = canvas.bounding_box()
     found = None
-    for gy in range(6, int(box["height"]) - 6, 12):  # sweep the canvas for an arrow
-        for gx in range(6, int(box["width"]) - 6, 12):
-            page.mouse.move(box["x"] + gx, box["y"] + gy)
-            if canvas.evaluate("e => e.style.cursor") == "pointer":
-                found = (gx, gy)
-                break
-        if found:
+    points = [(gx, gy) for gy in range(6, int(box["height"]) - 6, 12) for gx in range(6, int(box["width"]) - 6, 12)]
+    points.sort(key=lambda p: (p[0] - box["width"] / 2) ** 2 + (p[1] - box["height"] / 2) ** 2)
+    for gx, gy in points:  # sweep the canvas for an arrow, from the middle out, where the cube is
+        page.mouse.move(box["x"] + gx, box["y"] + gy)
+        if canvas.evaluate("e => e.style.cursor") == "pointer":
+            found = (gx, gy)
             break
     assert found, "no arrow under the pointer anywhere on the cube"
     page.wait_for_function("(s) => document.querySelector(s).classList.contains('active')", arg=CAPTION)

@@ -1,6 +1,7 @@
 """Each game played to the end against a bot through its own screen in a real browser (issue #8,
 part 5), with screenshots of every game screen saved as artifacts. Beetle's whole game, its odds and
-its replay are played once, by keyboard (tests/web/test_beetle_screen.py)."""
+its replay are played once, by keyboard (tests/web/test_beetle_screen.py); cribbage's by cards to the
+game hole, with its score sheet, in tests/web/test_cribbage_screen.py."""
 
 from __future__ import annotations
 
@@ -12,24 +13,12 @@ from tests.web.a11y import serious_violations
 from tests.web.conftest import shot
 from tests.web.play import (
     create_table,
-    cribbage_step,
     cubulus_step,
     kubik_step,
     play_to_end,
 )
 
 pytestmark = pytest.mark.slow
-
-
-def test_cribbage_to_the_end_by_cards(page: Any, base_url: str) -> None:
-    create_table(page, base_url, "cribbage", {"target": 31}, ["you", "bot"])
-    page.wait_for_selector("[data-testid=hand] .card")
-    played = play_to_end(page, cribbage_step, seconds=150)
-    assert played > 3
-    assert page.locator(".pegboard .peg").count() == 4  # two pegs per side
-    assert "wins" in page.locator("[data-testid=result]").inner_text()
-    shot(page, "cribbage")
-    assert not page.errors
 
 
 def test_cubulus_to_the_end_by_holes_with_3d_view(page: Any, base_url: str) -> None:

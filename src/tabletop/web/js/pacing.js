@@ -139,8 +139,10 @@ export class Pacer {
   _show(message, paced, fresh = true) {
     const previous = this.shown;
     this.shown = message;
-    if (fresh) this.shownAt = this.clock.now();  // a new state: its time on screen starts now
     this.showing(message, { previous, paced, latest: this.waiting.length === 0 });
+    // a new state: its time on screen starts once it is drawn (drawing can take a while on a slow
+    // machine, and that time was not on screen)
+    if (fresh) this.shownAt = this.clock.now();
   }
 
   _clear() {
