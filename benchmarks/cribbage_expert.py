@@ -211,8 +211,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for name in args.from_records:
             with open(name, encoding="utf-8") as lines:
                 for line in lines:
-                    tally.add(Tally(**{key: [tuple(v) for v in value] if key == "indexed" else value
-                                       for key, value in json.loads(line).items()}))
+                    fields: dict[str, Any] = json.loads(line)
+                    fields["indexed"] = [tuple(pair) for pair in fields["indexed"]]
+                    tally.add(Tally(**fields))
         print(report(tally, 0.0, args.level, args.against, args.paired))
         return
     start = time.perf_counter()
