@@ -130,27 +130,25 @@ def assert_fits(page: Any) -> None:
     assert max(widths) <= PHONE_WIDTH, widths
 
 
+MEASURE_TARGETS = """els => els.map(e => {
+  const r = e.getBoundingClientRect();
+  return { x: r.left, width: r.width, height: r.height,
+           visible: e.checkVisibility({ visibilityProperty: true }) && r.width > 0 && r.height > 0 };
+})"""
+"""Every match's box (CSS pixels, the page never scrolls sideways) and whether it is rendered and not hidden."""
+
+
 def assert_tappable(page: Any, selector: str, size: float) -> Any:
     """Every match of ``selector`` is visible, inside the phone's width and at least ``size`` CSS
-    pixels each way; returns the first."""
-    for attempt in range(3):  # a screen may redraw between finding a target and measuring it
-        try:
-            targets = page.locator(selector)
-            assert targets.count() > 0, selector
-            for i in range(targets.count()):
-                target = targets.nth(i)
-                target.scroll_into_view_if_needed()
-                assert target.is_visible(), selector
-                box = target.bounding_box()
-                assert box is not None, selector
-                assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, (selector, box)
-                assert box["width"] >= size - 0.5 and box["height"] >= size - 0.5, (selector, box)
-            return targets.first
-        except Exception as error:  # only a detached element is retried: a failed check is final
-            if "not attached" not in str(error) or attempt == 2:
-                raise
-            page.wait_for_timeout(200)
-    return None
+    pixels each way; returns the first. All of them are measured in one go in the page, so a
+    redraw cannot come between finding a target and measuring it."""
+    boxes = page.locator(selector).evaluate_all(MEASURE_TARGETS)
+    assert boxes, selector
+    for box in boxes:
+        assert box["visible"], (selector, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, (selector, box)
+        assert box["width"] >= size - 0.5 and box["height"] >= size - 0.5, (selector, box)
+    return page.locator(selector).first
 
 
 @pytest.fixture

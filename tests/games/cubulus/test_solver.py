@@ -25,6 +25,9 @@ LOSS_IN_2 = "2.01.22201.212001.2121211.."
 """Red to move loses in 2 plies: whatever red plays, blue completes a square."""
 LOSS_IN_4 = "2.2020011..0.202.202010212."
 """Blue to move loses in 4 plies."""
+THREAT_WIN_IN_7 = "2..0220102.21220.12..1.20.1"
+"""Blue to move wins in 7 plies by threats (from a game of the expert's): 1,793 positions for threat-space
+search, 4,984 for the full proof search."""
 
 
 def forces_win(state: CubulusState, seat: int, plies: int) -> bool:
@@ -141,11 +144,13 @@ def test_agrees_with_minimax_on_crowded_cubes(state: CubulusState, plies: int) -
             state, attacker, plies)
 
 
+@pytest.mark.parametrize("threats_only", [False, True])
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(state=endgames())
-def test_what_it_proves_in_three_plies_is_true(state: CubulusState) -> None:
-    """A win or loss reported within three plies holds against every defence (plain minimax)."""
-    outcome = forced_outcome(state, max_nodes=3_000, max_plies=3)
+def test_what_it_proves_in_three_plies_is_true(state: CubulusState, threats_only: bool) -> None:
+    """A win or loss reported within three plies holds against every defence (plain minimax), also
+    when the attackers try threats only (the defence is never restricted)."""
+    outcome = forced_outcome(state, max_nodes=3_000, max_plies=3, threats_only=threats_only)
     seat = state.to_move
     if outcome.result == "win":
         assert forces_win(state, seat, outcome.plies)
@@ -153,6 +158,22 @@ def test_what_it_proves_in_three_plies_is_true(state: CubulusState) -> None:
         assert forces_win(state, 1 - seat, outcome.plies)
     else:
         assert outcome.result == "unknown" and not forces_win(state, seat, 1)
+
+
+def test_threat_space_search_proves_a_deeper_loss_for_the_same_work() -> None:
+    """U15: blue forces a square in 7 plies by threats, each blue move leaving a square to make at once.
+    Threat-space search proves it within 2,500 positions, where the full search does not; the line,
+    played through the rules' own states, ends with blue's square."""
+    state = board_position(two_players(), THREAT_WIN_IN_7, to_move=BLUE)
+    assert forced_loss(state, RED, max_nodes=2_500, max_plies=7).result == "unknown"
+    proof = forced_loss(state, RED, max_nodes=2_500, max_plies=7, threats_only=True)
+    assert proof.result == "loss" and proof.plies == 7 and proof.nodes < 2_500
+    assert len(proof.line) == 7
+    for action in proof.line:
+        state = state.apply(action)
+    assert state.is_terminal and state.winner == BLUE
+    assert forced_outcome(board_position(two_players(), THREAT_WIN_IN_7, to_move=BLUE), 2_500, 7,
+                          threats_only=True).result == "win"
 
 
 # --- the hard level ------------------------------------------------------------------------------

@@ -78,12 +78,13 @@ class Level:
     solve_nodes: int = 0  #: the endgame solver's budget per proof (:mod:`.solver`); 0: no solver
     solve_plies: int = 7  #: how many plies deep the solver looks for forced wins and losses
     solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
+    solve_threats: bool = False  #: the solver's attackers try threats only (:class:`.solver.Prover`), deeper
 
 
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
-    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=4_000),
+    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=5_000, solve_plies=10, solve_moves=5, solve_threats=True),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
 
@@ -388,7 +389,7 @@ class CubulusExpert:
         forced result is played out and the best-scored moves are checked for a forced loss."""
         level = self.level
         if level.solve_nodes:
-            outcome = forced_outcome(state, level.solve_nodes, level.solve_plies)
+            outcome = forced_outcome(state, level.solve_nodes, level.solve_plies, level.solve_threats)
             if outcome.result in ("win", "loss") and outcome.line and outcome.line[0] in legal:
                 return outcome.line[0]  # the quickest win, or the longest defence
         scores = self.root_scores(state, legal, level)
@@ -414,7 +415,7 @@ class CubulusExpert:
             after = state.apply(best)
             if after.is_terminal:
                 return
-            proof = forced_loss(after, seat, level.solve_nodes, level.solve_plies - 1)
+            proof = forced_loss(after, seat, level.solve_nodes, level.solve_plies - 1, level.solve_threats)
             if proof.result != "loss":
                 return
             scores[best] = -(WIN - 1 - proof.plies)

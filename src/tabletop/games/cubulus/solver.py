@@ -125,10 +125,17 @@ class Prover:
     ``attackers`` are the seats whose moves the search chooses (OR nodes); every other seat's move
     must be answered (AND nodes). A line proves nothing once it meets the move cap or a position
     met before since the last insert (``seen`` holds the game's history since then).
+
+    ``threats_only`` is threat-space search (Allis): more than two plies from the end of a proof,
+    an attacker handing the move to the defence only tries moves after which it would have a
+    square at once if it moved again — a threat the defence must answer. Most defences then lose
+    in one ply and cost one position each, so the same budget reaches proofs several plies deeper.
+    What it proves is proved (the defence is never restricted); it only misses wins that need a
+    quiet move.
     """
 
     def __init__(self, state: CubulusState, attackers: frozenset[int], max_nodes: int,
-                 max_plies: int) -> None:
+                 max_plies: int, threats_only: bool = False) -> None:
         game = state.game
         self.seats = game.num_players
         self.allow_null = game.allow_null_shift
@@ -136,6 +143,7 @@ class Prover:
         self.cap = game.move_cap
         self.repetition = game.repetition_draw
         self.attackers = attackers
+        self.threats_only = threats_only
         self.max_nodes = max_nodes
         self.nodes = 0
         self.near_cap = state.moves + max_plies + 1 >= game.move_cap
@@ -232,6 +240,8 @@ class Prover:
             if depth <= 1:
                 return 0, -1
             candidates = [m for m in moves_list if m[2] < 0]
+            if self.threats_only and depth >= 3 and (seat + 1) % self.seats not in attackers:
+                candidates = [m for m in candidates if self.first_win(m[1], seat, None) >= 0]  # threats
             candidates.sort(key=lambda m: self._attack_order(m[1]), reverse=True)
             for code, after, _ in candidates:
                 plies = self._child(code, board, after, seat, banned, moves, depth - 1)
@@ -319,12 +329,13 @@ class Prover:
         return banned if code == PASS_CODE else board if code >= 54 and self.no_undo else None
 
 
-def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plies: int = 9) -> Outcome:
+def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plies: int = 9,
+                   threats_only: bool = False) -> Outcome:
     """Whether the seat to move forces a win, or the others force its loss, within ``max_plies``.
 
     Searches a win in 1 ply, a loss in 2, a win in 3, … (a win or loss in fewer plies first),
     sharing ``max_nodes`` between the two proofs; a game already over reports its result for the
-    seat that moved last (its ``to_move`` once over).
+    seat that moved last (its ``to_move`` once over). ``threats_only``: see :class:`Prover`.
     The same position and budget give the same answer on any machine.
 
     Raises:
@@ -338,8 +349,8 @@ def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plie
         raise ValueError(f"forced_outcome needs a position in play, not the {state.phase.value} phase")
     seat = state.to_move
     others = frozenset(range(state.game.num_players)) - {seat}
-    win = Prover(state, frozenset({seat}), max_nodes, max_plies)
-    loss = Prover(state, others, max_nodes, max_plies)
+    win = Prover(state, frozenset({seat}), max_nodes, max_plies, threats_only)
+    loss = Prover(state, others, max_nodes, max_plies, threats_only)
     searched = 0
     try:
         for plies in range(1, max_plies + 1):
@@ -383,11 +394,12 @@ def losing_moves(state: CubulusState, max_nodes: int = DEFAULT_NODES,
     return found
 
 
-def forced_loss(state: CubulusState, seat: int, max_nodes: int = DEFAULT_NODES, max_plies: int = 8) -> Outcome:
+def forced_loss(state: CubulusState, seat: int, max_nodes: int = DEFAULT_NODES, max_plies: int = 8,
+                threats_only: bool = False) -> Outcome:
     """Whether the seats other than ``seat`` force a win from ``state`` within ``max_plies``, whoever
     is to move: ``loss`` (for ``seat``) with the line, or ``unknown``."""
     others = frozenset(range(state.game.num_players)) - {seat}
-    prover = Prover(state, others, max_nodes, max_plies)
+    prover = Prover(state, others, max_nodes, max_plies, threats_only)
     try:
         for plies in range(1, max_plies + 1):
             found = prover.proves(state.board, state.to_move, state.banned, state.moves, plies)
