@@ -18,13 +18,15 @@ against itself without the opponent model (today's expert before it, :data:`BASE
 
 ``--record FILE`` appends every finished batch of games to FILE (a JSON line each), so a run
 stopped early keeps what it played; ``--from-records FILE ...`` prints the figures of recorded runs
-together without playing (runs over disjoint ``--first`` ranges add up).
+together without playing (runs over disjoint ``--first`` ranges add up; a file may be gzipped, and
+may keep only the margins: ``benchmarks/records/`` holds such files, the latencies left out).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import math
 import multiprocessing
@@ -179,9 +181,9 @@ def report(tally: Tally, seconds: float, level: str = "normal", against: str = "
         f"win rate: {tally.wins / tally.games:.4f} (95% Wilson CI {low:.4f} … {high:.4f})",
         f"expert hand as pone: {avg(tally.pone_hands)}; as dealer: {avg(tally.dealer_hands)}",
         f"expert crib per deal (its deal): {avg(tally.cribs)}; opponent's crib (its deal): {avg(tally.given_cribs)}",
-        f"pegging margin per deal: {mean_interval(tally.pegging)}",
-        f"expert decision latency (with a choice, n={len(times)}): p50 {quantile(0.5):.1f} ms, "
-        f"p95 {quantile(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms",
+        *([f"pegging margin per deal: {mean_interval(tally.pegging)}"] if tally.pegging else []),
+        *([f"expert decision latency (with a choice, n={len(times)}): p50 {quantile(0.5):.1f} ms, "
+           f"p95 {quantile(0.95):.1f} ms, max {times[-1] * 1000:.1f} ms"] if times else []),
         *([f"expert's cards in the play (n={len(plays)}): p50 {plays[len(plays) // 2] * 1000:.1f} ms, "
            f"p95 {plays[min(len(plays) - 1, int(0.95 * len(plays)))] * 1000:.1f} ms"] if plays else []),
     ])
@@ -209,7 +211,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.from_records:
         tally = Tally()
         for name in args.from_records:
-            with open(name, encoding="utf-8") as lines:
+            with (gzip.open(name, "rt", encoding="utf-8") if name.endswith(".gz")
+                  else open(name, encoding="utf-8")) as lines:
                 for line in lines:
                     fields: dict[str, Any] = json.loads(line)
                     fields["indexed"] = [tuple(pair) for pair in fields["indexed"]]
