@@ -191,3 +191,19 @@ test("the speed is remembered per table, the last choice being everyone's defaul
   assert.equal(paceOf("normal", true), 400);  // less motion asked for: shorter
   assert.equal(paceOf("instant", true), 0);
 });
+
+test("a state's time on screen starts once it is drawn: a slow drawing does not eat its pace", () => {
+  const clock = fakeClock();
+  const drawn = [];
+  const queue = new Pacer({
+    show: (message) => { clock.time += 300; drawn.push({ move: message.move, at: clock.time }); },  // 300 ms to draw
+    pace: () => 800, clock });
+  queue.offer(state(1));
+  queue.offer(state(2));
+  queue.offer(state(3));
+  clock.advance(5000);
+  assert.deepEqual(drawn.map((d) => d.move), [1, 2, 3]);
+  for (let i = 1; i < drawn.length; i += 1) {
+    assert.ok(drawn[i].at - drawn[i - 1].at >= 800 + 300, drawn);  // each held the whole pace once drawn
+  }
+});
