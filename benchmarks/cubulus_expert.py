@@ -15,6 +15,7 @@ Before playing, the kernel rollout's legal actions are checked against the state
 
     .venv/bin/python benchmarks/cubulus_expert.py --games 40 --rollouts 1000
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --games 40 --jobs 2
+    .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --seed 7200 --take-apart 27
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from tabletop.core import Agent, Decision, State
 from tabletop.games.cubulus import Cubulus, CubulusState, Phase
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, one_colour_lines, position_key, shift
 from tabletop.games.cubulus.geometry import HOLES, LINE_BIT, LINE_MASK
-from tabletop.games.cubulus.solver import PASS_CODE, winner_after
+from tabletop.games.cubulus.solver import PASS_CODE, forced_loss, winner_after
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
 
@@ -180,6 +181,28 @@ def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int) -> tupl
     return i, result.returns()[seat], expert
 
 
+def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes: int = 100_000,
+               plies: int = 9) -> None:
+    """Replay game ``i`` (as :func:`one_game` plays it) and print, after each of the expert's play
+    moves, whether the other seat now forces a win by threats within ``plies`` (``nodes`` a proof)."""
+    seat, first = i % 2, i // 2 % 2
+    game = tabletop.load("cubulus", players=2, first=str(first))
+    agents: list[Agent] = [make_bot(level, game), make_bot(level, game)]
+    evaluator: Evaluator = kernel_rollout if rollout == "kernel" else random_rollout()
+    agents[1 - seat] = MCTSAgent(simulations=rollouts, evaluator=evaluator, name=f"mcts{rollouts}")
+    moves: list[tuple[State[Any], Any, State[Any]]] = []
+    result = play(game, agents, seed + i, on_step=lambda before, action, after: moves.append((before, action, after)))
+    print(f"game {i + 1}: expert seat {seat}, seat {first} starts; returns {result.state.returns()}")
+    for before, action, after in moves:
+        assert isinstance(before, CubulusState) and isinstance(after, CubulusState)
+        if before.phase is Phase.PLAY and before.to_move == seat and not after.is_terminal:
+            proof = forced_loss(after, seat, nodes, plies, threats_only=True)
+            line = " ".join(str(a) for a in proof.line)
+            print(f"move {after.moves:3d}: {action} -> {proof.result}"
+                  + (f" in {proof.plies} plies, {proof.nodes:,} positions: {line}" if proof.result == "loss" else ""),
+                  flush=True)
+
+
 def main() -> None:
     """Play the games and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -190,7 +213,13 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the expert's level (default normal)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
+    parser.add_argument("--take-apart", type=int, metavar="N",
+                        help="replay game N of the run (as numbered in its output) and print, after each of the "
+                        "expert's moves, whether the other seat forces a win by threats (9 plies, 100,000 positions)")
     args = parser.parse_args()
+    if args.take_apart:
+        take_apart(args.take_apart - 1, args.level, args.rollouts, args.rollout, args.seed)
+        return
     if args.rollout == "kernel":
         check_kernel_rollout()
     wins = draws = losses = 0
