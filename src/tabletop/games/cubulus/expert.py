@@ -35,6 +35,7 @@ from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_
 from tabletop.games.cubulus.geometry import LINE_MASK
 from tabletop.games.cubulus.neutral import neutral_cell
 from tabletop.games.cubulus.phases import Phase
+from tabletop.games.cubulus.proof_numbers import proved_loss, proved_outcome
 from tabletop.games.cubulus.solver import (
     PASS_CODE,
     code_of,
@@ -79,12 +80,14 @@ class Level:
     solve_plies: int = 7  #: how many plies deep the solver looks for forced wins and losses
     solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
     solve_threats: bool = False  #: the solver's attackers try threats only (:class:`.solver.Prover`), deeper
+    solve_proof_numbers: bool = False  #: the solver is proof-number search (:mod:`.proof_numbers`), not depth-first
 
 
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
-    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=5_000, solve_plies=10, solve_moves=5, solve_threats=True),
+    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=6_000, solve_plies=11, solve_threats=True,
+                  solve_proof_numbers=True),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
 
@@ -389,7 +392,8 @@ class CubulusExpert:
         forced result is played out and the best-scored moves are checked for a forced loss."""
         level = self.level
         if level.solve_nodes:
-            outcome = forced_outcome(state, level.solve_nodes, level.solve_plies, level.solve_threats)
+            outcome = (proved_outcome if level.solve_proof_numbers else forced_outcome)(
+                state, level.solve_nodes, level.solve_plies, level.solve_threats)
             if outcome.result in ("win", "loss") and outcome.line and outcome.line[0] in legal:
                 return outcome.line[0]  # the quickest win, or the longest defence
         scores = self.root_scores(state, legal, level)
@@ -415,7 +419,8 @@ class CubulusExpert:
             after = state.apply(best)
             if after.is_terminal:
                 return
-            proof = forced_loss(after, seat, level.solve_nodes, level.solve_plies - 1, level.solve_threats)
+            proof = (proved_loss if level.solve_proof_numbers else forced_loss)(
+                after, seat, level.solve_nodes, level.solve_plies - 1, level.solve_threats)
             if proof.result != "loss":
                 return
             scores[best] = -(WIN - 1 - proof.plies)
