@@ -1,10 +1,11 @@
-"""Cubulus's forced-loss proofs: the full proof search against threat-space search, at equal work.
+"""Cubulus's forced-loss proofs: the full proof search, threat-space search and proof numbers, at equal work.
 
 Plays ``--games`` games of the expert's ``easy`` against ``normal`` (seeds ``solver0``, ``solver1``,
 …), draws 40 of their play positions (seed 1), and after about six of each position's legal moves
 asks :func:`~tabletop.games.cubulus.solver.forced_loss` whether the mover now loses by force
 within ``--plies`` (positions lost within two plies are left out: both searches see those at
-once). Prints, per search, how many losses it proved, its CPU time and the positions it spent.
+once). Prints, per search, how many losses it proved, its CPU time and the positions it spent (the
+depth-first searches count positions visited, proof numbers positions made).
 
     .venv/bin/python benchmarks/cubulus_solver.py --plies 7 --nodes 4000
 """
@@ -14,13 +15,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import tabletop
 from tabletop.core import State
 from tabletop.games.cubulus import CubulusState, Phase
 from tabletop.games.cubulus.expert import CubulusExpert
-from tabletop.games.cubulus.solver import forced_loss
+from tabletop.games.cubulus.proof_numbers import proved_loss
+from tabletop.games.cubulus.solver import Outcome, forced_loss
 from tabletop.sim import play
 
 
@@ -54,13 +58,16 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=4000, help="positions a proof may take (default 4,000)")
     args = parser.parse_args()
     cases = positions(args.games)
-    for threats_only in (False, True):
+    searches: dict[str, Callable[[CubulusState, int, int, int], Outcome]] = {
+        "full proof search": partial(forced_loss, threats_only=False),
+        "threat-space search": partial(forced_loss, threats_only=True),
+        "proof numbers over threats": proved_loss}
+    for name, search in searches.items():
         started, proved, nodes = time.process_time(), 0, 0
         for state, seat in cases:
-            outcome = forced_loss(state, seat, args.nodes, args.plies, threats_only)
+            outcome = search(state, seat, args.nodes, args.plies)
             proved += outcome.result == "loss"
             nodes += outcome.nodes
-        name = "threat-space search" if threats_only else "full proof search"
         print(f"{name}: {proved} of {len(cases)} positions proved lost within {args.plies} plies, "
               f"{time.process_time() - started:.1f} s CPU, {nodes:,} positions")
 
