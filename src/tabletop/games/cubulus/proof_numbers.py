@@ -9,8 +9,8 @@ on the cheapest way to settle the root. Forcing lines — threats that leave the
 answers — have small proof numbers, so they are followed first and deep; quiet lines wait. Work is
 counted in positions created, never in seconds, so the same position and budget give the same
 answer on any machine. With the attackers held to threats (threat-space search, the default) it
-proves about three times as many nine- and eleven-ply losses as the depth-first threat search for
-the same CPU (``docs/cubulus.md``, ``benchmarks/cubulus_solver.py``); ``hard`` uses it.
+proved twice the eleven-ply losses of the depth-first threat search in half its CPU
+(``docs/cubulus.md``, ``benchmarks/cubulus_solver.py``); ``hard`` uses it.
 
 The rules are :class:`.solver.Prover`'s (U10–U16; its move generation and win test are used as they
 are): a position met before since the last insert (on the line, or in the game's history) proves
