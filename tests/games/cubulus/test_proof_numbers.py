@@ -63,3 +63,12 @@ def test_the_set_up_is_refused() -> None:
     setup = two_players().initial_state()
     with pytest.raises(ValueError, match="position in play"):
         proved_outcome(setup, 100, 3)
+
+
+def test_a_line_with_no_threat_left_ends_the_search_within_its_budget() -> None:
+    """A position where the attackers soon run out of threats (from a game of the expert's): nodes left
+    with no threat to make are disproved and their parents learn it, so the search ends within its
+    budget (it once spun on such a node forever)."""
+    state = board_position(two_players(), "1..2.22..2.21220.02..1.20.1", to_move=RED)
+    outcome = proved_outcome(state, 6_000, 11)
+    assert outcome.result in ("win", "loss", "unknown") and outcome.nodes <= 6_000 + 200
