@@ -36,6 +36,7 @@ from tabletop.core import Agent, Decision, State
 from tabletop.games.cubulus import Cubulus, CubulusState, Phase
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, one_colour_lines, position_key, shift
 from tabletop.games.cubulus.geometry import HOLES, LINE_BIT, LINE_MASK
+from tabletop.games.cubulus.proof_numbers import proved_loss
 from tabletop.games.cubulus.solver import PASS_CODE, forced_loss, winner_after
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
@@ -181,10 +182,12 @@ def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int) -> tupl
     return i, result.returns()[seat], expert
 
 
-def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes: int = 100_000,
-               plies: int = 9) -> None:
+def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes: int = 400_000,
+               plies: int = 15, full_plies: int = 0) -> None:
     """Replay game ``i`` (as :func:`one_game` plays it) and print, after each of the expert's play
-    moves, whether the other seat now forces a win by threats within ``plies`` (``nodes`` a proof)."""
+    moves, whether the other seat now forces a win by threats within ``plies`` (proof numbers,
+    ``nodes`` positions a proof) and, where that finds none and ``full_plies`` is set, by any moves
+    within ``full_plies`` (the full-width search: a win by a quiet move the threat search skips)."""
     seat, first = i % 2, i // 2 % 2
     game = tabletop.load("cubulus", players=2, first=str(first))
     agents: list[Agent] = [make_bot(level, game), make_bot(level, game)]
@@ -196,11 +199,14 @@ def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes
     for before, action, after in moves:
         assert isinstance(before, CubulusState) and isinstance(after, CubulusState)
         if before.phase is Phase.PLAY and before.to_move == seat and not after.is_terminal:
-            proof = forced_loss(after, seat, nodes, plies, threats_only=True)
+            proof = proved_loss(after, seat, nodes, plies)
+            how = "threats"
+            if proof.result != "loss" and full_plies:
+                proof, how = forced_loss(after, seat, nodes, full_plies), "any moves"
             line = " ".join(str(a) for a in proof.line)
             print(f"move {after.moves:3d}: {action} -> {proof.result}"
-                  + (f" in {proof.plies} plies, {proof.nodes:,} positions: {line}" if proof.result == "loss" else ""),
-                  flush=True)
+                  + (f" by {how} in {proof.plies} plies, {proof.nodes:,} positions: {line}"
+                     if proof.result == "loss" else f" ({proof.nodes:,} positions)"), flush=True)
 
 
 def main() -> None:
@@ -215,10 +221,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
     parser.add_argument("--take-apart", type=int, metavar="N",
                         help="replay game N of the run (as numbered in its output) and print, after each of the "
-                        "expert's moves, whether the other seat forces a win by threats (9 plies, 100,000 positions)")
+                        "expert's moves, whether the other seat forces a win by threats (proof numbers)")
+    parser.add_argument("--proof-nodes", type=int, default=400_000, help="--take-apart: positions a proof (400,000)")
+    parser.add_argument("--proof-plies", type=int, default=15, help="--take-apart: plies of threats (default 15)")
+    parser.add_argument("--full-plies", type=int, default=0,
+                        help="--take-apart: where threats prove nothing, search all moves this deep (default 0: not)")
     args = parser.parse_args()
     if args.take_apart:
-        take_apart(args.take_apart - 1, args.level, args.rollouts, args.rollout, args.seed)
+        take_apart(args.take_apart - 1, args.level, args.rollouts, args.rollout, args.seed, args.proof_nodes,
+                   args.proof_plies, args.full_plies)
         return
     if args.rollout == "kernel":
         check_kernel_rollout()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
@@ -13,6 +15,7 @@ from tabletop.server.bots import BotRequest, decide, is_instant
 from tabletop.server.hub import Hub
 from tabletop.server.limits import Limits
 from tabletop.server.messages import CreateTable
+from tabletop.server.work import worker_processes
 from tabletop.storage import Store
 from tests.server.live import run
 
@@ -51,16 +54,18 @@ def test_a_bot_decides_from_its_request_alone_and_the_same_seed_gives_the_same_m
     assert decide(many) == decide(many) in legal
 
 
-def play(sqlite_url: str, bot: str, pool: Executor) -> dict[str, Any]:
+def play(sqlite_url: str, bot: str, pool: Executor, renew: Callable[[], Executor] | None = None,
+         seconds: float = 6) -> dict[str, Any]:
     """A table of two ``bot`` bots played to the end by a hub with ``pool``; its lobby line."""
 
     async def main() -> dict[str, Any]:
-        hub = Hub(Store(sqlite_url), bots=pool, limits=Limits(bot_table_move_seconds=0))  # no watching pace
+        hub = Hub(Store(sqlite_url), bots=pool, limits=Limits(bot_table_move_seconds=0),  # no watching pace
+                  renew_bots=renew)
         await hub.start()
         try:
             table, _, _ = await hub.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
                                                     seed=3))
-            for _ in range(600):
+            for _ in range(int(seconds * 100)):
                 if table.status == "over":
                     break
                 await asyncio.sleep(0.01)
@@ -81,3 +86,24 @@ def test_searching_bots_decide_in_the_worker_pool(sqlite_url: str) -> None:
     info = play(sqlite_url, "easy", pool)
     assert info["status"] == "over"
     assert pool.jobs >= info["moves"] // 3  # every bot move (chance draws and set-up aside) went there
+
+
+def test_a_dead_bot_worker_is_replaced_and_its_tables_play_on(sqlite_url: str) -> None:
+    """A bot worker killed (the kernel's out-of-memory killer, a crash) breaks its whole process pool:
+    every later decision would fail, and every bot table would wait forever. The hub starts a new
+    pool and tries the decision again."""
+    started: list[Executor] = []
+
+    def workers() -> Executor:
+        started.append(worker_processes(1, "tabletop.server.bots", 0))
+        return started[-1]
+
+    pool = workers()
+    os.kill(pool.submit(os.getpid).result(), signal.SIGKILL)  # the pool is broken from here on
+    try:
+        info = play(sqlite_url, "easy", pool, renew=workers, seconds=60)
+    finally:
+        for each in started:
+            each.shutdown(cancel_futures=True)
+    assert info["status"] == "over" and info["result"]["winner"] is not None
+    assert len(started) == 2  # one new pool, however many decisions found the old one broken

@@ -343,6 +343,38 @@ def test_a_socket_without_a_hello_is_told_what_to_send(sqlite_url: str) -> None:
             assert "must be a hello" in ws.receive_json()["reason"]
 
 
+def test_a_client_gone_before_its_first_update_is_forgotten_without_an_error(client: TestClient) -> None:
+    """A browser that closes right after its hello (a reload, a closed tab): the server's first send
+    fails the way uvicorn's does (``ClientDisconnected``, an ``OSError``). The socket ends quietly and
+    the table keeps no connection to it (it once raised out of the app and stayed in the table's list)."""
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot"}])
+    table = created["table"]["id"]
+    incoming = [{"type": "websocket.connect"},
+                {"type": "websocket.receive", "text": hello(created["tokens"]["0"])}]
+    sent: list[str] = []
+
+    async def receive() -> Any:
+        return incoming.pop(0) if incoming else {"type": "websocket.disconnect", "code": 1001}
+
+    async def send(message: Any) -> None:
+        sent.append(message["type"])
+        if message["type"] == "websocket.send":
+            raise ConnectionResetError("the client went away")  # as uvicorn's ClientDisconnected
+
+    scope = {"type": "websocket", "path": f"/ws/tables/{table}", "raw_path": f"/ws/tables/{table}".encode(),
+             "query_string": b"", "headers": [], "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+             "scheme": "ws", "subprotocols": [], "asgi": {"version": "3.0"}, "app": client.app,
+             "state": {}}
+    assert client.portal is not None
+    app: Any = client.app
+    client.portal.call(app, scope, receive, send)  # returns: nothing raised out of the app
+    assert sent == ["websocket.accept", "websocket.send"]
+    hub = app.state.hub
+    assert hub.connections.get(table, []) == []
+    with seated(client, table, created["tokens"]["0"]) as ws:  # and the seat is played as before
+        assert ws.receive_json()["type"] == "state"
+
+
 # ---------------------------------------------------------------------- seats and tokens
 
 

@@ -23,6 +23,22 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
 
 
+SERVER_LOG: Path | None = None
+"""What this test process's server said (its warnings: a bot that failed, a write tried again)."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report ends with the server's last words: a table that stalled says
+    why there, not in the browser."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call" and report.failed and SERVER_LOG is not None and SERVER_LOG.exists():
+        lines = SERVER_LOG.read_text(errors="replace").splitlines()
+        said = [line for line in lines if "WARNING" in line or "ERROR" in line or "Traceback" in line]
+        report.sections.append(("the server's warnings and errors (the last 60)", "\n".join(said[-60:]) or "none"))
+
+
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server (its own process, its own SQLite file) serving the browser client, one for each
@@ -31,12 +47,14 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     whole run's tables, and to the heavy jobs (odds, replays, motions) an earlier test's closed page may still
     have waiting, which would otherwise refuse a later test's motion (the limits have tests of their own)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
+    global SERVER_LOG
+    SERVER_LOG = db.with_name("server.log")
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
               "expensive_per_second", "sockets_per_minute", "heavy_per_client", "heavy_queue")
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores
-    with serving(f"sqlite:///{db}", args=limits) as (base, _):
+    with serving(f"sqlite:///{db}", args=limits, log=SERVER_LOG) as (base, _):
         yield base
 
 

@@ -117,11 +117,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db, pool_size=settings.limits.database_threads)
         bots: Executor | None = None
+
+        def start_bots() -> Executor:
+            return worker_processes(settings.bot_workers, "tabletop.server.bots", settings.limits.worker_niceness)
+
         if settings.bot_workers > 0:
-            bots = worker_processes(settings.bot_workers, "tabletop.server.bots", settings.limits.worker_niceness)
+            bots = start_bots()
             # start the workers now: a process taking a table over must not wait seconds for its first bot move
             await asyncio.wrap_future(bots.submit(int))
-        hub = Hub(store, bots, settings.redis, settings.limits)
+        hub = Hub(store, bots, settings.redis, settings.limits, renew_bots=start_bots if bots is not None else None)
         await hub.start()
         app.state.hub = hub
         # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
@@ -133,8 +137,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             yield
         finally:
             await hub.stop()
-            if bots is not None:
-                bots.shutdown(cancel_futures=True)
+            if hub.bots is not None:  # (a new pool if a worker died)
+                hub.bots.shutdown(cancel_futures=True)
             store.close()
 
     app = FastAPI(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
@@ -384,40 +388,45 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
         connection = Connection(send, seats, hello.text, client, hello.chat)
         try:
-            await hub().connect(table_id, connection, hello.name)
-            await hub().chat.welcome(table_id, connection)
-        except LimitReached as error:
-            await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
-            return
-        bucket = hub().rates.socket_bucket()
-        try:
-            while True:
-                raw = await _receive_text(websocket)
-                if not await take_message(bucket):
-                    hub().rates.flooded(client)
-                    await _close(websocket, Rejection(
-                        f"too many messages: at most {limits.messages_per_second:g} a second (bursts of "
-                        f"{limits.message_burst}); closing, and new connections wait "
-                        f"{limits.flood_cooldown_seconds:g} s", "flooded", rate=limits.messages_per_second,
-                        burst=limits.message_burst, cooldown=limits.flood_cooldown_seconds), 1008)
-                    return
-                if raw is None:
-                    await websocket.send_json(Rejection("binary frames are not accepted: send JSON text",
-                                                        "binary_frame").message())
-                    continue
-                try:
-                    await _handle(table_id, connection, raw)
-                except Rejection as error:
-                    await websocket.send_json(error.message())
-                except ChatRefused as refusal:
-                    await websocket.send_json(refusal.message())
-                except DBAPIError:
-                    await websocket.send_json(Rejection(str(_database_down().detail), "database_unavailable",
-                                                        retry_after=5).message())
-        except WebSocketDisconnect:
+            try:
+                await hub().connect(table_id, connection, hello.name)
+                await hub().chat.welcome(table_id, connection)
+            except LimitReached as error:
+                await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
+                return
+            await _converse(websocket, table_id, connection)
+        except (WebSocketDisconnect, OSError):  # the client left, even in the middle of our first message
             pass
         finally:
             hub().disconnect(table_id, connection)
+
+    async def _converse(websocket: WebSocket, table_id: str, connection: Connection) -> None:
+        """Take the connection's messages until it closes (raises WebSocketDisconnect)."""
+        limits = hub().limits
+        bucket = hub().rates.socket_bucket()
+        while True:
+            raw = await _receive_text(websocket)
+            if not await take_message(bucket):
+                hub().rates.flooded(connection.client)
+                await _close(websocket, Rejection(
+                    f"too many messages: at most {limits.messages_per_second:g} a second (bursts of "
+                    f"{limits.message_burst}); closing, and new connections wait "
+                    f"{limits.flood_cooldown_seconds:g} s", "flooded", rate=limits.messages_per_second,
+                    burst=limits.message_burst, cooldown=limits.flood_cooldown_seconds), 1008)
+                return
+            if raw is None:
+                await websocket.send_json(Rejection("binary frames are not accepted: send JSON text",
+                                                    "binary_frame").message())
+                continue
+            try:
+                await _handle(table_id, connection, raw)
+            except Rejection as error:
+                await websocket.send_json(error.message())
+            except ChatRefused as refusal:
+                await websocket.send_json(refusal.message())
+            except DBAPIError:
+                await websocket.send_json(Rejection(str(_database_down().detail), "database_unavailable",
+                                                    retry_after=5).message())
 
     async def _receive_text(websocket: WebSocket) -> str | None:
         """The next text message (None for a binary one); raises WebSocketDisconnect when closed."""

@@ -25,6 +25,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
@@ -71,7 +72,9 @@ class Hub:
     """Every live table of this server process."""
 
     def __init__(self, store: Store, bots: Executor | None = None, redis_url: str | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, renew_bots: Callable[[], Executor] | None = None) -> None:
+        """``bots`` runs bot decisions and simulated throws (None: threads of this process);
+        ``renew_bots`` starts a new such pool when a worker process died (killed for memory, a crash)."""
         self.store = store
         self.limits = limits or Limits()
         self.database = ThreadPoolExecutor(self.limits.database_threads, thread_name_prefix="tabletop-db")
@@ -79,6 +82,7 @@ class Hub:
         self.heavy = HeavyWork(self.limits)
         self.rates = Rates(self.limits, redis_url)
         self.bots = bots
+        self.renew_bots = renew_bots
         self.redis_url = redis_url
         self.instance = uuid.uuid4().hex
         self.tables: dict[str, LiveTable] = {}
@@ -434,31 +438,46 @@ class Hub:
         applying the outcome checks it against the simulation, which the state keeps."""
         state, rng = table.state, chance.draw_generator(table.secret, len(table.entries))
         if table.game.spec.chance is Chance.SAMPLED:
-            return await asyncio.get_running_loop().run_in_executor(self.bots, draw, state, rng)
+            return await self._in_bot_worker(draw, state, rng)
         return draw(state, rng)
 
-    async def _bot_move(self, table_id: str, seat: int, move: int) -> None:
-        table = self.tables[table_id]
-        bot = table.bot_for(seat)
-        if bot is None or table.moves != move:
-            return
-        request = BotRequest(table.game.name, table.options_json, bot, seat,
-                             table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
-                             chance.bot_seed(table.secret, len(table.entries), seat))
-        started = asyncio.get_running_loop().time()
-        if is_instant(request.game, request.options_json, bot):
-            action = decide(request)  # microseconds: a worker round trip would cost more than the choice
-        else:
-            action = await asyncio.get_running_loop().run_in_executor(self.bots, decide, request)
-        if table.row.all_bots:  # nobody plays: a pace people can watch, and a bound on what such tables cost
-            await asyncio.sleep(max(0.0, started + self.limits.bot_table_move_seconds
-                                    - asyncio.get_running_loop().time()))
+    async def _in_bot_worker(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in a bot worker. A worker that died breaks its whole pool for good, so the
+        first to find it broken starts a new one; the caller's retry runs there."""
+        pool = self.bots
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+        except BrokenProcessPool:
+            if pool is self.bots and self.renew_bots is not None:
+                log.error("a bot worker process died: starting new ones")
+                self.bots = self.renew_bots()
+                assert pool is not None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
-        async def play() -> None:
+    async def _bot_move(self, table_id: str, seat: int, move: int) -> None:
+        """The bot's decision for move ``move``, played; tried again (after a pause) when the decision
+        fails — a dead worker, a database that is down — so that no table waits forever on its bot."""
+        async def decide_and_play(_: str) -> None:
+            table = self.tables[table_id]
+            bot = table.bot_for(seat)
+            if bot is None or table.moves != move or table.status != "playing":
+                return
+            request = BotRequest(table.game.name, table.options_json, bot, seat,
+                                 table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
+                                 chance.bot_seed(table.secret, len(table.entries), seat))
+            started = asyncio.get_running_loop().time()
+            if is_instant(request.game, request.options_json, bot):
+                action = decide(request)  # microseconds: a worker round trip would cost more than the choice
+            else:
+                action = await self._in_bot_worker(decide, request)
+            if table.row.all_bots:  # nobody plays: a pace people can watch, and a bound on what such tables cost
+                await asyncio.sleep(max(0.0, started + self.limits.bot_table_move_seconds
+                                        - asyncio.get_running_loop().time()))
             with contextlib.suppress(Rejection):  # someone else moved first (another process, an undo)
                 await self.submit(table_id, seat, action, move)
 
-        await self.failover.keep_trying(table_id, lambda _: play())
+        await self.failover.keep_trying(table_id, decide_and_play)
 
     # ------------------------------------------------------------------ clocks
 
