@@ -210,14 +210,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.from_records:
         tally = Tally()
+        played = {"level": args.level, "against": args.against, "paired": args.paired}
+        seen: set[tuple[Any, ...]] = set()
         for name in args.from_records:
             with (gzip.open(name, "rt", encoding="utf-8") if name.endswith(".gz")
                   else open(name, encoding="utf-8")) as lines:
                 for line in lines:
                     fields: dict[str, Any] = json.loads(line)
+                    how = {key: fields.pop(key, played[key]) for key in played}  # (older records: the options')
+                    seen.add(tuple(how.values()))
                     fields["indexed"] = [tuple(pair) for pair in fields["indexed"]]
                     tally.add(Tally(**fields))
-        print(report(tally, 0.0, args.level, args.against, args.paired))
+        if len(seen) > 1:
+            parser.error(f"the records were played differently (level, against, paired): {sorted(seen)}")
+        level, against, paired = seen.pop() if seen else tuple(played.values())
+        print(report(tally, 0.0, level, against, paired))
         return
     start = time.perf_counter()
     end = args.first + args.games
@@ -229,7 +236,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             tally.add(part)
             if args.record:
                 with open(args.record, "a", encoding="utf-8") as record:
-                    record.write(json.dumps(dataclasses.asdict(part)) + "\n")
+                    record.write(json.dumps({"level": args.level, "against": args.against, "paired": args.paired,
+                                             **dataclasses.asdict(part)}) + "\n")
             if args.minutes and time.perf_counter() - start > 60 * args.minutes:
                 break
             if args.progress and tally.games % args.progress == 0 and tally.games < args.games:
