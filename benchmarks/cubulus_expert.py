@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import dataclasses
 import functools
 import math
 import random
@@ -35,6 +36,7 @@ from tabletop.agents.search import Evaluator, random_rollout
 from tabletop.core import Agent, Decision, State
 from tabletop.games.cubulus import Cubulus, CubulusState, Phase
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, one_colour_lines, position_key, shift
+from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
 from tabletop.games.cubulus.geometry import HOLES, LINE_BIT, LINE_MASK
 from tabletop.games.cubulus.proof_numbers import proved_loss
 from tabletop.games.cubulus.solver import PASS_CODE, forced_loss, winner_after
@@ -183,11 +185,12 @@ def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int) -> tupl
 
 
 def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes: int = 400_000,
-               plies: int = 15, full_plies: int = 0) -> None:
+               plies: int = 15, full_plies: int = 0, variant: Level | None = None) -> None:
     """Replay game ``i`` (as :func:`one_game` plays it) and print, after each of the expert's play
     moves, whether the other seat now forces a win by threats within ``plies`` (proof numbers,
     ``nodes`` positions a proof) and, where that finds none and ``full_plies`` is set, by any moves
-    within ``full_plies`` (the full-width search: a win by a quiet move the threat search skips)."""
+    within ``full_plies`` (the full-width search: a win by a quiet move the threat search skips).
+    With a ``variant`` level, also what it would have played in each of those positions, when other."""
     seat, first = i % 2, i // 2 % 2
     game = tabletop.load("cubulus", players=2, first=str(first))
     agents: list[Agent] = [make_bot(level, game), make_bot(level, game)]
@@ -207,6 +210,13 @@ def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes
             print(f"move {after.moves:3d}: {action} -> {proof.result}"
                   + (f" by {how} in {proof.plies} plies, {proof.nodes:,} positions: {line}"
                      if proof.result == "loss" else f" ({proof.nodes:,} positions)"), flush=True)
+            if variant is not None:
+                decision = Decision(game, seat, before.view(seat), tuple(before.legal_actions()), ())
+                other = CubulusExpert(variant).choose(decision, random.Random(seed + i))
+                if other != action:
+                    theirs = proved_loss(before.apply(other), seat, nodes, plies)
+                    print(f"          the variant plays {other} -> {theirs.result}"
+                          + (f" in {theirs.plies} plies" if theirs.result == "loss" else ""), flush=True)
 
 
 def main() -> None:
@@ -224,12 +234,20 @@ def main() -> None:
                         "expert's moves, whether the other seat forces a win by threats (proof numbers)")
     parser.add_argument("--proof-nodes", type=int, default=400_000, help="--take-apart: positions a proof (400,000)")
     parser.add_argument("--proof-plies", type=int, default=15, help="--take-apart: plies of threats (default 15)")
+    parser.add_argument("--variant", metavar="FIELD=VALUE,...",
+                        help="--take-apart: also show what the level with these fields changed plays, e.g. "
+                        "solve_nodes=24000,solve_plies=15")
     parser.add_argument("--full-plies", type=int, default=0,
                         help="--take-apart: where threats prove nothing, search all moves this deep (default 0: not)")
     args = parser.parse_args()
     if args.take_apart:
+        variant = None
+        if args.variant:
+            changes = dict(item.split("=", 1) for item in args.variant.split(","))
+            variant = dataclasses.replace(LEVELS[args.level], **{k: type(getattr(LEVELS[args.level], k))(v)
+                                                                  for k, v in changes.items()})
         take_apart(args.take_apart - 1, args.level, args.rollouts, args.rollout, args.seed, args.proof_nodes,
-                   args.proof_plies, args.full_plies)
+                   args.proof_plies, args.full_plies, variant)
         return
     if args.rollout == "kernel":
         check_kernel_rollout()
