@@ -43,8 +43,10 @@ def test_cubulus_to_the_end_by_holes_with_3d_view(page: Any, base_url: str) -> N
 
 
 def test_kubik_to_the_end_by_throws(page: Any, base_url: str) -> None:
-    create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 5, "max_throws": 6}, ["you", "bot"])
-    page.wait_for_selector("button[data-action=throw]", timeout=60_000)  # the bot may throw first
+    # a target above a throw's best (6): the bot may throw first (the lot), but cannot win before we throw
+    # (with 5 it once did, and the throw controls never came)
+    create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 10, "max_throws": 6}, ["you", "bot"])
+    page.wait_for_selector("button[data-action=throw]", timeout=60_000)
     # choose a throw with the controls: line B, power one step up; the button sends that legal throw
     page.locator("[role=radiogroup] button", has_text="B").click()
     page.locator("#kubik-power").fill("3")
