@@ -34,6 +34,7 @@ export function chatPanel({ send, seatName, seated }) {
   let spectators = false;  // whether the seats let spectators write
   let pending = null;  // the text last sent, given back if it is refused
   const messages = new Map();  // id → message, in the order the server numbered them
+  let heard = false;  // the history came: until then "no messages yet" would be a guess (still connecting)
 
   const badge = h("span", { class: "chat-unread", "data-testid": "chat-unread", hidden: true });
   const toggle = h("button", { type: "button", class: "chat-toggle", id: "chat-h", "aria-expanded": String(open),
@@ -99,7 +100,7 @@ export function chatPanel({ send, seatName, seated }) {
 
   function draw() {
     const shown = [...messages.values()].slice(-SHOWN);
-    fill(list, shown.length ? shown.map(line) : h("li", { class: "chat-none" }, t("chat.none")));
+    fill(list, shown.length ? shown.map(line) : heard ? h("li", { class: "chat-none" }, t("chat.none")) : []);
     list.scrollTop = list.scrollHeight;
   }
 
@@ -126,7 +127,10 @@ export function chatPanel({ send, seatName, seated }) {
   /** A chat message from the server: history, a new message, the policy, or a refusal. */
   function receive(message) {
     if (message.type === "chat") {
-      if (message.history) messages.clear();
+      if (message.history) {
+        messages.clear();
+        heard = true;
+      }
       if ("spectators" in message) spectators = Boolean(message.spectators);
       const fresh = [];
       for (const m of message.messages || []) {
