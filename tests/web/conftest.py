@@ -23,6 +23,20 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
 
 
+RERUNS = 1
+"""A failed browser test runs once more (pytest-rerunfailures; the report counts it as rerun, ``R``):
+two test processes, two Chromiums and their servers share two cores, and a wait that a starved page
+missed is not the code's failure. Two failures in a row are."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each browser test may run twice (see ``RERUNS``); the tests elsewhere once."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=1))
+
+
 SERVER_LOG: Path | None = None
 """What this test process's server said (its warnings: a bot that failed, a write tried again)."""
 
