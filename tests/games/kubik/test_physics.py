@@ -12,6 +12,8 @@ import types
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.games.kubik import engine, physics
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, faces_of, orientation
@@ -97,17 +99,22 @@ def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: 
     assert stepped.ncon > 0  # and the next step touches: the leap went as far as it could
 
 
-def test_k20a_the_corner_look_ahead_is_the_same_one_step_at_a_time_or_in_blocks() -> None:
-    """engine.free_steps looks at the first steps one by one in Python and at later ones in NumPy blocks:
-    both are the same formula for the lowest corner, so either finds the same first touching step."""
-    rng = random.Random(7)
-    for _ in range(20):
-        quat = physics._quat_of(orientation(rng.choice((1, 3, 4)), 2)).tolist()
-        qpos = [0.0, 0.0, rng.uniform(0.08, 0.5), *quat]
-        qvel = [0.0, 0.0, rng.uniform(-2, 3), rng.uniform(-20, 20), rng.uniform(-20, 20), rng.uniform(-20, 20)]
-        fall = engine._Fall.of(qpos, qvel, [0.0, 0.0, -physics.GRAVITY], 0.075, DEFAULT_TIMESTEP)
-        steps = np.arange(0, 600, dtype=float)
-        assert fall.lowest_of(steps) == pytest.approx([fall.lowest(k) for k in range(600)], abs=1e-12)
+@settings(max_examples=200, deadline=None)
+@given(height=st.floats(0.0, 0.6), climb=st.floats(-3.0, 4.0), spin=st.tuples(*[st.floats(-40.0, 40.0)] * 3),
+       turn=st.tuples(*[st.floats(-1.0, 1.0)] * 4).filter(lambda q: sum(v * v for v in q) > 0.01),
+       start=st.integers(0, 400), edge=st.sampled_from([FIELD.cube_edge, SMALL_EDGE]))
+def test_k20a_the_look_ahead_skips_only_steps_that_surely_touch_nothing(
+        height: float, climb: float, spin: tuple[float, float, float], turn: tuple[float, ...], start: int,
+        edge: float) -> None:
+    """_Fall.first_touch skips the steps that the lowest corner's fastest descent cannot bring to the turf:
+    for any flight (low or high, rising or falling, spinning fast or not at all) it finds the very step that
+    looking at every step finds."""
+    norm = math.sqrt(sum(v * v for v in turn))
+    qpos = [0.0, 0.0, edge / 2 + height, *(v / norm for v in turn)]
+    qvel = [0.0, 0.0, climb, *spin]
+    fall = engine._Fall.of(qpos, qvel, [0.0, 0.0, -physics.GRAVITY], edge / 2, DEFAULT_TIMESTEP)
+    end = start + 1500
+    assert fall.first_touch(start, end) == next((k for k in range(start, end) if fall.lowest(k) <= 1e-6), end)
 
 
 def test_k20a_the_look_ahead_finds_the_first_touching_step_wherever_the_cube_flies() -> None:

@@ -67,10 +67,6 @@ CHUNK = 4
 """MuJoCo steps taken at a time while the cube touches the ground and the bat is out of play, between
 checks for a leap: a hopping cube is in the air again within a few milliseconds."""
 
-LOOK_ONE_BY_ONE = 16
-"""The first steps of a hop looked at one by one in Python (:func:`free_steps`); the rest of those in
-which a corner may touch go to NumPy at once, whose set-up costs about as much as this many single looks."""
-
 GONE = 0.15
 """Metres beyond its reach that a bat moving away from the cube is out of play: in a study of 400 throws
 (338 hits) no bat that far away and moving apart touched the cube again (5 cm was once too little)."""
@@ -228,7 +224,7 @@ def _near_turf(z: float, vz: float, az: float, half: float, dt: float, limit: in
 def landed(z: float, vz: float, az: float, half: float, dt: float, limit: int) -> int:
     """The first step count k at which the lowest corner of a freely flying cube is surely on the turf (at
     most ``limit``): its centre is then within a half-edge of it, and no corner is higher than the lowest
-    face's centre. With :func:`_near_turf` it brackets the steps worth looking at corner by corner."""
+    face's centre."""
     a = az * dt * dt / 2
     b = dt * vz + a
     c = z - half - 1e-6
@@ -273,31 +269,19 @@ def free_steps(data: Any, half: float, limit: int, border: tuple[int, float] | N
     (``x += v dt``), so after k steps ``x = x0 + k dt v0 + a dt² k(k+1)/2``; and with no contact, the
     cube's inertia being the same about every axis, its angular velocity stays constant and it turns
     by k dt |ω| about ω (in its own frame, MuJoCo's convention for a free joint). Only the steps that a
-    sphere round the cube could touch the turf in are looked at corner by corner.
+    sphere round the cube could touch the turf in are looked at, and among those only the ones that the
+    lowest corner's fastest descent could reach (:meth:`_Fall.first_touch`).
     """
     qpos, qvel, qacc = data.qpos.tolist(), data.qvel.tolist(), data.qacc.tolist()
     dt = timestep
-    free = limit
-    end = min(limit, landed(qpos[2], qvel[2], qacc[2], half, dt, limit) + 2)  # 2 more for rounding
-    fall = None
-    for k, last in _near_turf(qpos[2], qvel[2], qacc[2], half, dt, end):
+    free, fall = limit, None
+    for k, last in _near_turf(qpos[2], qvel[2], qacc[2], half, dt, limit):
         fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
-        first = min(last, k + LOOK_ONE_BY_ONE)  # most hops are short: the first steps one by one in Python ...
-        free = next((ahead for ahead in range(k, first) if fall.lowest(ahead) <= 1e-6), first)
-        if free == first < last:  # ... the rest of those that may touch at once in NumPy
-            touching = np.flatnonzero(fall.lowest_of(np.arange(first, last, dtype=float)) <= 1e-6)
-            free = first + int(touching[0]) if touching.size else last
+        free = fall.first_touch(k, last)
         if free < last:
             break
     else:
-        free = end
-    k, block = free, 128
-    while k == end < limit:  # not found (for rounding): a block of steps at a time from there
-        fall = fall or _Fall.of(qpos, qvel, qacc, half, dt)
-        end = min(limit, k + block)
-        touching = np.flatnonzero(fall.lowest_of(np.arange(k, end, dtype=float)) <= 1e-6)
-        k = free = k + int(touching[0]) if touching.size else end
-        block *= 2
+        free = limit
     passed = None
     if border is not None:
         axis, offset = border
@@ -322,6 +306,7 @@ class _Fall:
     along: tuple[float, float, float]
     turn: float
     half: float
+    sway: float  #: the most that turning lowers any corner in one step: ``half turn Σ |(across, along)_i|``
 
     @classmethod
     def of(cls, qpos: list[float], qvel: list[float], qacc: list[float], half: float, dt: float) -> _Fall:
@@ -336,7 +321,10 @@ class _Fall:
             across = (ay * up[2] - az * up[1], az * up[0] - ax * up[2], ax * up[1] - ay * up[0])
             dot = ax * up[0] + ay * up[1] + az * up[2]
             along = (ax * dot - up[0], ay * dot - up[1], az * dot - up[2])
-        return cls(qpos[2], dt * qvel[2], qacc[2] * dt * dt / 2, up, across, along, dt * rate, half)
+        # an axis's height, u − a sin θ + l (1 − cos θ), changes with θ at most by |(a, l)| per radian
+        sway = half * dt * rate * (math.hypot(across[0], along[0]) + math.hypot(across[1], along[1])
+                                   + math.hypot(across[2], along[2]))
+        return cls(qpos[2], dt * qvel[2], qacc[2] * dt * dt / 2, up, across, along, dt * rate, half, sway)
 
     def lowest(self, k: int) -> float:
         """After ``k`` steps."""
@@ -346,14 +334,33 @@ class _Fall:
         reach = abs(u0 - a0 * sin + l0 * cos) + abs(u1 - a1 * sin + l1 * cos) + abs(u2 - a2 * sin + l2 * cos)
         return self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach
 
-    def lowest_of(self, k: np.ndarray) -> np.ndarray:
-        """After each of ``k`` steps."""
-        angle = self.turn * k
-        sin, cos = np.sin(angle), 1.0 - np.cos(angle)  # the three axes' heights at once, as lowest() adds them
-        axes = np.abs(np.array(self.up)[:, None] - np.multiply.outer(self.across, sin)
-                      + np.multiply.outer(self.along, cos))
-        reach = axes[0] + axes[1] + axes[2]
-        return np.asarray(self.z + self.climb * k + self.drop * (k * (k + 1)) - self.half * reach)
+    def first_touch(self, start: int, end: int) -> int:
+        """The first step count in [``start``, ``end``) after which the lowest corner is on the turf (within a
+        micrometre), or ``end``: MuJoCo's contact would be found at that step.
+
+        The steps looked at are the ones the lowest corner could reach (conservative advancement): from a
+        height h after k steps, the centre falls by at most ``drop (j² + (2k + 1) j) + climb j`` in the next
+        j steps and the turn lowers a corner by at most ``sway j``, so every step before the first root of
+        ``h + (climb + drop (2k + 1) − sway) j + drop j²`` is surely above the turf and is skipped. A long
+        flight is crossed in a few looks, and near the turf the looks come step by step.
+        """
+        (u0, u1, u2), (a0, a1, a2), (l0, l1, l2) = self.up, self.across, self.along  # lowest(), inlined
+        z, climb, drop, turn, half, sway = self.z, self.climb, self.drop, self.turn, self.half, self.sway
+        k = start
+        while k < end:
+            angle = turn * k
+            sin, cos = math.sin(angle), 1.0 - math.cos(angle)
+            reach = abs(u0 - a0 * sin + l0 * cos) + abs(u1 - a1 * sin + l1 * cos) + abs(u2 - a2 * sin + l2 * cos)
+            height = z + climb * k + drop * (k * (k + 1)) - half * reach - 1e-6
+            if height <= 0.0:
+                return k
+            rate = climb + drop * (2 * k + 1) - sway  # j steps lower it by at most -rate j - drop j²
+            if drop < 0.0:
+                root = (-rate - math.sqrt(rate * rate - 4 * drop * height)) / (2 * drop)
+            else:
+                root = height / -rate if rate < 0.0 else math.inf
+            k += max(1, int(min(root * (1 - 1e-9), end)))  # every step short of the root is surely free
+        return end
 
 
 def leap(data: Any, count: int, timestep: float) -> None:
