@@ -225,13 +225,15 @@ def test_a_miss_leaves_any_pose_as_it_was() -> None:
 
 
 def test_results_are_consistent_with_the_field() -> None:
-    """Out is K9's test at the resting pose; a crossing lies past the border line on the far side; the
-    faces are a die's neighbours; the trajectory starts at the release and has unit quaternions."""
+    """Out is K9's test at the resting pose; hit and out are plain booleans; a crossing lies past the border
+    line on the far side; the faces are a die's neighbours; the trajectory starts at the release and has unit
+    quaternions."""
     seen = {"hit": 0, "out": 0, "past": 0, "in": 0}
     rng = random.Random(21)
     for _ in range(25):
         throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-4, 4), rng.uniform(8, 18), rng.uniform(0, 6))
         result = simulate_throw(FIELD, START, throw, 0.6, sample_noise(rng))
+        assert type(result.hit) is bool and type(result.out) is bool  # plain data, as records and JSON take it
         assert result.out == FIELD.is_out(result.x, result.y, result.yaw)
         assert result.out <= result.hit and result.crossed_border <= result.hit
         assert result.top + result.front != 7 and result.top != result.front

@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -189,6 +190,12 @@ def _axis_angle(axis: np.ndarray, angle: float) -> np.ndarray:
     return np.asarray(np.eye(3) + math.sin(angle) * k + (1 - math.cos(angle)) * (k @ k))
 
 
+@cache
+def _lying(top: int, front: int) -> tuple[float, ...]:
+    """The quaternion of a cube lying with ``top`` up and ``front`` towards line A (24 poses, each made once)."""
+    return tuple(_quat_of(orientation(top, front)).tolist())
+
+
 def rest_faces(quat: np.ndarray) -> tuple[int, int, float]:
     """(top, front, yaw) of a cube lying with orientation ``quat``: yaw turns its front face from −y."""
     rotation = _rotation_of(quat)
@@ -240,8 +247,10 @@ class _Flight:
         centre = self.position[None, :] + self.velocity[None, :] * t[:, None]
         centre[:, 2] -= 0.5 * GRAVITY * t * t
         axis0 = self.rotation[:, 0]  # the bat's length turns about the spin axis, square to it
+        (s0, s1, s2), (b0, b1, b2) = self.spin_axis.tolist(), axis0.tolist()
         angle = self.spin_rate * t
-        axis = np.cos(angle)[:, None] * axis0[None, :] + np.sin(angle)[:, None] * np.cross(self.spin_axis, axis0)
+        axis = np.multiply.outer(np.cos(angle), axis0) + np.multiply.outer(
+            np.sin(angle), (s1 * b2 - s2 * b1, s2 * b0 - s0 * b2, s0 * b1 - s1 * b0))
         segment = BAT_LENGTH / 2 - BAT_RADIUS
         lowest = centre[:, 2] - np.abs(axis[:, 2]) * segment - BAT_RADIUS
         towards = cube[None, :] - centre
@@ -250,11 +259,13 @@ class _Flight:
         near = gap < cube_edge * math.sqrt(3) / 2 + BAT_RADIUS + TOUCH_MARGIN
         found = np.flatnonzero((lowest < 0.02) | near)
         touch = float(t[found[0]]) if found.size else horizon
-        velocity = self.velocity[None, :] - np.outer(t, (0.0, 0.0, GRAVITY))
+        before = int(found[0]) if found.size else len(t)  # a clean miss is out of play before any touch
+        velocity = self.velocity[None, :] - np.multiply.outer(t[:before], (0.0, 0.0, GRAVITY))
+        towards = towards[:before]
         away = (np.einsum("ij,ij->i", towards, velocity) < 0) & \
-            (np.linalg.norm(towards, axis=1) > engine.out_of_reach(cube_edge))
+            (np.einsum("ij,ij->i", towards, towards) > engine.out_of_reach(cube_edge) ** 2)
         gone = np.flatnonzero(away)
-        return touch, (float(t[gone[0]]) if gone.size and t[gone[0]] < touch else None)
+        return touch, (float(t[gone[0]]) if gone.size else None)
 
 
 def _elevation(speed: float, distance: float, drop: float) -> float:
@@ -330,7 +341,7 @@ def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noi
     target = np.array([pose.x, pose.y, half])
     flight = _release(start, target, throw.aim, throw.power, throw.spin, skill, noise, field.cube_edge)
     touch, gone = flight.first_touch(target, field.cube_edge)
-    cube = (pose.x, pose.y, half, *_quat_of(orientation(pose.top, pose.front)).tolist())
+    cube = (pose.x, pose.y, half, *_lying(pose.top, pose.front))
     if gone is not None:  # a clean miss: the bat flies past and away, and the cube lies as it was
         frames = _flight_frames(flight, math.ceil(gone / FRAME_INTERVAL), cube)
         run = engine.Run(False, None, *frames, np.array(cube))
