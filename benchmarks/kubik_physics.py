@@ -117,7 +117,9 @@ def sections(scale: Scale) -> list[Section]:
                     "throw states of random calibrated 2-player games for the calibrated rows; "
                     f"medians of {runs} runs. The rows marked now / {kubik_speed.BASELINE} are "
                     "benchmarks/kubik_speed.py: per CPU second, each side in its own process (the baseline "
-                    f"from git archive {kubik_speed.BASELINE}), the sides alternating, medians of {runs} runs.")]
+                    f"from git archive {kubik_speed.BASELINE}), the sides alternating, medians of {runs} runs; "
+                    f"their throws are {kubik_speed.MEASURES['mixed'][1]} a run, drawn as these batches are (these "
+                    "40 first).")]
 
 
 if __name__ == "__main__":

@@ -88,7 +88,7 @@ def machine() -> list[tuple[str, str]]:
         ("memory", gib),
         ("OS", system),
         ("Python", f"{platform.python_version()} ({platform.python_implementation()})"),
-        ("libraries", ", ".join(f"{name} {_version(name)}" for name in ("numpy", "open_spiel", "mujoco"))),
+        ("libraries", ", ".join(f"{name} {_version(name)}" for name in ("numpy", "open_spiel", "mujoco-core"))),
         ("tabletop", f"{_version('tabletop')}, commit {_commit()}"),
     ]
 
