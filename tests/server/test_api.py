@@ -230,6 +230,30 @@ def test_hot_seat_plays_both_seats_from_one_connection(client: TestClient) -> No
     assert message["result"]["winner"] in (0, 1)
 
 
+def test_b6_odds_of_a_live_game_are_given_at_any_move_so_far(client: TestClient) -> None:
+    """A paced screen shows a move after the server made it, so it asks for the odds of the move it shows:
+    a live Beetle table answers for any move so far, the same odds as when that move was the latest, and
+    refuses a move not made yet; asked without a move, it answers for the latest, and says which."""
+    created = create(client, "beetle", [{"kind": "local"}, {"kind": "local"}])
+    table, tokens = created["table"]["id"], created["tokens"]
+    odds = f"/api/tables/{table}/odds"
+    seen: dict[int, list[float]] = {}
+    with seated(client, table, tokens["0"], tokens["1"]) as ws:
+        message = until_my_turn(ws)
+        for _ in range(6):
+            latest = client.get(odds).json()
+            assert latest["move"] == message["move"]
+            seen[latest["move"]] = latest["win"]
+            ws.send_text(json.dumps({"type": "act", "action": "roll", "move": message["move"]}))
+            message = until_my_turn(ws)
+        assert message["status"] == "playing"
+        for move, win in seen.items():
+            answer = client.get(odds, params={"move": move})
+            assert answer.status_code == 200 and answer.json() == {**answer.json(), "move": move, "win": win}
+        beyond = client.get(odds, params={"move": message["move"] + 1})
+        assert beyond.status_code == 404 and beyond.json()["code"] == "no_move"
+
+
 def test_hot_seat_names_given_at_creation_are_kept_when_the_screen_connects(client: TestClient) -> None:
     """One screen holding every local seat joins them all, but under the names each was given — not
     under the name the browser sends (which once made every seat "Ann")."""

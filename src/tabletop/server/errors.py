@@ -64,7 +64,6 @@ SERVER_ERRORS: Mapping[str, str] = {
     "game_in_progress": "a record or replay of a game still being played (it would show hidden cards)",
     "no_move": "move {move}: the record has moves 0–{moves}",
     "no_odds": "no exact odds for {game}; they are computed for {games}",
-    "odds_finished_only": "odds at an earlier move are given for finished games only",
     "motion_hidden": "move {move} is hidden from some players: no motion is given for it",
     "no_motion": "move {move} has no motion to animate",
     "motion_mismatch": "move {move}: this server's simulation does not reproduce the record",

@@ -1,5 +1,6 @@
-"""Live odds for the browser: each seat's exact chance of winning, now or at any move of a finished
-game's replay, for the games that compute it (``Game.win_chances``: Beetle).
+"""Live odds for the browser: each seat's exact chance of winning, now or at any move so far (of a live
+game, whose screen may show a move after the server made it, or of a finished game's replay), for the
+games that compute it (``Game.win_chances``: Beetle).
 
 A game computes them only where they reveal nothing a view hides. The computation is a job of the
 bounded expensive-work pool (:mod:`tabletop.server.work`), cached by (table, move), so no number of
@@ -23,7 +24,7 @@ router = APIRouter()
 
 @router.get("/api/tables/{table_id}/odds", response_model=None)
 async def table_odds(table_id: str, request: Request, move: int | None = None) -> Response:
-    """Each seat's chance of winning at the table now (or after ``move`` actions of a finished game)."""
+    """Each seat's chance of winning at the table now (or after ``move`` actions, live or finished)."""
     hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
     if not table.game.has_win_chances:
@@ -31,13 +32,12 @@ async def table_odds(table_id: str, request: Request, move: int | None = None) -
         raise ApiError(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(computed)}",
                        "no_odds", game=table.game.name, games=computed)
     actions = table.record_actions()
-    if move is not None:
-        if table.status not in ("over", "abandoned"):
-            raise ApiError(409, "odds at an earlier move are given for finished games (their replays) only",
-                           "odds_finished_only")
-        if not 0 <= move <= len(actions):
-            raise ApiError(404, f"move {move}: the game has moves 0–{len(actions)}", "no_move",
-                           move=move, moves=len(actions))
+    # any move so far, of a live game too: every roll is public, and a paced screen that shows a move after the
+    # server made it asks for the odds of the move it shows (a move number is a count of the record's actions:
+    # no Beetle action is ever undone, each roll being followed by chance's, so the two never part)
+    if move is not None and not 0 <= move <= len(actions):
+        raise ApiError(404, f"move {move}: the game has moves 0–{len(actions)}", "no_move", move=move,
+                       moves=len(actions))
     at = len(actions) if move is None else move
     shown = table.moves if move is None else move  # a live table's odds are told at its move number
     key = ("odds", table_id, at, shown, hash(tuple(actions[:at])))

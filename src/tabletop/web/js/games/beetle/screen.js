@@ -10,6 +10,7 @@
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { lang, t } from "../../i18n.js";
 import { api } from "../../api.js";
+import { askLatest } from "../../latest.js";
 import { dieSvg, tumble } from "../shared/die.js";
 import { highlight, motionTime, refiller, settle } from "../shared/motion.js";
 import { eventText, partObject } from "./log.js";
@@ -139,18 +140,13 @@ export function beetleScreen(root, ctx) {
   let oddsMove = -1;
   let message = null;
 
-  async function fetchOdds(move) {
-    try {
-      const data = ctx.replay ? await api.odds(ctx.tableId, move) : await api.odds(ctx.tableId);
-      if (message && message.move === move) {
-        odds = data.win;
-        oddsMove = move;
-        drawOdds();  // only the odds: the die and the sheets may still be moving
-      }
-    } catch {
-      odds = null;
-    }
-  }
+  // the odds of the move on screen, asked by its number (a paced screen shows a move after the server made
+  // it, and the odds of the server's latest move would tell a roll not yet shown), one request at a time
+  const oddsAsker = askLatest((move) => api.odds(ctx.tableId, move), (move, data, error) => {
+    odds = error || !data ? null : data.win;
+    if (odds) oddsMove = move;
+    drawOdds();  // only the odds: the die and the sheets may still be moving
+  });
 
   function draw() {
     keepFocus(root, render);  // the odds arrive on their own: the Roll button keeps the focus
@@ -293,10 +289,11 @@ export function beetleScreen(root, ctx) {
         animate(roll, added.some((e) => e.kind === "starts"), motionTime(ctx, paced, 650));
       }
       lastMove = msg.move;
-      if (moved && oddsMove !== msg.move) fetchOdds(msg.move);
+      if (moved && oddsMove !== msg.move) oddsAsker.want(msg.move);
     },
     destroy() {
       stopTumble();
+      oddsAsker.stop();
     },
   };
 }
