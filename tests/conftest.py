@@ -11,6 +11,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -84,3 +85,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                                                    or params.get("width") == EVERYDAY_PHONE_SKIPPED):
             item.add_marker(skip)
 
+
+RERUN_REPORTS: list[pytest.TestReport] = []
+"""The failed first tries of the tests that passed when run again (the browser tests, ``tests/web``). Kept
+here, not in ``tests/web/conftest.py``: under xdist only the controlling process reports, and it loads the
+conftest files of the test paths alone, so a hook there never saw a rerun of a whole run."""
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":  # type: ignore[comparison-overlap]  # pytest-rerunfailures' own outcome
+        RERUN_REPORTS.append(report)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Each test that passed only when run again, with how its first try failed: a flake that a
+    rerun hid still tells what to look into (the last 40 lines of its error, and the server's words)."""
+    if not RERUN_REPORTS:
+        return
+    terminalreporter.section("tests that passed only when run again: their first tries")
+    for report in RERUN_REPORTS:
+        terminalreporter.line(f"--- {report.nodeid}")
+        terminalreporter.line("\n".join(report.longreprtext.splitlines()[-40:]))
+        for title, said in report.sections:
+            if title.startswith("the server's"):
+                terminalreporter.line(f"{title}:\n{said}")

@@ -44,29 +44,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=1))
 
 
-RERUN_REPORTS: list[pytest.TestReport] = []
-"""The failed first tries of the browser tests that passed when run again (on the controlling process)."""
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome == "rerun":  # type: ignore[comparison-overlap]  # pytest-rerunfailures' own outcome
-        RERUN_REPORTS.append(report)
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Each browser test that passed only when run again, with how its first try failed: a flake that a
-    rerun hid still tells what to look into (the last 40 lines of its error, and the server's words)."""
-    if not RERUN_REPORTS:
-        return
-    terminalreporter.section("browser tests that passed only when run again: their first tries")
-    for report in RERUN_REPORTS:
-        terminalreporter.line(f"--- {report.nodeid}")
-        terminalreporter.line("\n".join(report.longreprtext.splitlines()[-40:]))
-        for title, text in report.sections:
-            if title.startswith("the server's"):
-                terminalreporter.line(f"{title}:\n{text}")
-
-
 SERVER_LOG: Path | None = None
 """What this test process's server said (its warnings: a bot that failed, a write tried again)."""
 
