@@ -16,6 +16,12 @@ Before playing, the kernel rollout's legal actions are checked against the state
     .venv/bin/python benchmarks/cubulus_expert.py --games 40 --rollouts 1000
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --games 40 --jobs 2
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --seed 7200 --take-apart 27
+    .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --mcts-starts \
+        --setup 0,2,6,8,13,18,20,24,26
+
+``--mcts-starts`` plays only the games of the alternation where MCTS starts (numbered as in a full run),
+so the expert places the neutral balls and moves second; ``--setup`` makes the expert place these nine
+cells (as numbered 9x + 3y + z, in one of their 48 symmetric images) instead of its own set-up.
 """
 
 from __future__ import annotations
@@ -171,11 +177,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int) -> tuple[int, float, Timed]:
-    """Game ``i``: the expert in seat i mod 2, seat ⌊i/2⌋ mod 2 starting; its return and its timer."""
+def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int,
+             setup: tuple[int, ...] | None = None) -> tuple[int, float, Timed]:
+    """Game ``i``: the expert in seat i mod 2, seat ⌊i/2⌋ mod 2 starting; its return and its timer.
+    With a ``setup``, the expert places those nine cells as the neutral balls (U13)."""
     seat, first = i % 2, i // 2 % 2
     game = tabletop.load("cubulus", players=2, first=str(first))
-    expert = Timed(make_bot(level, game))
+    expert = Timed(make_bot(level, game) if setup is None else CubulusExpert(level, setups=(setup,)))
     agents: list[Agent] = [expert, expert]
     evaluator: Evaluator = kernel_rollout if rollout == "kernel" else random_rollout()
     agents[1 - seat] = MCTSAgent(simulations=rollouts, evaluator=evaluator, name=f"mcts{rollouts}")
@@ -239,7 +247,16 @@ def main() -> None:
                         "solve_nodes=24000,solve_plies=15")
     parser.add_argument("--full-plies", type=int, default=0,
                         help="--take-apart: where threats prove nothing, search all moves this deep (default 0: not)")
+    parser.add_argument("--mcts-starts", action="store_true",
+                        help="only the games where MCTS starts: the expert places the neutral balls (U13)")
+    parser.add_argument("--setup", metavar="CELLS",
+                        help="the nine cells (9x + 3y + z, comma-separated) the expert places the neutral balls on")
     args = parser.parse_args()
+    cells: tuple[int, ...] | None = None
+    if args.setup:
+        cells = tuple(int(c) for c in args.setup.split(","))
+        if len(set(cells)) != 9 or not all(0 <= c < 27 for c in cells):
+            parser.error("--setup: nine different cells 0–26")
     if args.take_apart:
         variant = None
         if args.variant:
@@ -255,9 +272,11 @@ def main() -> None:
     timers: list[Timed] = []
     started = time.perf_counter()
     play_one = functools.partial(one_game, level=args.level, rollouts=args.rollouts, rollout=args.rollout,
-                                 seed=args.seed)
+                                 seed=args.seed, setup=cells)
+    numbers = [i for i in range(4 * args.games) if i % 2 != i // 2 % 2][:args.games] if args.mcts_starts \
+        else list(range(args.games))
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = pool.map(play_one, range(args.games)) if args.jobs > 1 else map(play_one, range(args.games))
+        games = pool.map(play_one, numbers) if args.jobs > 1 else map(play_one, numbers)
         for i, score, expert in games:
             timers.append(expert)
             wins += score > 0
@@ -270,12 +289,13 @@ def main() -> None:
                   f"({wins}-{draws}-{losses}, Wilson {low:.1%}–{high:.1%}; expert CPU p50 "
                   f"{statistics.median(cpu) * 1000:.0f} ms, p95 {percentile(cpu, 0.95) * 1000:.0f} ms; "
                   f"{time.perf_counter() - started:.0f} s)", flush=True)
-    low, high = wilson(wins, args.games)
+    low, high = wilson(wins, len(timers))
     seconds = [s for timer in timers for s in timer.seconds]
     cpu = [s for timer in timers for s in timer.cpu_seconds]
     setup = [s for timer in timers for s in timer.setup_seconds]
     print(f"\nexpert ({args.level}) vs MCTS ({args.rollouts} random rollouts, {args.rollout}), {args.games} games, "
-          "alternating colours and first player")
+          + ("MCTS starting, alternating colours" if args.mcts_starts else "alternating colours and first player")
+          + (f", neutral set-up {args.setup}" if cells else ""))
     print(f"wins {wins} ({wins / max(args.games, 1):.1%}, 95% Wilson CI {low:.1%}–{high:.1%}), "
           f"draws {draws}, losses {losses}")
     for label, values in (("play decisions (wall)", seconds), ("play decisions (CPU)", cpu),

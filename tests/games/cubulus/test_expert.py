@@ -196,6 +196,21 @@ def test_places_the_measured_set_up() -> None:
     assert state.board[2] in images
 
 
+def test_places_the_set_up_it_is_given() -> None:
+    """U13: an expert given other set-ups (a study of set-ups, ``benchmarks/cubulus_expert.py --setup``)
+    places an image of the first that fits; one that is not nine different cells is refused at once."""
+    corners_and_centre = (0, 2, 6, 8, 13, 18, 20, 24, 26)
+    game = tabletop.load("cubulus", first="0")
+    expert = CubulusExpert(QUICK, setups=(corners_and_centre,))
+    state = game.initial_state()
+    while state.phase is Phase.SETUP:
+        state = state.apply(decide(state, expert, seed=5))
+    assert state.board[2] == sum(1 << c for c in corners_and_centre)  # its 48 images are itself
+    for wrong in ((0, 1, 2), (0, 0, 1, 2, 3, 4, 5, 6, 7), (0, 1, 2, 3, 4, 5, 6, 7, 27)):
+        with pytest.raises(ValueError, match="nine different cells 0–26"):
+            CubulusExpert(QUICK, setups=(wrong,))
+
+
 def test_places_nine_neutral_balls_on_the_surface_when_told() -> None:
     """U13: the seat that does not start places the nine neutral balls; ``neutral_cells=exterior``
     keeps them off the centre 111."""

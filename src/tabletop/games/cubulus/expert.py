@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
@@ -33,7 +33,7 @@ from tabletop.games.cubulus.actions import PLACES, CubulusAction, Insert, Pass, 
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_value
 from tabletop.games.cubulus.geometry import LINE_MASK
-from tabletop.games.cubulus.neutral import neutral_cell
+from tabletop.games.cubulus.neutral import SETUPS, neutral_cell
 from tabletop.games.cubulus.phases import Phase
 from tabletop.games.cubulus.proof_numbers import proved_loss, proved_outcome
 from tabletop.games.cubulus.solver import (
@@ -364,12 +364,18 @@ class _Search:
 class CubulusExpert:
     """Alpha-beta over the bitboards with a heuristic evaluation; see the module docstring.
 
-    ``level`` names one of :data:`LEVELS` or is a :class:`Level` itself.
+    ``level`` names one of :data:`LEVELS` or is a :class:`Level` itself; ``setups`` are the neutral
+    set-ups (U13, nine cells each) it places, in order of preference (:data:`.neutral.SETUPS`, the
+    measured best, unless a study of set-ups chooses others).
     """
 
-    def __init__(self, level: str | Level = "normal", name: str | None = None) -> None:
+    def __init__(self, level: str | Level = "normal", name: str | None = None,
+                 setups: Sequence[Sequence[int]] = SETUPS) -> None:
         self.level = LEVELS[level] if isinstance(level, str) else level
         self.name = name or (f"cubulus-{level}" if isinstance(level, str) else "cubulus-expert")
+        if any(len(set(setup)) != 9 or not all(0 <= cell < 27 for cell in setup) for setup in setups):
+            raise ValueError(f"a neutral set-up is nine different cells 0–26, not {list(map(list, setups))}")
+        self.setups = setups
 
     def choose(self, decision: Decision, rng: random.Random) -> Any:
         """The legal action the search likes best (ties and easy's noise drawn from ``rng``)."""
@@ -482,11 +488,10 @@ class CubulusExpert:
 
     # --- the neutral set-up (U13) ------------------------------------------------------------
 
-    @staticmethod
-    def place(state: CubulusState, legal: list[CubulusAction], rng: random.Random) -> CubulusAction:
-        """U13: the next neutral ball of the best measured set-up (see :mod:`.neutral`)."""
+    def place(self, state: CubulusState, legal: list[CubulusAction], rng: random.Random) -> CubulusAction:
+        """U13: the next neutral ball of the first of its set-ups that fits (see :mod:`.neutral`)."""
         cells = [a.cell for a in legal if isinstance(a, Place)]
-        return PLACES[neutral_cell(state.board[2], state.game.neutral_cells, cells, rng)]
+        return PLACES[neutral_cell(state.board[2], state.game.neutral_cells, cells, rng, self.setups)]
 
 
 def make_levels() -> dict[str, Callable[[], Agent]]:

@@ -50,11 +50,12 @@ def _symmetries() -> list[tuple[int, ...]]:
 SYMMETRIES: Final = _symmetries()
 
 
-def neutral_cell(neutral: int, allowed: int, cells: Sequence[int], rng: random.Random) -> int:
+def neutral_cell(neutral: int, allowed: int, cells: Sequence[int], rng: random.Random,
+                 setups: Sequence[Sequence[int]] = SETUPS) -> int:
     """The cell among the free ``cells`` for the next neutral ball: the next of the set-up
-    :func:`setup_pattern` picks, or where none fits (someone else began the set-up) a cell of the
-    best kind in :data:`CELL_KIND_ORDER`."""
-    pattern = setup_pattern(neutral, allowed, rng)
+    :func:`setup_pattern` picks from ``setups``, or where none fits (someone else began the set-up)
+    a cell of the best kind in :data:`CELL_KIND_ORDER`."""
+    pattern = setup_pattern(neutral, allowed, rng, setups)
     choices = [c for c in cells if pattern >> c & 1]
     if not choices:
         rank = min(CELL_KIND_ORDER.index(_kind(c)) for c in cells)
@@ -62,10 +63,11 @@ def neutral_cell(neutral: int, allowed: int, cells: Sequence[int], rng: random.R
     return choices[rng.randrange(len(choices))]
 
 
-def setup_pattern(neutral: int, allowed: int, rng: random.Random) -> int:
-    """A nine-cell set-up (a symmetric image of the first of :data:`SETUPS` that has one) holding
-    the neutral balls already placed and only ``allowed`` cells; 0 when none fits."""
-    for setup in SETUPS:
+def setup_pattern(neutral: int, allowed: int, rng: random.Random,
+                  setups: Sequence[Sequence[int]] = SETUPS) -> int:
+    """A nine-cell set-up (a symmetric image of the first of ``setups``, by default :data:`SETUPS`,
+    that has one) holding the neutral balls already placed and only ``allowed`` cells; 0 when none fits."""
+    for setup in setups:
         images = {sum(1 << symmetry[c] for c in setup) for symmetry in SYMMETRIES}
         fitting = sorted(mask for mask in images if mask & neutral == neutral and not mask & ~allowed)
         if fitting:

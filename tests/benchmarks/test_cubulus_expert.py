@@ -1,0 +1,33 @@
+"""The Cubulus expert's benchmark can measure the expert as the second player on a chosen neutral
+set-up (U13), the seat where its losses against MCTS come from (issue #20)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "cubulus_expert.py"
+CORNERS_AND_CENTRE = "0,2,6,8,13,18,20,24,26"
+
+
+def cubulus_expert(*args: str) -> subprocess.CompletedProcess[str]:
+    """The script run as a person runs it."""
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_mcts_starts_plays_only_the_games_where_the_expert_places_the_neutral_balls() -> None:
+    run = cubulus_expert("--games", "3", "--rollouts", "30", "--level", "easy", "--mcts-starts",
+                         "--setup", CORNERS_AND_CENTRE)
+    assert run.returncode == 0, run.stderr
+    games = [line for line in run.stdout.splitlines() if line.startswith("game ")]
+    # numbered as in a full run: game n puts the expert in seat (n-1) mod 2, seat ⌊(n-1)/2⌋ mod 2 starting
+    assert [line.split(":")[0] for line in games] == ["game   2", "game   3", "game   6"]
+    assert all("expert seat 1, seat 0 starts" in line or "expert seat 0, seat 1 starts" in line for line in games)
+    assert f"MCTS starting, alternating colours, neutral set-up {CORNERS_AND_CENTRE}" in run.stdout
+
+
+def test_a_set_up_that_is_not_nine_cells_is_refused_clearly() -> None:
+    for cells in ("0,1,2", "0,1,2,3,4,5,6,7,27", "0,0,1,2,3,4,5,6,7"):
+        run = cubulus_expert("--games", "1", "--setup", cells)
+        assert run.returncode == 2 and "--setup: nine different cells 0–26" in run.stderr
