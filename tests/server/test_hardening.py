@@ -375,6 +375,44 @@ def test_a_client_gone_before_its_first_update_is_forgotten_without_an_error(cli
         assert ws.receive_json()["type"] == "state"
 
 
+def test_a_client_gone_during_a_broadcast_is_forgotten_without_an_error(client: TestClient) -> None:
+    """The same, when the send that fails is another task's (a move told to every connection): the
+    broadcast drops the broken socket, and this socket's own next send (the answer to its next message)
+    finds it closed, which Starlette reports as ``WebSocketDisconnected`` (a ``RuntimeError``, not
+    ``WebSocketDisconnect``). It once raised out of the app ("Exception in ASGI application" in a browser
+    test's server log)."""
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot"}])
+    table = created["table"]["id"]
+    app: Any = client.app
+    incoming = [{"type": "websocket.connect"},
+                {"type": "websocket.receive", "text": hello(created["tokens"]["0"])}]
+    sent: list[str] = []
+
+    async def receive() -> Any:
+        if incoming:
+            return incoming.pop(0)
+        if sent.count("websocket.send") == 1:  # the first update arrived; now the connection breaks
+            await app.state.hub.broadcast(table)  # while the table tells everyone (its send fails)
+            return {"type": "websocket.receive", "text": "{}"}  # a message the server answers
+        return {"type": "websocket.disconnect", "code": 1001}
+
+    async def send(message: Any) -> None:
+        sent.append(message["type"])
+        if message["type"] == "websocket.send" and sent.count("websocket.send") > 1:
+            raise ConnectionResetError("the client went away")  # as uvicorn's ClientDisconnected
+
+    scope = {"type": "websocket", "path": f"/ws/tables/{table}", "raw_path": f"/ws/tables/{table}".encode(),
+             "query_string": b"", "headers": [], "client": ("127.0.0.1", 5001), "server": ("testserver", 80),
+             "scheme": "ws", "subprotocols": [], "asgi": {"version": "3.0"}, "app": client.app,
+             "state": {}}
+    assert client.portal is not None
+    client.portal.call(app, scope, receive, send)  # returns: nothing raised out of the app
+    assert sent == ["websocket.accept", "websocket.send", "websocket.send"]  # the update, the failed broadcast
+    assert app.state.hub.connections.get(table, []) == []
+    with seated(client, table, created["tokens"]["0"]) as ws:  # and the seat is played as before
+        assert ws.receive_json()["type"] == "state"
+
+
 # ---------------------------------------------------------------------- seats and tokens
 
 

@@ -55,9 +55,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
     if report.when == "call" and report.failed and SERVER_LOG is not None and SERVER_LOG.exists():
-        lines = SERVER_LOG.read_text(errors="replace").splitlines()
-        said = [line for line in lines if "WARNING" in line or "ERROR" in line or "Traceback" in line]
-        report.sections.append(("the server's warnings and errors (the last 60)", "\n".join(said[-60:]) or "none"))
+        report.sections.append(("the server's warnings and errors (the last 60)",
+                                "\n".join(server_said(SERVER_LOG.read_text(errors="replace"))[-60:]) or "none"))
+
+
+def server_said(log: str) -> list[str]:
+    """The warnings and errors of a server log, each traceback by its last frame and its exception (the
+    line after the indented frames: ``starlette.websockets.WebSocketDisconnected: ...``)."""
+    said: list[str] = []
+    lines = log.splitlines()
+    for number, line in enumerate(lines):
+        if "WARNING" in line or "ERROR" in line:
+            said.append(line)
+        elif line.startswith("Traceback"):
+            end = next((n for n in range(number + 1, len(lines)) if not lines[n].startswith((" ", "\t"))), len(lines))
+            said.extend(["Traceback (the last frame):", *lines[max(number + 1, end - 2):end + 1]])
+    return said
 
 
 @pytest.fixture(scope="session")

@@ -56,6 +56,7 @@ def test_a_spectator_starts_muted_and_may_turn_sound_on(browser: Any, page: Any,
         assert watcher.get_attribute(TOGGLE, "data-on") == "true"
         assert watcher.evaluate("() => localStorage.getItem('tabletop.sound')") == "on"
         before = len(watcher.locator("[data-testid=log] li").all())
+        page.wait_for_selector("[data-action=roll]")  # the bot has rolled: our turn again (its button is back)
         assert beetle_step(page)
         watcher.wait_for_function(f"() => document.querySelectorAll('[data-testid=log] li').length > {before}")
         watcher.wait_for_function("() => Number(document.querySelector('[data-testid=sound]').dataset.played) >= 1")

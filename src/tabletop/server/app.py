@@ -36,6 +36,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnected
 
 import tabletop
 from tabletop.core import Record
@@ -395,7 +396,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
                 return
             await _converse(websocket, table_id, connection)
-        except (WebSocketDisconnect, OSError):  # the client left, even in the middle of our first message
+        except (WebSocketDisconnect, WebSocketDisconnected, OSError):
+            # the client left, even in the middle of our first message; WebSocketDisconnected when another
+            # task's send (a broadcast) found the socket broken first and this one finds it closed
             pass
         finally:
             hub().disconnect(table_id, connection)
