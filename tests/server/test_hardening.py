@@ -343,6 +343,16 @@ def test_a_socket_without_a_hello_is_told_what_to_send(sqlite_url: str) -> None:
             assert "must be a hello" in ws.receive_json()["reason"]
 
 
+def call_socket(client: TestClient, table: str, receive: Any, send: Any) -> None:
+    """Call the app for one WebSocket to ``table`` as the server would, over our own ``receive`` and
+    ``send``: a client whose transport we control (one that breaks at a chosen send)."""
+    scope = {"type": "websocket", "path": f"/ws/tables/{table}", "raw_path": f"/ws/tables/{table}".encode(),
+             "query_string": b"", "headers": [], "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+             "scheme": "ws", "subprotocols": [], "asgi": {"version": "3.0"}, "app": client.app, "state": {}}
+    assert client.portal is not None
+    client.portal.call(client.app, scope, receive, send)
+
+
 def test_a_client_gone_before_its_first_update_is_forgotten_without_an_error(client: TestClient) -> None:
     """A browser that closes right after its hello (a reload, a closed tab): the server's first send
     fails the way uvicorn's does (``ClientDisconnected``, an ``OSError``). The socket ends quietly and
@@ -361,13 +371,8 @@ def test_a_client_gone_before_its_first_update_is_forgotten_without_an_error(cli
         if message["type"] == "websocket.send":
             raise ConnectionResetError("the client went away")  # as uvicorn's ClientDisconnected
 
-    scope = {"type": "websocket", "path": f"/ws/tables/{table}", "raw_path": f"/ws/tables/{table}".encode(),
-             "query_string": b"", "headers": [], "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
-             "scheme": "ws", "subprotocols": [], "asgi": {"version": "3.0"}, "app": client.app,
-             "state": {}}
-    assert client.portal is not None
     app: Any = client.app
-    client.portal.call(app, scope, receive, send)  # returns: nothing raised out of the app
+    call_socket(client, table, receive, send)  # returns: nothing raised out of the app
     assert sent == ["websocket.accept", "websocket.send"]
     hub = app.state.hub
     assert hub.connections.get(table, []) == []
@@ -401,12 +406,7 @@ def test_a_client_gone_during_a_broadcast_is_forgotten_without_an_error(client: 
         if message["type"] == "websocket.send" and sent.count("websocket.send") > 1:
             raise ConnectionResetError("the client went away")  # as uvicorn's ClientDisconnected
 
-    scope = {"type": "websocket", "path": f"/ws/tables/{table}", "raw_path": f"/ws/tables/{table}".encode(),
-             "query_string": b"", "headers": [], "client": ("127.0.0.1", 5001), "server": ("testserver", 80),
-             "scheme": "ws", "subprotocols": [], "asgi": {"version": "3.0"}, "app": client.app,
-             "state": {}}
-    assert client.portal is not None
-    client.portal.call(app, scope, receive, send)  # returns: nothing raised out of the app
+    call_socket(client, table, receive, send)  # returns: nothing raised out of the app
     assert sent == ["websocket.accept", "websocket.send", "websocket.send"]  # the update, the failed broadcast
     assert app.state.hub.connections.get(table, []) == []
     with seated(client, table, created["tokens"]["0"]) as ws:  # and the seat is played as before
