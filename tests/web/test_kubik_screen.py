@@ -309,7 +309,12 @@ def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(pace
             frames.add((page.locator(f"{FIELD} svg.field").get_attribute("viewBox"),
                         page.locator(f"{FIELD} circle.boundary").get_attribute("r")))
             page.locator("button[data-action=throw]:not([disabled])").click()
-            page.wait_for_selector(f"{FIELD}[data-animation=running][data-path=calibrated]", timeout=30_000)
+            try:
+                page.wait_for_selector(f"{FIELD}[data-animation=running][data-path=calibrated]", timeout=30_000)
+            except Exception as error:  # say what the field showed instead (a rerun's first try is kept)
+                raise AssertionError(f"throw {throw}: no calibrated flight; the field "
+                                     f"{page.evaluate(f'() => ({{...document.querySelector({FIELD!r}).dataset}})')}, "
+                                     f"the log {public_log(base_url, table)}") from error
             move = int(page.locator(FIELD).get_attribute("data-move") or -1)
             flying = page.locator("[data-testid=final-face]")
             assert flying.get_attribute("data-flying") == str(move)  # not the outcome yet
