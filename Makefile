@@ -28,7 +28,8 @@ $(VENV)/bin/python:
 # (PYTHONDONTWRITEBYTECODE, a read-only install), each process would otherwise parse the web and
 # database stack from source at every start, seconds for a server or a bot worker
 UV_INSTALL = $(BIN)/uv pip install -q --compile-bytecode --python $(BIN)/python -c constraints.txt
-COMPILE_SRC = $(BIN)/python -m compileall -q -j0 src/tabletop >/dev/null
+# and the Cubulus expert's searches to machine code (Numba caches it), so no first move waits for it
+COMPILE_SRC = $(BIN)/python -m compileall -q -j0 src/tabletop >/dev/null && $(BIN)/python -m tabletop.games.cubulus.compiled
 
 $(BIN)/uv: constraints.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt uv

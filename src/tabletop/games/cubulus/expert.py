@@ -38,6 +38,7 @@ from tabletop.games.cubulus.phases import Phase
 from tabletop.games.cubulus.proof_numbers import proved_loss, proved_outcome
 from tabletop.games.cubulus.solver import (
     PASS_CODE,
+    Outcome,
     code_of,
     forced_loss,
     forced_outcome,
@@ -81,13 +82,14 @@ class Level:
     solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
     solve_threats: bool = False  #: the solver's attackers try threats only (:class:`.solver.Prover`), deeper
     solve_proof_numbers: bool = False  #: the solver is proof-number search (:mod:`.proof_numbers`), not depth-first
+    compiled: bool = False  #: search and prove in machine code (:mod:`.compiled`): the same answers, ~50× sooner
 
 
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
     "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=6_000, solve_plies=11, solve_threats=True,
-                  solve_proof_numbers=True),
+                  solve_proof_numbers=True, compiled=True),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
 
@@ -398,7 +400,7 @@ class CubulusExpert:
         forced result is played out and the best-scored moves are checked for a forced loss."""
         level = self.level
         if level.solve_nodes:
-            outcome = (proved_outcome if level.solve_proof_numbers else forced_outcome)(
+            outcome = (_prover(level, "proved_outcome") if level.solve_proof_numbers else forced_outcome)(
                 state, level.solve_nodes, level.solve_plies, level.solve_threats)
             if outcome.result in ("win", "loss") and outcome.line and outcome.line[0] in legal:
                 return outcome.line[0]  # the quickest win, or the longest defence
@@ -425,7 +427,7 @@ class CubulusExpert:
             after = state.apply(best)
             if after.is_terminal:
                 return
-            proof = (proved_loss if level.solve_proof_numbers else forced_loss)(
+            proof = (_prover(level, "proved_loss") if level.solve_proof_numbers else forced_loss)(
                 after, seat, level.solve_nodes, level.solve_plies - 1, level.solve_threats)
             if proof.result != "loss":
                 return
@@ -448,6 +450,11 @@ class CubulusExpert:
         for action, _, winner in children:
             if winner == seat:
                 return {a: (WIN if a == action else 0) for a in legal}
+        if level.compiled and level.time_budget is None:
+            from tabletop.games.cubulus.compiled.search import compiled_root_scores  # numba takes a second to import
+
+            return compiled_root_scores(state, legal, level.max_depth, level.max_nodes, bool(level.noise),
+                                        level.extend)
         scores: dict[CubulusAction, int] = {a: 0 for a in legal}
         order = [a for a, _, _ in children]
         by_action = {a: (b, w) for a, b, w in children}
@@ -492,6 +499,15 @@ class CubulusExpert:
         """U13: the next neutral ball of the first of its set-ups that fits (see :mod:`.neutral`)."""
         cells = [a.cell for a in legal if isinstance(a, Place)]
         return PLACES[neutral_cell(state.board[2], state.game.neutral_cells, cells, rng, self.setups)]
+
+
+def _prover(level: Level, name: str) -> Callable[..., Outcome]:
+    """``proved_outcome`` or ``proved_loss``, compiled if the level says so (:mod:`.compiled.proof`)."""
+    if level.compiled:
+        from tabletop.games.cubulus.compiled import proof  # numba takes a second to import
+
+        return proof.proved_outcome if name == "proved_outcome" else proof.proved_loss
+    return proved_outcome if name == "proved_outcome" else proved_loss
 
 
 def make_levels() -> dict[str, Callable[[], Agent]]:
