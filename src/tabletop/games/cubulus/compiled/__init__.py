@@ -12,6 +12,7 @@ takes some more the first time; the machine code is cached beside these modules 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from pathlib import Path
 
@@ -23,18 +24,14 @@ def _forget_stale_machine_code() -> None:
     cache = here / "__pycache__"
     stamp = cache / "kernel.sha256"
     digest = hashlib.sha256((here / "kernel.py").read_bytes()).hexdigest()
-    try:
+    with contextlib.suppress(OSError):  # no stamp yet: the cache is of unknown age
         if stamp.read_text() == digest:
             return
-    except OSError:
-        pass
-    try:
+    # a read-only install raises OSError here: Numba caches elsewhere, and nobody edits the kernel there
+    with contextlib.suppress(OSError):
         for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
             stale.unlink(missing_ok=True)
         cache.mkdir(exist_ok=True)
         stamp.write_text(digest)
-    except OSError:  # a read-only install: Numba caches elsewhere, and nobody edits the kernel there
-        pass
-
 
 _forget_stale_machine_code()
