@@ -16,12 +16,15 @@ Before playing, the kernel rollout's legal actions are checked against the state
     .venv/bin/python benchmarks/cubulus_expert.py --games 40 --rollouts 1000
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --games 40 --jobs 2
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --seed 7200 --take-apart 27
+    .venv/bin/python benchmarks/cubulus_expert.py --level hard --scale 30 --rollouts 10000 --mcts-starts --jobs 2
     .venv/bin/python benchmarks/cubulus_expert.py --level hard --rollouts 10000 --mcts-starts \
         --setup 0,2,6,8,13,18,20,24,26
 
 ``--mcts-starts`` plays only the games of the alternation where MCTS starts (numbered as in a full run),
 so the expert places the neutral balls and moves second; ``--setup`` makes the expert place these nine
 cells (as numbered 9x + 3y + z, in one of their 48 symmetric images) instead of its own set-up.
+``--scale`` multiplies the level's work budgets (its search's and its solver's positions), to measure
+what more thought buys; the games stay reproducible, since the budgets are work, not time.
 """
 
 from __future__ import annotations
@@ -177,13 +180,39 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
-def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int,
+def scaled(level: str, scale: float) -> Level:
+    """The named level with its work budgets (search and solver positions) times ``scale``."""
+    named = LEVELS[level]
+    return dataclasses.replace(named, max_nodes=round(named.max_nodes * scale),
+                               solve_nodes=round(named.solve_nodes * scale))
+
+
+def changed(level: Level, spec: str) -> Level:
+    """``level`` with the fields named in ``spec`` ("field=value,...") changed, values of each field's type."""
+    def value(field: str, text: str) -> Any:
+        if field not in Level.__dataclass_fields__:
+            raise ValueError(f"no level field {field!r}; the fields: {', '.join(Level.__dataclass_fields__)}")
+        kind = type(getattr(level, field))
+        if kind is bool:
+            if text.lower() not in ("true", "false", "1", "0"):
+                raise ValueError(f"{field}: true or false, not {text!r}")
+            return text.lower() in ("true", "1")
+        return kind(text)
+
+    pairs = [item.split("=", 1) for item in spec.split(",") if item]
+    if any(len(pair) != 2 for pair in pairs):
+        raise ValueError(f"field=value pairs separated by commas, not {spec!r}")
+    return dataclasses.replace(level, **{k: value(k, v) for k, v in pairs})
+
+
+def one_game(i: int, level: str | Level, rollouts: int, rollout: str, seed: int,
              setup: tuple[int, ...] | None = None) -> tuple[int, float, Timed]:
     """Game ``i``: the expert in seat i mod 2, seat ⌊i/2⌋ mod 2 starting; its return and its timer.
     With a ``setup``, the expert places those nine cells as the neutral balls (U13)."""
     seat, first = i % 2, i // 2 % 2
     game = tabletop.load("cubulus", players=2, first=str(first))
-    expert = Timed(make_bot(level, game) if setup is None else CubulusExpert(level, setups=(setup,)))
+    expert = Timed(make_bot(level, game) if setup is None and isinstance(level, str)
+                   else CubulusExpert(level, setups=(setup,)) if setup else CubulusExpert(level))
     agents: list[Agent] = [expert, expert]
     evaluator: Evaluator = kernel_rollout if rollout == "kernel" else random_rollout()
     agents[1 - seat] = MCTSAgent(simulations=rollouts, evaluator=evaluator, name=f"mcts{rollouts}")
@@ -192,7 +221,7 @@ def one_game(i: int, level: str, rollouts: int, rollout: str, seed: int,
     return i, result.returns()[seat], expert
 
 
-def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes: int = 400_000,
+def take_apart(i: int, level: str | Level, rollouts: int, rollout: str, seed: int, nodes: int = 400_000,
                plies: int = 15, full_plies: int = 0, variant: Level | None = None) -> None:
     """Replay game ``i`` (as :func:`one_game` plays it) and print, after each of the expert's play
     moves, whether the other seat now forces a win by threats within ``plies`` (proof numbers,
@@ -201,7 +230,8 @@ def take_apart(i: int, level: str, rollouts: int, rollout: str, seed: int, nodes
     With a ``variant`` level, also what it would have played in each of those positions, when other."""
     seat, first = i % 2, i // 2 % 2
     game = tabletop.load("cubulus", players=2, first=str(first))
-    agents: list[Agent] = [make_bot(level, game), make_bot(level, game)]
+    expert = make_bot(level, game) if isinstance(level, str) else CubulusExpert(level)
+    agents: list[Agent] = [expert, expert]
     evaluator: Evaluator = kernel_rollout if rollout == "kernel" else random_rollout()
     agents[1 - seat] = MCTSAgent(simulations=rollouts, evaluator=evaluator, name=f"mcts{rollouts}")
     moves: list[tuple[State[Any], Any, State[Any]]] = []
@@ -235,6 +265,10 @@ def main() -> None:
     parser.add_argument("--rollout", choices=("kernel", "states"), default="kernel",
                         help="how MCTS plays its random rollouts (default kernel: on the masks)")
     parser.add_argument("--level", default="normal", help="the expert's level (default normal)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply the level's work budgets (search and solver positions) by this (default 1)")
+    parser.add_argument("--with", dest="fields", metavar="FIELD=VALUE,...",
+                        help="change these fields of the (scaled) level, e.g. solve_plies=17")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
     parser.add_argument("--take-apart", type=int, metavar="N",
@@ -257,13 +291,19 @@ def main() -> None:
         cells = tuple(int(c) for c in args.setup.split(","))
         if len(set(cells)) != 9 or not all(0 <= c < 27 for c in cells):
             parser.error("--setup: nine different cells 0–26")
+    if args.scale <= 0:
+        parser.error(f"--scale: a positive factor, not {args.scale:g}")
+    level: str | Level = args.level
+    try:
+        if args.scale != 1 or args.fields:
+            level = changed(scaled(args.level, args.scale), args.fields or "")
+        variant = changed(LEVELS[args.level], args.variant) if args.variant else None
+    except KeyError:
+        parser.error(f"--level: one of {', '.join(LEVELS)}, not {args.level!r}")
+    except ValueError as error:
+        parser.error(f"--with/--variant: {error}")
     if args.take_apart:
-        variant = None
-        if args.variant:
-            changes = dict(item.split("=", 1) for item in args.variant.split(","))
-            variant = dataclasses.replace(LEVELS[args.level], **{k: type(getattr(LEVELS[args.level], k))(v)
-                                                                  for k, v in changes.items()})
-        take_apart(args.take_apart - 1, args.level, args.rollouts, args.rollout, args.seed, args.proof_nodes,
+        take_apart(args.take_apart - 1, level, args.rollouts, args.rollout, args.seed, args.proof_nodes,
                    args.proof_plies, args.full_plies, variant)
         return
     if args.rollout == "kernel":
@@ -271,7 +311,7 @@ def main() -> None:
     wins = draws = losses = 0
     timers: list[Timed] = []
     started = time.perf_counter()
-    play_one = functools.partial(one_game, level=args.level, rollouts=args.rollouts, rollout=args.rollout,
+    play_one = functools.partial(one_game, level=level, rollouts=args.rollouts, rollout=args.rollout,
                                  seed=args.seed, setup=cells)
     numbers = [i for i in range(4 * args.games) if i % 2 != i // 2 % 2][:args.games] if args.mcts_starts \
         else list(range(args.games))
@@ -293,7 +333,9 @@ def main() -> None:
     seconds = [s for timer in timers for s in timer.seconds]
     cpu = [s for timer in timers for s in timer.cpu_seconds]
     setup = [s for timer in timers for s in timer.setup_seconds]
-    print(f"\nexpert ({args.level}) vs MCTS ({args.rollouts} random rollouts, {args.rollout}), {args.games} games, "
+    scale = (f" x{args.scale:g}" if args.scale != 1 else "") + (f" with {args.fields}" if args.fields else "")
+    print(f"\nexpert ({args.level}{scale}) vs MCTS ({args.rollouts} random rollouts, {args.rollout}), "
+          f"{args.games} games, "
           + ("MCTS starting, alternating colours" if args.mcts_starts else "alternating colours and first player")
           + (f", neutral set-up {args.setup}" if cells else ""))
     print(f"wins {wins} ({wins / max(args.games, 1):.1%}, 95% Wilson CI {low:.1%}–{high:.1%}), "

@@ -31,3 +31,20 @@ def test_a_set_up_that_is_not_nine_cells_is_refused_clearly() -> None:
     for cells in ("0,1,2", "0,1,2,3,4,5,6,7,27", "0,0,1,2,3,4,5,6,7"):
         run = cubulus_expert("--games", "1", "--setup", cells)
         assert run.returncode == 2 and "--setup: nine different cells 0–26" in run.stderr
+
+
+def test_a_scaled_level_with_changed_fields_plays_and_says_so() -> None:
+    run = cubulus_expert("--games", "2", "--rollouts", "30", "--level", "easy", "--scale", "2",
+                         "--with", "solve_plies=9,extend=false")
+    assert run.returncode == 0, run.stderr
+    assert "expert (easy x2 with solve_plies=9,extend=false) vs MCTS" in run.stdout
+
+
+def test_a_bad_scale_field_or_level_is_refused_clearly() -> None:
+    for args, message in ((("--scale", "0"), "--scale: a positive factor, not 0"),
+                          (("--with", "depth=3"), "--with/--variant: no level field 'depth'"),
+                          (("--with", "extend=maybe"), "extend: true or false, not 'maybe'"),
+                          (("--with", "max_nodes"), "field=value pairs separated by commas"),
+                          (("--level", "grandmaster", "--scale", "2"), "--level: one of easy, normal, hard")):
+        run = cubulus_expert("--games", "1", *args)
+        assert run.returncode == 2 and message in run.stderr, (args, run.stderr)
