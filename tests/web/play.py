@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import httpx
+
 Step = Callable[[Any], bool]
 
 
@@ -39,7 +41,18 @@ def create_table(page: Any, base: str, game: str, options: dict[str, Any], seats
         page.wait_for_selector(".invite-url")
         return str(page.url.split("#")[0])
     page.wait_for_url(re.compile(r"#/table/"))
-    return str(page.url.rsplit("/", 1)[1])
+    table = str(page.url.rsplit("/", 1)[1])
+    _check_options(base, table, {**options, "players": len(seats)})
+    return table
+
+
+def _check_options(base: str, table: str, chosen: dict[str, Any]) -> None:
+    """The table got what the form was given (a form drawn again meanwhile would have lost it: the
+    test would then play some other game and fail far from the cause)."""
+    got = httpx.get(f"{base}/api/tables/{table}").json()["options"]
+    differ = {key: (value, got.get(key)) for key, value in chosen.items()
+              if str(got.get(key)).lower() != str(value).lower()}
+    assert not differ, f"the table's options differ from the form's (chosen, got): {differ}"
 
 
 def move_number(page: Any) -> int:

@@ -181,6 +181,18 @@ def _shown(page: Any) -> list[tuple[int, int, str]]:
     return [(int(m), int(f), how) for m, f, how in (token.split(":") for token in text.split())]
 
 
+def _seated_log(base: str, table: str) -> list[str]:
+    """The public log as seat: action (a failure's evidence: who threw what, in order)."""
+    lines = httpx.get(f"{base}/api/tables/{table}/state").json()["log"]
+    return [f"{k} {line['seat']}: {line['action'][:20]}" for k, line in enumerate(lines)]
+
+
+def _still(page: Any) -> list[tuple[int, str]]:
+    """Why outcomes were shown without their flight, as (move, why) (the field's ``data-still``)."""
+    text = page.locator(FIELD).get_attribute("data-still") or ""
+    return [(int(m), why) for m, why in (token.split(":", 1) for token in text.split())]
+
+
 def _last_outcome(base: str, table: str) -> int:
     """The index in the log of the last throw's outcome (chance's entry after a throw, K7, K9)."""
     log = httpx.get(f"{base}/api/tables/{table}/state").json()["log"]
@@ -217,7 +229,8 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         assert 0 < int(page.locator(FIELD).get_attribute("data-duration")) <= 3000  # the fast pace: half of 6 s at most
         page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
                                ".split(' ').some((x) => x.startsWith(k + ':'))", arg=mine, timeout=30_000)
-        seen = set(_shown(page))  # kept as they come: a reconnect under load redraws the field, history and all
+        seen = set(_shown(page))  # kept as they come (the field keeps only its last 20)
+        still = set(_still(page))
         shot(page, "kubik-throw-landed")
         # another throw, the bot's after it, each watched to the end as a person would
         page.wait_for_function(settled, timeout=60_000)
@@ -226,10 +239,11 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         page.wait_for_function(settled, timeout=60_000)
         log = _public_log(base_url, table)
         seen |= set(_shown(page))
+        still |= set(_still(page))
         shown = sorted(item for item in seen if item[0] >= mine)  # before: the bot's first throw, at load
-        assert shown[0][0] == mine and len(shown) >= 3
-        for move, face, how in shown:
-            assert how == "a", (move, log[move])  # every physics throw animated
+        assert shown[0][0] == mine and len({move for move, _, _ in shown}) >= 3
+        for move, face, how in shown:  # every physics throw flew (why not, if one did not, and who threw what)
+            assert how == "a", (move, log[move], sorted(still), _seated_log(base_url, table))
             expected = _face_of(log[move])
             if expected is not None:  # K7: the animation ends on the recorded face (a miss leaves the cube as it was)
                 assert face == expected, (move, log[move], face)
@@ -259,6 +273,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
                                ".split(' ').filter(Boolean).length > n", arg=before, timeout=30_000)
         move, face, how = _shown(page)[before]
         assert how == "s" and page.locator(f"{FIELD} .animation .bat").count() == 0
+        assert (move, "no-motion-wanted") in _still(page)
         expected = _face_of(_public_log(base_url, table)[move])
         assert expected is None or face == expected
         assert not page.errors
@@ -272,9 +287,12 @@ def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base
     page.wait_for_selector(throw, timeout=60_000)
     page.locator(throw).click()
     page.wait_for_function("() => (document.querySelector('[data-testid=field]').dataset.shown || '').length > 0")
-    log = _public_log(base_url, table)
-    for move, face, how in _shown(page):
+    shown = _shown(page)
+    still = dict(_still(page))  # the instant pace: no motion wanted (or the table's last throw, at load)
+    log = _public_log(base_url, table)  # (read last: the bot may have thrown since)
+    for move, face, how in shown:
         assert how == "s" and " noise " not in log[move]
+        assert still[move] in ("no-motion-wanted", "loaded"), still
         expected = _face_of(log[move])
         assert expected is None or face == expected
     assert page.locator("[data-testid=final-face]:not([hidden])").count() == 1

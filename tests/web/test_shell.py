@@ -48,6 +48,32 @@ def test_lobby_shows_the_games_and_every_option(page: Any, base_url: str) -> Non
     assert not page.errors
 
 
+def test_nothing_is_drawn_before_the_games_load_so_a_quick_form_keeps_its_choices(page: Any, base_url: str) -> None:
+    """A quick click on a slow connection: the address changes to a form while the games' folders still
+    load. The page waits for them and draws the form once, so what the player chooses there is what the
+    table gets (a form drawn early was drawn again when they loaded, back to the defaults: Kubik's
+    four players instead of the two chosen)."""
+    held: list[Any] = []
+    page.route("**/js/games/beetle/index.js*", lambda route: held.append(route))  # answered when we say
+    page.goto(base_url + "/")
+    while not held:
+        page.wait_for_timeout(50)
+    page.evaluate("() => { location.hash = '#/new/kubik'; }")
+    page.wait_for_timeout(500)
+    assert page.locator("#create-submit").count() == 0  # still loading: no form to fill and lose
+    held[0].continue_()
+    page.wait_for_selector("#create-submit")
+    page.fill("#opt-players", "2")
+    page.select_option("#opt-throws", "calibrated")
+    page.fill("#opt-target", "40")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table = page.url.rsplit("/", 1)[1]
+    options = httpx.get(f"{base_url}/api/tables/{table}").json()["options"]
+    assert (options["players"], options["throws"], options["target"]) == (2, "calibrated", 40), options
+    assert not page.errors
+
+
 def test_language_switch_changes_texts_and_is_remembered(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector(".game-card")

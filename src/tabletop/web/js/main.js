@@ -75,13 +75,17 @@ function header() {
   document.title = t("app.title");
 }
 
+// Nothing is drawn until every game's folder has loaded: a page drawn before would be drawn again
+// then, and a form filled in meanwhile (a quick click on a slow connection) would lose its choices.
+let ready = false;
+
 onLangChange(() => {
   header();
   if (current && current.relabel) current.relabel();
-  else route();
+  else if (ready) route();
 });
 
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => { if (ready) route(); });
 // the skip link jumps to the content without touching the hash, which is the router's
 document.getElementById("skip").addEventListener("click", (event) => {
   event.preventDefault();
@@ -90,4 +94,7 @@ document.getElementById("skip").addEventListener("click", (event) => {
 header();
 // every game's folder is loaded (its screen, log and words) before the first page is drawn
 fill(app, h("p", {}, t("common.loading")));
-games().then(loadGames).catch((error) => console.error("the games did not load", error)).finally(route);
+games().then(loadGames).catch((error) => console.error("the games did not load", error)).finally(() => {
+  ready = true;
+  route();  // the page the address names now (it may have changed while the games loaded)
+});

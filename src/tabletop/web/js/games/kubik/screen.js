@@ -30,6 +30,7 @@ const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) 
 export const TEAM_COLOURS = ["#d55e00", "#0072b2"];  // team A, team B (colour-blind-safe)
 const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on (normal pace)
 const LONGEST_S = 6;  // a longer run plays faster so it lasts this long (normal pace)
+const MOTION_TRIES = 3;  // a motion asked at most this often when the network or a busy server failed it
 const MIN_CUBE_PX = 18;  // the cube is drawn at least this many CSS pixels wide, so it is seen on a phone
 const HANDLE_PX = 22;  // the aim arrow's head: a thumb's target (radius, CSS pixels)
 
@@ -500,8 +501,10 @@ export function kubikScreen(root, ctx) {
 
   // ---------------------------------------------------------------- the last throw's outcome and face
 
-  /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any. */
-  function showResult(job, top, animated, quiet = false) {
+  /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any;
+   * `why`: why it was not animated (null: it was). */
+  function showResult(job, top, why, quiet = false) {
+    const animated = why === null;
     const crossed = job.outcome.kind === "cross";  // K19: no face to show yet
     const face = crossed ? 0 : top || job.outcome.top || job.cubeTop;
     const text = outcomeText(job.outcome);
@@ -520,6 +523,10 @@ export function kubikScreen(root, ctx) {
     // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
     const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
     fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
+    if (!animated) {  // and why an outcome was shown without its flight, as move:why
+      const still = (fieldBox.dataset.still || "").split(" ").filter(Boolean).slice(-19);
+      fieldBox.dataset.still = [...still, `${job.index}:${why}`].join(" ");
+    }
     if (!quiet) announce(crossed ? text : `${text}. ${t("kubik.top", { n: face })}`);
   }
 
@@ -543,7 +550,7 @@ export function kubikScreen(root, ctx) {
     if (seen === -1 || entries.length < seen) {  // the first update, an undo, or a replay stepped back
       stop();
       const last = lastOutcome(entries);
-      if (last !== null) showResult(job(entries, last, view), null, false, true);
+      if (last !== null) showResult(job(entries, last, view), null, "loaded", true);
       else {
         result.hidden = true;
         fieldBox.dataset.animation = "idle";
@@ -556,7 +563,7 @@ export function kubikScreen(root, ctx) {
     seen = entries.length;
     for (const k of fresh.slice(-2)) enqueue(job(entries, k, view));
     // the game is over: what waits is shown at once, and the last throw is the one animated and kept
-    if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, false, true);
+    if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, "over", true);
   }
 
   function lastOutcome(entries) {
@@ -576,7 +583,7 @@ export function kubikScreen(root, ctx) {
 
   function enqueue(next) {
     player.queue.push(next);
-    while (player.queue.length > 2) showResult(player.queue.shift(), null, false);  // too far behind: skip
+    while (player.queue.length > 2) showResult(player.queue.shift(), null, "behind");  // too far behind: skip
     fieldBox.dataset.queued = String(player.queue.length + (player.job ? 1 : 0));
     if (!player.job) playNext();
   }
@@ -586,7 +593,7 @@ export function kubikScreen(root, ctx) {
     const waiting = [player.job, ...player.queue].filter((job) => job && !job.landed);
     if (!waiting.length && !player.flying) return;
     stop();
-    waiting.forEach((job, i) => showResult(job, null, false, i < waiting.length - 1));
+    waiting.forEach((job, i) => showResult(job, null, "landed", i < waiting.length - 1));
   }
 
   function stop() {
@@ -623,24 +630,45 @@ export function kubikScreen(root, ctx) {
       return;
     }
     if (!simulated || !moving) {  // no trajectory, or no motion wanted
-      showResult(next, null, false);
+      showResult(next, null, moving ? "no-trajectory" : "no-motion-wanted");
       playNext();
       return;
     }
     fieldBox.dataset.animation = "loading";
-    let motion = null;
-    try {
-      player.abort = new AbortController();
-      const response = await fetch(`/api/tables/${ctx.tableId}/motion/${next.index}`, { signal: player.abort.signal });
-      if (response.ok) motion = (await response.json()).motion;
-    } catch { /* no motion: show the outcome without it */ }
+    const { motion, missing } = await fetchMotion(next.index, generation);
     if (generation !== player.generation) return;
     if (!motion || !motion.times || motion.times.length < 2) {
-      showResult(next, null, false);
+      showResult(next, null, motion ? "short" : missing);
       playNext();
       return;
     }
     fly(next, motion, generation);
+  }
+
+  /** The motion of the `index`-th action, asked again (up to MOTION_TRIES times in all) when the network
+   * failed or the server was busy (429, 503: after its Retry-After, at most 3 s): a busy moment never
+   * costs a throw its flight. A definite answer (404: no motion; 409: the record is not reproduced) is
+   * not asked again. `missing` says why there is none, for the field's `data-still`. */
+  async function fetchMotion(index, generation) {
+    let missing = "failed";
+    for (let attempt = 1; attempt <= MOTION_TRIES; attempt += 1) {
+      let wait = 500 * attempt;
+      try {
+        player.abort = new AbortController();
+        const response = await fetch(`/api/tables/${ctx.tableId}/motion/${index}`, { signal: player.abort.signal });
+        if (response.ok) return { motion: (await response.json()).motion, missing: null };
+        missing = `refused-${response.status}`;
+        if (![429, 502, 503, 504].includes(response.status)) break;
+        const after = Number(response.headers.get("Retry-After"));
+        if (after > 0) wait = Math.min(3000, after * 1000);
+      } catch {
+        missing = "failed";  // the network, or stop() aborted it (then the generation has moved on)
+      }
+      if (generation !== player.generation || attempt === MOTION_TRIES) break;
+      await new Promise((resolve) => { player.timer = setTimeout(resolve, wait); });
+      if (generation !== player.generation) break;
+    }
+    return { motion: null, missing };
   }
 
   function fly(next, motion, generation) {
@@ -751,7 +779,7 @@ export function kubikScreen(root, ctx) {
         player.raf = requestAnimationFrame(step);
         return;
       }
-      showResult(next, motion.kind === "crossing" ? null : drawnTop, true);
+      showResult(next, motion.kind === "crossing" ? null : drawnTop, null);
       next.landed = true;
       player.timer = setTimeout(() => {
         if (generation !== player.generation) return;
