@@ -279,6 +279,57 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         assert not page.errors
 
 
+def test_a_motion_refused_by_a_busy_server_is_asked_again_and_the_throw_still_flies(paced_browser: Any,
+                                                                                    base_url: str) -> None:
+    """K20 physics: a busy server (503 with Retry-After) or a dropped connection does not cost a throw its
+    flight: the screen asks for the motion again, and only a definite answer (404: no motion) is final."""
+    with recording_page(paced_browser, viewport={"width": 1200, "height": 950}) as page:
+        page.goto(base_url)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'fast')")
+        table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
+        asked: list[str] = []
+
+        def busy_then_network_then_served(route: Any) -> None:
+            asked.append(route.request.url)
+            if len(asked) == 1:
+                route.fulfill(status=503, headers={"Retry-After": "1"}, json={"error": "busy"})
+            elif len(asked) == 2:
+                route.abort("connectionreset")
+            else:
+                route.continue_()
+
+        throw = "button[data-action=throw]:not([disabled])"
+        settled = ("() => { const f = document.querySelector('[data-testid=field]');"
+                   " return f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
+                   " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
+        page.wait_for_function(settled, timeout=60_000)
+        page.route("**/api/tables/*/motion/*", busy_then_network_then_served)
+        page.locator(throw).click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running] .animation .bat", state="attached", timeout=60_000)
+        mine = int(page.locator(FIELD).get_attribute("data-move"))
+        assert len(asked) == 3 and all(url.endswith(f"/motion/{mine}") for url in asked), asked
+        page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                               ".split(' ').some((x) => x.startsWith(k + ':'))", arg=mine, timeout=30_000)
+        assert (mine, "a") in {(move, how) for move, _, how in _shown(page)}
+        assert all(move != mine for move, _ in _still(page)), _still(page)
+        # a definite answer is final: no motion for this move (404), shown at once, asked once
+        page.unroute("**/api/tables/*/motion/*")
+        asked.clear()
+
+        def gone(route: Any) -> None:
+            asked.append(route.request.url)
+            route.fulfill(status=404, json={"error": "no motion"})
+
+        page.route("**/api/tables/*/motion/*", gone)
+        page.wait_for_function(settled, timeout=60_000)
+        page.locator(throw).click()
+        page.wait_for_function(settled, timeout=60_000)
+        still = dict(_still(page))
+        assert asked and all(still.get(int(url.rsplit("/", 1)[1])) == "refused-404" for url in asked), (asked, still)
+        assert len(asked) == len(set(asked))  # each asked once
+        assert not page.errors
+
+
 def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base_url: str) -> None:
     """K20b: a calibrated outcome has no trajectory; at the instant pace (no motion) the outcome and
     face are shown at once (at a real pace a path is drawn from the outcome: test_kubik_screen.py)."""
