@@ -10,6 +10,13 @@ from typing import Any
 
 SHOTS = Path("/tmp/shots/cards")
 
+KUBIK_SETTLED = ("() => { const f = document.querySelector('[data-testid=field]');"
+                 " return Boolean(f && f.dataset.queued === '0'"
+                 " && !['running', 'loading'].includes(f.dataset.animation)"
+                 " && document.querySelector('button[data-action=throw]:not([disabled])')); }")
+"""Kubik's field is at rest and it is our throw: nothing flies, loads or waits to be shown (a page
+still drawing its table has no field yet: not settled)."""
+
 SAMPLER = """
 window.__motion = { kinds: {}, faces: [], holes: 0 };
 (function tick() {

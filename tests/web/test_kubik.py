@@ -12,6 +12,7 @@ import pytest
 
 from tests.web.a11y import serious_violations
 from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
+from tests.web.motion import KUBIK_SETTLED
 from tests.web.play import create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow
@@ -215,11 +216,8 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'fast')")
         table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
         throw = "button[data-action=throw]:not([disabled])"
-        settled = ("() => { const f = document.querySelector('[data-testid=field]');"
-                   " return f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
-                   " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
         page.wait_for_selector(throw, timeout=60_000)
-        page.wait_for_function(settled, timeout=60_000)  # the bot's first throw, if it had one, is done
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # the bot's first throw, if it had one, is done
         page.locator(throw).click()
         # the bat drawn while the flight runs (one selector, so a busy machine cannot end the flight between)
         page.wait_for_selector(f"{FIELD}[data-animation=running] .animation .bat", state="attached", timeout=60_000)
@@ -233,10 +231,10 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         still = set(_still(page))
         shot(page, "kubik-throw-landed")
         # another throw, the bot's after it, each watched to the end as a person would
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         page.locator(throw).click()
         page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=60_000)
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         log = _public_log(base_url, table)
         seen |= set(_shown(page))
         still |= set(_still(page))
@@ -258,7 +256,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
                                " return f.dataset.queued === '0' && f.dataset.animation === 'done'"
                                " && !f.querySelector('.animation .bat'); }")
-        page.wait_for_function(settled, timeout=60_000)  # our turn again: nothing more comes until we throw
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # our turn again: nothing more comes until we throw
         final = page.locator("[data-testid=final-face]")
         assert final.get_attribute("data-move") == str(_last_outcome(base_url, table))
         assert page.locator(f"{FIELD} g.cube").count() == 1  # the field drawn again with the cube at rest
@@ -266,7 +264,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         # prefers-reduced-motion at the normal pace: no flight, straight to the face
         page.locator("[data-testid=speed]").select_option("normal")
         page.emulate_media(reduced_motion="reduce")
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         before = len(_shown(page))
         page.locator(throw).click()
         page.wait_for_function("(n) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
@@ -299,10 +297,7 @@ def test_a_motion_refused_by_a_busy_server_is_asked_again_and_the_throw_still_fl
                 route.continue_()
 
         throw = "button[data-action=throw]:not([disabled])"
-        settled = ("() => { const f = document.querySelector('[data-testid=field]');"
-                   " return f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
-                   " && Boolean(document.querySelector('button[data-action=throw]:not([disabled])')); }")
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         page.route("**/api/tables/*/motion/*", busy_then_network_then_served)
         page.locator(throw).click()
         page.wait_for_selector(f"{FIELD}[data-animation=running] .animation .bat", state="attached", timeout=60_000)
@@ -323,9 +318,9 @@ def test_a_motion_refused_by_a_busy_server_is_asked_again_and_the_throw_still_fl
             route.fulfill(status=404, json={"error": "no motion"})
 
         page.route("**/api/tables/*/motion/*", gone)
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         page.locator(throw).click()
-        page.wait_for_function(settled, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         still = dict(_still(page))
         assert asked and all(still.get(int(url.rsplit("/", 1)[1])) == "refused-404" for url in asked), (asked, still)
         assert len(asked) == len(set(asked))  # each asked once

@@ -15,6 +15,7 @@ import pytest
 
 from tests.web.a11y import tab_until
 from tests.web.conftest import recording_page, shot
+from tests.web.motion import KUBIK_SETTLED
 from tests.web.play import click_and_wait, create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -152,7 +153,7 @@ def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(paced_phone: 
     create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"])
     throw = "button[data-action=throw]:not([disabled])"
     page.wait_for_selector(throw, timeout=60_000)
-    page.wait_for_function(SETTLED, timeout=60_000)  # the bot's first throw, if it had one, has landed
+    page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # the bot's first throw, if it had one, has landed
     no_sideways_scroll(page)
     field = page.locator(f"{FIELD} svg.field").bounding_box()
     assert field["width"] >= 300, field  # the whole width of the phone, less the board's margins
@@ -262,11 +263,6 @@ def test_no_sideways_scroll_on_phones(browser: Any, base_url: str) -> None:
 # ---------------------------------------------------------------- calibrated paths, the keyboard, the sheet
 
 FIELD_SHOTS = "/tmp/shots/field"
-SETTLED = ("() => { const f = document.querySelector('[data-testid=field]');"
-           " return f && f.dataset.queued === '0' && !['running', 'loading'].includes(f.dataset.animation)"
-           " && document.querySelector('button[data-action=throw]:not([disabled])'); }")
-
-
 def snap(page: Any, name: str, full: bool = True) -> None:
     """A screenshot kept as an artifact and in the motion-and-sheets folder when there is one."""
     import shutil
@@ -305,7 +301,7 @@ def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(pace
         table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=5)
         frames = set()
         for throw in range(3):
-            page.wait_for_function(SETTLED, timeout=60_000)
+            page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
             frames.add((page.locator(f"{FIELD} svg.field").get_attribute("viewBox"),
                         page.locator(f"{FIELD} circle.boundary").get_attribute("r")))
             page.locator("button[data-action=throw]:not([disabled])").click()
@@ -437,7 +433,7 @@ def test_the_path_and_the_sheet_in_every_language_and_size(paced_browser: Any, b
                       " localStorage.setItem('tabletop.pace', 'slow'); }", lang)
         page.reload()
         create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=9)
-        page.wait_for_function(SETTLED, timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         # every state the field's animation takes is noted: a busy machine's polling may miss a flight
         page.evaluate("""(sel) => { const field = document.querySelector(sel); window.__flights = [];
             new MutationObserver(() => window.__flights.push(`${field.dataset.animation}|${field.dataset.path}`))
