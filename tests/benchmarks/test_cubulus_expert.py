@@ -1,5 +1,6 @@
-"""The Cubulus expert's benchmark can measure the expert as the second player on a chosen neutral
-set-up (U13), the seat where its losses against MCTS come from (issue #20)."""
+"""The Cubulus expert's benchmarks can measure the expert as the second player on a chosen neutral
+set-up (U13), the seat where its losses against MCTS come from, and compare set-ups in its games
+against itself (issue #20)."""
 
 from __future__ import annotations
 
@@ -47,4 +48,39 @@ def test_a_bad_scale_field_or_level_is_refused_clearly() -> None:
                           (("--with", "max_nodes"), "field=value pairs separated by commas"),
                           (("--level", "grandmaster", "--scale", "2"), "--level: one of easy, normal, hard")):
         run = cubulus_expert("--games", "1", *args)
+        assert run.returncode == 2 and message in run.stderr, (args, run.stderr)
+
+
+SETUPS_SCRIPT = SCRIPT.with_name("cubulus_setups.py")
+
+
+def cubulus_setups(*args: str) -> subprocess.CompletedProcess[str]:
+    """``benchmarks/cubulus_setups.py`` run as a person runs it."""
+    return subprocess.run([sys.executable, str(SETUPS_SCRIPT), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_set_ups_are_compared_in_the_experts_games_against_itself() -> None:
+    """U13: each set-up given is placed by the second player in games of the level against itself."""
+    run = cubulus_setups("--games", "2", "--level", "easy", CORNERS_AND_CENTRE)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(f"{CORNERS_AND_CENTRE:<28} second player ")
+    assert " of 2 (" in run.stdout and "8 corners, centre" in run.stdout
+
+
+def test_the_covering_set_ups_are_listed_up_to_symmetry() -> None:
+    """Sixteen set-ups put a neutral ball on all 36 squares; one of them holds the centre (the expert's)."""
+    run = cubulus_setups("--covering")
+    assert run.returncode == 0, run.stderr
+    rows = run.stdout.splitlines()
+    assert rows[-1] == "16 set-ups up to symmetry"
+    assert [row for row in rows if row.endswith(", centre")] == [
+        "2,3,7,9,13,17,19,23,24        4 images  2 corners, 6 edges, centre"]
+
+
+def test_a_bad_set_up_or_level_is_refused_clearly() -> None:
+    for args, message in ((("0,1",), "a set-up is nine different cells 0–26, comma-separated, not '0,1'"),
+                          (("a,b",), "not 'a,b'"),
+                          (("--level", "grandmaster"), "--level: one of easy, normal, hard"),
+                          (("--games", "0"), "--games: at least 1, not 0")):
+        run = cubulus_setups(*args)
         assert run.returncode == 2 and message in run.stderr, (args, run.stderr)

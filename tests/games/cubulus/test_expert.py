@@ -16,7 +16,7 @@ from tabletop.core import Decision
 from tabletop.games.cubulus import Cubulus, CubulusAction, CubulusState, Phase
 from tabletop.games.cubulus.evaluation import FACE_CELLS, GRID_SQUARES, face_patterns, threat_cells
 from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
-from tabletop.games.cubulus.geometry import CENTRE, SQUARE_MASKS
+from tabletop.games.cubulus.geometry import CELLS, CENTRE, LINE_MASKS, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import SETUPS, SYMMETRIES
 from tabletop.sim import play
 
@@ -194,6 +194,19 @@ def test_places_the_measured_set_up() -> None:
         state = state.apply(decide(state, expert, seed=4))
     images = {sum(1 << table[c] for c in SETUPS[0]) for table in SYMMETRIES}
     assert state.board[2] in images
+
+
+def test_the_preferred_set_up_blocks_every_line_and_square() -> None:
+    """U13: the preferred set-up is the cells with x + y + z ≡ 0 (mod 3): one neutral ball on each of
+    the 27 lines and at least one on each of the 36 squares, the centre among them; it has 4 images
+    under the cube's 48 symmetries, and the other set-ups are images of neither it nor each other."""
+    best = sum(1 << c for c in SETUPS[0])
+    assert best == sum(cell.bit for cell in CELLS if sum(cell.coords) % 3 == 0)
+    assert all((best & line).bit_count() == 1 for line in LINE_MASKS) and len(LINE_MASKS) == 27
+    assert all(best & square for square in SQUARE_MASKS) and best & CENTRE.bit
+    assert len({sum(1 << table[c] for c in SETUPS[0]) for table in SYMMETRIES}) == 4
+    classes = [min(sum(1 << table[c] for c in setup) for table in SYMMETRIES) for setup in SETUPS]
+    assert len(set(classes)) == len(SETUPS)
 
 
 def test_places_the_set_up_it_is_given() -> None:
