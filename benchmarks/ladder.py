@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import pickle
-import resource
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -91,12 +90,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     jobs = schedule(args.game, options, [*agents, *baselines], args.games, args.seed, duplicate=args.duplicate)
     started = time.perf_counter()
     results = run_jobs(jobs, LocalExecutor(args.workers))
-    cpu = sum(resource.getrusage(who).ru_utime for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    # The pool's workers are children of multiprocessing's fork server, not of this process, so
+    # RUSAGE_CHILDREN never sees them: the games' own timers add up the time spent playing.
+    played = sum(result.seconds for result in results)
     if args.save:
         args.save.write_bytes(pickle.dumps(results))
     print(ladder(results, agents, baselines))
     print(f"\n{len(results)} games ({args.games} per pair{', duplicate sets' if args.duplicate else ''}), "
-          f"seed {args.seed}: {cpu:.0f} s of CPU, {time.perf_counter() - started:.0f} s of wall time")
+          f"seed {args.seed}: {played:.0f} s of play (the games' times added up), "
+          f"{time.perf_counter() - started:.0f} s of wall time")
 
 
 if __name__ == "__main__":
