@@ -15,7 +15,7 @@ from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
 from tabletop.games.cubulus import Cubulus, CubulusAction, CubulusState, Phase
 from tabletop.games.cubulus.evaluation import FACE_CELLS, GRID_SQUARES, face_patterns, threat_cells
-from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
+from tabletop.games.cubulus.expert import LEVELS, WIN, CubulusExpert, Level, keep_last_iteration
 from tabletop.games.cubulus.geometry import CELLS, CENTRE, LINE_MASKS, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import SETUPS, SYMMETRIES
 from tabletop.sim import play
@@ -262,3 +262,24 @@ def test_beats_random_play() -> None:
         agents[seat] = CubulusExpert(QUICK)
         wins += play(game, agents, seed=i).state.returns()[seat] > 0
     assert wins >= 12
+
+
+def test_an_iteration_cut_short_keeps_the_last_finished_scores() -> None:
+    """Scores from different depths are not compared: the last finished iteration's stand, but a move
+    the cut iteration found better than the previous best goes to the top, and proofs are kept."""
+    scores = {"lead": 40, "second": 30, "third": 20, "fourth": 10}
+    # the lead, searched first, fell to -25 a ply deeper; "second" beat it; the rest were not searched
+    keep_last_iteration(scores, {"lead": -25, "second": -5}, "lead")
+    assert scores == {"lead": 40, "second": 41, "third": 20, "fourth": 10}
+    # nothing beat the lead: the order stands, whatever the new depth's scores were
+    scores = {"lead": 40, "second": 30, "third": 20}
+    keep_last_iteration(scores, {"lead": -25, "second": -60, "third": -70}, "lead")
+    assert scores == {"lead": 40, "second": 30, "third": 20}
+    # a proved loss or win counts at any depth
+    scores = {"lead": 40, "second": 30, "third": 20}
+    keep_last_iteration(scores, {"lead": -(WIN - 7), "second": WIN - 5}, "lead")
+    assert scores == {"lead": -(WIN - 7), "second": WIN - 5, "third": 20}
+    # the lead not even finished: only proofs move anything
+    scores = {"lead": 40, "second": 30}
+    keep_last_iteration(scores, {}, "lead")
+    assert scores == {"lead": 40, "second": 30}

@@ -88,7 +88,7 @@ class Level:
 LEVELS: Final[Mapping[str, Level]] = {
     "easy": Level(max_depth=2, max_nodes=1_500, noise=300),
     "normal": Level(max_depth=12, max_nodes=5_000),
-    "hard": Level(max_depth=20, max_nodes=40_000, solve_nodes=6_000, solve_plies=11, solve_threats=True,
+    "hard": Level(max_depth=20, max_nodes=160_000, solve_nodes=24_000, solve_plies=11, solve_threats=True,
                   solve_proof_numbers=True, compiled=True),
 }
 """The expert's levels (bots issue: easy | normal | hard)."""
@@ -485,7 +485,7 @@ class CubulusExpert:
                             board, winner = by_action[action]
                             found[action] = -(WIN - 1) if winner >= 0 else search.evaluate(board, nxt)
                     return found
-                scores.update(found)  # the moves searched deeper keep their new scores
+                keep_last_iteration(scores, found, order[0])
                 break
             scores = found
             order.sort(key=lambda a: scores[a], reverse=True)
@@ -499,6 +499,24 @@ class CubulusExpert:
         """U13: the next neutral ball of the first of its set-ups that fits (see :mod:`.neutral`)."""
         cells = [a.cell for a in legal if isinstance(a, Place)]
         return PLACES[neutral_cell(state.board[2], state.game.neutral_cells, cells, rng, self.setups)]
+
+
+def keep_last_iteration(scores: dict[Any, int], found: Mapping[Any, int], lead: Any) -> None:
+    """An iteration the budget cut short: the last finished one's ``scores`` stand, since a score from
+    one depth is no measure of a score from another (the side to move at the leaves alternates, and
+    the tempo and the threats with it). What the cut iteration settled is kept: a move it proved won
+    or lost scores so, and a move it found better than the previous best ``lead`` (searched first,
+    with the full window) goes to the top."""
+    for action, score in found.items():
+        if abs(score) >= WIN - 100:
+            scores[action] = score
+    if lead not in found:
+        return
+    better = [action for action in found if found[action] > found[lead]]
+    if better:
+        top = max(better, key=found.__getitem__)
+        if abs(found[top]) < WIN - 100:
+            scores[top] = max(scores.values()) + 1
 
 
 def _prover(level: Level, name: str) -> Callable[..., Outcome]:

@@ -402,6 +402,27 @@ def _node(mode: int, m0: int, m1: int, m2: int, seat: int, b0: int, b1: int, b2:
 
 
 @njit(cache=True)
+def _keep_last_iteration(scores: np.ndarray, found: np.ndarray, done: np.ndarray, order: np.ndarray) -> None:
+    """:func:`..expert.keep_last_iteration`: after an iteration cut short, the last finished one's
+    scores stand, but for the moves the cut one proved won or lost and the move it found better than
+    the previous best (``order[0]``, searched first; ties go to the first searched)."""
+    n = len(scores)
+    for i in range(n):
+        if done[i] and abs(found[i]) >= WIN - 100:
+            scores[i] = found[i]
+    lead = order[0]
+    if not done[lead]:
+        return
+    top = -1
+    for index in range(n):
+        i = order[index]
+        if done[i] and found[i] > found[lead] and (top < 0 or found[i] > found[top]):
+            top = i
+    if top >= 0 and abs(found[top]) < WIN - 100:
+        scores[top] = scores.max() + 1
+
+
+@njit(cache=True)
 def root_scores(boards: np.ndarray, winners: np.ndarray, repeated: np.ndarray, fresh: np.ndarray, bans: np.ndarray,
                 seen_keys: np.ndarray, moves: int, max_depth: int, noise: bool, cfg: np.ndarray) -> np.ndarray:
     """:meth:`..expert.CubulusExpert.root_scores` from the root's children (in the legal actions'
@@ -447,9 +468,7 @@ def root_scores(boards: np.ndarray, winners: np.ndarray, repeated: np.ndarray, f
                         found[i] = -(WIN - 1) if winners[i] >= 0 else judge(
                             boards[i, 0], boards[i, 1], boards[i, 2], nxt, cfg)[0]
                 return found
-            for i in range(n):  # the moves searched deeper keep their new scores
-                if done[i]:
-                    scores[i] = found[i]
+            _keep_last_iteration(scores, found, done, order)
             break
         scores = found
         keys = np.empty(n, np.int64)
