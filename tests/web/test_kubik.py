@@ -319,7 +319,11 @@ def test_a_motion_refused_by_a_busy_server_is_asked_again_and_the_throw_still_fl
 
         page.route("**/api/tables/*/motion/*", gone)
         page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        before = len(_shown(page))
         page.locator(throw).click()
+        # the click's throw is shown first (right after the click the field may still look settled)
+        page.wait_for_function("(n) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
+                               ".split(' ').filter(Boolean).length > n", arg=before, timeout=60_000)
         page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
         still = dict(_still(page))
         assert asked and all(still.get(int(url.rsplit("/", 1)[1])) == "refused-404" for url in asked), (asked, still)
