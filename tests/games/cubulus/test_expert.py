@@ -196,15 +196,25 @@ def test_places_the_measured_set_up() -> None:
     assert state.board[2] in images
 
 
-def test_the_preferred_set_up_blocks_every_line_and_square() -> None:
-    """U13: the preferred set-up is the cells with x + y + z ≡ 0 (mod 3): one neutral ball on each of
-    the 27 lines and at least one on each of the 36 squares, the centre among them; it has 4 images
-    under the cube's 48 symmetries, and the other set-ups are images of neither it nor each other."""
-    best = sum(1 << c for c in SETUPS[0])
-    assert best == sum(cell.bit for cell in CELLS if sum(cell.coords) % 3 == 0)
-    assert all((best & line).bit_count() == 1 for line in LINE_MASKS) and len(LINE_MASKS) == 27
-    assert all(best & square for square in SQUARE_MASKS) and best & CENTRE.bit
-    assert len({sum(1 << table[c] for c in SETUPS[0]) for table in SYMMETRIES}) == 4
+def test_the_preferred_set_ups_block_every_square() -> None:
+    """U13: the preferred set-up is two opposite corners, six edges and one face centre: a neutral ball
+    on each of the 36 squares and none on the centre (so it fits ``neutral_cells=exterior``), with 24
+    images under the cube's 48 symmetries. The next is the cells with x + y + z ≡ 0 (mod 3): one
+    neutral ball on each of the 27 lines, each square covered, the centre among them, 4 images. No
+    set-up is an image of another."""
+    images = {sum(1 << table[c] for c in SETUPS[0]) for table in SYMMETRIES}
+    preferred = sum(1 << c for c in SETUPS[0])
+    kinds = sorted(sum(v == 1 for v in CELLS[c].coords) for c in SETUPS[0])
+    assert kinds == [0, 0, 1, 1, 1, 1, 1, 1, 2]  # two corners, six edges, a face centre
+    corners = [CELLS[c].coords for c in SETUPS[0] if sum(v == 1 for v in CELLS[c].coords) == 0]
+    assert all(abs(a - b) == 2 for a, b in zip(*corners, strict=True))  # opposite corners
+    assert all(preferred & square for square in SQUARE_MASKS) and len(SQUARE_MASKS) == 36
+    assert not preferred & CENTRE.bit and len(images) == 24
+    centred = sum(1 << c for c in SETUPS[1])
+    assert centred == sum(cell.bit for cell in CELLS if sum(cell.coords) % 3 == 0)
+    assert all((centred & line).bit_count() == 1 for line in LINE_MASKS) and len(LINE_MASKS) == 27
+    assert all(centred & square for square in SQUARE_MASKS) and centred & CENTRE.bit
+    assert len({sum(1 << table[c] for c in SETUPS[1]) for table in SYMMETRIES}) == 4
     classes = [min(sum(1 << table[c] for c in setup) for table in SYMMETRIES) for setup in SETUPS]
     assert len(set(classes)) == len(SETUPS)
 
@@ -226,13 +236,14 @@ def test_places_the_set_up_it_is_given() -> None:
 
 def test_places_nine_neutral_balls_on_the_surface_when_told() -> None:
     """U13: the seat that does not start places the nine neutral balls; ``neutral_cells=exterior``
-    keeps them off the centre 111."""
+    keeps them off the centre 111, and the preferred set-up, free of it, is placed as it is."""
     game = tabletop.load("cubulus", first="0", neutral_cells="exterior")
     expert = CubulusExpert(QUICK)
     state = game.initial_state()
     while state.phase is Phase.SETUP:
         state = state.apply(decide(state, expert))
     assert state.board[2].bit_count() == 9 and not state.board[2] & CENTRE.bit
+    assert state.board[2] in {sum(1 << table[c] for c in SETUPS[0]) for table in SYMMETRIES}  # it fits
     assert state.current_player == 0
 
 

@@ -15,8 +15,8 @@ then near the root by their static score and deeper by killer and history tables
 players it is minimax; with three, *paranoid*: the other two seats play against the deciding one. The leaves
 are scored by :mod:`.evaluation` — square weights and threat cells — and a side to move holding a
 threat cell and a ball scores as the win it is; a horizon where another seat holds one is searched
-a ply further, once per line, to see whether the threat can be met. The neutral set-up (U13) follows the best set-up
-measured in the expert's games against itself (:mod:`.neutral`).
+a ply further, once per line, to see whether the threat can be met. The neutral set-up (U13) is the one that did best
+for the seat that places it and moves second, measured against MCTS (:mod:`.neutral`).
 """
 
 from __future__ import annotations

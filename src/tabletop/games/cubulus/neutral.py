@@ -17,18 +17,20 @@ from typing import Final
 from tabletop.games.cubulus.geometry import CELLS
 
 SETUPS: Final = (
+    (2, 3, 4, 7, 9, 17, 19, 23, 24),
     (0, 5, 7, 11, 13, 15, 19, 21, 26),
     (1, 3, 5, 7, 13, 19, 21, 23, 25),
     (0, 4, 8, 10, 12, 14, 16, 22, 24),
 )
 """Neutral set-ups (U13) in order of preference, nine cells each (``docs/cubulus.md``, Bots).
-The first is the cells with x + y + z ≡ 0 (mod 3) — two opposite corners, the six edges between
-them and 111: one neutral ball on every line and at least one on each of the 36 squares, the only
-such set-up with the centre. As the second player against MCTS with 10,000 rollouts it won 61 of
-80 games where the next, the diamonds of two opposite faces and 111 (chosen before by the
-expert's games against itself), won 49 on the same seeds; against ``hard`` itself, 29 of 100 to
-19. Both hold 111, so for ``neutral_cells=exterior`` the third: the six face centres and three
-corners, the best measured without it."""
+The first is two opposite corners (002, 220), six edges and one face centre (011): a neutral ball on
+each of the 36 squares, the centre free, so it fits ``neutral_cells=exterior`` too. Of the 16 set-ups
+that cover every square (up to the cube's symmetries), it did best as the second player against MCTS
+with 10,000 rollouts a move: 188 of 200 games, then 367 of 400 on fresh seeds, where the set-up used
+until then — the cells with x + y + z ≡ 0 (mod 3), the only covering set-up with the centre — won 178
+and 357 on the same seeds. That one had replaced the diamonds of two opposite faces and 111, chosen before by the
+expert's games against itself. The last, the six face centres and three corners, is kept for a board
+where none of the others fits."""
 
 CELL_KIND_ORDER: Final = ("centre", "edge", "face", "corner")
 """The kinds of cell a neutral ball serves the placer best on, best first (the same measurements)."""
