@@ -21,17 +21,21 @@ pytestmark = pytest.mark.slow
 SHOTS = Path("/tmp/shots/pacing")
 BOARD = "[data-testid=board]"
 
-# Every shown state, as the page shows it: when, its move number, who is to move, the last log line's seat
+# Every shown state, as the page shows it: when, its move number, who is to move, the last log line's seat,
+# and the most states seen waiting behind it while it was shown (the pace box's data-behind)
 RECORD = """() => {
   window.shownStates = [];
   const note = () => {
     const turn = document.querySelector('[data-testid=turn]');
     const move = turn && turn.dataset.move;
     const seen = window.shownStates;
+    const pace = document.querySelector('[data-testid=pace]');
+    const behind = Number((pace && pace.dataset.behind) || 0);
+    if (seen.length) seen[seen.length - 1].maxBehind = Math.max(seen[seen.length - 1].maxBehind, behind);
     if (!move || (seen.length && seen[seen.length - 1].move === move)) return;
     const toMove = document.querySelector('.seat-list li.to-move');
     const lines = document.querySelectorAll('[data-testid=log] li');
-    seen.push({ at: performance.now(), move, turn: turn.textContent,
+    seen.push({ at: performance.now(), move, turn: turn.textContent, maxBehind: behind,
       toMove: toMove ? toMove.dataset.seat : null, lines: lines.length,
       lastSeat: lines.length ? lines[lines.length - 1].dataset.seat : null });
   };
@@ -68,6 +72,12 @@ def roll_and_record(page: Any) -> list[dict[str, Any]]:
     return states
 
 
+def hold_for(pace: float, waiting: int, behind: int = 3, shortest: float = 120) -> float:
+    """How long pacing.js holds a state with ``waiting`` states behind it: the pace, or with more than
+    ``behind`` waiting a share of ``behind`` paces each (never below ``shortest``)."""
+    return pace if waiting <= behind else max(min(pace, shortest), pace * behind / waiting)
+
+
 def test_each_bot_roll_is_shown_for_the_pace_before_the_next(paced: Any, base_url: str) -> None:
     """Beetle against two bots at the normal pace: after my roll, the first bot's roll is on screen (its
     line last in the log, the second bot to move) for at least the pace before the second's replaces it."""
@@ -80,7 +90,9 @@ def test_each_bot_roll_is_shown_for_the_pace_before_the_next(paced: Any, base_ur
     assert by_bot, states  # the bots' moves each had a state of their own on screen
     for i in by_bot:
         held = states[i + 1]["at"] - states[i]["at"]
-        assert held >= 500, (held, states)  # the normal pace is 800 ms (the page notes a state late on a busy machine)
+        # the normal pace is 800 ms, shortened to a share of BEHIND paces while more than BEHIND states
+        # wait (a burst of bot moves, pacing.js); 5/8 of it at least: the page notes a state late on a busy machine
+        assert held >= 0.625 * hold_for(800, states[i]["maxBehind"]), (held, states)
     # the second bot was to move while the first bot's roll was the last line: it was seen
     assert any(s["toMove"] == "2" and s["lastSeat"] == "1" for s in states), states
     assert states[-1]["lastSeat"] in ("1", "2") and states[-1]["toMove"] == "0"
