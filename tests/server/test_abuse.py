@@ -251,7 +251,9 @@ def test_tokens_never_reach_the_log(tmp_path: Path) -> None:
         with connect(ws_url(base, table) + f"?token={tokens['0']}") as ws:
             reason, code = refusal(ws)
         assert code == 1008 and "never go in a URL" in reason
-        abandoned = httpx.post(f"{base}/api/tables/{table}/abandon", headers=bearer(creator))
+        # a game being played is not the unseated creator's to stop; its two people agreeing (one screen) end it
+        assert httpx.post(f"{base}/api/tables/{table}/abandon", headers=bearer(creator)).status_code == 409
+        abandoned = httpx.post(f"{base}/api/tables/{table}/abandon", headers=bearer(f"{tokens['0']}, {tokens['1']}"))
         assert abandoned.status_code == 200 and abandoned.json()["status"] == "abandoned"
 
     said = log.read_text(encoding="utf-8")

@@ -332,7 +332,9 @@ def test_an_abandoned_table_keeps_its_record_and_refuses_moves(client: TestClien
                                                            "move": state["move"]})
     assert refused.status_code == 409 and "abandoned" in refused.json()["detail"]
     record = client.get(f"/api/tables/{table}/record").json()
-    assert len(record["actions"]) == state["move"] and "result" not in record["meta"]
+    assert len(record["actions"]) == state["move"] and record["ending"] == "abandoned"
+    assert record["meta"]["result"]["ending"] == {"cause": "abandoned", "seats": []}
+    assert record["meta"]["result"]["winner"] is None and record["meta"]["result"]["outcome"] is None
     assert tabletop.replay(Record.from_json(json.dumps(record))).current_player == 0  # replays to where it stopped
 
 

@@ -43,16 +43,53 @@ def test_every_refusal_code_has_english_and_every_message_its_shape() -> None:
     assert all(code.isidentifier() and text for code, text in UNDO_REFUSALS.items())
 
 
-def test_against_a_bot_undo_is_refused_in_the_state_once_the_bot_replied(client: TestClient) -> None:
+def test_against_a_bot_a_takeback_goes_back_to_the_players_last_decision(client: TestClient) -> None:
+    """Issue #40 item 3: against bots only, taking back reverts the bot's reply too (lichess's takeback
+    against the computer), and the undo is offered as soon as the player has decided anything."""
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], options={"first": "0"})
     table, token = created["table"]["id"], created["tokens"]["0"]
     with seated(client, table, token) as ws:
         state = until_my_turn(ws)
+        assert (state["undo_seat"], state["undo_refusal"]) == (None, "nothing")  # nothing decided yet
         act(ws, state["legal"][0], state["move"])
         replied = until_my_turn(ws)  # the bot has moved: the table is back at this seat
-        assert replied["undo_seat"] is None and replied["undo_refusal"] == "bot"
+        assert (replied["undo_seat"], replied["undo_refusal"], replied["undo_steps"]) == (0, None, 2)
         Update.model_validate(replied)
         undo(ws, replied["move"])
+        back = until(ws, lambda m: m["move"] == replied["move"] + 2)  # two undo events: the bot's and ours
+        assert back["view"] == state["view"] and back["legal"] == state["legal"] and back["log"] == state["log"]
+
+
+def test_against_a_bot_chance_comes_again_the_same_after_a_takeback(client: TestClient) -> None:
+    """The cut after a lay-away is drawn from the table's secret by the move's place, not by when: a
+    takeback and the same lay-away again see the same starter (never re-drawn)."""
+    created = create(client, "cribbage", [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    with seated(client, table, token) as ws:
+        laying = until(ws, lambda m: bool(m["legal"]) and m["legal"][0].startswith("discard"))
+        act(ws, laying["legal"][0], laying["move"])
+        later = until(ws, lambda m: bool(m["legal"]) and m["undo_seat"] == 0)
+        first_time = [line["action"] for line in later["log"]]
+        undo(ws, later["move"])
+        back = until(ws, lambda m: m["move"] > later["move"] and m["legal"] == laying["legal"])
+        assert back["view"]["hand"] == laying["view"]["hand"]
+        act(ws, laying["legal"][0], back["move"])
+        again = until(ws, lambda m: m["move"] > back["move"] and bool(m["legal"]) and m["undo_seat"] == 0)
+        second_time = [line["action"] for line in again["log"]]
+        shared = min(len(first_time), len(second_time))
+        assert second_time[:shared] == first_time[:shared]  # the bot's lay-away and the cut: the same again
+
+
+def test_with_another_person_at_the_table_a_bots_reply_still_ends_the_undo(client: TestClient) -> None:
+    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "human"}],
+                     options={"first": "0", "players": "3"})
+    table, tokens = created["table"]["id"], created["tokens"]
+    with seated(client, table, tokens["0"]) as ws, seated(client, table, tokens["2"]):
+        state = until_my_turn(ws)
+        act(ws, state["legal"][0], state["move"])
+        after_bot = until(ws, lambda m: m["to_move"] == 2)
+        assert (after_bot["undo_seat"], after_bot["undo_refusal"]) == (None, "bot")
+        undo(ws, after_bot["move"])
         assert "cannot undo: a bot has moved since" in until(ws, lambda m: m["type"] == "error")["reason"]
 
 

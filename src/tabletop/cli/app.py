@@ -162,6 +162,7 @@ def replay(
     import tabletop
     from tabletop.cli.play import result_line, styled
     from tabletop.core import Record, TabletopError, winner_field
+    from tabletop.core.record import record_result
 
     try:
         text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
@@ -172,19 +173,30 @@ def replay(
         state = tabletop.replay(record)
     except TabletopError as error:
         raise fail(str(error), 1) from None
+    returns, outcome = record_result(state, record.ending)
     if as_json:
         result: dict[str, Any] = {
             "game": record.game,
             "options": dict(state.game.options),
             "actions": len(record.actions),
             "terminal": state.is_terminal,
-            "returns": list(state.returns()),
-            "winner": winner_field(state),
+            "ending": record.ending.to_data() if record.ending is not None else None,
+            "returns": list(returns),
+            "winner": winner_field(state) if record.ending is None else _winner(returns, record.ending.has_result),
+            "outcome": outcome.to_data() if outcome is not None else None,
         }
         typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     console.print(styled(str(state)))
-    console.print(result_line(state, record.meta.get("players")))
+    console.print(result_line(state, record.meta.get("players"), record.ending))
+
+
+def _winner(returns: tuple[float, ...], has_result: bool) -> int | list[int] | None:
+    """The ``winner`` field of an ended game's result: a seat, a list of seats, or None."""
+    from tabletop.core import winners
+
+    top = winners(returns) if has_result else ()
+    return None if not top else top[0] if len(top) == 1 else list(top)
 
 
 def main() -> None:

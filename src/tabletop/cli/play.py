@@ -13,8 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.agents import Agent, Decision, HumanAgent, QuitGame, make_bot
-from tabletop.core import CHANCE, SPECTATOR, Game, Record, State, TabletopError, winner_field
+from tabletop.core import CHANCE, SPECTATOR, Game, Record, State, TabletopError, winner_field, winners
 from tabletop.core.coach import CoachAdvice
+from tabletop.core.ending import Ending, ended_result
 from tabletop.sim import play
 
 
@@ -175,16 +176,27 @@ def styled(text: str) -> Text:
     return rich
 
 
-def result_line(state: State[Any], names: list[str] | None = None) -> Text:
-    """``Seat 2 (random) wins.``, a tie or a draw, for a finished game."""
+def result_line(state: State[Any], names: list[str] | None = None, ending: Ending | None = None) -> Text:
+    """``Seat 2 (random) wins.``, a tie or a draw, for a finished game; how it ended when not by its
+    rules (``Seat 2 resigned: seat 1 wins.``, ``Abandoned: no result.``)."""
+    def seat(n: int) -> str:
+        return f"Seat {n + 1}" + (f" ({names[n]})" if names and n < len(names) else "")
+
+    if ending is not None and ending.cause != "finished":
+        if not ending.has_result:
+            return Text("Abandoned: no result.", style="bold")
+        returns, _ = ended_result(state, ending)
+        said = {"resigned": "resigned", "timed_out": "ran out of time", "claimed": "claimed the win"}[ending.cause]
+        who = " and ".join(seat(n) for n in ending.seats)
+        won = ", ".join(seat(n) for n in winners(returns))
+        return Text(f"{who} {said}: {won} {'win' if ',' in won else 'wins'}.", style="bold green")
     winner = winner_field(state)
     if not state.is_terminal:
         return Text("The game is not finished.", style="yellow")
     if winner is None:
         return Text("Draw.", style="bold")
     if isinstance(winner, int):
-        who = f" ({names[winner]})" if names else ""
-        return Text(f"Seat {winner + 1}{who} wins.", style="bold green")
+        return Text(f"{seat(winner)} wins.", style="bold green")
     return Text("Tie between seats " + ", ".join(str(s + 1) for s in winner) + ".", style="bold")
 
 

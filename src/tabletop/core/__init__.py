@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tabletop.core.agent import LEVELS, Agent, Decision
     from tabletop.core.batch import Batch
     from tabletop.core.encoding import Encoding, Field, Observation
+    from tabletop.core.ending import CAUSES, Ending, ended_result
     from tabletop.core.errors import (
         CORE_ERRORS,
         IllegalActionError,
@@ -33,11 +34,13 @@ if TYPE_CHECKING:
 _LAZY = {
     "Agent": "tabletop.core.agent",
     "Batch": "tabletop.core.batch",
+    "CAUSES": "tabletop.core.ending",
     "CHANCE": "tabletop.core.game",
     "CORE_ERRORS": "tabletop.core.errors",
     "Chance": "tabletop.core.spec",
     "Decision": "tabletop.core.agent",
     "Encoding": "tabletop.core.encoding",
+    "Ending": "tabletop.core.ending",
     "Event": "tabletop.core.events",
     "Field": "tabletop.core.encoding",
     "Game": "tabletop.core.game",
@@ -61,6 +64,7 @@ _LAZY = {
     "UnknownGameError": "tabletop.core.errors",
     "View": "tabletop.core.game",
     "action_event": "tabletop.core.events",
+    "ended_result": "tabletop.core.ending",
     "event": "tabletop.core.events",
     "iter_replay": "tabletop.core.record",
     "replay": "tabletop.core.record",
@@ -76,6 +80,7 @@ _LAZY = {
 __getattr__, __dir__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
+    "CAUSES",
     "CHANCE",
     "CORE_ERRORS",
     "LEVELS",
@@ -87,6 +92,7 @@ __all__ = [
     "Chance",
     "Decision",
     "Encoding",
+    "Ending",
     "Event",
     "Field",
     "Game",
@@ -106,6 +112,7 @@ __all__ = [
     "UnknownGameError",
     "View",
     "action_event",
+    "ended_result",
     "event",
     "iter_replay",
     "replay",

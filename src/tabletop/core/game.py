@@ -273,6 +273,13 @@ class Game(ABC, Generic[StateT, ActionT]):
         if not 0 <= seat < self.num_players:
             raise ValueError(f"no seat {seat}; seats are 0–{self.num_players - 1}")
 
+    def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
+        """Each side that wins or loses together: its name (as result events name it: a seat, or a
+        team or partnership's name) and its seats. Every seat alone by default; games with teams or
+        partnerships override it. A resignation or a claim ends the game for whole sides
+        (:mod:`tabletop.core.ending`)."""
+        return tuple((seat, (seat,)) for seat in range(self.num_players))
+
     @property
     def chance_entered_by_people(self) -> bool:
         """True when the people at the table say what chance did (a scorekeeper for a real game),

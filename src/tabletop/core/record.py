@@ -16,6 +16,7 @@ from typing import Any
 import pydantic
 
 from tabletop.core.data import problems
+from tabletop.core.ending import Ending, ended_result
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Game, State
 
@@ -31,6 +32,7 @@ class _RecordModel(pydantic.BaseModel):
     options: dict[str, Any] = {}
     actions: list[str]
     meta: dict[str, Any] = {}
+    ending: str | None = None
     version: int = FORMAT_VERSION
 
 
@@ -39,27 +41,29 @@ class Record:
     """A played (or partly played) game: ``{"game", "options", "actions", "meta"}``.
 
     ``meta`` holds optional facts that replay does not need: ``seed``, ``players`` (names),
-    ``date``, ``result``.
+    ``date``, ``result``. ``ending`` says how a game that did not end by its rules ended
+    (:class:`~tabletop.core.ending.Ending`: ``resigned 1``, ``abandoned``…); None for a game played
+    to its end or still going. Written only when set, so a record without one reads as before.
     """
 
     game: str
     options: Mapping[str, Any]
     actions: tuple[str, ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
+    ending: Ending | None = None
 
     def to_json(self, indent: int | None = 2) -> str:
         """The record as JSON text."""
-        return json.dumps(
-            {
-                "version": FORMAT_VERSION,
-                "game": self.game,
-                "options": dict(self.options),
-                "actions": list(self.actions),
-                "meta": dict(self.meta),
-            },
-            indent=indent,
-            ensure_ascii=False,
-        )
+        data: dict[str, Any] = {
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+        if self.ending is not None:
+            data["ending"] = str(self.ending)
+        return json.dumps(data, indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -87,7 +91,8 @@ class Record:
             raise RecordError(
                 f"record format version {model.version} is not supported (expected {FORMAT_VERSION})"
             )
-        return cls(model.game, model.options, tuple(model.actions), model.meta)
+        ending = Ending.parse(model.ending) if model.ending is not None else None
+        return cls(model.game, model.options, tuple(model.actions), model.meta, ending)
 
 
 def iter_replay(game: Game[Any, Any], actions: Sequence[str]) -> Iterator[State[Any]]:
@@ -116,4 +121,24 @@ def replay(record: Record, load: Callable[..., Game[Any, Any]]) -> State[Any]:
         game = load(record.game, **record.options)
     except TabletopError as error:
         raise RecordError(f"record's game cannot be loaded: {error}") from None
-    return deque(iter_replay(game, record.actions), maxlen=1)[0]
+    state: State[Any] = deque(iter_replay(game, record.actions), maxlen=1)[0]
+    if record.ending is not None:
+        ending_refusal(state, record.ending)
+    return state
+
+
+def ending_refusal(state: State[Any], ending: Ending) -> None:
+    """Raise RecordError unless a game may end by ``ending`` at ``state``: ``finished`` only where the
+    rules ended it, every other ending only before (nobody resigns a finished game)."""
+    if (ending.cause == "finished") != state.is_terminal:
+        where = "over by its rules" if state.is_terminal else "not over by its rules"
+        raise RecordError(f"ending {str(ending)!r}, but after the last action the game is {where}")
+    ended_result(state, ending)  # seats that exist, a side left standing
+
+
+def record_result(state: State[Any], ending: Ending | None) -> tuple[tuple[float, ...], Any]:
+    """The returns and result event of a replayed record (its ``ending`` applied, if any); for a
+    game still going, every return as the state has it and no result."""
+    if ending is not None:
+        return ended_result(state, ending)
+    return tuple(state.returns()), state.result()

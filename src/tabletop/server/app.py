@@ -43,14 +43,17 @@ from tabletop.core import Record
 from tabletop.server import chance, jobs
 from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
+from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection, error_body
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
     Act,
+    AnswerEnd,
     AnswerUndo,
     ClientMessage,
     CreateTable,
+    EndRequest,
     Hello,
     LobbyPage,
     Name,
@@ -262,23 +265,61 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
         return hub().update(hub().tables[table_id], seat, text)
 
+    @app.post("/api/tables/{table_id}/resign")
+    async def resign(table_id: str, request: Request) -> dict[str, Any]:
+        """Resign for one's side (its other people asked first): the seat tokens held at this table in
+        ``Authorization: Bearer`` (a hot-seat screen's all: the one to move resigns). The answer: the
+        table's line, with its result once ended, or ``proposal`` while a partner's consent is awaited."""
+        seats = await _ending_seats(table_id, request, "resigning")
+        await _end(hub().endings.resign(table_id, _speaker(table_id, seats), set(seats)))
+        return _ended(table_id)
+
     @app.post("/api/tables/{table_id}/abandon")
     async def abandon(table_id: str, request: Request) -> dict[str, Any]:
-        """End the game without a result: a seated player leaves for good, or the creator stops it
-        (the token of either in ``Authorization: Bearer``)."""
+        """End the game without a result. A game being played: asked by a seat (the seat tokens held in
+        ``Authorization: Bearer``), done once every other person seated agrees (at once against bots or
+        on one screen). A table not started yet: its creator's token is enough too."""
+        tokens = bearer_tokens(request)
+        await _table(table_id)
+        creator: bool = bool(tokens) and await hub().db(hub().store.is_creator, table_id, tokens[0])
+        if creator:
+            await _end(hub().endings.abandon(table_id, None, set(), creator=True))
+            return _ended(table_id)
+        seats = await _ending_seats(table_id, request, "abandoning")
+        await _end(hub().endings.abandon(table_id, _speaker(table_id, seats), set(seats)))
+        return _ended(table_id)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request) -> dict[str, Any]:
+        """Leave the table: a seat freed before the game starts, handed to a bot in a game with other
+        people (the seat tokens held in ``Authorization: Bearer``)."""
+        seats = await _ending_seats(table_id, request, "leaving")
+        await _end(hub().endings.leave(table_id, _speaker(table_id, seats), set(seats)))
+        return _ended(table_id)
+
+    async def _ending_seats(table_id: str, request: Request, doing: str) -> list[int]:
         refuse_tokens_in_url(request)
         tokens = bearer_tokens(request)
         await _table(table_id)
         if not tokens:
-            raise ApiError(401, "abandoning takes a seat's or the creator's token in 'Authorization: Bearer'",
+            raise ApiError(401, f"{doing} takes the seat tokens held at this table in 'Authorization: Bearer'",
                            "token_required")
-        if not await hub().db(hub().store.is_creator, table_id, tokens[0]):
-            await _seats(table_id, tokens[:1])
+        return await _seats(table_id, tokens[:32])
+
+    def _speaker(table_id: str, seats: list[int]) -> int:
+        """Which of the held seats speaks for the screen: the one to move, else the first a person plays."""
+        answer = ways_out(hub().tables[table_id], seats, set(seats))["seat"]
+        return int(answer) if answer is not None else seats[0]
+
+    async def _end(work: Any) -> None:
         try:
-            await hub().abandon(table_id)
+            await work
         except Rejection as error:
             raise ApiError.of(409, error) from None
-        return hub().info(hub().tables[table_id]).model_dump()
+
+    def _ended(table_id: str) -> dict[str, Any]:
+        table = hub().tables[table_id]
+        return {**hub().info(table).model_dump(), "proposal": table.proposal}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
@@ -306,15 +347,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
-        """The game record of a finished or abandoned table (the JSON `tabletop replay` reads), with
-        the secret its chance was drawn from (public once the game is over)."""
+        """The game record of a finished or abandoned table (the JSON `tabletop replay` reads), with how
+        it ended when a person ended it (``ending``: resigned, abandoned…) and the secret its chance was
+        drawn from (public once the game is over)."""
         table = await _finished(table_id)
         meta: dict[str, Any] = {"players": [s.name for s in table.seats],
                                 "date": table.row.created_at.isoformat(timespec="seconds"), "table": table_id,
                                 "chance": {"generator": chance.GENERATOR, "secret": table.secret}}
         if table.result() is not None:
             meta["result"] = table.result()
-        text = Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta).to_json()
+        text = Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta,
+                      table.ending).to_json()
         data: dict[str, Any] = json.loads(text)
         return data
 
@@ -476,6 +519,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await hub().request_undo(table_id, seat, message.move)
         elif isinstance(message, AnswerUndo):
             await hub().answer_undo(table_id, seat, message.type == "agree_undo")
+        elif isinstance(message, AnswerEnd):
+            await hub().endings.answer(table_id, seat, message.type == "agree_end")
+        elif isinstance(message, EndRequest):
+            screen = hub().same_screen(table_id, seat)
+            if message.type == "resign":
+                await hub().endings.resign(table_id, seat, screen)
+            elif message.type == "abandon":
+                await hub().endings.abandon(table_id, seat, screen)
+            else:
+                await hub().endings.leave(table_id, seat, screen)
 
     async def _table(table_id: str) -> LiveTable:
         return await live_table(hub(), table_id)

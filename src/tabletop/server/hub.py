@@ -33,6 +33,7 @@ from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.chat import TableChat
+from tabletop.server.endings import TableEndings, ways_out
 from tabletop.server.errors import Rejection
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
@@ -94,6 +95,7 @@ class Hub:
         self._redis: Any = None
         self.failover = Failover(self)
         self.chat = TableChat(self)
+        self.endings = TableEndings(self)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -255,7 +257,8 @@ class Hub:
     async def _check_unfinished(self, client: str) -> None:
         if await self.db(self.store.unfinished_tables_of, client) >= self.limits.open_tables_per_client:
             raise LimitReached(f"you already have {self.limits.open_tables_per_client} unfinished tables, the "
-                               "limit per client: finish or abandon one first", "too_many_unfinished", 60.0,
+                               "limit per client: resign, abandon or leave one (the lobby's \"My tables\" lists them)",
+                               "too_many_unfinished", 60.0,
                                limit=self.limits.open_tables_per_client)
 
     async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "") -> tuple[int, str]:
@@ -341,7 +344,7 @@ class Hub:
             await self.db(self.store.set_status, table_id, "playing")
             table.row.status = "playing"
             await self.failover.notify(table)
-        await self._advance_or_retry(table_id)
+        await self.advance_or_retry(table_id)
         return True
 
     # ------------------------------------------------------------------ moves
@@ -358,8 +361,8 @@ class Hub:
             except TabletopError as error:
                 raise Rejection.of(error) from None
             self._spend_clock(table, seat)
-            await self._write(table, seat, str(action), after=after)
-        await self._advance_or_retry(table_id)
+            await self.write(table, seat, str(action), after=after)
+        await self.advance_or_retry(table_id)
 
     def _check_turn(self, table: LiveTable, seat: int, move: int) -> None:
         if table.status != "playing":
@@ -377,7 +380,7 @@ class Hub:
                 raise Rejection(f"not your turn: seat {to_move + 1} is to move", "not_your_turn", to_move=to_move)
             raise Rejection("not your turn: chance is to move", "chance_to_move")
 
-    async def _write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
+    async def write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
                      after: Any = None) -> None:
         """Log the event (committed), then apply it here and tell the other processes."""
         try:
@@ -392,7 +395,7 @@ class Hub:
         table.deadline = None
         await self.failover.notify(table)
 
-    async def _advance_or_retry(self, table_id: str) -> None:
+    async def advance_or_retry(self, table_id: str) -> None:
         """Advance now; if the database fails, keep trying in the background (the change is logged)."""
         try:
             await self._advance(table_id)
@@ -408,10 +411,8 @@ class Hub:
                 table = self.tables[table_id]
                 if table.status != "playing":
                     break
-                if table.state.is_terminal:
-                    await self.db(self.store.set_status, table_id, "over", table.result())
-                    table.row.status, table.row.result = "over", table.result()
-                    await self.failover.notify(table)
+                if table.state.is_terminal or table.ending is not None:  # (an ending logged before a crash)
+                    await self.finish(table)
                     break
                 if table_id not in self.owned:
                     break  # the owner (another process) goes on from here
@@ -420,7 +421,7 @@ class Hub:
                 if table.state.is_chance:
                     outcome, after = await self._draw(table)
                     with contextlib.suppress(Rejection):  # another process drew it first: go on from there
-                        await self._write(table, CHANCE, outcome, after=after)
+                        await self.write(table, CHANCE, outcome, after=after)
                     continue
                 seat = table.seat_to_move()
                 if table.bot_for(seat) is not None:
@@ -431,6 +432,16 @@ class Hub:
                     self._start_clock(table, seat)
                 break
         await self.broadcast(table_id)
+
+    async def finish(self, table: LiveTable) -> None:
+        """Record a table's end as its log has it (by the rules or by a person's word): its status,
+        ``over`` or — without a result — ``abandoned``, and its result. The caller holds its lock."""
+        status = "abandoned" if table.ending is not None and not table.ending.has_result else "over"
+        result = table.result()
+        await self.db(self.store.set_status, table.row.id, status, result)
+        table.row.status, table.row.result = status, result
+        table.deadline = None
+        await self.failover.notify(table)
 
     async def _draw(self, table: LiveTable) -> tuple[str, Any]:
         """The chance outcome now and the state it leads to. A physics throw is simulated once, in a
@@ -536,8 +547,9 @@ class Hub:
             if others:
                 await self._set_undo(table, {"seat": seat, "move": table.moves, "waiting": others, "agreed": []})
             else:
-                await self._write(table, seat, "undo", kind="undo")
-        await self._advance_or_retry(table_id)
+                for _ in range(table.undo_steps(seat)):  # against bots: their replies and chance too
+                    await self.write(table, seat, "undo", kind="undo")
+        await self.advance_or_retry(table_id)
 
     def same_screen(self, table_id: str, seat: int) -> set[int]:
         """``seat`` and every seat played from a screen of this process that holds it (a hot seat)."""
@@ -569,8 +581,8 @@ class Hub:
                 agreed = sorted({*pending["agreed"], seat})
                 await self._set_undo(table, {**pending, "agreed": agreed})
                 if set(agreed) >= set(pending["waiting"]):
-                    await self._write(table, pending["seat"], "undo", kind="undo")
-        await self._advance_or_retry(table_id)
+                    await self.write(table, pending["seat"], "undo", kind="undo")
+        await self.advance_or_retry(table_id)
 
     async def _set_undo(self, table: LiveTable, pending: dict[str, Any] | None) -> None:
         await self.db(self.store.update_settings, table.row.id, {"undo": pending})
@@ -610,14 +622,17 @@ class Hub:
             clock = {"move_seconds": seconds, "remaining": remaining,
                      "banks": {str(k): round(v, 3) for k, v in table.banks.items()}}
         undo_seat, undo_refusal = self.undo_for(table, viewer, seats)
+        held = seats or ([viewer] if viewer >= 0 else [])
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
         update = {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
                   "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
                   "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
                   "seats": self.seat_dicts(table), "undo": table.undo,
                   "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
+                  "undo_steps": table.undo_steps(undo_seat) if undo_seat is not None else None,
                   "result": table.result() if table.status in ("over", "abandoned") else None,
-                  "rematch": table.row.settings.get("rematch")}
+                  "rematch": table.row.settings.get("rematch"),
+                  "proposal": table.proposal, "ways_out": ways_out(table, held, set(held))}
         if text:  # English terminal text: only for the clients that ask (the browser draws its own)
             update["text"] = table.text(viewer)
         return update
@@ -632,18 +647,6 @@ class Hub:
                 await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats))
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
-
-    async def abandon(self, table_id: str) -> None:
-        """End a table without a result (a seat left for good); its record stays downloadable."""
-        await self.table(table_id)
-        async with self.lock(table_id):
-            table = self.tables[table_id]
-            if table.status in ("over", "abandoned"):
-                raise Rejection(f"the table is already {table.status}", "already_ended", status=table.status)
-            await self.db(self.store.set_status, table_id, "abandoned")
-            table.row.status = "abandoned"
-            await self.failover.notify(table)
-        await self.broadcast(table_id)
 
 
 class ChosenSeedRefused(Rejection):

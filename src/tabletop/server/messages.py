@@ -162,6 +162,24 @@ class AnswerUndo(BaseModel):
     seat: int | None = None
 
 
+class EndRequest(BaseModel):
+    """Resign (for one's side), abandon (no result) or leave the table (:mod:`tabletop.server.endings`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["resign", "abandon", "leave"]
+    seat: int | None = None
+
+
+class AnswerEnd(BaseModel):
+    """Agree to (or refuse) another seat's request to resign for the side or to abandon the game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["agree_end", "refuse_end"]
+    seat: int | None = None
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -188,7 +206,8 @@ class SpectatorChat(BaseModel):
     allowed: bool
 
 
-ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | Ping | Say | SpectatorChat, Field(discriminator="type")]
+ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | EndRequest | AnswerEnd | Ping | Say | SpectatorChat,
+                          Field(discriminator="type")]
 
 
 class LogEntry(BaseModel):
@@ -218,8 +237,11 @@ class Update(BaseModel):
     undo_seat: int | None = None  #: the seat this connection may ask an undo for now (None: it may not)
     undo_refusal: str | None = None  #: why not, a code of :data:`tabletop.server.table.UNDO_REFUSALS`
     clock: dict[str, Any] | None = None  #: per-move deadline and time banks when timers are on
-    result: dict[str, Any] | None = None
+    undo_steps: int | None = None  #: how many actions that undo takes back (against bots: to the last decision)
+    result: dict[str, Any] | None = None  #: once ended: returns, winner, outcome, ``ending`` (how it ended)
     rematch: dict[str, Any] | None = None  #: a finished table's rematch: {"table": its id, "by": who asked}
+    proposal: dict[str, Any] | None = None  #: a pending request to resign or abandon, waiting for others
+    ways_out: dict[str, Any] | None = None  #: resign, abandon, leave: "now", "ask" or None (:mod:`.endings`)
 
 
 class Rejected(BaseModel):

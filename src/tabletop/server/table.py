@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, Game, State, visible, winner_field
+from tabletop.core import CHANCE, Ending, Game, State, ended_result, visible, winners
 from tabletop.server import chance
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
@@ -67,6 +67,7 @@ class LiveTable:
     turn_started: float | None = None  #: the loop time at which the seat to move was asked
     banks: dict[int, float] = field(default_factory=dict)
     thinking: int | None = None  #: the move a bot is deciding now (one decision per move)
+    ending: Ending | None = None  #: how the game ended when a person ended it (resigned, abandoned…)
     logs: dict[int, list[LogEntry]] = field(default_factory=dict)  #: each viewer's move log so far
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
@@ -103,7 +104,9 @@ class LiveTable:
     def replay_event(self, kind: str, seat: int, action: str, after: State[Any] | None = None) -> None:
         """Apply one logged event to the in-memory state (``after``: the state it leads to, when the
         caller has already computed it)."""
-        if kind == "undo":
+        if kind == "end":  # resigned, abandoned…: the game stops here (tabletop.server.endings)
+            self.ending = Ending.parse(action)
+        elif kind == "undo":
             undone = self.entries.pop()
             for viewer, seen in undone.observed.items():
                 if seen is not None:
@@ -141,8 +144,17 @@ class LiveTable:
         pending = self.row.settings.get("undo")
         return pending if isinstance(pending, dict) and pending.get("move") == self.moves else None
 
+    @property
+    def proposal(self) -> dict[str, Any] | None:
+        """The pending request to end the game ({"kind": "resign" or "abandon", "seat", "move",
+        "waiting", "agreed"}: :mod:`tabletop.server.endings`); void once another move was made."""
+        pending = self.row.settings.get("proposal")
+        return pending if isinstance(pending, dict) and pending.get("move") == self.moves else None
+
     def seat_to_move(self) -> int:
-        """The seat to move, CHANCE, or TERMINAL."""
+        """The seat to move, CHANCE, or TERMINAL (TERMINAL too once a person ended the game)."""
+        if self.ending is not None:
+            return tabletop.core.TERMINAL
         return self.state.current_player
 
     def bot_for(self, seat: int) -> str | None:
@@ -208,6 +220,8 @@ class LiveTable:
             return "nothing"
         if self.undo is not None:
             return "pending"
+        if self.takes_back_to_decision(seat):
+            return None if self._last_decision(seat) is not None else "nothing"
         last = self.entries[-1]
         if last.chance:
             return None if last.seat >= 0 and self.people_enter_chance(seat) else "chance"
@@ -215,15 +229,41 @@ class LiveTable:
             return "bot" if self.bot_for(last.seat) is not None else "other"
         return None
 
+    def takes_back_to_decision(self, seat: int) -> bool:
+        """True when ``seat`` plays only against bots (every other seat a bot's from the start) at a table
+        where nothing is at stake: a takeback then goes back to before its last decision, the bots'
+        replies and the chance after it undone too (lichess and cardgames.io let a player take back a
+        move against the computer). Chance comes again the same: its generator is keyed by the move's
+        place in the game (:func:`tabletop.server.chance.draw_generator`), not by when it is drawn."""
+        return (seat >= 0 and self.seats[seat].kind != "bot" and not self.row.settings.get("rated")
+                and all(s.kind == "bot" for s in self.seats if s.seat != seat))
+
+    def _last_decision(self, seat: int) -> int | None:
+        """The index in :attr:`entries` of ``seat``'s last decision (not a chance outcome), or None."""
+        return next((i for i in range(len(self.entries) - 1, -1, -1)
+                     if self.entries[i].seat == seat and not self.entries[i].chance), None)
+
+    def undo_steps(self, seat: int) -> int:
+        """How many actions ``seat``'s undo takes back: back to before its last decision against bots,
+        else its own last action (or a scorekeeper's last entered outcome) alone."""
+        if self.takes_back_to_decision(seat) and (index := self._last_decision(seat)) is not None:
+            return len(self.entries) - index
+        return 1
+
     def result(self) -> dict[str, Any] | None:
-        """The finished game's returns and winner, with any seats a bot took over."""
-        if not self.state.is_terminal:
+        """The ended game's returns, winner, result event and how it ended (``ending``), with any seats
+        a bot took over (``zombies``); None while it goes on, or for a table abandoned before it began."""
+        ending = self.ending if self.ending is not None else Ending("finished") if self.state.is_terminal else None
+        if ending is None:
             return None
-        outcome = self.state.result()
-        result: dict[str, Any] = {"returns": list(self.state.returns()), "winner": winner_field(self.state),
-                                  "outcome": outcome.to_data() if outcome is not None else None}
+        returns, outcome = ended_result(self.state, ending)
+        top = winners(returns) if ending.has_result else ()
+        result: dict[str, Any] = {"returns": list(returns),
+                                  "winner": None if not top else top[0] if len(top) == 1 else list(top),
+                                  "outcome": outcome.to_data() if outcome is not None else None,
+                                  "ending": ending.to_data()}
         points = self.state.seat_points()
-        if points is not None:  # the final scores in the game's own terms (the game-over summary shows them)
+        if points is not None:  # the scores in the game's own terms when it ended (the game-over summary)
             result["points"] = list(points)
         if self.zombies:
             result["zombies"] = sorted(self.zombies)

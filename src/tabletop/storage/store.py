@@ -318,6 +318,25 @@ class Store:
             row.table.updated_at = now()
         return token
 
+    def free_seat(self, table_id: str, seat: int, *, keep: bool = False) -> None:
+        """Its person leaves ``seat``: with ``keep`` (a started game, a bot playing on) the seat keeps its
+        token — its holder may still watch as that seat — and only stops counting as theirs; else (a table
+        not started) the seat is free again for anyone, its token void.
+
+        Raises:
+            StorageError: when the table has no such seat.
+        """
+        with self.session() as session, session.begin():
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise StorageError(f"table {table_id!r} has no seat {seat + 1}")
+            row.client = None
+            if not keep:
+                row.token_hash, row.joined = None, False
+                if row.kind == "human":
+                    row.name = ""
+            row.table.updated_at = now()
+
     def update_settings(self, table_id: str, changes: dict[str, Any]) -> None:
         """Merge ``changes`` into the table's settings (zombie seats, clocks)."""
         with self.session() as session, session.begin():

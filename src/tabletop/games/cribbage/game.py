@@ -140,6 +140,11 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         """The side ``seat`` plays for."""
         return self.side_by_seat[seat]
 
+    def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
+        """Each side and its seats: a seat alone, or with four players the partners opposite (C15)."""
+        return tuple((side, tuple(s for s in range(self.num_players) if self.side_of(s) == side))
+                     for side in range(self.sides))
+
     def state_from_view(self, view: View, rng: random.Random) -> CribbageState:
         """A state showing ``view`` to its seat, with every card it cannot see dealt at random.
 

@@ -184,6 +184,10 @@ class Kubik(Game[KubikState, KubikAction]):
 
         return coach(self, view, seat, include, seed)
 
+    def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
+        """Team A and team B with their seats (K10): a team wins or loses together (K11)."""
+        return tuple(("AB"[team], members) for team, members in enumerate(self.seats))
+
     def team_of(self, seat: int) -> int:
         """0 for team A (seats 0…a−1), 1 for team B."""
         return 0 if seat < self.team_sizes[0] else 1

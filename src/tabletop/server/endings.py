@@ -1,0 +1,207 @@
+"""Ways out of a table: resign, abandon and leave, on the one ending contract (:mod:`tabletop.core.ending`).
+
+Who may end what (:func:`ways_out` decides, every state message carries its answer for the connection,
+so a page offers exactly the controls that will be accepted):
+
+- **Resign** (a started game): a seat held by a person gives up for its side, which loses. In a team
+  game whose side has another person not at the same screen, that partner must agree first.
+- **Abandon** (a started game: no result): every other person seated must agree — at once when the
+  others are bots or play from the same screen. Never an unseated creator alone, except where no person
+  plays (a game between bots). A table that has not started is abandoned at once by any person seated
+  there, or by its creator: no game is lost.
+- **Leave**: at a table that has not started, a seated person frees their seat (the table is abandoned
+  when nobody is left seated); in a started game with other people at it, a bot takes the seat over for
+  the rest of the game (the record says so, as for a timed-out seat).
+
+The ending is written to the table's event log (kind ``end``), so a restart, another server process and
+the game record all know how the game ended; the table's status and result follow from it. A pending
+request (a partner's consent to resign, the others' to abandon) lives in the table's settings like an
+undo request, answered over the socket; another move voids it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import Ending
+from tabletop.server.errors import Rejection
+from tabletop.server.table import LiveTable
+
+if TYPE_CHECKING:
+    from tabletop.server.hub import Hub
+
+END_REQUESTS = ("resign", "abandon")
+"""What a seat may ask that others must agree to."""
+
+
+def people(table: LiveTable) -> list[int]:
+    """The seats a person plays now: seated, not a bot, not taken over by one."""
+    return [s.seat for s in table.seats if s.kind != "bot" and s.joined and s.seat not in table.zombies]
+
+
+def ways_out(table: LiveTable, seats: list[int], screen: set[int]) -> dict[str, Any]:
+    """What a connection holding ``seats`` (its screen: ``screen``) may do to leave the table now:
+    ``resign``, ``abandon`` and ``leave``, each ``"now"``, ``"ask"`` (others must agree) or None; and
+    ``seat``, the held seat the answer is for (the one to move on a hot seat, else the first)."""
+    none: dict[str, Any] = {"seat": None, "resign": None, "abandon": None, "leave": None}
+    held = [s for s in seats if table.bot_for(s) is None]  # a seat left to a bot is no longer its person's
+    if not held or table.status in ("over", "abandoned"):
+        return none
+    to_move = table.seat_to_move()
+    seat = to_move if to_move in held else held[0]
+    others = [s for s in people(table) if s not in on_screen(table, screen)]
+    if table.status == "open":
+        return {**none, "seat": seat, "abandon": "now", "leave": "now"}
+    partners = [s for s in _side(table, seat) if s in others]
+    return {"seat": seat, "resign": "ask" if partners else "now", "abandon": "ask" if others else "now",
+            "leave": "now" if others else None}
+
+
+def on_screen(table: LiveTable, screen: set[int]) -> set[int]:
+    """The seats played from one screen: those held there and, from a hot seat, every hot-seat seat
+    (``local`` seats are one device's by definition, whichever tokens a request carries)."""
+    local = {s.seat for s in table.seats if s.kind == "local"}
+    return screen | local if screen & local else set(screen)
+
+
+def _side(table: LiveTable, seat: int) -> tuple[int, ...]:
+    return next(members for _, members in table.game.seat_sides() if seat in members)
+
+
+class TableEndings:
+    """The hub's ways out of a table (it hands itself in: its lock, database, writer and broadcast)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    async def resign(self, table_id: str, seat: int, screen: set[int]) -> None:
+        """``seat`` resigns for its side (asked of a partner elsewhere first)."""
+        await self._ask(table_id, "resign", seat, screen)
+
+    async def abandon(self, table_id: str, seat: int | None, screen: set[int], creator: bool = False) -> None:
+        """End the table without a result: ``seat``'s request (the others asked first, where there are
+        others), or its creator's (``seat`` None) while no person plays there (not started, all bots).
+
+        Raises:
+            Rejection: for a started game asked by a creator who is not seated, or a table already ended.
+        """
+        if seat is None:
+            table = await self.hub.table(table_id)
+            if not creator or (table.status == "playing" and people(table)):
+                raise Rejection("a game being played is abandoned only by the people seated at it, all agreeing",
+                                "abandon_needs_seat")
+            await self.end(table_id, Ending("abandoned"))
+            return
+        await self._ask(table_id, "abandon", seat, screen)
+
+    async def leave(self, table_id: str, seat: int, screen: set[int]) -> None:
+        """``seat``'s person leaves: its seat freed (a table not started) or handed to a bot."""
+        hub = self.hub
+        await hub.table(table_id)
+        async with hub.lock(table_id):
+            table = hub.tables[table_id]
+            way = ways_out(table, [seat], screen)["leave"]
+            if way is None:
+                raise Rejection(_refusal_text(table, "leave"), "cannot_leave", status=table.status)
+            screen = on_screen(table, screen)
+            ending: Ending | None = None
+            if table.status == "open":  # the screen's seats freed; a hot-seat screen gone takes the table along
+                mine = [s for s in table.seats if s.seat in screen and s.kind != "bot" and s.joined]
+                for row in mine:
+                    await hub.db(hub.store.free_seat, table_id, row.seat)
+                await hub.failover.refresh_row(table_id)
+                await hub.failover.notify(hub.tables[table_id])
+                if any(row.kind == "local" for row in mine) or not people(hub.tables[table_id]):
+                    ending = Ending("abandoned")
+            else:  # a bot plays the seat from now on; its person no longer counts as seated here
+                zombies = sorted({*table.zombies, *(s for s in screen if table.bot_for(s) is None)})
+                await hub.db(hub.store.update_settings, table_id, {"zombies": zombies})
+                for left in screen:
+                    await hub.db(hub.store.free_seat, table_id, left, keep=True)
+                table.zombies.update(zombies)
+                table.row.settings = {**table.row.settings, "zombies": zombies}
+                table.deadline = None
+                await hub.failover.notify(table)
+        if ending is not None:
+            await self.end(table_id, ending)
+            return
+        await hub.advance_or_retry(table_id)
+
+    async def answer(self, table_id: str, seat: int, agree: bool) -> None:
+        """Agree to or refuse the pending resignation or abandonment; it happens once all have agreed."""
+        hub = self.hub
+        ending: Ending | None = None
+        async with hub.lock(table_id):
+            table = hub.tables[table_id]
+            pending = table.proposal
+            if pending is None or seat not in pending["waiting"]:
+                raise Rejection("no request to end the game waits for your answer", "no_end_request")
+            if not agree:
+                await self._propose(table, None)
+            else:
+                agreed = sorted({*pending["agreed"], seat})
+                await self._propose(table, {**pending, "agreed": agreed})
+                if set(agreed) >= set(pending["waiting"]):
+                    ending = _ending_of(table, pending["kind"], pending["seat"])
+        if ending is not None:
+            await self.end(table_id, ending)
+        else:
+            await hub.broadcast(table_id)
+
+    async def _ask(self, table_id: str, kind: str, seat: int, screen: set[int]) -> None:
+        hub = self.hub
+        await hub.table(table_id)
+        async with hub.lock(table_id):
+            table = hub.tables[table_id]
+            way = ways_out(table, [seat], screen)[kind]
+            if way is None and kind == "resign":
+                raise Rejection(_refusal_text(table, kind), "cannot_resign", status=table.status)
+            if way is None:
+                raise Rejection(_refusal_text(table, kind), "cannot_abandon", status=table.status)
+            if way == "ask":
+                if table.proposal is not None:
+                    raise Rejection("a request to end the game already waits for an answer", "end_pending")
+                others = [s for s in people(table) if s not in on_screen(table, screen)]
+                waiting = [s for s in _side(table, seat) if s in others] if kind == "resign" else others
+                await self._propose(table, {"kind": kind, "seat": seat, "move": table.moves,
+                                            "waiting": waiting, "agreed": []})
+        if way == "ask":
+            await hub.broadcast(table_id)
+            return
+        await self.end(table_id, _ending_of(hub.tables[table_id], kind, seat))
+
+    async def _propose(self, table: LiveTable, pending: dict[str, Any] | None) -> None:
+        await self.hub.db(self.hub.store.update_settings, table.row.id, {"proposal": pending})
+        table.row.settings = {**table.row.settings, "proposal": pending}
+        await self.hub.failover.notify(table)
+
+    async def end(self, table_id: str, ending: Ending) -> None:
+        """End the table by ``ending``: logged (committed) first, then its status and result, then everyone told.
+
+        Raises:
+            Rejection: when the table has ended already.
+        """
+        hub = self.hub
+        await hub.table(table_id)
+        async with hub.lock(table_id):
+            table = hub.tables[table_id]
+            if table.status in ("over", "abandoned") or table.state.is_terminal:
+                status = "over" if table.state.is_terminal else table.status
+                raise Rejection(f"the table is already {status}", "already_ended", status=status)
+            await hub.write(table, -1, str(ending), kind="end")
+            await hub.finish(table)
+        await hub.broadcast(table_id)
+
+
+def _ending_of(table: LiveTable, kind: str, seat: int) -> Ending:
+    if kind == "resign":
+        return Ending("resigned", (seat,))
+    return Ending("abandoned")
+
+
+def _refusal_text(table: LiveTable, kind: str) -> str:
+    if table.status in ("over", "abandoned"):
+        return f"the table is already {table.status}"
+    if kind == "leave":
+        return "nobody else plays here: abandon the game instead of leaving it"
+    return f"this table cannot be {'resigned' if kind == 'resign' else 'abandoned'} now"
