@@ -152,18 +152,22 @@ def test_no_card_of_either_hand_is_in_the_page_between_alices_lay_away_and_bobs_
 
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_the_curtain_in_each_language_at_each_size(browser: Any, base_url: str, lang: str) -> None:
-    """The curtain after Alice's lay-away in ``lang``, centred and whole at a desktop's and two phones'
-    sizes (screenshots in /tmp/shots/curtain/), with nothing of Bob's hand in the page."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    """The curtain after Alice's lay-away in ``lang``, played on the small phone: it comes up in view
+    wherever her hand had scrolled the page; then centred and whole at a desktop's and two phones' sizes
+    (screenshots in /tmp/shots/curtain/), with nothing of Bob's hand in the page."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB", has_touch=True)
     ctx.set_default_timeout(20_000)
     try:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         table = hot_seat(page, base_url, "cribbage", lang)
-        page.locator(TAP).click()
+        page.locator(TAP).tap()
         lay_away(page)
         page.locator(TAP).wait_for()
+        page.wait_for_timeout(100)
+        seen = page.locator(TAP).evaluate("e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
+        assert seen[0] >= 0 and seen[1] <= 740, seen  # brought into view, whatever was scrolled to
         heading, tap = WORDS[lang]
         assert page.locator(f"{CURTAIN} h3").inner_text() == heading
         assert page.locator(TAP).inner_text() == tap
@@ -171,6 +175,7 @@ def test_the_curtain_in_each_language_at_each_size(browser: Any, base_url: str, 
         SHOTS.mkdir(parents=True, exist_ok=True)
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => window.scrollTo(0, 0)")
             page.wait_for_timeout(100)
             page.screenshot(path=str(SHOTS / f"{lang}-{size}.png"))
             page_width = page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
