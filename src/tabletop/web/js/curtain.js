@@ -93,7 +93,8 @@ export function curtainFor(board, { games, held, seatName, reveal }) {
     revealed = seat;
     reveal();
     if (focusLost()) {  // the keyboard goes on from the revealed screen: its main control, else its first
-      const target = board.querySelector("[data-primary]:not([disabled]), button:not([disabled]), input, select, [tabindex='0']");
+      const target = board.querySelector("[data-primary]:not([disabled])")
+        || board.querySelector("button:not([disabled]), input, select, [tabindex='0']");
       if (target) target.focus();
     }
   }
@@ -107,7 +108,8 @@ export function curtainFor(board, { games, held, seatName, reveal }) {
     /**
      * Put the curtain up for `message`'s seat in place of `screen` (destroyed: returns null, so the
      * table makes a new one after the tap); `take` (the table's own parts that show a seat's view: its
-     * log, actions, undo box) are emptied and hidden, `dismiss` (an error banner) emptied and hidden for good.
+     * log, actions, undo box) are emptied and hidden until the curtain is lifted, `dismiss` (an error
+     * banner, which may name the seat before's cards) emptied and hidden for good.
      */
     show(message, screen, { take = [], dismiss = [] } = {}) {
       if (screen && screen.destroy) screen.destroy();
