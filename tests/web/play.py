@@ -99,8 +99,25 @@ def beetle_step(page: Any) -> bool:
     return click_and_wait(page, "[data-action=roll]")
 
 
+def pass_curtain(page: Any) -> bool:
+    """At a hot seat of a game with hidden information, the next player taps the curtain (js/curtain.js)
+    to see their side of the table; False if no curtain is up."""
+    tap = page.locator("[data-testid=curtain] [data-action=reveal]")
+    if not tap.count():
+        return False
+    try:
+        tap.click(timeout=3000)
+    except Exception:  # taken down meanwhile (the game ended): the next round looks again
+        return False
+    page.wait_for_selector("[data-testid=curtain]", state="detached")
+    return True
+
+
 def cribbage_step(page: Any) -> bool:
-    """Lay away the first cards (selecting them in the hand), play the first playable card, or go/count."""
+    """Pass a hot seat's curtain, lay away the first cards (selecting them in the hand), play the first
+    playable card, or go/count."""
+    if pass_curtain(page):
+        return True
     discard = page.locator("button[data-action=discard]")
     if discard.count():
         for _ in range(4):

@@ -14,7 +14,7 @@ from tabletop.core.cards import Card
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
 from tests.web.a11y import serious_violations, tab_to
 from tests.web.conftest import shot
-from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
+from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number, pass_curtain
 
 pytestmark = pytest.mark.slow
 
@@ -108,9 +108,12 @@ def test_a_short_count_is_taken_by_the_bot(page: Any, base_url: str) -> None:
 
 
 def test_the_opponent_sees_the_declaration_and_calls_muggins(page: Any, base_url: str) -> None:
-    """Hot seat: one seat counts short; the other sees the declared number, the cards and the two choices."""
+    """Hot seat: one seat counts short; the other sees the declared number, the cards and the two choices
+    (after the curtain between the two seats: js/curtain.js, tapped by cribbage_step and here)."""
     # seed 10: the first hand counted (the non-dealer's) holds at least 14 whatever is laid away
     create_table(page, base_url, "cribbage", {"muggins": True}, ["local", "local"], seed=10)
+    page.wait_for_selector("[data-testid=curtain]")  # a hot seat: the first seat taps to see its cards
+    assert pass_curtain(page)
     page.wait_for_selector("[data-testid=hand] .card")
     deadline = time.monotonic() + 150
     short = None
@@ -122,6 +125,8 @@ def test_the_opponent_sees_the_declaration_and_calls_muggins(page: Any, base_url
             if kind == "hand" and held > 1:
                 short = (kind, held - 2)
                 declare(page, held - 2)
+                page.wait_for_selector("[data-testid=curtain]")  # the device goes to the other seat
+                assert pass_curtain(page)
                 page.wait_for_selector("[data-testid=muggins] [data-action=muggins]")
                 break
             assert declare(page, held)

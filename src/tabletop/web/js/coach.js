@@ -1,9 +1,10 @@
 // Coach mode at a table: per seat this browser holds, a toggle (off by default, remembered in
-// localStorage); when it is on and that seat is to move, the game's advice for it — computed by the
-// server from the seat's own view (GET /api/tables/{id}/coach) — is shown beside the choices. The
-// advice is data (a kind, each action's figures, the preferred action); the game's folder words it
-// (`coachView(advice, view, ctx)` in its index.js), and a game without one gets the generic table
-// here. A finished game's replay lists a seat's blunders (`blundersPanel`, GET …/blunders).
+// localStorage; at a hot seat, only the seat on screen has one); when it is on and that seat is to
+// move, the game's advice for it — computed by the server from the seat's own view (GET
+// /api/tables/{id}/coach) — is shown beside the choices. The advice is data (a kind, each action's
+// figures, the preferred action); the game's folder words it (`coachView(advice, view, ctx)` in its
+// index.js), and a game without one gets the generic table here. A finished game's replay lists a
+// seat's blunders (`blundersPanel`, GET …/blunders).
 
 import { api, tokensFor } from "./api.js";
 import { h, fill } from "./dom.js";
@@ -150,17 +151,25 @@ export function coachPanel(tableId) {
     const game = gameModule(last.view && last.view.game);
     const people = seats.filter((seat) => last.seats[seat] && last.seats[seat].kind !== "bot");
     element.hidden = !people.length || last.status !== "playing";
-    if (element.hidden) return;
+    if (element.hidden) {  // gone, not only hidden: behind a hot seat's curtain it held the other seat's advice
+      fill(togglesBox);
+      fill(bodyBox);
+      drawn.toggles = null;
+      drawn.body = null;
+      return;
+    }
     const on = new Set(coachedSeats(tableId));
     const names = people.map((seat) => ctx.seatName(seat));
-    const togglesKey = JSON.stringify([people, names, [...on], t("coach.toggle")]);
+    // a hot seat's toggle names its seat: each player's is their own, kept apart
+    const named = people.length > 1 || Object.keys(tokensFor(tableId)).length > 1;
+    const togglesKey = JSON.stringify([people, names, [...on], named, t("coach.toggle")]);
     if (togglesKey !== drawn.toggles) {  // (re)made only when they change: a click never meets a new element
       drawn.toggles = togglesKey;
       heading.textContent = t("coach.title");
       fill(togglesBox, people.map((seat, i) => h("label", { class: "coach-toggle" },
         h("input", { type: "checkbox", checked: on.has(seat), "data-testid": `coach-toggle-${seat}`,
           onchange: (e) => { setCoached(tableId, seat, e.target.checked); asked = null; refresh(); } }),
-        " ", people.length > 1 ? t("coach.toggleSeat", { name: names[i] }) : t("coach.toggle"))));
+        " ", named ? t("coach.toggleSeat", { name: names[i] }) : t("coach.toggle"))));
     }
     const seat = last.to_move;
     const coached = on.has(seat) && people.includes(seat) && last.legal.length;

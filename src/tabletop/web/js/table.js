@@ -6,13 +6,15 @@
 // (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
 // The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
 // chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
+// On a hot seat of a game with hidden information, a state for another seat than the one last shown
+// waits behind a curtain (curtain.js) until that seat's player taps: nothing of either hand is drawn.
 
 import { api, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
-import { gameTitle, inviteList } from "./lobby.js";
+import { games, gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
 import { gameOverSummary } from "./gameover.js";
@@ -21,6 +23,7 @@ import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } 
 import { chatPanel } from "./chat.js";
 import { Sound, effectsFor } from "./sound.js";
 import { coachPanel } from "./coach.js";
+import { curtainFor } from "./curtain.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -163,6 +166,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
     seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
   const coach = coachPanel(tableId);  // coach mode: per held seat, off by default (coach.js)
+  const curtain = curtainFor(board, { games, held: () => tokens.length, reveal: () => draw(),
+    seatName: (seat) => seatName(last && last.seats, seat) });
 
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn, h("div", { class: "table-tools" }, paceBox, sound.toggle)),
@@ -407,17 +412,25 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   }
 
   function redraw() {
+    const covered = curtain.covers(last);  // a hot seat's next player has not tapped yet: their view waits
     title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
     drawStatus();
     drawTurn();
     drawPace();
     drawSeats();
-    drawActions();
-    drawUndo();
-    drawLog();
+    if (covered) screen = curtain.show(last, screen, { take: [actionsBox, undoBox, logBox], dismiss: [error] });
+    else {
+      curtain.lift();
+      drawActions();
+      drawUndo();
+      drawLog();
+    }
     drawResult();
     drawInvites();
-    if (last) coach.update(last, pacer.behind ? [] : mySeats(), ctx);
+    // the coach of the seat on screen only (a hot seat's boxes would swap places every turn); none behind the curtain
+    if (last) coach.update(last, pacer.behind || covered || last.seat === null ? [] : [last.seat], ctx);
+    const game = last && last.view && last.view.game;
+    if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
     // the log in notation (as in a replay) and, as `entries`, with each action's events; while
     // newer states wait the screen offers no moves (nobody acts on a state about to be replaced)
     if (last && screen) {
@@ -433,7 +446,6 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
   function showState(message, { previous, paced }) {
     const game = message.view && message.view.game;
-    if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
     // the effects of the change shown (none for the first state on screen), at the table's pace
     if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
     last = message;

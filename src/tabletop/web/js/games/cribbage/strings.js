@@ -17,6 +17,7 @@ export const STRINGS = {
     "cribbage.preset.target.full": "full game",
     "cribbage.preset.target.short": "short game",
     "cribbage.preset.target.short_original": "short, as the original counts",
+    "game.cribbage.curtainTap": "{name}, tap to see your cards",  // the hot-seat curtain (js/curtain.js)
     "game.cribbage.title": "Cribbage",
     "game.cribbage.blurb": "The classic card game of fifteens, pairs and runs for 2, 3 or 4 players. Lay cards away to the dealer's crib, peg points in the play while the count climbs to 31, then count your hand with the starter in the show. Your two pegs leapfrog round the board to 121, or 61 in the short game.",
     "cribbage.event.cut": "{name} cuts {card} for the deal",
@@ -183,6 +184,7 @@ export const STRINGS = {
     "cribbage.preset.target.full": "полная игра",
     "cribbage.preset.target.short": "короткая игра",
     "cribbage.preset.target.short_original": "короткая, как в исходных правилах",
+    "game.cribbage.curtainTap": "{name}, нажмите, чтобы увидеть свои карты",
     "game.cribbage.title": "Криббедж",
     "game.cribbage.blurb": "Классическая карточная игра пятнадцати, пар и последовательностей для 2, 3 или 4 игроков. Сбросьте карты в крибу сдающего, набирайте очки в розыгрыше, пока счёт растёт до 31, затем подсчитайте руку вместе со стартовой картой. Два ваших колышка перепрыгивают друг через друга по доске до 121 (или 61 в короткой игре).",
     "cribbage.event.cut": "{name} снимает {card} на сдачу",
@@ -349,6 +351,7 @@ export const STRINGS = {
     "cribbage.preset.target.full": "joc complet",
     "cribbage.preset.target.short": "joc scurt",
     "cribbage.preset.target.short_original": "scurt, ca în regulile originale",
+    "game.cribbage.curtainTap": "{name}, atinge ca să-ți vezi cărțile",
     "game.cribbage.title": "Cribbage",
     "game.cribbage.blurb": "Clasicul joc de cărți al cincisprezecilor, perechilor și secvențelor, pentru 2, 3 sau 4 jucători. Pune cărți deoparte în crib-ul celui care împarte, marchează puncte în joc cât timp suma urcă spre 31, apoi numără-ți mâna împreună cu cartea de start. Cele două cuie ale tale sar unul peste altul pe tablă până la 121 (sau 61 în jocul scurt).",
     "cribbage.event.cut": "{name} taie {card} pentru împărțire",
