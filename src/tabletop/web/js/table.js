@@ -4,6 +4,11 @@
 // is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
 // the log in notation, as in a replay. States from others' moves are shown at the table's pace
 // (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
+// A screen that shows a state's news before it is told (a throw flies first) returns a promise
+// from `update`, settled once the news is on screen: until then the table's own parts — turn, seats,
+// moves, log, result, coach and sounds — tell the state shown before (its log as long as the promise's
+// `log` says, when it says: the entries before the news, a throw without where it landed), nobody
+// acts, and the pacer holds the state (`heed` below).
 // The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
 // chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
 
@@ -201,7 +206,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function act(action) {
     if (!last) return;
-    if (pacer.behind) {  // never on a state the player has not seen: the newest is on its way
+    if (pacer.behind || telling) {  // never on a state the player has not seen: the newest is on its way
       announce(t("table.speedCatchingUp"));
       return;
     }
@@ -291,7 +296,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function drawActions() {
     const legal = last ? last.legal : [];
     const mine = last && last.seat !== null && last.status === "playing";
-    const catching = pacer.behind;  // controls of a state newer ones replace: shown, not usable
+    const catching = pacer.behind || Boolean(telling);  // controls of a state newer ones replace: shown, not usable
     // the server says whether (and for which held seat) an undo may be asked now, or why not
     const undoSeat = last && last.undo_seat !== undefined ? last.undo_seat : null;
     const canUndo = mine && !catching && undoSeat !== null;
@@ -328,9 +333,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         draw();
       } }, Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === speed },
       t(`table.speed.${name}`))));
+    // "Show the latest": what waits, and what the screen is still showing (a flight), at once
     fill(paceBox, h("label", { for: `pace-${tableId}` }, t("table.speed"), " "), select,
-      pacer.behind ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
-        onclick: () => pacer.skip() }, t("table.speedCatchUp")) : null);
+      pacer.behind || telling ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
+        onclick: () => {
+          hurry = pacer.latest ? pacer.latest.move : -1;
+          pacer.skip();
+          draw();
+        } }, t("table.speedCatchUp")) : null);
     paceBox.dataset.speed = speed;
     paceBox.dataset.behind = String(pacer.waiting.length);
   }
@@ -407,6 +417,30 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   }
 
   function redraw() {
+    // the game's screen first: the log in notation (as in a replay) and, as `entries`, with each action's
+    // events; while newer states wait the screen offers no moves (nobody acts on a state about to be
+    // replaced). Its answer may be that the state's news is still on its way (a throw in flight): until
+    // then the table's own parts tell the state shown before it.
+    if (last && screen) {
+      const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
+      if (pacer.behind) shown.legal = [];
+      const motion = !reducedMotion() && speed !== "instant" && last.move > hurry;
+      heed(screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion }));
+    }
+    const newest = last;
+    if (telling && before) {  // the state before, with the entries the screen may tell already
+      const told = Number(tellingNews.log);
+      last = told > before.log.length ? { ...before, log: newest.log.slice(0, told) } : before;
+    }
+    try {
+      drawShell();
+    } finally {
+      last = newest;
+    }
+  }
+
+  /** The table's own parts, of `last`. */
+  function drawShell() {
     title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
     drawStatus();
     drawTurn();
@@ -417,30 +451,59 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawLog();
     drawResult();
     drawInvites();
-    if (last) coach.update(last, pacer.behind ? [] : mySeats(), ctx);
-    // the log in notation (as in a replay) and, as `entries`, with each action's events; while
-    // newer states wait the screen offers no moves (nobody acts on a state about to be replaced)
-    if (last && screen) {
-      const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
-      if (pacer.behind) shown.legal = [];
-      screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion: !reducedMotion() && speed !== "instant" });
-    }
+    if (last) coach.update(last, pacer.behind || telling ? [] : mySeats(), ctx);
   }
 
   let shownPrevious = null;  // the state shown before `last`, and whether `last` came at the pace
   let shownPaced = false;
+  let before = null;  // the state shown before `last`'s move (a state of the same move replaces, not follows)
+  let telling = null;  // the pacer's hold while the screen shows `last`'s news (a promise: see heed)
+  let tellingNews = null;  // the screen's promise that hold is for
+  let afterTold = [];  // what waits for the news: the state's sounds, its log lines marked fresh
+  let hurry = -1;  // "Show the latest" caught up to this move: what it shows needs no motion
+
+  /**
+   * The screen's answer to an update: a promise while it still shows the news of the state (its flight),
+   * settled once the news is on screen. The pacer holds the state till then (and for the pace after),
+   * the table tells the state before meanwhile, then everything, with the state's sounds.
+   */
+  function heed(news) {
+    if (!news || typeof news.then !== "function" || news === tellingNews) return;
+    tellingNews = news;
+    const hold = pacer.holdUntil(news);
+    telling = hold;
+    hold.then((told) => {
+      if (telling !== hold) return;  // a newer state took its place (and was drawn)
+      telling = null;
+      if (!told) return;
+      draw();
+      for (const run of afterTold.splice(0)) run();
+    });
+  }
 
   /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
   function showState(message, { previous, paced }) {
     const game = message.view && message.view.game;
     if (!screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
-    // the effects of the change shown (none for the first state on screen), at the table's pace
-    if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
+    const replacing = Boolean(previous && last && message.move === previous.move);  // a clock, a seat joined
+    if (!replacing) {
+      before = previous;
+      afterTold = [];
+    }
     last = message;
     shownPrevious = previous;
     shownPaced = paced;
+    telling = null;  // (the pacer ended its hold: the screen is asked anew)
+    tellingNews = null;
     draw();
-    if (paced) markFresh(previous);
+    // the effects of the change shown (none for the first state on screen), at the table's pace — once
+    // the screen has shown what happened, if it shows it first
+    const tell = () => {
+      if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
+      if (paced) markFresh(before);
+    };
+    if (telling) afterTold.push(tell);
+    else tell();
   }
 
   /** The log lines the shown state added, highlighted for a moment (none without motion). */
