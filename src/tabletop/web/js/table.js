@@ -242,7 +242,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     let text;
     turn.className = "turn";
-    if (last.status === "open") text = t("table.waitingPlayers");
+    if (telling) text = t("table.chance");  // the news is on its way: who is next may tell it
+    else if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
     else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
       // whose throw it is, when the game says (its folder's optional chanceTurn(view, ctx) → text | null)
@@ -333,9 +334,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         draw();
       } }, Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === speed },
       t(`table.speed.${name}`))));
-    // "Show the latest": what waits, and what the screen is still showing (a flight), at once
+    // "Show the latest": what waits at once, and what the screen is still showing of it (a flight)
     fill(paceBox, h("label", { for: `pace-${tableId}` }, t("table.speed"), " "), select,
-      pacer.behind || telling ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
+      pacer.behind ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
         onclick: () => {
           hurry = pacer.latest ? pacer.latest.move : -1;
           pacer.skip();

@@ -76,6 +76,7 @@ export function kubikScreen(root, ctx) {
   const info = h("div", { class: "kubik-info" });
   const side = h("div", { class: "kubik-side" }, info);
   const controls = h("div", { class: "kubik-controls-box" });
+  const aimHint = h("p", { class: "hint kubik-aim-hint", "data-testid": "aim-hint", hidden: true });  // how to aim: last
   const row = h("div", { class: "screen-row" }, fieldBox, side);
   const screen = h("div", { class: "kubik-screen" });
   fill(root, screen);
@@ -115,7 +116,7 @@ export function kubikScreen(root, ctx) {
       fill(side, info);
       fill(screen, scores, result, controls, row);
     } else {
-      fill(side, controls, info, result);
+      fill(side, controls, info, result, aimHint);
       fill(screen, scores, row);
     }
   }
@@ -466,7 +467,7 @@ export function kubikScreen(root, ctx) {
     const parts = [];
     if (grid && grid.throws.length) {
       const action = chosenAction();
-      // the line, the sliders and Throw first (beside the field; right under it on a phone), then how to aim
+      // the line, the sliders and Throw first (beside the field; right under it on a phone); how to aim at the end
       parts.push(h("div", { class: "kubik-controls" },
         h("div", { class: "field kubik-line" }, h("span", {}, t("kubik.line")),
           h("div", { class: "buttons", role: "radiogroup", "aria-label": t("kubik.line") }, grid.lines.map((line) =>
@@ -477,9 +478,10 @@ export function kubikScreen(root, ctx) {
         slider("power", t("kubik.power"), grid.power), slider("spin", t("kubik.spin"), grid.spin),
         h("div", { class: "buttons kubik-throw" }, h("button", { type: "button", class: "primary big-button",
           "data-action": "throw", "data-primary": "", disabled: !action, onclick: () => action && ctx.act(action) },
-        t("kubik.throw")))),
-      h("p", { class: "hint kubik-aim-hint", "data-testid": "aim-hint" }, t("kubik.dragHint")));
+        t("kubik.throw")))));
     }
+    aimHint.textContent = t("kubik.dragHint");
+    aimHint.hidden = !(grid && grid.throws.length);
     parts.push(entryControls(legal, message.view));
     fill(controls, parts);
   }
@@ -500,7 +502,9 @@ export function kubikScreen(root, ctx) {
     const view = shownView();
     fill(info,
       h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { name: who(seatOf(view.thrower)) })),
-        " · "], t("kubik.throws", { n: view.throws })),
+        " · "], t("kubik.throws", { n: view.throws }),
+      // (a phone says the target here, its scores line kept to one line: app.css)
+      h("span", { class: "kubik-target-info" }, " · ", t("kubik.target", { n: view.target }))),
       h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })),
       view.interceptor != null ? h("p", { class: "kubik-interceptor", "data-testid": "interceptor" },
         t("kubik.interceptor", { name: who(view.interceptor) })) : null,
@@ -509,7 +513,7 @@ export function kubikScreen(root, ctx) {
         speed: number(Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0), 1) })) : null);
     fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
       "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${number(view.scores[team])}`)),
-    h("span", { class: "hint" }, t("kubik.target", { n: view.target })),
+    h("span", { class: "hint kubik-target" }, t("kubik.target", { n: view.target })),
     view.phase === "over" ? h("strong", { class: "kubik-winner", "data-testid": "winner" },
       view.scores[0] === view.scores[1] ? t("kubik.draw")
         : t("kubik.teamWins", { team: view.scores[0] > view.scores[1] ? "A" : "B" })) : null);
@@ -884,6 +888,8 @@ export function kubikScreen(root, ctx) {
       if (!telling) {
         toldView = view;
         told(Infinity);
+        // nothing flies: the box never says a throw is flying (it shows the last one landed)
+        if (box && box.flying && !(player.job && player.job.again)) restoreLast();
       }
       // no throw is aimed while the last one flies: the cube is not where it will lie
       const g = throwGrid(telling ? [] : msg.legal);
