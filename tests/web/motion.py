@@ -113,3 +113,59 @@ def look(page: Any, name: str) -> None:
     """Save a screenshot of the whole page to look at (``/tmp/shots/cards``)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+KUBIK_WATCH = """() => {
+  const w = window.__kubik = { spoils: [], flights: [], throwLines: [], told: [], flyingLog: 0 };
+  const outcome = /^(seen )?(miss|in|out|cross|hit)\\b/;
+  let before = null;
+  const note = () => {
+    const field = document.querySelector('[data-testid=field]');
+    if (!field) return;
+    const lines = [...document.querySelectorAll('[data-testid=log] li')];
+    const box = document.querySelector('[data-testid=final-face]');
+    const result = document.querySelector('[data-testid=result]');
+    const now = { at: performance.now(), animation: field.dataset.animation, again: field.dataset.again === 'true',
+      move: field.dataset.move,
+      scores: [...document.querySelectorAll('[data-testid=scores] [data-team]')].map((e) => e.dataset.score).join(','),
+      outcomes: lines.filter((li) => outcome.test(li.title)).length,
+      throws: lines.filter((li) => li.title.startsWith('throw')).length,
+      lastSeat: lines.length ? lines[lines.length - 1].dataset.seat : null,
+      box: box && !box.hidden ? `${box.dataset.move}:${box.dataset.flying || ''}` : '',
+      over: Boolean(result && !result.hidden) };
+    const busy = ['loading', 'running'].includes(now.animation) && !now.again;
+    if (before && busy) {
+      for (const key of ['scores', 'outcomes', 'box', 'over']) {
+        if (now[key] !== before[key] && !(key === 'box' && now.box.endsWith(':' + now.move))) {
+          w.spoils.push({ key, before: before[key], now: now[key], animation: now.animation, move: now.move });
+        }
+      }
+    }
+    if (busy && now.animation === 'running' && lines.length && lines[lines.length - 1].title.startsWith('throw')) {
+      w.flyingLog += 1;
+    }
+    if (now.animation === 'running' && (!before || before.animation !== 'running' || before.move !== now.move)) {
+      w.flights.push({ move: Number(now.move), start: now.at, again: now.again });
+    }
+    if (before && before.animation === 'running' && now.animation !== 'running' && w.flights.length) {
+      w.flights[w.flights.length - 1].end = now.at;
+    }
+    if (before && now.throws > before.throws) w.throwLines.push({ at: now.at, seat: now.lastSeat });
+    if (before && now.outcomes > before.outcomes) w.told.push({ at: now.at, move: now.move, animation: now.animation });
+    before = now;
+  };
+  new MutationObserver(note).observe(document.body,
+    { subtree: true, childList: true, attributes: true, characterData: true });
+  note();
+}"""
+"""Watch a Kubik table (run once its page shows the table): after every change to the page, whether
+anything that tells a throw's outcome — a log line of an outcome, the team scores, the Last-throw box's
+throw, the result banner — changed while a throw waits for its flight or flies (``spoils``: must stay
+empty; a replay of a throw told long ago is no news); each flight's start and end (``flights``, the
+page's own clock, ms); when each throw's line appeared in the log and whose (``throwLines``); when each
+outcome's line did (``told``); how often the log said who throws while the bat flew (``flyingLog``)."""
+
+
+def kubik_watched(page: Any) -> dict[str, Any]:
+    """What :data:`KUBIK_WATCH` has seen so far."""
+    return dict(page.evaluate("() => window.__kubik"))

@@ -5,6 +5,7 @@ the record says (K7, K9, K14, K20)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import httpx
@@ -12,7 +13,7 @@ import pytest
 
 from tests.web.a11y import serious_violations
 from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
-from tests.web.motion import KUBIK_SETTLED
+from tests.web.motion import KUBIK_SETTLED, KUBIK_WATCH, kubik_watched
 from tests.web.play import create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow
@@ -218,6 +219,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         throw = "button[data-action=throw]:not([disabled])"
         page.wait_for_selector(throw, timeout=60_000)
         page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # the bot's first throw, if it had one, is done
+        page.evaluate(KUBIK_WATCH)  # nothing of an outcome is told before its flight lands, at this pace too
         page.locator(throw).click()
         # the bat drawn while the flight runs (one selector, so a busy machine cannot end the flight between)
         page.wait_for_selector(f"{FIELD}[data-animation=running] .animation .bat", state="attached", timeout=60_000)
@@ -248,6 +250,7 @@ def test_kubik_physics_throws_are_animated_to_the_recorded_face(paced_browser: A
         final = page.locator("[data-testid=final-face]")
         last_move, last_face, _ = shown[-1]
         assert final.get_attribute("data-move") == str(last_move) and final.get_attribute("data-top") == str(last_face)
+        assert not kubik_watched(page)["spoils"]
 
         # the instant pace chosen while a throw flies: it lands at once, and the panel shows the last throw
         page.locator(throw).click()
@@ -426,3 +429,37 @@ def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_
     page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
                            ".split(' ').some((x) => x.startsWith(k + ':'))", arg=rest, timeout=60_000)
     assert not page.errors
+
+
+def test_a_throw_is_shown_before_it_is_told_and_each_bot_throw_can_be_followed(paced_browser: Any,
+                                                                               base_url: str) -> None:
+    """K20 physics at the normal pace, against three bots (their throws one after another): nothing of a
+    throw's outcome — its log line, the scores, the Last-throw box, the result — is in the page before its
+    flight has landed, while the log already says who throws as the bat flies; each throw is on screen at
+    least 2 s before the next (its flight, its landing), measured with the page's own clock, and every
+    flight lasts at least the 1.5 s a throw needs to be followed. Lower bounds only: a busy machine makes
+    everything slower, never faster."""
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 800}) as page:
+        page.goto(base_url)
+        page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
+        table = create_table(page, base_url, "kubik", {"throws": "physics", "target": 80},
+                             ["you", "bot", "bot", "bot"], seed=4)
+        throw = "button[data-action=throw]:not([disabled])"
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # the bots' throws before ours, if any, are done
+        page.evaluate(KUBIK_WATCH)
+        page.locator(throw).click()
+        page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=60_000)
+        page.wait_for_function(KUBIK_SETTLED, timeout=90_000)  # ours, then the three bots', each to its landing
+        seen = kubik_watched(page)
+        log = _seated_log(base_url, table)
+        assert not seen["spoils"], (seen["spoils"], log)
+        assert seen["flyingLog"] > 0  # "… throws from line B" while the bat flies: a throw is not its outcome
+        assert all(told["animation"] not in ("loading", "running") for told in seen["told"]), seen["told"]
+        lines = seen["throwLines"]
+        assert len(lines) >= 4 and {line["seat"] for line in lines[1:]} <= {"1", "2", "3"}, (lines, log)
+        gaps = [later["at"] - earlier["at"] for earlier, later in pairwise(lines)]
+        assert min(gaps) >= 2000, (gaps, log)  # a throw and its landing, readable before the next throw
+        flights = [flight for flight in seen["flights"] if "end" in flight and not flight["again"]]
+        assert len(flights) >= 4, seen["flights"]
+        assert min(flight["end"] - flight["start"] for flight in flights) >= 1400, flights
+        assert not page.errors

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.a11y import tab_until
+from tests.web.a11y import focused_matches, tab_until
 from tests.web.conftest import recording_page, shot
-from tests.web.motion import KUBIK_SETTLED
+from tests.web.motion import KUBIK_SETTLED, KUBIK_WATCH, kubik_watched
 from tests.web.play import click_and_wait, create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -294,12 +295,15 @@ def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(pace
     """K20b: a calibrated throw has no trajectory, so the screen draws one from the decided outcome
     (the bat from the line, the cube hopping to its face); the Last throw panel says only whose throw
     flies until the path ends, then shows the outcome the record has; the field's frame (viewBox, the
-    circle's radius) is the same before, during and after every throw."""
+    circle's radius) is the same before, during and after every throw; nothing of an outcome (its log line,
+    the scores) is in the page before its path ends."""
     with recording_page(paced_browser, viewport={"width": 1280, "height": 800}) as page:
         page.goto(base_url)
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
         table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=5)
         frames = set()
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        page.evaluate(KUBIK_WATCH)  # no outcome told before its path has been flown (test_kubik.py)
         for throw in range(3):
             page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
             frames.add((page.locator(f"{FIELD} svg.field").get_attribute("viewBox"),
@@ -328,6 +332,7 @@ def test_calibrated_throws_fly_a_path_from_their_outcome_on_one_field_scale(pace
             expected = face_of(public_log(base_url, table)[move])
             assert expected is None or face == expected
         assert len(frames) == 1, frames
+        assert not kubik_watched(page)["spoils"]
         assert not page.errors
 
 
@@ -455,3 +460,106 @@ def test_the_path_and_the_sheet_in_every_language_and_size(paced_browser: Any, b
         page.evaluate("() => document.querySelector('[data-testid=kubik-summary]').scrollIntoView()")
         snap(page, f"kubik-sheet-{lang}-{width}")
         assert not page.errors
+
+
+# ---------------------------------------------------------------- a throw shown again, the controls beside the field
+
+def field_data(page: Any) -> dict[str, str]:
+    """The field's data attributes (what it shows, and how)."""
+    return dict(page.evaluate(f"() => ({{...document.querySelector({FIELD!r}).dataset}})"))
+
+
+def test_replay_this_throw_plays_the_last_flight_again_from_the_keyboard(paced_browser: Any, base_url: str) -> None:
+    """"Replay this throw" (reached by Tab, pressed with Enter) flies the last throw once more, from the motion
+    already fetched, and lands on the same face: the log, the scores and the outcomes shown stay as they
+    were (a replay is no news), and the focus is back on the button after it."""
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 800}) as page:
+        page.add_init_script("localStorage.setItem('tabletop.pace', 'fast')")
+        create_table(page, base_url, "kubik", {"throws": "physics", "target": 80}, ["you", "bot"], seed=4)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        assert click_and_wait(page, "button[data-action=throw]:not([disabled])")
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)  # ours and the bot's, landed
+        page.evaluate(KUBIK_WATCH)
+        before = field_data(page)
+        final = page.locator("[data-testid=final-face]")
+        told = (final.get_attribute("data-move"), final.get_attribute("data-top"), final.inner_text())
+        log = page.locator("[data-testid=log]").inner_text()
+        scores = page.locator("[data-testid=scores]").inner_text()
+        motions: list[str] = []
+        page.on("request", lambda request: motions.append(request.url) if "/motion/" in request.url else None)
+        page.mouse.move(1, 1)
+        assert tab_until(page, "[data-testid=replay-throw]", 300)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"{FIELD}[data-animation=running][data-again=true] .animation .bat", state="attached")
+        assert final.get_attribute("data-flying") == told[0]
+        page.wait_for_function("() => document.querySelector('[data-testid=field]').dataset.replayed === '1'"
+                               " && document.querySelector('[data-testid=field]').dataset.animation === 'done'")
+        after = field_data(page)
+        assert after["move"] == before["move"] and after["finalTop"] == before["finalTop"]  # the same landing
+        assert after["shown"] == before["shown"] and after.get("still") == before.get("still")  # no news
+        assert (final.get_attribute("data-move"), final.get_attribute("data-top"), final.inner_text()) == told
+        assert page.locator("[data-testid=log]").inner_text() == log
+        assert page.locator("[data-testid=scores]").inner_text() == scores
+        assert not motions  # its flight was kept, not asked again
+        page.wait_for_function(KUBIK_SETTLED)
+        assert focused_matches(page, "[data-testid=replay-throw]")  # the keyboard's place kept
+        assert kubik_watched(page)["flights"][-1]["again"]
+        assert not page.errors
+
+
+SHOTS = Path("/tmp/shots/kubik")
+WORDS = {  # what the Kubik screen says in each language: the box, its button, the field's note and name
+    "en": ("Last throw", "Replay this throw", "cube drawn larger than life", "The field from above", "Throw"),
+    "ru": ("Последний бросок", "Показать бросок ещё раз", "кубик нарисован крупнее, чем в жизни", "Поле сверху",
+           "Бросить"),
+    "ro": ("Ultima aruncare", "Revezi aruncarea", "cubul e desenat mai mare decât în realitate",
+           "Terenul văzut de sus", "Aruncă"),
+}
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phones"])
+def test_the_aim_controls_share_the_screen_with_the_field_and_relabel_live(browser: Any, base_url: str,
+                                                                          screen: str) -> None:
+    """At 1280×800, 390×844 and 360×740, in English, Russian and Romanian (switched at the table, not
+    reloaded): the field and the Throw button are both on the first screen — the controls beside the
+    field, or right under it on a phone — and every word of the screen is in the chosen language (the
+    Last-throw box and its Replay button, the scale note, the field's name, Throw)."""
+    phone = screen == "phones"
+    sizes = [(390, 844), (360, 740)] if phone else [(1280, 800)]
+    ctx = browser.new_context(viewport={"width": sizes[0][0], "height": sizes[0][1]}, is_mobile=phone,
+                              has_touch=phone, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"], seed=9)
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        assert click_and_wait(page, "button[data-action=throw]:not([disabled])")
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for lang, (heading, replay, note, name, throw) in WORDS.items():
+            page.select_option("#lang", lang)  # the header's language: the table is relabelled where it is
+            page.wait_for_function("(h) => document.querySelector('[data-testid=final-face] h3')?.textContent === h",
+                                   arg=heading)
+            assert page.locator("[data-testid=replay-throw]").inner_text() == replay
+            assert page.locator("[data-testid=scale-note]").text_content() == note
+            assert page.locator(f"{FIELD} svg.field").get_attribute("aria-label") == name
+            assert page.locator("button[data-action=throw]").inner_text() == throw
+            board = page.locator(BOARD).inner_text()
+            if lang != "en":
+                leftovers = [word for word in (*WORDS["en"][:3], "Position on the line", "Throws:") if word in board]
+                assert not leftovers, (lang, leftovers)
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate("() => window.scrollTo(0, 0)")
+                no_sideways_scroll(page)
+                field = page.locator(f"{FIELD} svg.field").bounding_box()
+                button = page.locator("button[data-action=throw]").bounding_box()
+                assert field["y"] >= 0 and field["y"] + field["height"] <= height, (lang, width, field)
+                assert button["y"] + button["height"] <= height, (lang, width, button)  # no scrolling to throw
+                if not phone:
+                    assert button["x"] > field["x"] + field["width"], (field, button)  # beside the field
+                page.screenshot(path=str(SHOTS / f"kubik-aim-{lang}-{width}x{height}.png"))
+        assert not errors
+    finally:
+        ctx.close()

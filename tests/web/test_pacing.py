@@ -143,43 +143,6 @@ def test_show_the_latest_catches_up_at_once(paced: Any, base_url: str) -> None:
     assert not paced.errors
 
 
-def test_the_undo_button_is_off_with_the_reason_once_the_bot_replied(page: Any, base_url: str) -> None:
-    """Cubulus against a bot: after the bot's reply undo is never allowed, and the table says why."""
-    create_table(page, base_url, "cubulus", {"first": "1"}, ["you", "bot"])
-    page.wait_for_selector(".actions-box button.undo")
-    reason = page.locator("[data-testid=undo-reason]")
-    assert page.locator(".actions-box button.undo").is_disabled()
-    assert reason.get_attribute("data-reason") in ("nothing", "chance")
-    for _ in range(12):  # the set-up's placements, then a move the bot answers
-        page.wait_for_selector(".actions-box .action-buttons button.action, .actions-box select.action-select")
-        before = move_number(page)
-        first = page.locator(".actions-box .action-buttons button.action")
-        if first.count():
-            first.first.click()
-        else:
-            page.locator(".actions-box form.inline button[type=submit]").click()
-        page.wait_for_function("(n) => Number(document.querySelector('[data-testid=turn]').dataset.move) > n",
-                               arg=before)
-        if reason.count() and reason.get_attribute("data-reason") == "bot":
-            break
-    page.wait_for_function("() => document.querySelector('[data-testid=undo-reason]')?.dataset.reason === 'bot'")
-    assert page.locator(".actions-box button.undo").is_disabled()
-    assert reason.inner_text() == "No undo: a bot has moved since."
-    for lang, text in (("en", "No undo: a bot has moved since."), ("ru", "Нельзя взять назад: с тех пор походил бот."),
-                       ("ro", "Nu se poate lua înapoi: între timp a mutat un robot.")):
-        page.evaluate(f"() => localStorage.setItem('tabletop.lang', '{lang}')")
-        page.reload()
-        page.wait_for_selector("[data-testid=undo-reason]")
-        assert page.locator("[data-testid=undo-reason]").inner_text() == text
-        for width, height in ((1280, 900), (PHONE_WIDTH, PHONE_HEIGHT), (360, 740)):
-            page.set_viewport_size({"width": width, "height": height})
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"cubulus-undo-reason-{width}-{lang}.png"), full_page=True)
-            widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
-            assert widths[0] <= widths[1], (width, widths)
-    assert not page.errors
-
-
 def test_a_scorekeeper_takes_back_a_wrong_throw_and_enters_the_right_one(phone: Any, base_url: str) -> None:
     """Kubik K20 on one phone: the thrower's cube showed 2, the scorekeeper tapped "out 6": take it back
     (nobody else must agree: both teams are at this screen), enter "out 2"; the score says 2."""

@@ -207,3 +207,58 @@ test("a state's time on screen starts once it is drawn: a slow drawing does not 
     assert.ok(drawn[i].at - drawn[i - 1].at >= 800 + 300, drawn);  // each held the whole pace once drawn
   }
 });
+
+/** A promise and its resolve, for a screen's news told when the test says so. */
+function deferred() {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+}
+
+const settle = () => new Promise((r) => setImmediate(r));  // (the promise callbacks run)
+
+test("a state whose news the screen still tells is held until it is told, then for the pace", async () => {
+  const { queue, clock, moves } = pacer(800);
+  queue.offer(state(1));
+  queue.offer(state(2));
+  queue.offer(state(3));
+  clock.advance(800);
+  assert.deepEqual(moves(), [1, 2]);
+  const news = deferred();  // state 2's throw flies
+  const told = queue.holdUntil(news.promise);
+  assert.ok(queue.telling);
+  clock.advance(5000);
+  assert.deepEqual(moves(), [1, 2]);  // far longer than the pace: still flying, nothing newer shown
+  news.resolve();
+  await settle();
+  assert.equal(await told, true);
+  assert.ok(!queue.telling);
+  clock.advance(799);
+  assert.deepEqual(moves(), [1, 2]);  // the landing is seen for the pace
+  clock.advance(1);
+  assert.deepEqual(moves(), [1, 2, 3]);
+});
+
+test("a hold ends with a newer state shown, and never lasts beyond its longest", async () => {
+  const { queue, clock, moves } = pacer(800);
+  queue.offer(state(1));
+  queue.offer(state(2));
+  const told = queue.holdUntil(deferred().promise);  // never told
+  queue.skip();  // "Show the latest"
+  assert.deepEqual(moves(), [1, 2]);
+  assert.equal(await told, false);
+  assert.ok(!queue.telling);
+  const stuck = queue.holdUntil(new Promise(() => {}), 3000);  // a screen that never says
+  queue.offer(state(3));
+  clock.advance(2999);
+  assert.deepEqual(moves(), [1, 2]);
+  clock.advance(1);
+  assert.equal(await stuck, true);
+  clock.advance(800);
+  assert.deepEqual(moves(), [1, 2, 3]);
+  const own = queue.holdUntil(deferred().promise);
+  queue.offer(state(4), { now: true });  // the player's own move: at once
+  assert.equal(await own, false);
+  assert.deepEqual(moves(), [1, 2, 3, 4]);
+  queue.destroy();
+});

@@ -5,8 +5,8 @@ import { ServerError } from "./errors.js";
 
 const RETRIES = 3;  // a GET the server was too busy for (429, 503) is asked again after its Retry-After
 
-async function request(method, path, body, attempt = 0) {
-  const init = { method, headers: {} };
+async function request(method, path, body, attempt = 0, tokens = null) {
+  const init = { method, headers: tokens && tokens.length ? { Authorization: `Bearer ${tokens.join(", ")}` } : {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -16,7 +16,7 @@ async function request(method, path, body, attempt = 0) {
     // a quick series of clicks (replay steps) runs into the per-second limits: wait, then ask again
     const wait = Math.min(10, Number(response.headers.get("Retry-After")) || 1);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    return request(method, path, body, attempt + 1);
+    return request(method, path, body, attempt + 1, tokens);
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ServerError(response.status, data, response.statusText);
@@ -34,6 +34,10 @@ export const api = {
   join: (id, name, seat) => request("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
   replay: (id, move) => request("GET", `/api/tables/${id}/replay/${move}`),
   blunders: (id, seat) => request("GET", `/api/tables/${id}/blunders?seat=${seat}`),
+  /** A seat's current state (its `ways_out` among it), by the seat tokens held here. */
+  state: (id, tokens) => request("GET", `/api/tables/${id}/state`, undefined, 0, tokens),
+  /** Resign, abandon or leave the table (`kind`), for the seats these tokens hold. */
+  end: (id, kind, tokens) => request("POST", `/api/tables/${id}/${kind}`, undefined, 0, tokens),
   odds: (id, move) => request("GET", `/api/tables/${id}/odds` + (move === undefined ? "" : `?move=${move}`)),
 };
 
@@ -51,6 +55,18 @@ function allTokens() {
 /** The tokens held for one table, as {seat: token}. */
 export function tokensFor(tableId) {
   return allTokens()[tableId] || {};
+}
+
+/** Every table this browser holds a seat at: their ids. */
+export function heldTables() {
+  return Object.keys(allTokens()).filter((id) => Object.keys(allTokens()[id] || {}).length);
+}
+
+/** Forget the seats held at a table (left: they are a bot's now, or free for others). */
+export function forgetTable(tableId) {
+  const all = allTokens();
+  delete all[tableId];
+  localStorage.setItem(KEY, JSON.stringify(all));
 }
 
 /** Remember a seat's token (so a reload reconnects to the seat). */

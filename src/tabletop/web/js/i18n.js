@@ -137,7 +137,7 @@ const STRINGS = {
     "table.undoReason.over": "The game is over.",
     "table.undoReason.nothing": "Nothing to take back yet.",
     "table.undoReason.pending": "An undo request is already waiting for an answer.",
-    "table.undoReason.chance": "No undo: chance has acted since (a card, a roll or a throw was revealed).",
+    "table.undoReason.chance": "No undo: chance has acted since.",
     "table.undoReason.bot": "No undo: a bot has moved since.",
     "table.undoReason.other": "No undo: only your own last move can be taken back, and someone has moved since.",
 
@@ -350,7 +350,7 @@ const STRINGS = {
     "table.undoReason.over": "Партия окончена.",
     "table.undoReason.nothing": "Пока нечего брать назад.",
     "table.undoReason.pending": "Просьба взять ход назад уже ждёт ответа.",
-    "table.undoReason.chance": "Нельзя взять назад: с тех пор сработал случай (открыта карта, брошен кубик или сделан бросок).",
+    "table.undoReason.chance": "Нельзя взять назад: с тех пор сработал случай.",
     "table.undoReason.bot": "Нельзя взять назад: с тех пор походил бот.",
     "table.undoReason.other": "Нельзя взять назад: можно вернуть только свой последний ход, а с тех пор уже кто-то походил.",
 
@@ -563,7 +563,7 @@ const STRINGS = {
     "table.undoReason.over": "Jocul s-a încheiat.",
     "table.undoReason.nothing": "Încă nu e nimic de luat înapoi.",
     "table.undoReason.pending": "O cerere de a lua mutarea înapoi așteaptă deja un răspuns.",
-    "table.undoReason.chance": "Nu se poate lua înapoi: între timp a decis norocul (o carte, un zar sau o aruncare).",
+    "table.undoReason.chance": "Nu se poate lua înapoi: între timp a decis norocul.",
     "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un robot.",
     "table.undoReason.other": "Nu se poate lua înapoi: doar ultima ta mutare poate fi luată înapoi, iar între timp a mutat altcineva.",
 

@@ -1,7 +1,8 @@
 // The lobby (the four games, open tables, finished games, joining by link) and the create-table
 // form, which is generated from GET /api/games: every option with its input, default and help.
 
-import { api, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
+import { api, heldTables, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
+import { myTablesPanel } from "./mytables.js";
 import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
 import { formatNumber, optionText, t } from "./i18n.js";
@@ -25,8 +26,9 @@ export function gameTitle(name) {
 
 // ------------------------------------------------------------------ the lobby
 
-export function renderLobby(root) {
+export function renderLobby(root, { focus = null } = {}) {
   let alive = true;
+  const mine = myTablesPanel({});
   const gamesBox = h("section", { class: "games", "aria-labelledby": "games-h" });
   const openBox = h("section", { class: "tables", "aria-labelledby": "open-h" });
   const pastBox = h("section", { class: "tables", "aria-labelledby": "past-h" });
@@ -46,7 +48,20 @@ export function renderLobby(root) {
           h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules"))),
       ))));
     drawLink();
-    await drawTables();
+    await Promise.all([drawTables(), drawMine()]);
+  }
+
+  /** "My tables" (mytables.js): shown when this browser holds a seat somewhere, or when asked for (#/mine). */
+  async function drawMine() {
+    mine.element.hidden = !heldTables().length && focus !== "mine";
+    if (mine.element.hidden) return;
+    const list = await games();
+    Object.assign(mine.titles, Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)])));
+    await mine.draw();
+    if (alive && focus === "mine") {
+      mine.element.scrollIntoView({ block: "start" });
+      mine.element.focus({ preventScroll: true });
+    }
   }
 
   function drawLink() {
@@ -77,7 +92,7 @@ export function renderLobby(root) {
 
   draw().catch((error) => fill(root, h("p", { class: "banner error", role: "alert" },
     t("common.error", { reason: error.message }))));
-  root.append(gamesBox, linkBox, openBox, pastBox);
+  root.append(mine.element, gamesBox, linkBox, openBox, pastBox);
   return { destroy: () => { alive = false; } };
 }
 
@@ -325,6 +340,7 @@ export function renderCreate(root, gameName) {
   async function submit(event) {
     event.preventDefault();
     state.error = "";
+    state.errorCode = null;
     if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend")) {
       state.error = t("create.seedRefused");  // the server refuses it too (422); say why in the reader's language
       draw();
@@ -351,6 +367,7 @@ export function renderCreate(root, gameName) {
       }
     } catch (error) {
       state.error = errorText(error, { game: gameName }) || error.message;  // the game's own codes too (its options)
+      state.errorCode = error.code || null;
       draw();
       showError();
     }
@@ -373,7 +390,10 @@ export function renderCreate(root, gameName) {
     }
     const form = h("form", { class: "panel create", onsubmit: submit, "aria-labelledby": "create-h" },
       h("h2", { id: "create-h" }, t("create.title", { game: gameTitle(game.name) })),
-      state.error ? h("p", { class: "banner error", role: "alert" }, state.error) : null,
+      state.error ? h("p", { class: "banner error", role: "alert" }, state.error,
+        // the way out of the unfinished-tables limit: the tables this browser holds, each with its ways out
+        state.errorCode === "too_many_unfinished"
+          ? [" ", h("a", { href: "#/mine", "data-action": "my-tables" }, t("mine.title"))] : null) : null,
       h("div", { class: "field" }, h("label", { for: "player-name" }, t("create.name")),
         h("input", { id: "player-name", type: "text", maxlength: 64, value: state.name, placeholder: t("create.namePlaceholder"),
           oninput: (e) => { state.name = e.target.value; } })),

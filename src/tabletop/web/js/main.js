@@ -31,6 +31,9 @@ function route() {
       case "":
         current = renderLobby(app);
         break;
+      case "mine":  // the lobby, at "My tables" (where the unfinished-tables refusal sends a player)
+        current = renderLobby(app, { focus: "mine" });
+        break;
       case "rules":
         current = renderRules(app, rest[0]);
         break;

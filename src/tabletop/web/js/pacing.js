@@ -14,6 +14,9 @@ const BEHIND = 3;  // more states than this waiting: each is shown for a share o
 const SHORTEST = 120;  // long backlog (a burst of bot moves) never lags more than about BEHIND paces
 /** At most this long per state (ms) while the player's own clock already runs in the latest one. */
 export const CLOCKED = 300;
+/** A state whose news a game screen is still telling (`holdUntil`) is held at most this long (ms): a
+ * screen that never says it is done cannot stop the table (a slow throw's flight lasts ~15 s at most). */
+export const TELL_MOST = 30000;
 
 const KEY = "tabletop.pace";  // the default for every table; `tabletop.pace.<table>` for one table
 
@@ -66,6 +69,10 @@ const realClock = {
  * `pace(message)` gives the pace in ms for holding `message`, read anew each time (the speed may
  * change); `behind(n)` is told when states start to wait (`n` of them), so the table can disable its
  * controls until the newest is shown; `clock` can be replaced in tests.
+ *
+ * A game screen may show a state's news before telling it (a thrown bat flies, then the log and the
+ * scores say where it landed): `holdUntil(news)` holds the shown state until the `news` promise
+ * settles, then for the pace from then on, so the landing is seen as long as any state.
  */
 export class Pacer {
   constructor({ show, pace = () => SPEEDS[DEFAULT_SPEED], behind = () => {}, clock = realClock }) {
@@ -77,6 +84,7 @@ export class Pacer {
     this.shownAt = -Infinity;
     this.waiting = [];
     this.timer = null;
+    this.holding = null;  // {end(told)} while the shown state's news is being told (holdUntil)
   }
 
   /** True while states wait to be shown (the shown one is not the latest). */
@@ -123,9 +131,43 @@ export class Pacer {
     this._schedule();
   }
 
+  /**
+   * Hold the shown state (nothing newer is shown) until `news` settles — the game screen has shown what
+   * the state tells, e.g. a throw's flight has landed — and then for the pace, counted from then; at most
+   * `most` ms in all. Returns a promise of true once the news is told (or the wait gave up), false when a
+   * newer state was shown first (skip, the player's own move, a reconnection): the hold ended with it.
+   */
+  holdUntil(news, most = TELL_MOST) {
+    this._release();
+    return new Promise((resolve) => {
+      const hold = {
+        end: (told) => {
+          if (this.holding !== hold) return;
+          this.holding = null;
+          this.clock.clearTimeout(hold.timer);
+          resolve(told);
+          if (!told) return;
+          this.shownAt = this.clock.now();  // the pace starts once the news is on screen
+          this._schedule();
+        },
+        timer: null,
+      };
+      this.holding = hold;
+      this._clear();  // nothing is shown on a timer while the hold lasts
+      hold.timer = this.clock.setTimeout(() => hold.end(true), most);
+      Promise.resolve(news).then(() => hold.end(true), () => hold.end(true));
+    });
+  }
+
+  /** True while the shown state's news is being told (see holdUntil). */
+  get telling() {
+    return this.holding !== null;
+  }
+
   /** Stop (the table screen closed). */
   destroy() {
     this._clear();
+    this._release();
     this.waiting = [];
   }
 
@@ -137,6 +179,7 @@ export class Pacer {
   }
 
   _show(message, paced, fresh = true) {
+    this._release();  // a hold is for the state it was asked for: a new one (even of the same move) asks anew
     const previous = this.shown;
     this.shown = message;
     this.showing(message, { previous, paced, latest: this.waiting.length === 0 });
@@ -150,9 +193,13 @@ export class Pacer {
     this.timer = null;
   }
 
+  _release() {
+    if (this.holding) this.holding.end(false);
+  }
+
   _schedule() {
     this._clear();
-    while (this.waiting.length) {
+    while (this.waiting.length && !this.holding) {
       const wait = this.shownAt + this.hold() - this.clock.now();
       if (wait > 0) {
         this.timer = this.clock.setTimeout(() => {

@@ -4,12 +4,17 @@
 // is always playable to the end — around the game's own screen (js/games/<game>.js), which gets
 // the log in notation, as in a replay. States from others' moves are shown at the table's pace
 // (pacing.js): `screen.update(state, {previous, paced, motion})` gets the state shown before too.
+// A screen that shows a state's news before it is told (a throw flies first) returns a promise
+// from `update`, settled once the news is on screen: until then the table's own parts — turn, seats,
+// moves, log, result, coach and sounds — tell the state shown before (its log as long as the promise's
+// `log` says, when it says: the entries before the news, a throw without where it landed), nobody
+// acts, and the pacer holds the state (`heed` below).
 // The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
 // chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
 // On a hot seat of a game with hidden information, a state for another seat than the one last shown
 // waits behind a curtain (curtain.js) until that seat's player taps: nothing of either hand is drawn.
 
-import { api, saveToken, tokensFor, playerName } from "./api.js";
+import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { errorText } from "./errors.js";
@@ -23,6 +28,7 @@ import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } 
 import { chatPanel } from "./chat.js";
 import { Sound, effectsFor } from "./sound.js";
 import { coachPanel } from "./coach.js";
+import { endingText, exitsPanel } from "./exits.js";
 import { curtainFor } from "./curtain.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
@@ -74,6 +80,8 @@ export function resultText(message, game) {
   const result = message.result;
   if (!result) return t("table.over");
   const lines = [];
+  const ended = endingText(result, (seat) => seatName(message.seats, seat));  // "Ann resigned."
+  if (ended) lines.push(ended);
   if (result.outcome) {
     lines.push(outcomeText(game || (message.view && message.view.game), result.outcome, message.seats));
   } else if (result.winner === null || result.winner === undefined) {  // a table finished before outcomes
@@ -128,6 +136,13 @@ function notationText(text, move) {
   return [before, h("code", { class: "notation" }, move), after];
 }
 
+/** Why no undo now, in the game's own words where it has them (a card was revealed; a die was rolled). */
+function undoReason(game, code) {
+  const key = `game.${game}.undoReason.${code}`;
+  const own = t(key);
+  return own === key ? t(`table.undoReason.${code}`) : own;
+}
+
 /** A bot level ("easy") in the reader's language; a level the app has no word for, as it is. */
 function levelText(level) {
   const word = t(`create.level.${level}`);
@@ -169,9 +184,18 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const curtain = curtainFor(board, { games, held: () => tokens.length, reveal: () => draw(),
     seatName: (seat) => seatName(last && last.seats, seat) });
 
+  // Resign / Abandon / Leave, as the server offers them (exits.js); another's request to end, to answer
+  const exits = exitsPanel({
+    send: (message) => send(message),
+    seatName: (seat) => seatName(last && last.seats, seat),
+    mine: (seat) => isMine(seat),
+    left: () => leaveTable(),
+  });
+
   fill(root, h("div", { class: "table-screen" },
-    h("div", { class: "table-head" }, title, statusLine, turn, h("div", { class: "table-tools" }, paceBox, sound.toggle)),
-    error, undoBox, result, invites,
+    h("div", { class: "table-head" }, title, statusLine, turn,
+      h("div", { class: "table-tools" }, paceBox, sound.toggle, exits.element)),
+    error, h("div", { class: "requests" }, undoBox, exits.requests), result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
 
@@ -206,7 +230,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function act(action) {
     if (!last) return;
-    if (pacer.behind) {  // never on a state the player has not seen: the newest is on its way
+    if (pacer.behind || telling) {  // never on a state the player has not seen: the newest is on its way
       announce(t("table.speedCatchingUp"));
       return;
     }
@@ -242,7 +266,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     let text;
     turn.className = "turn";
-    if (last.status === "open") text = t("table.waitingPlayers");
+    if (telling) text = t("table.chance");  // the news is on its way: who is next may tell it
+    else if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
     else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
       // whose throw it is, when the game says (its folder's optional chanceTurn(view, ctx) → text | null)
@@ -296,12 +321,12 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function drawActions() {
     const legal = last ? last.legal : [];
     const mine = last && last.seat !== null && last.status === "playing";
-    const catching = pacer.behind;  // controls of a state newer ones replace: shown, not usable
+    const catching = pacer.behind || Boolean(telling);  // controls of a state newer ones replace: shown, not usable
     // the server says whether (and for which held seat) an undo may be asked now, or why not
     const undoSeat = last && last.undo_seat !== undefined ? last.undo_seat : null;
     const canUndo = mine && !catching && undoSeat !== null;
     const reason = mine && undoSeat === null && last.undo_refusal && last.undo_refusal !== "pending"
-      ? t(`table.undoReason.${last.undo_refusal}`) : "";
+      ? undoReason(last.view && last.view.game, last.undo_refusal) : "";
     // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no
     // list; a spectator, or a seat at a table not being played, has no moves: no "Your legal moves"
     const game = gameModule(last && last.view && last.view.game);
@@ -333,9 +358,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         draw();
       } }, Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === speed },
       t(`table.speed.${name}`))));
+    // "Show the latest": what waits at once, and what the screen is still showing of it (a flight)
     fill(paceBox, h("label", { for: `pace-${tableId}` }, t("table.speed"), " "), select,
       pacer.behind ? h("button", { type: "button", class: "small catch-up", "data-action": "catch-up",
-        onclick: () => pacer.skip() }, t("table.speedCatchUp")) : null);
+        onclick: () => {
+          hurry = pacer.latest ? pacer.latest.move : -1;
+          pacer.skip();
+          draw();
+        } }, t("table.speedCatchUp")) : null);
     paceBox.dataset.speed = speed;
     paceBox.dataset.behind = String(pacer.waiting.length);
   }
@@ -413,6 +443,32 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function redraw() {
     const covered = curtain.covers(last);  // a hot seat's next player has not tapped yet: their view waits
+    const game = last && last.view && last.view.game;
+    if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
+    // the game's screen first: the log in notation (as in a replay) and, as `entries`, with each action's
+    // events; while newer states wait the screen offers no moves (nobody acts on a state about to be
+    // replaced). Its answer may be that the state's news is still on its way (a throw in flight): until
+    // then the table's own parts tell the state shown before it.
+    if (last && screen && !covered) {
+      const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
+      if (pacer.behind) shown.legal = [];
+      const motion = !reducedMotion() && speed !== "instant" && last.move > hurry;
+      heed(screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion }));
+    }
+    const newest = last;
+    if (telling && before) {  // the state before, with the entries the screen may tell already
+      const told = Number(tellingNews.log);
+      last = told > before.log.length ? { ...before, log: newest.log.slice(0, told) } : before;
+    }
+    try {
+      drawShell(covered);
+    } finally {
+      last = newest;
+    }
+  }
+
+  /** The table's own parts, of `last` (`covered`: behind a hot seat's curtain). */
+  function drawShell(covered) {
     title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
     drawStatus();
     drawTurn();
@@ -427,32 +483,61 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     drawResult();
     drawInvites();
-    // the coach of the seat on screen only (a hot seat's boxes would swap places every turn); none behind the curtain
-    if (last) coach.update(last, pacer.behind || covered || last.seat === null ? [] : [last.seat], ctx);
-    const game = last && last.view && last.view.game;
-    if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
-    // the log in notation (as in a replay) and, as `entries`, with each action's events; while
-    // newer states wait the screen offers no moves (nobody acts on a state about to be replaced)
-    if (last && screen) {
-      const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
-      if (pacer.behind) shown.legal = [];
-      screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion: !reducedMotion() && speed !== "instant" });
-    }
+    exits.update(last);
+    // the coach of the seat on screen only (a hot seat's boxes would swap places every turn); none behind
+    // the curtain, nor while the screen has not yet shown what happened
+    if (last) coach.update(last, pacer.behind || telling || covered || last.seat === null ? [] : [last.seat], ctx);
   }
 
   let shownPrevious = null;  // the state shown before `last`, and whether `last` came at the pace
   let shownPaced = false;
+  let before = null;  // the state shown before `last`'s move (a state of the same move replaces, not follows)
+  let telling = null;  // the pacer's hold while the screen shows `last`'s news (a promise: see heed)
+  let tellingNews = null;  // the screen's promise that hold is for
+  let afterTold = [];  // what waits for the news: the state's sounds, its log lines marked fresh
+  let hurry = -1;  // "Show the latest" caught up to this move: what it shows needs no motion
+
+  /**
+   * The screen's answer to an update: a promise while it still shows the news of the state (its flight),
+   * settled once the news is on screen. The pacer holds the state till then (and for the pace after),
+   * the table tells the state before meanwhile, then everything, with the state's sounds.
+   */
+  function heed(news) {
+    if (!news || typeof news.then !== "function" || news === tellingNews) return;
+    tellingNews = news;
+    const hold = pacer.holdUntil(news);
+    telling = hold;
+    hold.then((told) => {
+      if (telling !== hold) return;  // a newer state took its place (and was drawn)
+      telling = null;
+      if (!told) return;
+      draw();
+      for (const run of afterTold.splice(0)) run();
+    });
+  }
 
   /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
   function showState(message, { previous, paced }) {
     const game = message.view && message.view.game;
-    // the effects of the change shown (none for the first state on screen), at the table's pace
-    if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
+    const replacing = Boolean(previous && last && message.move === previous.move);  // a clock, a seat joined
+    if (!replacing) {
+      before = previous;
+      afterTold = [];
+    }
     last = message;
     shownPrevious = previous;
     shownPaced = paced;
+    telling = null;  // (the pacer ended its hold: the screen is asked anew)
+    tellingNews = null;
     draw();
-    if (paced) markFresh(previous);
+    // the effects of the change shown (none for the first state on screen), at the table's pace — once
+    // the screen has shown what happened, if it shows it first
+    const tell = () => {
+      if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
+      if (paced) markFresh(before);
+    };
+    if (telling) afterTold.push(tell);
+    else tell();
   }
 
   /** The log lines the shown state added, highlighted for a moment (none without motion). */
@@ -492,6 +577,17 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const now = own || fresh || speed === "instant";
     fresh = false;
     pacer.offer(message, { now });
+  }
+
+  /** Leave the table (by HTTP: the answer comes before the page moves on), forget its seats, go to the lobby. */
+  async function leaveTable() {
+    try {
+      await api.end(tableId, "leave", tokens);
+      forgetTable(tableId);
+      location.hash = "#/";
+    } catch (e) {
+      showError(e);
+    }
   }
 
   async function takeSeat(seat) {
@@ -542,6 +638,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     },
     relabel() {
       draw();
+      exits.relabel();
       chat.relabel();
       sound.label();
     },

@@ -5,6 +5,7 @@
 
 export const STRINGS = {
   en: {
+    "game.beetle.undoReason.chance": "No undo: the die has been rolled since.",
     "beetle.coach.chance": "Your chance of winning: {chance}",
     "beetle.choice.variant.classic": "classic (13 parts)",
     "beetle.choice.variant.four-legs": "four legs",
@@ -74,6 +75,7 @@ export const STRINGS = {
     "beetle.die.rolling": "The die is rolling…",
   },
   ru: {
+    "game.beetle.undoReason.chance": "Нельзя взять назад: с тех пор брошен кубик.",
     "beetle.coach.chance": "Ваш шанс на победу: {chance}",
     "beetle.choice.variant.classic": "классический (13 частей)",
     "beetle.choice.variant.four-legs": "четыре лапки",
@@ -143,6 +145,7 @@ export const STRINGS = {
     "beetle.die.rolling": "Кубик катится…",
   },
   ro: {
+    "game.beetle.undoReason.chance": "Nu se poate lua înapoi: între timp s-a aruncat zarul.",
     "beetle.coach.chance": "Șansa ta de câștig: {chance}",
     "beetle.choice.variant.classic": "clasic (13 părți)",
     "beetle.choice.variant.four-legs": "patru picioare",

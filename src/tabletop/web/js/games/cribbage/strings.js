@@ -3,6 +3,7 @@
 
 export const STRINGS = {
   en: {
+    "game.cribbage.undoReason.chance": "No undo: a card has been revealed since.",
     "cribbage.coach.discardHint": "Expected points of each way to lay away, over every starter; the crib counts for you (+) or against you (−).",
     "cribbage.coach.playHint": "Each card's value: the points you peg less the others' over the rest of the play, on average.",
     "cribbage.coach.hand": "Hand",
@@ -170,6 +171,7 @@ export const STRINGS = {
     "cribbage.replay.round": "Deal {n}",
   },
   ru: {
+    "game.cribbage.undoReason.chance": "Нельзя взять назад: с тех пор открыта карта.",
     "cribbage.coach.discardHint": "Ожидаемые очки каждого сноса по всем возможным стартерам; криб считается в вашу пользу (+) или против вас (−).",
     "cribbage.coach.playHint": "Ценность каждой карты: ваши очки минус очки соперников до конца розыгрыша, в среднем.",
     "cribbage.coach.hand": "Рука",
@@ -337,6 +339,7 @@ export const STRINGS = {
     "cribbage.replay.round": "Сдача {n}",
   },
   ro: {
+    "game.cribbage.undoReason.chance": "Nu se poate lua înapoi: între timp s-a întors o carte.",
     "cribbage.coach.discardHint": "Punctele așteptate ale fiecărei aruncări, peste toate cărțile de start; crib-ul contează pentru tine (+) sau împotriva ta (−).",
     "cribbage.coach.playHint": "Valoarea fiecărei cărți: punctele tale minus ale celorlalți până la sfârșitul jocului, în medie.",
     "cribbage.coach.hand": "Mână",

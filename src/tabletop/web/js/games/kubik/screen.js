@@ -7,14 +7,17 @@
 //
 // In physics mode every throw is animated from its simulated trajectory (GET …/motion/{move}: the
 // server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
-// tumbling to where it rests, then its final face, big, with the outcome. Animations queue behind
-// one another and never hold anything up: the field, the scores and the controls follow every update
-// at once, a queue that grows plays faster and drops what it cannot show. Calibrated throws have no
-// trajectory: a path is drawn from their decided outcome (path.js, with the cube's pose and the
-// throwing lines' geometry). Both keep the table's pace (js/pacing.js): a flight and the pause on its
-// landing last half as long at the fast pace and twice as long at the slow one; the instant pace,
-// prefers-reduced-motion and a replay show each outcome at once, and choosing the instant pace
-// mid-flight lands what flies and waits — once nothing moves, the panel shows the last throw.
+// tumbling to where it rests, then its final face, big, with the outcome (flight.js, lastthrow.js).
+// Calibrated throws have no trajectory: a path is drawn from their decided outcome (path.js, with the
+// cube's pose and the throwing lines' geometry). A throw is shown before it is told: while it flies,
+// the field, the scores and the panel are those of the state before, and `update` returns a promise
+// settled once it has landed, until which the table holds its log, scores, coach and result too
+// (table.js, pacing.js). Flights keep the table's pace: at least SHORTEST_S on screen at the normal pace
+// (slower than life: a real throw is over in half a second), the pause on the landing HOLD_MS; half as
+// long at the fast pace, twice at the slow one. The instant pace, prefers-reduced-motion and a replay
+// of the game show each outcome at once, and choosing the instant pace mid-flight lands what flies
+// and waits. "Replay this throw" plays the last throw's flight again. The aim controls sit beside the
+// field (under it on a phone), and the field is brought into view as a throw starts to fly.
 // In scorekeeper mode (throws=manual) the screen is a phone-friendly form: big buttons for each
 // outcome the rules allow (miss, stayed in, out with each face on top, crossed the border line, who
 // stands to intercept, throw or hold, the interception's hit or miss, how a crossed throw ended).
@@ -23,14 +26,18 @@ import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { SPEEDS, speedFor } from "../../pacing.js";
 import { dieSvg } from "../shared/die.js";
-import { OUTCOME_KINDS, number, outcomeText, signed, whyText } from "./log.js";
-import { FACES, calibratedPath, direction, hull, mix, release, rotation, topFace, turn } from "./path.js";
+import { flightDrawer } from "./flight.js";
+import { lastThrowParts, landedText } from "./lastthrow.js";
+import { OUTCOME_KINDS, number, signed } from "./log.js";
+import { calibratedPath, direction, release } from "./path.js";
 
 const THROW = /^throw ([AB]) pos ([+-]?[\d.]+) aim ([+-]?[\d.]+) power ([\d.]+) spin ([\d.]+)$/;
 export const TEAM_COLOURS = ["#d55e00", "#0072b2"];  // team A, team B (colour-blind-safe)
 const HOLD_MS = 1200;  // the cube stays where it came to rest this long before the field moves on (normal pace)
+const SHORTEST_S = 1.5;  // a shorter run plays slower than life so it lasts this long: it can be followed (normal pace)
 const LONGEST_S = 6;  // a longer run plays faster so it lasts this long (normal pace)
 const MOTION_TRIES = 3;  // a motion asked at most this often when the network or a busy server failed it
+const MOTION_WAIT_MS = 8000;  // a motion not answered in this long is asked again (or given up)
 const MIN_CUBE_PX = 18;  // the cube is drawn at least this many CSS pixels wide, so it is seen on a phone
 const HANDLE_PX = 22;  // the aim arrow's head: a thumb's target (radius, CSS pixels)
 
@@ -69,6 +76,7 @@ export function kubikScreen(root, ctx) {
   const info = h("div", { class: "kubik-info" });
   const side = h("div", { class: "kubik-side" }, info);
   const controls = h("div", { class: "kubik-controls-box" });
+  const aimHint = h("p", { class: "hint kubik-aim-hint", "data-testid": "aim-hint", hidden: true });  // how to aim: last
   const row = h("div", { class: "screen-row" }, fieldBox, side);
   const screen = h("div", { class: "kubik-screen" });
   fill(root, screen);
@@ -102,11 +110,14 @@ export function kubikScreen(root, ctx) {
   function layout() {
     const manual = mode === "manual";
     screen.classList.toggle("manual", manual);
-    // a scorekeeper on a phone wants the buttons first; a thrower wants the field first
-    if (manual) fill(screen, scores, result, controls, row);
-    else {
-      fill(screen, scores, row, controls);
-      side.append(result);
+    // a scorekeeper on a phone wants the buttons first; a thrower wants the field first, with the aim
+    // controls beside it (under it on a phone) so the throw is seen from where it is thrown
+    if (manual) {
+      fill(side, info);
+      fill(screen, scores, result, controls, row);
+    } else {
+      fill(side, controls, info, result, aimHint);
+      fill(screen, scores, row);
     }
   }
 
@@ -152,8 +163,12 @@ export function kubikScreen(root, ctx) {
   }
 
   function drawField() {
-    const view = message.view;
+    const view = shownView();
     const f = view.field;
+    svg.setAttribute("aria-label", t("kubik.field"));  // (in the reader's language, as everything drawn here)
+    scaleNote.textContent = t("kubik.scaleNote");
+    const note = layer.querySelector(".path-note");
+    if (note) note.textContent = t("kubik.path");
     frame = baseFrame(f);
     const u = unit();
     svg.classList.toggle("aiming", Boolean(grid && grid.throws.length));  // touch aims instead of scrolling
@@ -448,22 +463,25 @@ export function kubikScreen(root, ctx) {
   }
 
   function renderControls() {
-    const legal = message.legal;
+    const legal = untold() ? [] : message.legal;  // nothing is decided while the last throw flies
     const parts = [];
     if (grid && grid.throws.length) {
       const action = chosenAction();
-      parts.push(h("p", { class: "hint", "data-testid": "aim-hint" }, t("kubik.dragHint")),
-        h("div", { class: "kubik-controls" },
-          h("div", { class: "field" }, h("span", {}, t("kubik.line")),
-            h("div", { class: "buttons", role: "radiogroup", "aria-label": t("kubik.line") }, grid.lines.map((line) =>
-              h("button", { type: "button", role: "radio", "aria-checked": choice.line === line ? "true" : "false",
-                class: choice.line === line ? "primary" : "", onclick: () => { choice.line = line; drawField(); drawControls(); } },
-              line)))),
-          slider("pos", t("kubik.position"), grid.pos), slider("aim", t("kubik.aim"), grid.aim),
-          slider("power", t("kubik.power"), grid.power), slider("spin", t("kubik.spin"), grid.spin)),
-        h("div", { class: "buttons" }, h("button", { type: "button", class: "primary big-button", "data-action": "throw",
-          "data-primary": "", disabled: !action, onclick: () => action && ctx.act(action) }, t("kubik.throw"))));
+      // the line, the sliders and Throw first (beside the field; right under it on a phone); how to aim at the end
+      parts.push(h("div", { class: "kubik-controls" },
+        h("div", { class: "field kubik-line" }, h("span", {}, t("kubik.line")),
+          h("div", { class: "buttons", role: "radiogroup", "aria-label": t("kubik.line") }, grid.lines.map((line) =>
+            h("button", { type: "button", role: "radio", "aria-checked": choice.line === line ? "true" : "false",
+              class: choice.line === line ? "primary" : "", onclick: () => { choice.line = line; drawField(); drawControls(); } },
+            line)))),
+        slider("pos", t("kubik.position"), grid.pos), slider("aim", t("kubik.aim"), grid.aim),
+        slider("power", t("kubik.power"), grid.power), slider("spin", t("kubik.spin"), grid.spin),
+        h("div", { class: "buttons kubik-throw" }, h("button", { type: "button", class: "primary big-button",
+          "data-action": "throw", "data-primary": "", disabled: !action, onclick: () => action && ctx.act(action) },
+        t("kubik.throw")))));
     }
+    aimHint.textContent = t("kubik.dragHint");
+    aimHint.hidden = !(grid && grid.throws.length);
     parts.push(entryControls(legal, message.view));
     fill(controls, parts);
   }
@@ -481,10 +499,12 @@ export function kubikScreen(root, ctx) {
   }
 
   function drawInfo() {
-    const view = message.view;
+    const view = shownView();
     fill(info,
       h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { name: who(seatOf(view.thrower)) })),
-        " · "], t("kubik.throws", { n: view.throws })),
+        " · "], t("kubik.throws", { n: view.throws }),
+      // (a phone says the target here, its scores line kept to one line: app.css)
+      h("span", { class: "kubik-target-info" }, " · ", t("kubik.target", { n: view.target }))),
       h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })),
       view.interceptor != null ? h("p", { class: "kubik-interceptor", "data-testid": "interceptor" },
         t("kubik.interceptor", { name: who(view.interceptor) })) : null,
@@ -493,7 +513,7 @@ export function kubikScreen(root, ctx) {
         speed: number(Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0), 1) })) : null);
     fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
       "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${number(view.scores[team])}`)),
-    h("span", { class: "hint" }, t("kubik.target", { n: view.target })),
+    h("span", { class: "hint kubik-target" }, t("kubik.target", { n: view.target })),
     view.phase === "over" ? h("strong", { class: "kubik-winner", "data-testid": "winner" },
       view.scores[0] === view.scores[1] ? t("kubik.draw")
         : t("kubik.teamWins", { team: view.scores[0] > view.scores[1] ? "A" : "B" })) : null);
@@ -501,58 +521,131 @@ export function kubikScreen(root, ctx) {
 
   // ---------------------------------------------------------------- the last throw's outcome and face
 
+  let box = null;  // what the Last throw box shows: {flying, job, again} or {job, face} (lastthrow.js)
+
+  /** Draw the Last throw box from `box` (again when the language changes), keeping the keyboard's place. */
+  function drawBox() {
+    if (!box) {
+      result.hidden = true;
+      return;
+    }
+    const replay = !box.flying && replayable(box.job)
+      ? { onclick: replayThrow, disabled: Boolean(untold() || (player.job && !player.job.landed)) } : null;
+    keepFocus(result, () => fill(result, lastThrowParts(box, { who, replay })));
+    result.hidden = false;
+  }
+
   /** Show `job`'s outcome with the face on top, big; `top` is the face the animation ended on, if any;
-   * `why`: why it was not animated (null: it was). */
+   * `why`: why it was not animated (null: it was). The throw is told: its news settles once nothing before
+   * it waits (the table then shows its log lines, the scores, the coach). */
   function showResult(job, top, why, quiet = false) {
     const animated = why === null;
     const crossed = job.outcome.kind === "cross";  // K19: no face to show yet
     const face = crossed ? 0 : top || job.outcome.top || job.cubeTop;
-    const text = outcomeText(job.outcome);
-    fill(result, h("h3", {}, t("kubik.lastThrow")),
-      crossed ? null : h("div", { class: "kubik-face" }, dieSvg(face, t("kubik.top", { n: face })),
-        h("span", { class: "face-number", "aria-hidden": "true" }, face)),
-      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" }, text),
-        job.points.map((e) => h("p", { class: "points" }, `${t("kubik.team", { team: e.team })} ${signed(e.points)}`
-          + ` (${whyText(e)})`))));
-    result.hidden = false;
+    job.landed = true;
+    box = { job: job.again && player.lastJob ? player.lastJob : job, face };
     delete result.dataset.flying;
     result.dataset.top = String(face);
     result.dataset.move = String(job.index);
     Object.assign(fieldBox.dataset, { animation: "done", move: String(job.index), outcome: job.action,
       finalTop: String(face), animated: animated ? "true" : "false" });
-    // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
-    const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
-    fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
-    if (!animated) {  // and why an outcome was shown without its flight, as move:why
-      const still = (fieldBox.dataset.still || "").split(" ").filter(Boolean).slice(-19);
-      fieldBox.dataset.still = [...still, `${job.index}:${why}`].join(" ");
+    if (job.again) {  // a replay: told long ago, counted apart
+      fieldBox.dataset.replayed = String(Number(fieldBox.dataset.replayed || 0) + 1);
+    } else {
+      player.lastJob = job;
+      player.lastFace = face;
+      // every outcome shown, as move:face:how (a: animated, s: shown without a trajectory), the latest last
+      const shown = (fieldBox.dataset.shown || "").split(" ").filter(Boolean).slice(-19);
+      fieldBox.dataset.shown = [...shown, `${job.index}:${face}:${animated ? "a" : "s"}`].join(" ");
+      if (!animated) {  // and why an outcome was shown without its flight, as move:why
+        const still = (fieldBox.dataset.still || "").split(" ").filter(Boolean).slice(-19);
+        fieldBox.dataset.still = [...still, `${job.index}:${why}`].join(" ");
+      }
     }
-    if (!quiet) announce(crossed ? text : `${text}. ${t("kubik.top", { n: face })}`);
+    drawBox();
+    if (!quiet && !job.again) announce(landedText(job, face));
+    told(job.index);
   }
 
-  /** While a throw flies, the panel says whose throw it is — never an older throw's outcome. */
+  /** While a throw flies, the box says whose throw it is — never its outcome, nor an older throw's. */
   function showFlying(job) {
-    const seat = job.outcome.seat;
-    fill(result, h("h3", {}, t("kubik.lastThrow")),
-      h("div", { class: "kubik-outcome" }, h("p", { class: "outcome-text" },
-        t("kubik.inFlight", { name: seat === null || seat === undefined ? "" : who(seat) }))));
-    result.hidden = false;
+    box = { flying: true, job, again: Boolean(job.again) };
+    drawBox();
     result.dataset.flying = String(job.index);
   }
 
+  /** A throw whose flight can be watched again: a simulated one's, or a calibrated one's path (what
+   * people saw on a real field has none); not in a replay of the game, nor for readers who asked for less
+   * motion. */
+  function replayable(job) {
+    if (ctx.replay || reducedMotion() || job !== player.lastJob) return false;
+    return (mode === "physics" && !job.outcome.seen) || mode === "calibrated";
+  }
+
+  /** "Replay this throw": the last throw's flight once more, its outcome known (nothing waits on it). */
+  function replayThrow() {
+    const last = player.lastJob;
+    if (!last || untold() || (player.job && !player.job.landed) || !replayable(last)) return;
+    clearTimeout(player.timer);  // (a landing still held on the field: the replay takes its place)
+    player.job = null;
+    endFlight();
+    player.queue.push({ ...last, again: true, landed: false });
+    playNext();
+  }
+
+  // ---------------------------------------------------------------- the news told once it is seen
+  // A state's new outcomes are the screen's news: `update` returns a promise of them being told (each
+  // throw landed, or shown at once), and the table holds its log, scores and coach until then (table.js).
+  // Meanwhile the screen shows nothing of them either: the field, the scores and the thrower are those of
+  // the last state told (`toldView`), and no throw can be aimed at a cube still flying.
+
+  let toldView = null;  // the view of the last state whose news is all on screen
+  let waiters = [];  // {index, resolve}: news to be told once the outcome at `index` has been shown
+  let news = null;  // the promise of the latest news, while it is not told
+
+  /** True while an outcome waits to be shown or flies (a replay is no news). */
+  function untold() {
+    return Boolean((player.job && !player.job.landed && !player.job.again)
+      || player.queue.some((job) => !job.again));
+  }
+
+  /** The outcome at `index` has been shown: the news up to it is told. */
+  function told(index) {
+    const due = waiters.filter((w) => w.index <= index || !untold());
+    waiters = waiters.filter((w) => !due.includes(w));
+    if (!waiters.length) news = null;
+    for (const w of due) w.resolve(true);
+  }
+
+  /** The news of the outcomes up to `index`: a promise settled once they are shown, whose `log` says how
+   * many log entries are told meanwhile — those before the first outcome not shown (its throw is: the
+   * log says who throws as the bat flies). */
+  function expect(index) {
+    news = new Promise((resolve) => waiters.push({ index, resolve }));
+    const untoldJobs = [player.job, ...player.queue].filter((job) => job && !job.landed && !job.again);
+    news.log = Math.min(index, ...untoldJobs.map((job) => job.index));
+    return news;
+  }
+
+  /** The view the field and the panel show: the last one told while news is on its way. */
+  const shownView = () => (untold() && toldView ? toldView : message.view);
+
   // ---------------------------------------------------------------- the throw animated
 
-  const player = { queue: [], job: null, flying: false, raf: 0, timer: 0, abort: null, generation: 0 };
+  const player = { queue: [], job: null, flying: false, raf: 0, timer: 0, abort: null, generation: 0, lastJob: null,
+    lastFace: 0 };
 
   /** New outcomes in the log since the last update (`entries`: the log with each action's events):
    * animate (or show) them in order. */
   function follow(entries, view) {
     if (seen === -1 || entries.length < seen) {  // the first update, an undo, or a replay stepped back
       stop();
+      player.lastJob = null;
       const last = lastOutcome(entries);
       if (last !== null) showResult(job(entries, last, view), null, "loaded", true);
       else {
-        result.hidden = true;
+        box = null;
+        drawBox();
         fieldBox.dataset.animation = "idle";
       }
       seen = entries.length;
@@ -561,9 +654,11 @@ export function kubikScreen(root, ctx) {
     const fresh = [];
     for (let k = seen; k < entries.length; k += 1) if (outcomeOf(entries[k])) fresh.push(k);
     seen = entries.length;
+    if (!fresh.length) return;
     for (const k of fresh.slice(-2)) enqueue(job(entries, k, view));
     // the game is over: what waits is shown at once, and the last throw is the one animated and kept
     if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, "over", true);
+    if (untold()) expect(fresh[fresh.length - 1]);
   }
 
   function lastOutcome(entries) {
@@ -582,6 +677,10 @@ export function kubikScreen(root, ctx) {
   }
 
   function enqueue(next) {
+    if (player.job && player.job.again) {  // a replay gives way to news: the last throw is shown as it was
+      stop();
+      restoreLast();
+    }
     player.queue.push(next);
     while (player.queue.length > 2) showResult(player.queue.shift(), null, "behind");  // too far behind: skip
     fieldBox.dataset.queued = String(player.queue.length + (player.job ? 1 : 0));
@@ -590,10 +689,21 @@ export function kubikScreen(root, ctx) {
 
   /** Motion no longer wanted (the instant pace chosen mid-flight): what flies or waits lands at once, in order. */
   function land() {
-    const waiting = [player.job, ...player.queue].filter((job) => job && !job.landed);
-    if (!waiting.length && !player.flying) return;
+    const waiting = [player.job, ...player.queue].filter((job) => job && !job.landed && !job.again);
+    // a replay was asked for at this pace: it plays on (news cuts it short: enqueue)
+    if (!waiting.length && (!player.flying || (player.job && player.job.again))) return;
     stop();
     waiting.forEach((job, i) => showResult(job, null, "landed", i < waiting.length - 1));
+  }
+
+  /** A replay cut short: the box and the field show the last throw as it landed. */
+  function restoreLast() {
+    const last = player.lastJob;
+    if (!last) return;
+    box = { job: last, face: player.lastFace };
+    delete result.dataset.flying;
+    Object.assign(fieldBox.dataset, { animation: "done", move: String(last.index) });
+    drawBox();
   }
 
   function stop() {
@@ -611,7 +721,10 @@ export function kubikScreen(root, ctx) {
     const redraw = player.flying;
     player.flying = false;
     fill(layer);
-    if (redraw && message) drawField();
+    if (redraw && message) {
+      drawField();
+      drawBox();  // ("Replay this throw" is offered again)
+    }
   }
 
   async function playNext() {
@@ -621,9 +734,9 @@ export function kubikScreen(root, ctx) {
     if (!next) return;
     const generation = player.generation;
     // only the physics has trajectories (the rest of a crossing re-runs from the crossing's noise); what people
-    // saw has none
+    // saw has none; a replay was asked for, whatever the pace
     const simulated = mode === "physics" && !next.outcome.seen;
-    const moving = motionWanted && !reducedMotion() && !document.hidden;
+    const moving = (motionWanted || next.again) && !reducedMotion() && !document.hidden;
     const drawn = mode === "calibrated" && moving ? calibratedPath(next) : null;
     if (drawn) {
       fly(next, drawn, generation);
@@ -635,34 +748,41 @@ export function kubikScreen(root, ctx) {
       return;
     }
     fieldBox.dataset.animation = "loading";
-    const { motion, missing } = await fetchMotion(next.index, generation);
+    const { motion, missing } = next.motion ? { motion: next.motion, missing: null } : await fetchMotion(next.index, generation);
     if (generation !== player.generation) return;
     if (!motion || !motion.times || motion.times.length < 2) {
       showResult(next, null, motion ? "short" : missing);
       playNext();
       return;
     }
+    next.motion = motion;  // (kept for "Replay this throw")
     fly(next, motion, generation);
   }
 
   /** The motion of the `index`-th action, asked again (up to MOTION_TRIES times in all) when the network
    * failed or the server was busy (429, 503: after its Retry-After, at most 3 s): a busy moment never
    * costs a throw its flight. A definite answer (404: no motion; 409: the record is not reproduced) is
-   * not asked again. `missing` says why there is none, for the field's `data-still`. */
+   * not asked again. `missing` says why there is none, for the field's `data-still`. An answer that does
+   * not come within MOTION_WAIT_MS is given up, so the table's news is never held by a stalled request. */
   async function fetchMotion(index, generation) {
     let missing = "failed";
     for (let attempt = 1; attempt <= MOTION_TRIES; attempt += 1) {
       let wait = 500 * attempt;
+      let late = 0;
       try {
-        player.abort = new AbortController();
-        const response = await fetch(`/api/tables/${ctx.tableId}/motion/${index}`, { signal: player.abort.signal });
+        const abort = new AbortController();
+        player.abort = abort;
+        late = setTimeout(() => abort.abort(), MOTION_WAIT_MS);
+        const response = await fetch(`/api/tables/${ctx.tableId}/motion/${index}`, { signal: abort.signal });
         if (response.ok) return { motion: (await response.json()).motion, missing: null };
         missing = `refused-${response.status}`;
         if (![429, 502, 503, 504].includes(response.status)) break;
         const after = Number(response.headers.get("Retry-After"));
         if (after > 0) wait = Math.min(3000, after * 1000);
       } catch {
-        missing = "failed";  // the network, or stop() aborted it (then the generation has moved on)
+        missing = "failed";  // the network, too late, or stop() aborted it (then the generation has moved on)
+      } finally {
+        clearTimeout(late);
       }
       if (generation !== player.generation || attempt === MOTION_TRIES) break;
       await new Promise((resolve) => { player.timer = setTimeout(resolve, wait); });
@@ -671,101 +791,58 @@ export function kubikScreen(root, ctx) {
     return { motion: null, missing };
   }
 
+  /** Bring the field into view as a throw starts to fly, when most of it is off the screen (a phone
+   * scrolled to the log) — unless the reader is typing somewhere (the chat): they are not pulled away. */
+  function keepInView() {
+    const rect = svg.getBoundingClientRect();
+    if (!rect.height) return;
+    const visible = Math.min(rect.bottom, innerHeight) - Math.max(rect.top, 0);
+    if (visible >= rect.height * 0.6) return;
+    const active = document.activeElement;
+    if (active && active.matches && active.matches("input:not([type=range]), textarea, [contenteditable]")) return;
+    fieldBox.scrollIntoView({ block: rect.height > innerHeight ? "start" : "nearest",
+      behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+
   function fly(next, motion, generation) {
     // the field's own frame, as between throws: a cube that flies beyond it is drawn at its edge
     player.flying = true;
-    showFlying(next, motion);
+    showFlying(next);
     drawField();
     fill(layer);
-    const team = TEAM_COLOURS[motion.team] || "#333";
-    const cubeTrail = s("polyline", { class: "trail", fill: "none", stroke: "#6b4a24", "stroke-opacity": 0.45,
-      "stroke-width": 2, "stroke-dasharray": "3 3" });
-    const batTrail = s("polyline", { fill: "none", stroke: team, "stroke-opacity": 0.35, "stroke-width": 1.5 });
-    const shadow = s("line", { stroke: "#000", "stroke-opacity": 0.22, "stroke-linecap": "round" });
-    const bat = s("line", { class: "bat", stroke: "#8a5a2b", "stroke-linecap": "round" });
-    const body = s("polygon", { class: "cube-side", fill: "#c9a46a", stroke: "#6b4a24", "stroke-width": 1.2 });
-    const top = s("polygon", { class: "cube-top", fill: "#f1d7a6", stroke: "#6b4a24", "stroke-width": 1.2 });
-    const numberText = s("text", { class: "cube-number", "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800 });
-    const away = s("text", { class: "cube-away", "font-weight": 700, fill: "#6b2a00", "font-size": 13 * unit() });
-    layer.append(cubeTrail, batTrail, shadow, bat, body, top, numberText, away);
+    keepInView();
     fieldBox.dataset.path = motion.derived ? "calibrated" : "simulated";
-    if (motion.derived) {  // not a simulation: said so while it flies
-      layer.append(s("text", { x: 490, y: 490 - 4 * unit(), "text-anchor": "end", "font-size": 12 * unit(), fill: "#234",
-        class: "path-note" }, t("kubik.path")));
-    }
-    const cubeAt = motion.cube.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
-    const batAt = motion.bat.map((p) => `${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`);
-    const half = motion.cube_edge / 2;
-    const grow = Math.max(1, (MIN_CUBE_PX * unit()) / px(motion.cube_edge));  // drawn bigger than life when tiny
-    const reach = motion.bat_length / 2 - motion.bat_radius;
+    const drawer = flightDrawer(layer, motion, { X, Y, px, unit, inFrame, least: MIN_CUBE_PX },
+      TEAM_COLOURS[motion.team] || "#333");
     const times = motion.times;
     const start = times[0];
     const end = times[times.length - 1];
-    let k = 0;
     let clock = start;
     let before = performance.now();
     let drawnTop = null;
+    let frames = 0;
     fieldBox.dataset.animation = "running";
     fieldBox.dataset.move = String(next.index);
+    fieldBox.dataset.again = next.again ? "true" : "false";  // a replay: its outcome told long ago
     fieldBox.dataset.frames = "0";
-    let frames = 0;
+    // a replay asked for at the instant pace plays at the normal one
+    const pace = () => (next.again ? tempo() || 1 : tempo());
 
     function draw(time) {
-      while (k < times.length - 2 && times[k + 1] <= time) k += 1;
-      const u = Math.min(1, Math.max(0, (time - times[k]) / ((times[k + 1] - times[k]) || 1)));
-      const c = mix(motion.cube[k], motion.cube[k + 1], u);
-      const b = mix(motion.bat[k], motion.bat[k + 1], u);
-      cubeTrail.setAttribute("points", cubeAt.slice(0, k + 1).join(" ") + ` ${X(c[0]).toFixed(1)},${Y(c[1]).toFixed(1)}`);
-      batTrail.setAttribute("points", batAt.slice(0, k + 1).join(" "));
-      // the bat: its length, seen from above, and its shadow on the turf
-      const axis = turn(rotation(b.slice(3)), [1, 0, 0]);
-      const ends = [[b[0] - axis[0] * reach, b[1] - axis[1] * reach], [b[0] + axis[0] * reach, b[1] + axis[1] * reach]];
-      const width = Math.max(6, px(2 * motion.bat_radius));
-      const lift = px(b[2]) * 0.5;
-      for (const [el, dx] of [[shadow, lift], [bat, 0]]) {
-        el.setAttribute("x1", X(ends[0][0]) + dx); el.setAttribute("y1", Y(ends[0][1]) + dx);
-        el.setAttribute("x2", X(ends[1][0]) + dx); el.setAttribute("y2", Y(ends[1][1]) + dx);
-        el.setAttribute("stroke-width", width);
-      }
-      // the cube: its outline from above, and the face on top with its number
-      const r = rotation(c.slice(3));
-      const [cx, cy, outside] = inFrame(c[0], c[1], (half * grow * 2) || 0.15);
-      const corner = (v) => {
-        const w = turn(r, v.map((q) => q * half * grow));
-        return [X(cx + w[0]), Y(cy + w[1])];
-      };
-      const corners = [];
-      for (const a of [-1, 1]) for (const bb of [-1, 1]) for (const cc of [-1, 1]) corners.push(corner([a, bb, cc]));
-      body.setAttribute("points", hull(corners).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
-      const face = topFace(r);
-      const n = FACES[face];
-      const axes = [0, 1, 2].filter((i) => n[i] === 0);
-      const square = [[1, 1], [1, -1], [-1, -1], [-1, 1]].map(([p, q]) => {
-        const v = [...n];
-        v[axes[0]] = p;
-        v[axes[1]] = q;
-        return corner(v);
-      });
-      top.setAttribute("points", square.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "));
-      const centre = corner(n);
-      numberText.setAttribute("x", centre[0].toFixed(1));
-      numberText.setAttribute("y", centre[1].toFixed(1));
-      numberText.setAttribute("font-size", Math.max(10, px(motion.cube_edge) * grow * 0.7).toFixed(1));
-      numberText.textContent = face;
-      // beyond the frame: at its edge, with how far from the circle's centre it is
-      away.textContent = outside ? t("kubik.away", { m: number(Math.hypot(c[0], c[1]), 1) }) : "";
-      const leftward = X(cx) > 250;
-      away.setAttribute("x", (X(cx) + (leftward ? -1 : 1) * 18 * unit()).toFixed(1));
-      away.setAttribute("y", (Y(cy) + (Y(cy) < 40 ? 26 : -12) * unit()).toFixed(1));
-      away.setAttribute("text-anchor", leftward ? "end" : "start");
+      const { face, outside } = drawer.draw(time);
       fieldBox.dataset.outside = outside ? "true" : "false";
       drawnTop = face;
       frames += 1;
       fieldBox.dataset.frames = String(frames);
     }
 
-    /** How many times faster than life the run plays: to last at most LONGEST_S at the table's pace. */
-    const rate = () => Math.max(player.queue.length ? 2.5 : 1, (end - start) / (LONGEST_S * tempo()));  // 2.5: catching up
+    /** How many times faster than life the run plays: slower than life when short, so a throw is seen
+     * (SHORTEST_S at the normal pace), faster when long (LONGEST_S); faster still while others wait. */
+    const rate = () => {
+      const span = end - start;
+      const onScreen = Math.min(Math.max(span, SHORTEST_S * pace()), LONGEST_S * pace());
+      return (onScreen > 0 ? span / onScreen : Infinity) * (player.queue.length ? 2.5 : 1);
+    };
     fieldBox.dataset.duration = String(Math.round(((end - start) / rate()) * 1000));  // the run's length on screen (ms)
 
     function step(now) {
@@ -780,18 +857,19 @@ export function kubikScreen(root, ctx) {
         return;
       }
       showResult(next, motion.kind === "crossing" ? null : drawnTop, null);
-      next.landed = true;
       player.timer = setTimeout(() => {
         if (generation !== player.generation) return;
         endFlight();
         playNext();
-      }, (player.queue.length ? HOLD_MS / 4 : HOLD_MS) * tempo());
+      }, (player.queue.length ? HOLD_MS / 4 : HOLD_MS) * pace());
     }
     draw(start);
     player.raf = requestAnimationFrame(step);
   }
 
   return {
+    /** Draw `msg`; returns a promise while its news (a throw's outcome) is still flying, settled once it
+     * has landed on screen (table.js holds the log, the scores and the coach until then), else null. */
     update(msg, how = {}) {
       const view = msg.view;
       motionWanted = Boolean(how.motion) && !ctx.replay;
@@ -802,22 +880,33 @@ export function kubikScreen(root, ctx) {
         mode = newMode;
         layout();
       }
-      const g = throwGrid(msg.legal);
+      enterPending(msg);
+      // the log with each action's events (a bare log of notation has none: no outcome to show)
+      follow(msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
+      cubeBefore = { ...view.cube };
+      const telling = untold();
+      if (!telling) {
+        toldView = view;
+        told(Infinity);
+        // nothing flies: the box never says a throw is flying (it shows the last one landed)
+        if (box && box.flying && !(player.job && player.job.again)) restoreLast();
+      }
+      // no throw is aimed while the last one flies: the cube is not where it will lie
+      const g = throwGrid(telling ? [] : msg.legal);
       grid = g;
       if (g.throws.length && !chosenAction()) {
         choice = { line: g.lines[0], pos: nearest(g.pos, 0), aim: nearest(g.aim, 0), power: nearest(g.power, 12),
           spin: nearest(g.spin, 4) };
       }
-      enterPending(msg);
       drawField();
       drawInfo();
       drawControls();
-      // the log with each action's events (a bare log of notation has none: no outcome to show)
-      follow(msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
-      cubeBefore = { ...view.cube };
+      drawBox();  // (in the reader's language; "Replay this throw" offered when nothing flies)
+      return telling && news ? news : null;
     },
     destroy() {
       stop();
+      told(Infinity);
       if (resized) resized.disconnect();
     },
   };

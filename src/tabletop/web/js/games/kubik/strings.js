@@ -3,6 +3,7 @@
 
 export const STRINGS = {
   en: {
+    "game.kubik.undoReason.chance": "No undo: a throw has landed since.",
     "kubik.coach.score": "To score",
     "kubik.coach.win": "To win",
     "kubik.coach.points": "Points",
@@ -73,7 +74,7 @@ export const STRINGS = {
     "kubik.throws": "Throws: {n}",
     "kubik.thrower": "{name} throws",
     "kubik.top": "{n} on top",
-    "kubik.dragHint": "Drag along line A or B to place the bat; drag the arrow's head to aim it — its length is the power; set the spin below.",
+    "kubik.dragHint": "Drag along line A or B to place the bat; drag the arrow's head to aim it — its length is the power; the sliders set the spin too.",
     "kubik.arrowLabel": "{power} m/s, {aim}°",
     "kubik.away": "{m} m away",
     "kubik.inFlight": "{name} throws…",
@@ -126,8 +127,11 @@ export const STRINGS = {
     "kubik.sheet.stood.miss": "{name} tried to intercept and missed",
     "kubik.scaleNote": "cube drawn larger than life",
     "kubik.path": "path from the outcome",
+    "kubik.replayThrow": "Replay this throw",
+    "kubik.inReplay": "Again: {name} throws…",
   },
   ru: {
+    "game.kubik.undoReason.chance": "Нельзя взять назад: с тех пор бросок уже приземлился.",
     "kubik.coach.score": "Очки",
     "kubik.coach.win": "Победа",
     "kubik.coach.points": "Очки в среднем",
@@ -198,7 +202,7 @@ export const STRINGS = {
     "kubik.throws": "Бросков: {n}",
     "kubik.thrower": "Бросает {name}",
     "kubik.top": "сверху {n}",
-    "kubik.dragHint": "Ведите пальцем вдоль линии A или B, чтобы поставить биту; тяните за конец стрелки, чтобы прицелиться, — её длина задаёт силу; вращение — ниже.",
+    "kubik.dragHint": "Ведите пальцем вдоль линии A или B, чтобы поставить биту; тяните за конец стрелки, чтобы прицелиться, — её длина задаёт силу; вращение — ползунком.",
     "kubik.arrowLabel": "{power} м/с, {aim}°",
     "kubik.away": "в {m} м отсюда",
     "kubik.inFlight": "Бросает {name}…",
@@ -251,8 +255,11 @@ export const STRINGS = {
     "kubik.sheet.stood.miss": "{name} пытался перехватить и промахнулся",
     "kubik.scaleNote": "кубик нарисован крупнее, чем в жизни",
     "kubik.path": "путь по итогу броска",
+    "kubik.replayThrow": "Показать бросок ещё раз",
+    "kubik.inReplay": "Ещё раз: бросает {name}…",
   },
   ro: {
+    "game.kubik.undoReason.chance": "Nu se poate lua înapoi: între timp o aruncare a aterizat.",
     "kubik.coach.score": "Punctează",
     "kubik.coach.win": "Câștigă",
     "kubik.coach.points": "Puncte",
@@ -323,7 +330,7 @@ export const STRINGS = {
     "kubik.throws": "Aruncări: {n}",
     "kubik.thrower": "Aruncă {name}",
     "kubik.top": "{n} deasupra",
-    "kubik.dragHint": "Trage de-a lungul liniei A sau B ca să așezi bâta; trage de vârful săgeții ca să ochești — lungimea ei e forța; rotația se reglează mai jos.",
+    "kubik.dragHint": "Trage de-a lungul liniei A sau B ca să așezi bâta; trage de vârful săgeții ca să ochești — lungimea ei e forța; rotația se reglează din glisor.",
     "kubik.arrowLabel": "{power} m/s, {aim}°",
     "kubik.away": "la {m} m",
     "kubik.inFlight": "Aruncă {name}…",
@@ -376,6 +383,8 @@ export const STRINGS = {
     "kubik.sheet.stood.miss": "{name} a încercat să intercepteze și a ratat",
     "kubik.scaleNote": "cubul e desenat mai mare decât în realitate",
     "kubik.path": "traiectorie după rezultat",
+    "kubik.replayThrow": "Revezi aruncarea",
+    "kubik.inReplay": "Din nou: aruncă {name}…",
   },
 };
 
