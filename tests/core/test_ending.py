@@ -22,7 +22,7 @@ def test_every_cause_round_trips_through_its_text() -> None:
     assert str(Ending("resigned", (0, 2))) == "resigned 0 2"
 
 
-@pytest.mark.parametrize("text", ["won 1", "resigned", "abandoned 1", "resigned one", "finished 0"])
+@pytest.mark.parametrize("text", ["won 1", "resigned", "abandoned 1", "resigned one", "finished 0", "", "  "])
 def test_a_malformed_ending_is_refused_saying_why(text: str) -> None:
     with pytest.raises(RecordError, match="ending"):
         Ending.parse(text)
@@ -54,6 +54,14 @@ def test_three_players_one_resigns_the_others_share_and_abandoning_has_no_result
         ended_result(state, Ending("resigned", (0, 1, 2)))
     with pytest.raises(RecordError, match="no seat 5"):
         ended_result(state, Ending("resigned", (5,)))
+
+
+def test_a_record_with_a_malformed_ending_is_refused_with_a_record_error() -> None:
+    text = Record("cubulus", {"players": 2}, ()).to_json()[:-1] + ', "ending": "resigned 9"}'
+    with pytest.raises(RecordError, match="no seat 9"):
+        tabletop.replay(Record.from_json(text))
+    with pytest.raises(RecordError, match="ending"):
+        Record.from_json(text.replace("resigned 9", ""))
 
 
 def test_a_record_without_an_ending_reads_and_writes_as_before() -> None:

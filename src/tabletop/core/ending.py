@@ -60,6 +60,8 @@ class Ending:
         Raises:
             RecordError: for an unknown cause or seats that are not numbers.
         """
+        if not text.split():
+            raise RecordError(f"an empty ending; endings: {', '.join(CAUSES)}")
         cause, *seats = text.split()
         if not all(seat.isdigit() for seat in seats):
             raise RecordError(f"ending {text!r}: seats are numbers (e.g. 'resigned 1')")
