@@ -86,11 +86,12 @@ def test_leaving_a_table_not_started_frees_the_seat_and_goes_to_the_lobby(page: 
 
 
 def _take_back(page: Any, before: int) -> None:
-    """Once the bot has replied (the move number passed ``before`` + 1), take back: the table returns to
-    the move before this player's decision, and offers the same choice again."""
+    """Once the bot has replied and it is this player's turn again (nothing more on its way: a click on a
+    state the bot is about to replace would be refused as stale), take back: the table returns to the move
+    before this player's decision, and offers the same choice again."""
     page.wait_for_function(
         f"(() => {{ const b = document.querySelector('button[data-action=undo]');"
-        " return b && !b.disabled"
+        " return b && !b.disabled && document.querySelector('[data-testid=turn]').classList.contains('mine')"
         f" && Number(document.querySelector('[data-testid=turn]').dataset.move) > {before + 1}; }})()")
     moved = move_number(page)
     page.click("button[data-action=undo]")
