@@ -131,10 +131,10 @@ def cribbage_step(page: Any) -> bool:
 
 
 def cubulus_step(page: Any) -> bool:
-    """Place a neutral ball, or insert/shift at the first legal hole of the flat view."""
+    """Place a neutral ball, insert/shift at the first legal hole of the flat view, or pass."""
     return (click_and_wait(page, "[data-testid=layers] .cell.hole")
             or click_and_wait(page, "[data-testid=layers] [data-legal]")
-            or click_and_wait(page, ".action-buttons .action"))
+            or click_and_wait(page, "[data-testid=board] [data-action=pass]"))
 
 
 def kubik_step(page: Any) -> bool:

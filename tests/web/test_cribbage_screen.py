@@ -375,3 +375,35 @@ def test_the_screen_in_each_language_at_each_size(paced_browser: Any, base_url: 
             widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth]")
             assert max(widths) <= width, widths
             assert not page.errors
+
+
+INSIDE = """([inner, outer]) => {
+  const box = document.querySelector(outer).getBoundingClientRect();
+  return [...document.querySelectorAll(inner)].map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.textContent, r.left >= box.left - 0.5 && r.right <= box.right + 0.5];
+  });
+}"""
+"""Each match of ``inner``: its text and whether it is drawn inside the first match of ``outer``."""
+
+
+def test_the_hand_and_the_pegboard_labels_stay_inside_their_panels(page: Any, base_url: str) -> None:
+    """The tilted first card of the fan inside the table's panel at 1280 px; a long name on the
+    pegboard cut short with "…", never clipped, in every language down to 360 px (issue #40, item 5)."""
+    name = "Alexandra-Maria Popescu-Ionescu"
+    create_table(page, base_url, "cribbage", {}, ["you", "bot"], name=name)
+    page.wait_for_selector(f"{HAND} button.card")
+    for lang in ("en", "ru", "ro"):
+        page.evaluate("(lang) => localStorage.setItem('tabletop.lang', lang)", lang)
+        for width, height in ((1280, 800), (390, 844), (360, 740)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.reload()
+            page.wait_for_selector(f"{HAND} button.card")
+            page.wait_for_timeout(300)  # the fan's tilt and the board's labels settle
+            cards = page.evaluate(INSIDE, [f"{HAND} .card", "[data-testid=board]"])
+            assert len(cards) == 6 and all(inside for _, inside in cards), (lang, width, cards)
+            labels = page.evaluate(INSIDE, ["[data-testid=pegboard] .side-label", "[data-testid=pegboard]"])
+            assert len(labels) == 2 and all(inside for _, inside in labels), (lang, width, labels)
+            assert any(text.startswith(name) or "…" in text for text, _ in labels), labels
+            assert name in page.get_attribute("[data-testid=pegboard]", "aria-label")
+    assert not page.errors

@@ -273,6 +273,22 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: An
         # a tap elsewhere cancels; tapping the same hole twice makes the move
         phone.locator(f"{LAYERS} h3").first.tap()
         phone.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
+        # a hole whose line runs down the screen, scrolled to sit just above the caption stuck to the
+        # screen's bottom: its preview scrolls the line clear of the caption (issue #40, item 5)
+        low = phone.locator(f"{LAYERS} .layer[data-layer='0'] [data-legal^='insert B']").first
+        low.evaluate("""e => { const r = e.getBoundingClientRect();
+            const cap = document.querySelector('[data-testid=preview-caption]').getBoundingClientRect();
+            window.scrollBy({ top: r.bottom - cap.top + 4, behavior: 'instant' }); }""")
+        low.tap()
+        phone.wait_for_selector(f"{LAYERS} .preview-ball")
+        marks = phone.evaluate("""() => {
+            const cap = document.querySelector('[data-testid=preview-caption]').getBoundingClientRect();
+            return [...document.querySelectorAll('[data-testid=layers] g.preview > *')].map((e) => {
+              const r = e.getBoundingClientRect(); return [r.top, r.bottom, cap.top]; }); }""")
+        assert marks and all(top >= 0 and bottom <= cap + 1 for top, bottom, cap in marks), marks
+        keep(phone, f"cubulus-phone-preview-low-{width}")
+        phone.locator(f"{LAYERS} h3").first.tap()
+        phone.wait_for_selector(f"{LAYERS} .preview-ball", state="detached")
         hole = phone.locator(f"{LAYERS} [data-legal='{action}']")
         label = hole.get_attribute("aria-label")  # read now: once the move is made the hole is no longer legal
         hole.tap()

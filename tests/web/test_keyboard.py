@@ -223,6 +223,39 @@ def test_cubulus_in_the_flat_layers_by_keyboard(page: Any, base_url: str) -> Non
     assert not page.errors
 
 
+def test_the_list_of_legal_moves_is_a_keyboard_mode_closed_until_asked_for(page: Any, base_url: str) -> None:
+    """Beside a board that offers every move itself, the list of legal moves is not shown (issue #40):
+    a toggle reached by Tab and announced as collapsed opens it, its buttons name each move in words
+    and make it, and the choice is remembered at the next table."""
+    create_table(page, base_url, "cubulus", {}, ["you", "bot"])
+    page.wait_for_selector("[data-testid=layers] [data-legal]")
+    assert page.locator(".action-buttons, .action-select").count() == 0
+    toggle = "[data-action=moves-list]"
+    assert page.get_attribute(toggle, "aria-expanded") == "false"
+    assert page.locator(toggle).inner_text() == "Show my moves as a list"
+    tab_to(page, toggle)
+    assert_ring(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".action-buttons .action, .action-select")
+    assert page.get_attribute(toggle, "aria-expanded") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.action") == "moves-list"  # the focus stays
+    listed = page.locator(".action-buttons .action, .action-select option").evaluate_all(
+        "els => els.map(e => e.textContent)")
+    assert listed and not [name for name in listed if name.startswith(("place ", "insert ", "shift "))], listed
+    tab_to(page, ".action-buttons .action, .action-select")
+    if page.locator(".action-select").count():  # more moves than buttons: a list box and Play
+        tab_to(page, ".action-select + button")
+    press_and_wait(page, "Enter")
+    # the next table opens with the list, until it is hidden again
+    create_table(page, base_url, "beetle", {}, ["you", "bot"])
+    page.wait_for_selector(".action-buttons [data-action=roll]")
+    assert page.get_attribute(toggle, "aria-expanded") == "true"
+    page.click(toggle)
+    page.wait_for_selector(".action-buttons", state="detached")
+    assert page.locator("[data-testid=board] [data-action=roll]").count() == 1
+    assert not page.errors
+
+
 def test_no_serious_accessibility_violations(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector(".game-card")

@@ -131,9 +131,11 @@ def test_no_english_on_the_forms_and_tables(browser: Any, base_url: str) -> None
                 page.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move"
                                        " && document.querySelector('[data-testid=log] li')")
                 found[f"{game} table {lang}"] = english_words(visible_text(page), lang)
-                if game == "cubulus":  # its generic list of legal moves reads in words, the notation its tooltip
+                if game == "cubulus":  # its list of legal moves (a keyboard mode) reads in words, notation the tooltip
+                    page.click("[data-action=moves-list]")
                     button = page.locator(".action-buttons .action, .action-select option").first
                     assert not re.match(r"(place|insert|shift) ", button.inner_text()), button.inner_text()
+                    page.click("[data-action=moves-list]")
         page.goto(f"{base_url}/#/")
         for lang in LANGS:
             switch_to(page, lang)

@@ -3,11 +3,13 @@ and each game's main action is on screen, big enough for a finger, and works whe
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import httpx
 import pytest
 
-from tests.web.conftest import assert_fits, shot
+from tests.web.conftest import assert_fits, recording_page, shot
 from tests.web.conftest import assert_tappable as tappable
 from tests.web.play import create_table, move_number
 
@@ -104,4 +106,62 @@ def test_kubik_on_a_phone(phone: Any, base_url: str) -> None:
     tap_and_wait(phone, "button[data-action=throw]:not([disabled])")
     assert_fits(phone)
     shot(phone, "kubik-phone")
+    assert not phone.errors
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the first match is drawn inside the viewport at the page's current scroll position."""
+    return bool(page.locator(selector).first.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"))
+
+
+def test_a_request_to_answer_is_in_view_at_any_scroll_position(browser: Any, phone: Any, base_url: str) -> None:
+    """Bob, on a phone and scrolled to the bottom of the table, sees Ann's undo request and answers it
+    where he is; at game over Ann's rematch offer reaches him the same way (issue #40, item 5)."""
+    from tests.web.test_gameover import finished_kubik, hold
+
+    created = httpx.post(f"{base_url}/api/tables", json={"game": "cubulus", "options": {}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+    table, ann_token = created["table"]["id"], created["tokens"]["0"]
+    bob_token = httpx.post(f"{base_url}/api/tables/{table}/join", json={"name": "Bob", "seat": 1}).json()["token"]
+    with recording_page(browser, viewport={"width": 1200, "height": 900}) as ann:
+        hold(ann, base_url, table, {0: ann_token})
+        hold(phone, base_url, table, {1: bob_token})
+        ann.goto(f"{base_url}/#/table/{table}")
+        phone.goto(f"{base_url}/#/table/{table}")
+        for _ in range(40):  # through the neutral set-up, whoever starts, until Ann has pushed a ball in
+            state = httpx.get(f"{base_url}/api/tables/{table}/state",
+                              headers={"Authorization": f"Bearer {ann_token}"}).json()
+            token = ann_token if state["to_move"] == 0 else bob_token
+            if not state["legal"]:
+                state = httpx.get(f"{base_url}/api/tables/{table}/state",
+                                  headers={"Authorization": f"Bearer {token}"}).json()
+            action = state["legal"][0]
+            moved = httpx.post(f"{base_url}/api/tables/{table}/act", json={
+                "token": token, "action": action, "move": state["move"]})
+            assert moved.status_code == 200, moved.text
+            if token == ann_token and action.startswith("insert"):
+                break
+        phone.wait_for_function("() => document.querySelector('[data-testid=turn]')?.dataset.move")
+        phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+        assert phone.evaluate("() => scrollY") > 0
+        ann.click("[data-action=undo]:not([disabled])")
+        phone.wait_for_selector("[data-action=agree-undo]")
+        assert in_view(phone, "[data-action=agree-undo]")
+        assert_tappable(phone, "[data-action=agree-undo]")
+        shot(phone, "phone-undo-request")
+        phone.locator("[data-action=refuse-undo]").tap()
+        phone.wait_for_selector("[data-action=agree-undo]", state="detached")
+    over, tokens = finished_kubik(base_url, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
+    hold(phone, base_url, over, {1: tokens[1]})
+    phone.goto(f"{base_url}/#/table/{over}")
+    phone.wait_for_selector("[data-testid=gameover]")
+    phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    asked = httpx.post(f"{base_url}/api/tables/{over}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert asked.status_code in (200, 201), asked.text
+    phone.wait_for_selector("[data-testid=rematch-offer]")
+    assert in_view(phone, "[data-action=join-rematch]")
+    assert "Ann asked for a rematch" in phone.locator("[data-testid=rematch-offer]").inner_text()
+    phone.locator("[data-action=join-rematch]").tap()
+    phone.wait_for_url(re.compile(r"#/table/(?!" + over + ")"))
     assert not phone.errors

@@ -1,8 +1,9 @@
 // The game-over summary on the table screen: who won and how, each seat's final points, the game's
 // own score sheet where its folder offers one (`summary(state, ctx)` in js/games/<game>/index.js,
 // docs/events.md), and what to do next: Rematch (the same game, options and seats: POST
-// /api/tables/{id}/rematch), Back to the lobby, the replay. A rematch someone else asked for shows
-// here as an offer to take one's seat in it, live (the old table's updates carry `rematch`).
+// /api/tables/{id}/rematch), Back to the lobby, the replay. A rematch someone else asked for is an
+// offer to take one's seat in it, live (the old table's updates carry `rematch`), drawn by the table
+// in its sticky requests bar (`rematchOffer`).
 // Nothing here names a game.
 
 import { saveToken, tokensFor } from "./api.js";
@@ -93,15 +94,41 @@ function rematchPart(message, ctx, status) {
       onclick: () => go(button) }, t("gameover.rematch"));
     return button;
   }
+  if (offered(message, ctx.tableId)) return null;  // the offer, with its button, stays in view in the requests bar
   // (the asker's own update may come before the answer that holds their new tokens)
   const seated = Object.keys(tokensFor(offer.table)).length > 0 || (offer.by || []).includes(message.seat);
-  if (seated || !held) {
-    return h("a", { class: "button primary", href: `#/${seated ? "table" : "watch"}/${offer.table}`,
-      "data-action": "to-rematch" }, seated ? t("gameover.toRematch") : t("gameover.watchRematch"));
-  }
-  const button = h("button", { type: "button", class: "primary", "data-action": "join-rematch",
-    onclick: () => go(button) }, t("gameover.joinRematch"));
-  return button;
+  return h("a", { class: "button primary", href: `#/${seated ? "table" : "watch"}/${offer.table}`,
+    "data-action": "to-rematch" }, seated ? t("gameover.toRematch") : t("gameover.watchRematch"));
+}
+
+/** Whether someone else asked for a rematch that this browser's seat is not yet in. */
+function offered(message, tableId) {
+  const offer = message.rematch;
+  const held = Object.keys(tokensFor(tableId)).length > 0 && message.seat !== null;
+  return Boolean(offer && held && (offer.by || []).length && !offer.by.includes(message.seat)
+    && !Object.keys(tokensFor(offer.table)).length);
+}
+
+/**
+ * Another player's rematch offer with the button to take one's seat in it, or null: shown in the
+ * table's sticky requests bar, so a player scrolled to the score sheet (or their hand) sees it.
+ */
+export function rematchOffer(message, ctx) {
+  if (message.status !== "over" || !offered(message, ctx.tableId)) return null;
+  const status = h("span", { class: "gameover-status", role: "status" });
+  const button = h("button", { type: "button", class: "primary small", "data-action": "join-rematch",
+    onclick: async () => {
+      button.disabled = true;
+      status.textContent = t("gameover.rematchStarting");
+      try {
+        location.hash = `#/table/${await askRematch(ctx.tableId)}`;
+      } catch (error) {
+        button.disabled = false;
+        status.textContent = t("gameover.rematchFailed", { reason: error.message });
+      }
+    } }, t("gameover.joinRematch"));
+  return h("p", { class: "banner gameover-offer", "data-testid": "rematch-offer" },
+    t("gameover.offer", { names: message.rematch.by.map(ctx.seatName).join(", ") }), " ", button, " ", status);
 }
 
 /**
@@ -111,10 +138,6 @@ function rematchPart(message, ctx, status) {
 export function gameOverSummary(message, ctx) {
   const over = message.status === "over";
   const status = h("p", { class: "gameover-status", role: "status" });
-  const offer = message.rematch;
-  const asked = offer && (offer.by || []).length && !(offer.by || []).includes(message.seat)
-    && !Object.keys(tokensFor(offer.table)).length ? h("p", { class: "gameover-offer", "data-testid": "rematch-offer" },
-    t("gameover.offer", { names: offer.by.map(ctx.seatName).join(", ") })) : null;
   let sheet = null;
   if (over) {
     try {  // a game's sheet must never hide the result and the buttons
@@ -128,7 +151,6 @@ export function gameOverSummary(message, ctx) {
     over ? howLines(message.result, ctx.seatName).map((line) => h("p", { class: "gameover-how" }, line)) : null,
     over ? scoreTable(message, ctx.seatName) : null,
     sheet ? h("div", { class: "gameover-sheet" }, sheet) : null,
-    asked,
     h("div", { class: "buttons gameover-buttons" },
       rematchPart(message, ctx, status),
       h("a", { class: "button", href: "#/", "data-action": "lobby" }, t("gameover.lobby")),

@@ -22,7 +22,7 @@ import { describeLog } from "./describe.js";
 import { games, gameTitle, inviteList } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
-import { gameOverSummary } from "./gameover.js";
+import { gameOverSummary, rematchOffer } from "./gameover.js";
 import { icon } from "./icons.js";
 import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } from "./pacing.js";
 import { chatPanel } from "./chat.js";
@@ -94,6 +94,18 @@ export function resultText(message, game) {
     lines.push(t("table.zombies", { names: result.zombies.map((s) => seatName(message.seats, s)).join(", ") }));
   }
   return lines.join(" ");
+}
+
+const MOVES_LIST = "tabletop.movesList";
+
+/** Whether this browser asked for the list of legal moves beside a board that offers them itself. */
+export function movesListed() {
+  try { return localStorage.getItem(MOVES_LIST) === "on"; } catch { return false; }
+}
+
+/** Remember the choice (a keyboard or screen-reader player keeps the list at every table). */
+export function listMoves(on) {
+  try { localStorage.setItem(MOVES_LIST, on ? "on" : "off"); } catch { /* storage blocked: this page only */ }
 }
 
 /**
@@ -169,6 +181,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const paceBox = h("div", { class: "pace-control", "data-testid": "pace" });
   const error = h("div", { class: "banner error", role: "alert", hidden: true });
   const undoBox = h("div", { class: "undo-box", "aria-live": "polite" });
+  const rematchBox = h("div", { class: "rematch-request", "aria-live": "polite" });
   const result = h("div", { class: "banner result", hidden: true, "aria-live": "polite", "data-testid": "result" });
   const invites = h("div", { class: "invites" });
   const board = h("div", { class: "board", "data-testid": "board" });
@@ -195,7 +208,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn,
       h("div", { class: "table-tools" }, paceBox, sound.toggle, exits.element)),
-    error, h("div", { class: "requests" }, undoBox, exits.requests), result, invites,
+    error, h("div", { class: "requests" }, undoBox, exits.requests, rematchBox), result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
 
@@ -333,10 +346,20 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const owned = Boolean(game?.ownsActions);
     actionsBox.hidden = !mine;
     const label = game?.actionText ? (action) => game.actionText(action, last.view) : undefined;
-    const buttons = owned ? null : legal.length ? actionButtons(legal, act, label) : h("p", { class: "hint" }, "—");
+    // where the screen holds the moves, the list of them is a keyboard and screen-reader mode, closed
+    // until asked for (and remembered): the board, not a list repeating it, is what a player sees
+    const listed = !owned || movesListed();
+    const buttons = !listed ? null : legal.length ? actionButtons(legal, act, label) : h("p", { class: "hint" }, "—");
     if (catching && buttons) buttons.querySelectorAll("button, select, input").forEach((el) => { el.disabled = true; });
-    // where the screen holds the moves, this box only offers taking one back: it says so
-    fill(actionsBox, h("h3", { id: "actions-h" }, t(owned ? "table.undoTitle" : "table.actions")), buttons,
+    const toggle = owned && mine ? h("button", { type: "button", class: "small moves-list-toggle",
+      "data-action": "moves-list", "aria-expanded": String(listed), "aria-controls": `moves-list-${tableId}`,
+      onclick: () => {
+        listMoves(!listed);
+        drawActions();
+        actionsBox.querySelector("[data-action=moves-list]")?.focus();
+      } }, t(listed ? "table.movesListHide" : "table.movesListShow")) : null;
+    fill(actionsBox, h("h3", { id: "actions-h" }, t(owned && !listed ? "table.undoTitle" : "table.actions")),
+      toggle, buttons ? h("div", { id: `moves-list-${tableId}` }, buttons) : null,
       mine ? h("div", { class: "undo-line" },
         h("button", { type: "button", class: "undo", disabled: !canUndo, "data-action": "undo",
           "aria-describedby": reason ? "undo-reason" : null,
@@ -414,9 +437,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function drawResult() {  // the game-over summary (gameover.js): who won and how, scores, rematch
     if (!last || (last.status !== "over" && last.status !== "abandoned")) {
       result.hidden = true;
+      fill(rematchBox);
       return;
     }
     const game = (last.view && last.view.game) || (info && info.game);
+    fill(rematchBox, rematchOffer(last, ctx));
     fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last, game) }));
     result.className = "banner result gameover-box";
     result.hidden = false;

@@ -7,6 +7,9 @@ export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over, round by round
 export const strings = { STRINGS, OPTIONS };
+/** The screen offers every legal action itself (the Roll button): the table's list of legal moves is a
+ * keyboard mode, closed until asked for. */
+export const ownsActions = true;
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
 export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

@@ -158,12 +158,25 @@ export class Pegboard {
       pair[1].el.setAttribute("data-at", pair[1].at);
       const label = this.labels[side];
       const where = this.where(scores[side]);
-      if (label) label.textContent = `${names[side]}: ${num(scores[side])}${where ? ` · ${where}` : ""}`;
+      if (label) this.fit(label, names[side], `: ${num(scores[side])}${where ? ` · ${where}` : ""}`);
     });
     this.svg.setAttribute("aria-label", `${t("crib.board")} (${t("crib.target", { n: num(this.target) })}): ${names
       .map((n, i) => `${n} ${num(scores[i])}${this.where(scores[i]) ? ` (${this.where(scores[i])})` : ""}`).join(", ")}`);
     this.place();
     this.pegs.forEach((pair, side) => pair.forEach((peg, k) => this.slide(side, k, peg, was[side][k], duration)));
+  }
+
+  /** A side's label, "name: score · lap", within the board: a name too long for it (a long name, a
+   * bot's level in Romanian or Russian, a partnership) is cut short with "…", never clipped by the
+   * board's edge (the whole of it is in the board's aria-label). */
+  fit(label, name, rest) {
+    label.textContent = `${name}${rest}`;
+    const room = this.width - 2 * 20;
+    let cut = name.length;
+    while (cut > 1 && label.getComputedTextLength() > room) {
+      cut -= 1;
+      label.textContent = `${name.slice(0, cut).trimEnd()}…${rest}`;
+    }
   }
 
   /** Which lap a score stands on, or the game hole. */

@@ -8,6 +8,9 @@ export { describeLog } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
+/** The screen offers every legal action itself (every hole and cell of the flat layers, Pass): the table's list of legal moves is a
+ * keyboard mode, closed until asked for. */
+export const ownsActions = true;
 export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
 export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

@@ -317,6 +317,21 @@ export function cubulusScreen(root, ctx) {
       fill(caption, touchScreen ? t("cub.preview.tap") : t("cub.preview.hover"));
     }
     caption.classList.toggle("active", Boolean(seen));
+    if (seen && how !== "hover") uncover();
+  }
+
+  /** Scroll the previewed line (its outline, the balls it moves, the target) out from under the
+   * caption, which sticks to the bottom of a phone's screen: a preview never hides what it previews.
+   * Not on hover: the page must not move under a mouse. */
+  function uncover() {
+    if (caption.hidden || flat.hidden) return;
+    const marks = [...flat.querySelectorAll("g.preview > *, [data-legal].previewed")];
+    if (!marks.length) return;
+    const bottom = Math.max(...marks.map((el) => el.getBoundingClientRect().bottom));
+    const top = Math.min(...marks.map((el) => el.getBoundingClientRect().top));
+    const covered = bottom - caption.getBoundingClientRect().top + 8;
+    // as far as it takes to clear the caption, never so far that the line's top leaves the screen
+    if (covered > 0) window.scrollBy({ top: Math.min(covered, Math.max(0, top - 8)), behavior: "instant" });
   }
 
   /** A target's click: with a mouse or the keyboard the move is made; a tap first previews it and
