@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Ending
+from tabletop.server.consent import answered
 from tabletop.server.errors import Rejection
 from tabletop.server.table import LiveTable
 
@@ -133,16 +134,11 @@ class TableEndings:
         ending: Ending | None = None
         async with hub.lock(table_id):
             table = hub.tables[table_id]
-            pending = table.proposal
-            if pending is None or seat not in pending["waiting"]:
-                raise Rejection("no request to end the game waits for your answer", "no_end_request")
-            if not agree:
-                await self._propose(table, None)
-            else:
-                agreed = sorted({*pending["agreed"], seat})
-                await self._propose(table, {**pending, "agreed": agreed})
-                if set(agreed) >= set(pending["waiting"]):
-                    ending = _ending_of(table, pending["kind"], pending["seat"])
+            pending, done = answered(table.proposal, seat, agree,
+                                     Rejection("no request to end the game waits for your answer", "no_end_request"))
+            await self._propose(table, pending)
+            if done and pending is not None:
+                ending = _ending_of(table, pending["kind"], pending["seat"])
         if ending is not None:
             await self.end(table_id, ending)
         else:

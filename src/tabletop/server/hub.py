@@ -33,6 +33,7 @@ from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
 from tabletop.server.chat import TableChat
+from tabletop.server.consent import answered
 from tabletop.server.endings import TableEndings, ways_out
 from tabletop.server.errors import Rejection
 from tabletop.server.failover import Failover
@@ -572,16 +573,11 @@ class Hub:
         """Agree to or refuse the pending undo; it happens when every other person has agreed."""
         async with self.lock(table_id):
             table = self.tables[table_id]
-            pending = table.undo
-            if pending is None or seat not in pending["waiting"]:
-                raise Rejection("no undo request is waiting for your answer", "no_undo_request")
-            if not agree:
-                await self._set_undo(table, None)
-            else:
-                agreed = sorted({*pending["agreed"], seat})
-                await self._set_undo(table, {**pending, "agreed": agreed})
-                if set(agreed) >= set(pending["waiting"]):
-                    await self.write(table, pending["seat"], "undo", kind="undo")
+            pending, done = answered(table.undo, seat, agree,
+                                     Rejection("no undo request is waiting for your answer", "no_undo_request"))
+            await self._set_undo(table, pending)
+            if done and pending is not None:
+                await self.write(table, pending["seat"], "undo", kind="undo")
         await self.advance_or_retry(table_id)
 
     async def _set_undo(self, table: LiveTable, pending: dict[str, Any] | None) -> None:
