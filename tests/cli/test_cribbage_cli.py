@@ -51,8 +51,8 @@ def test_c13_score_crib_drops_the_four_card_flush() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["5H", "5C", "5S", "XX", "--starter", "5D"], "'XX' is not a card"),
     (["5H", "5C", "5S", "5H", "--starter", "5D"], "5H appears twice"),
-    (["5H", "5C", "5S", "JD", "--starter", "5H"], "the starter 5H is also in the hand"),
-    (["5H", "5C", "5S", "--starter", "5D"], "3 cards given: a hand (or crib) has 4"),
+    (["5H", "5C", "5S", "JD", "--starter", "5H"], "5H is in the hand and is also the starter"),
+    (["5H", "5C", "5S", "--starter", "5D"], "3 cards given: a hand or crib in the show has 4"),
     (["5H", "5C", "5S", "JD", "4C", "--starter", "5D"], "5 cards given"),
     (["5H", "5C", "5S", "JD"], "--starter is missing"),
     (["5H", "5C", "5S", "JD", "--starter", "1D"], "'1D' is not a card"),

@@ -39,17 +39,13 @@ def score(
     from tabletop.games.cribbage.scoring import score_hand
 
     try:
-        if len(cards) != 4:
-            raise TabletopError(f"{len(cards)} cards given: a hand (or crib) has 4, plus --starter")
         if starter is None:
             raise TabletopError("--starter is missing: the show counts the starter as a fifth card")
         hand = parse_cards(cards)
         cut = Card.parse(starter)
-        if cut in hand:
-            raise TabletopError(f"the starter {cut} is also in the hand; a pack has one of each card")
+        result = score_hand(hand, cut, crib)  # four distinct cards and a starter not among them (C13)
     except ValueError as error:
         raise fail(str(error)) from None
-    result = score_hand(hand, cut, crib)
     if as_json:
         typer.echo(json.dumps({"hand": [str(card) for card in hand], "starter": str(cut), "crib": crib,
                                **result.to_data()}, ensure_ascii=False, indent=2))

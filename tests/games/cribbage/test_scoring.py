@@ -61,8 +61,44 @@ def test_c13_a_card_given_twice_is_refused() -> None:
     with pytest.raises(ValueError, match="5H appears twice in the hand"):
         score_hand((Card(5, 2), Card.parse("5H"), Card.parse("5C"), Card.parse("JD")), Card.parse("5S"))
     with pytest.raises(TabletopError, match="appears twice"):
-        score_hand((*hand("5H 5C 5S"), Card(5, 0)), None, crib=True)
+        score_hand((*hand("5H 5C 5S"), Card(5, 0)), Card.parse("2D"), crib=True)
     assert score_hand(hand("5H 5C 5S JD"), Card(5, 1)).total == 29  # a card built anew counts as itself
+
+
+@pytest.mark.parametrize(("cards", "starter", "code"), [
+    ("", "5D", "show_size"),
+    ("5H 5C 5S", "5D", "show_size"),
+    ("5H 5C 5S JD 2C", "5D", "show_size"),
+    ("5H 5C 5S JD", None, "no_starter"),
+])
+def test_c13_a_show_no_deal_can_produce_is_refused(cards: str, starter: str | None, code: str) -> None:
+    """C13: the show counts four cards with the starter as the fifth; 0, 3 or 5 cards, or no starter,
+    are refused with a code a program can read (the referee's reproductions, #41 item 2)."""
+    with pytest.raises(TabletopError) as refused:
+        score_hand(hand(cards) if cards else (), Card.parse(starter) if starter else None)
+    assert refused.value.code == code
+
+
+def test_c13_a_card_must_be_a_card() -> None:
+    with pytest.raises(TabletopError, match="'5H' is not a card") as refused:
+        score_hand(("5H", *hand("5C 5S JD")), Card.parse("5D"))  # type: ignore[arg-type]
+    assert refused.value.code == "not_a_card"
+    with pytest.raises(TabletopError) as refused:
+        pegging_score(["5H"])  # type: ignore[list-item]
+    assert refused.value.code == "not_a_card"
+
+
+@pytest.mark.parametrize(("series", "code"), [
+    ("5H 5H", "card_twice"),  # scored as a pair before
+    ("KH QH JH TH", "count_over_31"),  # a count of 40, scored as a run of four before
+    ("", "empty_series"),
+])
+def test_c8_c10_a_play_no_series_can_hold_is_refused(series: str, code: str) -> None:
+    """C8, C10, C11: a series has distinct cards and a count of at most 31 (#41 item 2)."""
+    cards = [Card.parse(text) for text in series.split()]  # parse_cards itself refuses a repeated card
+    with pytest.raises(TabletopError) as refused:
+        pegging_score(cards)
+    assert refused.value.code == code
 
 
 @pytest.mark.parametrize(
@@ -196,16 +232,16 @@ def test_pegging_points_match_the_readable_kernel() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.permutations(DECK).map(lambda cards: cards[:5]), st.booleans(), st.booleans())
-def test_c13_show_points_is_the_itemised_total(deal: list[Card], crib: bool, with_starter: bool) -> None:
-    """C13: the look-up and the itemised show agree on any hand, with or without a starter, hand or crib;
-    its flush and nobs part is the explained flush and nobs."""
-    hand, starter = deal[:4], deal[4] if with_starter else None
+@given(st.permutations(DECK).map(lambda cards: cards[:5]), st.booleans())
+def test_c13_show_points_is_the_itemised_total(deal: list[Card], crib: bool) -> None:
+    """C13: the look-up and the itemised show agree on any hand and starter, hand or crib; its flush
+    and nobs part is the explained flush and nobs."""
+    hand, starter = deal[:4], deal[4]
     indices = [c.index for c in hand]
     explained = score_hand(hand, starter, crib)
-    assert show_points(indices, None if starter is None else starter.index, crib) == explained.total
+    assert show_points(indices, starter.index, crib) == explained.total
     suited = sum(c.points for c in flush(hand, starter, crib) + nobs(hand, starter))
-    assert suit_points(indices, None if starter is None else starter.suit, crib) == suited
+    assert suit_points(indices, starter.suit, crib) == suited
 
 
 @st.composite

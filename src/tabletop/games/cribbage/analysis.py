@@ -49,7 +49,7 @@ def _suit_table(crib: bool) -> NDArray[np.int64]:
     return table
 
 
-def fast_hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = False) -> int:
+def fast_hand_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The show's total of four cards (C13): :func:`.scoring.show_points` for cards; equal to
     ``scoring.hand_total``.
 
@@ -62,9 +62,12 @@ def fast_hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = Fal
     29
     """
     if len(hand) != 4:
-        raise TabletopError(f"{len(hand)} cards: a hand or crib in the show has 4")
+        raise TabletopError(f"{len(hand)} cards: a hand or crib in the show has 4", code="show_size",
+                            params={"cards": len(hand)})
+    if starter is None:
+        raise TabletopError("no starter: the show counts the starter as a fifth card", code="no_starter")
     a, b, c, d = hand  # card indices (rank-major), inline: Card.index is a property
-    cut = None if starter is None else (starter.rank - 1) * 4 + starter.suit
+    cut = (starter.rank - 1) * 4 + starter.suit
     return show_points(((a.rank - 1) * 4 + a.suit, (b.rank - 1) * 4 + b.suit, (c.rank - 1) * 4 + c.suit,
                         (d.rank - 1) * 4 + d.suit), cut, crib)
 

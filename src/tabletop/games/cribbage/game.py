@@ -76,7 +76,9 @@ SPEC = GameSpec(
         # what they cause
         "cut_tie", "dealer", "pegs", "wins_game", "wins_match", "match_tied",
     ),
-    errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count"),  # C5, C8, C9 (Cribbage.refusal)
+    # C5, C8, C9 (Cribbage.refusal); a show or a play no deal can produce, given to the scorers (C10, C13)
+    errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count",
+            "show_size", "no_starter", "card_twice", "empty_series", "not_a_card"),
 )
 """The event kinds (:meth:`.state.CribbageState.events`); :mod:`.render` writes each in English.
 

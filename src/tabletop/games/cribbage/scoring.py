@@ -219,15 +219,33 @@ def score_hand(hand: Sequence[Card], starter: Card | None, crib: bool = False) -
     29
 
     Raises:
-        TabletopError: when a card is given twice (in the hand twice, or in the hand and as the
-            starter): a pack has one of each card, and a repeated card would count pairs that no
-            deal can hold.
+        TabletopError: for a show no deal can produce (C13): not four cards (``show_size``), no
+            starter (``no_starter``: it is the fifth card of every hand and the crib), something
+            that is not a card (``not_a_card``), or a card given twice, in the hand or as the
+            starter too (``card_twice``: a pack has one of each, and a repeated card would count
+            pairs no deal can hold).
     """
-    cards = [*hand, starter] if starter is not None else list(hand)
+    _all_cards(hand)
+    if len(hand) != 4:
+        raise TabletopError(f"{len(hand)} cards given: a hand or crib in the show has 4, with the starter as a fifth",
+                            code="show_size", params={"cards": len(hand)})
+    if starter is None:
+        raise TabletopError("no starter: the show counts the starter as a fifth card of every hand and the crib",
+                            code="no_starter")
+    _all_cards([starter])
+    cards = [*hand, starter]
     if len(set(cards)) != len(cards):
-        raise TabletopError(_twice(hand, starter))
+        raise TabletopError(_twice(hand, starter), code="card_twice")
     combos = fifteens(cards) + pairs(cards) + runs(cards) + flush(hand, starter, crib) + nobs(hand, starter)
     return Score(tuple(combos))
+
+
+def _all_cards(cards: Sequence[object]) -> None:
+    """Raise ``not_a_card`` unless every item is a :class:`Card` (a string like "5H" is not: parse it)."""
+    for item in cards:
+        if not isinstance(item, Card):
+            raise TabletopError(f"{item!r} is not a card: parse it with Card.parse or parse_cards",
+                                code="not_a_card", params={"given": repr(item)[:40]})
 
 
 def _twice(hand: Sequence[Card], starter: Card | None) -> str:
@@ -254,8 +272,23 @@ def pegging_score(series: Sequence[Card]) -> Score:
     >>> from tabletop.core.cards import parse_cards
     >>> pegging_score(parse_cards(["4C", "6D", "5S"])).total  # fifteen two and a run of three
     5
+
+    Raises:
+        TabletopError: for a series no play can make (C10): empty (``empty_series``), not cards
+            (``not_a_card``), a card played twice (``card_twice``), or a count past 31
+            (``count_over_31``: a card that would pass 31 cannot be played, C8).
     """
+    _all_cards(series)
+    if not series:
+        raise TabletopError("no cards played: the play scores the last card of a series", code="empty_series")
+    if len(set(series)) != len(series):
+        twice = next(card for card in series if list(series).count(card) > 1)
+        raise TabletopError(f"{twice} is played twice; a pack has one of each card", code="card_twice",
+                            params={"card": str(twice)})
     count = sum(value(c) for c in series)
+    if count > 31:
+        raise TabletopError(f"{series[-1]} would make the count {count}: the count may not pass 31",
+                            code="count_over_31", params={"card": str(series[-1]), "total": count})
     points = pegging_points([c.rank for c in series], count)
     combos: list[Combination] = []
     if count in (15, 31):
