@@ -309,3 +309,15 @@ def test_the_pone_keeps_the_29_hand_ready() -> None:
 def test_discard_analysis_rejects_bad_hands(text: str, message: str) -> None:
     with pytest.raises(TabletopError, match=message):
         discard_analysis([Card.parse(word) for word in text.split()], True)
+
+
+def test_c13_the_fast_total_refuses_a_show_no_deal_can_produce() -> None:
+    """#41 item 2: the fast path refuses what score_hand refuses, with the same codes."""
+    five, jd, fh = Card.parse("5C"), Card.parse("JD"), Card.parse("5H")
+    for hand, starter, code in [((five, five, jd, fh), Card.parse("5D"), "card_twice"),
+                                ((five, Card.parse("5S"), jd, fh), fh, "card_twice"),
+                                ((five, jd, fh), Card.parse("5D"), "show_size"),
+                                ((five, Card.parse("5S"), jd, fh), None, "no_starter")]:
+        with pytest.raises(TabletopError) as refused:
+            fast_hand_total(hand, starter)  # type: ignore[arg-type]
+        assert refused.value.code == code

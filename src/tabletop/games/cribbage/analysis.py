@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 from tabletop.core.cards import DECK, Card
 from tabletop.core.errors import TabletopError
 from tabletop.games.cribbage.crib_tables import crib_tally, expected_crib
-from tabletop.games.cribbage.scoring import JACK, pattern_bytes, pattern_table, show_points, suit_points
+from tabletop.games.cribbage.scoring import JACK, pattern_bytes, pattern_table, score_hand, show_points, suit_points
 
 DEALS = 12_994_800
 """(4-card hand, starter) deals: C(52, 4) × 48 (C20)."""
@@ -53,9 +53,8 @@ def fast_hand_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> 
     """The show's total of four cards (C13): :func:`.scoring.show_points` for cards; equal to
     ``scoring.hand_total``.
 
-    The five cards must differ. :func:`~tabletop.games.cribbage.scoring.score_hand` refuses a
-    repeated card; this fast path trusts its caller, because checking would cost more than the
-    look-up itself.
+    Like :func:`~tabletop.games.cribbage.scoring.score_hand` it refuses a show no deal can
+    produce: not four cards, no starter, a card given twice (the codes of ``score_hand``).
 
     >>> from tabletop.core.cards import parse_cards
     >>> fast_hand_total(parse_cards("5H 5C 5S JD".split()), Card.parse("5D"))
@@ -68,8 +67,10 @@ def fast_hand_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> 
         raise TabletopError("no starter: the show counts the starter as a fifth card", code="no_starter")
     a, b, c, d = hand  # card indices (rank-major), inline: Card.index is a property
     cut = (starter.rank - 1) * 4 + starter.suit
-    return show_points(((a.rank - 1) * 4 + a.suit, (b.rank - 1) * 4 + b.suit, (c.rank - 1) * 4 + c.suit,
-                        (d.rank - 1) * 4 + d.suit), cut, crib)
+    held = ((a.rank - 1) * 4 + a.suit, (b.rank - 1) * 4 + b.suit, (c.rank - 1) * 4 + c.suit, (d.rank - 1) * 4 + d.suit)
+    if len({*held, cut}) != 5:  # a repeated card would count a pair no deal holds
+        return score_hand(hand, starter, crib).total  # which raises, saying which card and where
+    return show_points(held, cut, crib)
 
 
 def hand_totals(hands: ArrayLike, starters: ArrayLike, crib: bool = False) -> NDArray[np.int64]:
