@@ -125,3 +125,20 @@ def test_the_server_refuses_a_physics_kubik_table_without_mujoco(monkeypatch: py
         assert refused.status_code == 400 and "throws=calibrated" in refused.text, refused.text
         made = client.post("/api/tables", json={"game": "kubik", "seats": seats, "options": {"throws": "calibrated"}})
         assert made.status_code == 201, made.text
+
+
+def test_the_openspiel_adapter_imports_and_plays_without_mujoco() -> None:
+    """#41 item 6: ``tabletop[openspiel]`` alone (no MuJoCo) gives an adapter that imports and loads
+    every game — Kubik registered with a chance it can list (throws=calibrated, K20b), not its
+    physics default that needs the ``physics`` extra."""
+    pytest.importorskip("pyspiel")
+    script = ("import sys; sys.modules['mujoco'] = None\n"  # an install without the physics extra
+              "import pyspiel, tabletop.interop.openspiel as adapter\n"
+              "for name in adapter.SHORT_NAMES:\n"
+              "    state = pyspiel.load_game(name).new_initial_state()\n"
+              "    while not state.is_terminal() and state.move_number() < 20:\n"
+              "        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()"
+              " else state.legal_actions()[0])\n"
+              "print(len(adapter.SHORT_NAMES))\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == str(len(tabletop.REGISTRY)), ran.stderr[-3000:]
