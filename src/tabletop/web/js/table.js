@@ -98,7 +98,7 @@ export function resultText(message, game) {
 
 /**
  * The legal actions as keyboard-reachable buttons (or a list box when there are many), each named in
- * words by `label(action)` — the game folder's `actionText(action, view)`, "Place a neutral ball: top
+ * words by `label(action)` — the game folder's `actionText(action, view, ctx)`, "Place a neutral ball: top
  * layer, in the centre" — with its notation as the tooltip and in `data-action`.
  */
 export function actionButtons(legal, act, label = (action) => action) {
@@ -218,7 +218,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function showError(refusal) {
     const reason = typeof refusal === "string" ? refusal : errorText(refusal, { game: gameName(),
       seatName: (seat) => seatName(last && last.seats, seat),
-      actionText: (action) => gameModule(gameName())?.actionText?.(action, last && last.view) || null });
+      actionText: (action) => gameModule(gameName())?.actionText?.(action, last && last.view, ctx) || null });
     error.dataset.code = (typeof refusal === "object" && refusal.code) || "";
     fill(error, h("strong", {}, t("table.errorTitle"), ": "), reason, " ",
       h("button", { type: "button", class: "small", onclick: () => { error.hidden = true; } }, t("table.dismiss")));
@@ -332,7 +332,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const game = gameModule(last && last.view && last.view.game);
     const owned = Boolean(game?.ownsActions);
     actionsBox.hidden = !mine;
-    const label = game?.actionText ? (action) => game.actionText(action, last.view) : undefined;
+    const label = game?.actionText ? (action) => game.actionText(action, last.view, ctx) : undefined;
     const buttons = owned ? null : legal.length ? actionButtons(legal, act, label) : h("p", { class: "hint" }, "—");
     if (catching && buttons) buttons.querySelectorAll("button, select, input").forEach((el) => { el.disabled = true; });
     // where the screen holds the moves, this box only offers taking one back: it says so

@@ -14,7 +14,7 @@
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { lang, t } from "../../i18n.js";
-import { cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
+import { actionText, cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
 import { Pegboard } from "./pegboard.js";
 import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
 import { boxes, flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
@@ -269,7 +269,7 @@ export function cribbageScreen(root, ctx) {
           onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("crib.discard")) : null,
         others.map((a) => h("button", { type: "button", class: a === "count" || a === "go" ? "primary" : "",
           "data-action": a, "data-primary": a === "count" || a === "go" ? true : null, onclick: () => ctx.act(a) },
-        actionLabel(a)))),
+        actionText(a) || a))),
       declares.length ? declarePanel(view, declares[0][1], declares.map((m) => Number(m[2]))) : null,
       mugginsPanel(view, legal));
 
@@ -379,16 +379,4 @@ export function cribbageScreen(root, ctx) {
 
 function sameCards(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
-}
-
-function actionLabel(action) {
-  if (action === "go") return t("crib.go");
-  if (action === "count") return t("crib.count");
-  if (action === "muggins") return t("crib.muggins");
-  if (action === "pass") return t("crib.pass");
-  let match = action.match(/^count (\d+)$/);
-  if (match) return t("crib.countDeclare", { n: match[1] });
-  match = action.match(/^claim (\d+)$/);
-  if (match) return t("crib.claim", { n: match[1] });
-  return action;
 }
