@@ -16,7 +16,7 @@
 
 import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
 import { games, gameTitle, inviteList } from "./lobby.js";
@@ -30,6 +30,7 @@ import { Sound, effectsFor } from "./sound.js";
 import { coachPanel } from "./coach.js";
 import { endingText, exitsPanel } from "./exits.js";
 import { curtainFor } from "./curtain.js";
+import { typedMove } from "./typed.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -114,26 +115,7 @@ export function actionButtons(legal, act, label = (action) => action) {
     return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
       select, h("button", { type: "submit", class: "primary" }, t("table.play")));
   }
-  // thousands of moves (a throw grid of positions × aims × powers): typed in notation, checked here, as in the terminal
-  const known = new Set(legal.map((action) => action.toLowerCase()));
-  const hint = h("p", { class: "hint", "aria-live": "polite" });
-  const say = (key, params) => fill(hint, notationText(t(key, { ...params, example: "\u0000" }), legal[0]));
-  say("table.typeHint", { n: formatNumber(legal.length) });
-  const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
-    placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
-  return h("form", { class: "inline action-typed", onsubmit: (e) => {
-    e.preventDefault();
-    const text = input.value.trim().replace(/\s+/g, " ");
-    if (known.has(text.toLowerCase())) act(legal.find((action) => action.toLowerCase() === text.toLowerCase()));
-    else say("table.typeUnknown", { text });
-  } }, input, h("button", { type: "submit", class: "primary" }, t("table.play")), hint);
-}
-
-/** A sentence whose placeholder (a NUL) is a move in notation, shown as code: the words around it are
- * the reader's language, the move is what is typed. */
-function notationText(text, move) {
-  const [before, after = ""] = text.split("\u0000");
-  return [before, h("code", { class: "notation" }, move), after];
+  return typedMove(legal, act);  // thousands of moves (a throw grid of positions × aims × powers): typed
 }
 
 /** Why no undo now, in the game's own words where it has them (a card was revealed; a die was rolled). */
