@@ -141,7 +141,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let awaiting = null;  // the move number our last action was sent at: its result shows at once
   let answered = false;  // an undo request or answer sent: the next state is its result, shown at once
   let fresh = true;  // the next state is a (re)connection's first: shown at once
-  let speed = speedFor(tableId);
+  let speed = speedFor(tableId, { watching: !tokens.length });  // a spectator's default is faster (pacing.js)
   let deadline = null;  // when the clock of the seat to move runs out (ms since epoch)
   let errorTimer = null;
 
@@ -233,6 +233,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     isMine,
     seatName: (seat) => seatName(last && last.seats, seat),
     options: () => (info ? info.options : {}),
+    speed: () => speed,  // the table's pace now (a spectator's may differ from the players' default)
     replay: false,
   };
 
@@ -334,7 +335,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const select = h("select", { id: `pace-${tableId}`, "data-testid": "speed",
       onchange: (e) => {
         speed = e.target.value;
-        chooseSpeed(tableId, speed);
+        chooseSpeed(tableId, speed, { watching: !tokens.length });
         if (speed === "instant") pacer.skip();
         pacer.repace();
         draw();

@@ -91,7 +91,7 @@ export function kubikScreen(root, ctx) {
   let motionWanted = false;  // the table's word: false under the instant pace or reduced motion, and in a replay
 
   /** The table's pace against the normal one (fast 0.5, normal 1, slow 2): flights and landings scale by it. */
-  const tempo = () => (SPEEDS[speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
+  const tempo = () => (SPEEDS[ctx.speed ? ctx.speed() : speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
 
   /** A seat as people at the field know it: "Ann (A1)". */
   function who(seat) {
