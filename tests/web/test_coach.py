@@ -134,11 +134,12 @@ def test_a_finished_games_replay_lists_the_blunders_of_a_seat_c5(context: Any, b
     found = re.fullmatch(rf"Move {move}: Lay away {two} — cost \d+(\.\d+)? points\nBetter: Lay away {two}", said)
     assert found, said
     assert sorted(found.group(1).split()) == sorted(cards_in_words(worst).split())  # the discard played (C5)
-    for lang, words in (("ru", rf"Ход {move}: Сбросить в крибу {two} — потеря \d+(,\d+)? очк\.\nЛучше: Сбросить в крибу {two}"),
-                        ("ro", rf"Mutarea {move}: Pune deoparte {two} — cost \d+(,\d+)? puncte\nMai bine: Pune deoparte {two}")):
+    ru = rf"Ход {move}: Сбросить в крибу {two} — потеря \d+(,\d+)? очк\.\nЛучше: Сбросить в крибу {two}"
+    ro = rf"Mutarea {move}: Pune deoparte {two} — cost \d+(,\d+)? puncte\nMai bine: Pune deoparte {two}"
+    for lang, words in (("ru", ru), ("ro", ro)):
         page.select_option("#lang", lang)  # drawn again in the reader's language, not asked again
-        page.wait_for_function("(start) => document.querySelector('[data-testid=blunders] li')?.innerText.startsWith(start)",
-                               arg=words.split(":")[0])
+        page.wait_for_function("(start) => document.querySelector('[data-testid=blunders] li')"
+                               "?.innerText.startsWith(start)", arg=words.split(":")[0])
         assert re.fullmatch(words, listed.first.inner_text()), listed.first.inner_text()
     assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", page.locator("[data-testid=blunders]").inner_text())
     page.select_option("#lang", "en")

@@ -236,7 +236,8 @@ def test_a_cribbage_game_won_in_the_play_says_who_pegged_out_there_c14_c16(page:
     page.goto(f"{base_url}/#/watch/{info['id']}")
     shown = page.locator("[data-testid=board] [data-testid=shown]")
     shown.wait_for()
-    seat_name = page.locator(f".seat-list [data-seat='{pegged['seat']}'] .seat-name")  # (a bot's, in the reader's words)
+    # (a bot's name, in the reader's words)
+    seat_name = page.locator(f".seat-list [data-seat='{pegged['seat']}'] .seat-name")
     name = seat_name.inner_text()
     assert shown.locator("h3").inner_text() == "The hands, never counted"
     said = f"{name} pegs out in the play, reaching 31: the game ends there, and the hands are not counted"
