@@ -72,6 +72,16 @@ def test_beetle_coach_tells_the_seats_chance_of_winning_b6(context: Any, base_ur
     assert line.inner_text().startswith("Your chance of winning: ") and line.inner_text().endswith("%")
 
 
+CARD = r"(?:10|[2-9JQKA])[♣♦♥♠]"
+"""A card as the cribbage screen writes it: rank, then the suit's symbol."""
+
+
+def cards_in_words(action: str) -> str:
+    """A discard's cards as the cribbage screen writes them: "discard TD 2C" → "10♦ 2♣"."""
+    suits = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    return " ".join(("10" if card[0] == "T" else card[0]) + suits[card[1]] for card in action.split()[1:])
+
+
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}
 SHOTS = {"cribbage": ({}, ["you", "bot"], f"{ADVICE} tbody tr"),
          "kubik": ({"throws": "calibrated"}, ["you", "bot"], f"{ADVICE} tbody tr"),
@@ -116,6 +126,22 @@ def test_a_finished_games_replay_lists_the_blunders_of_a_seat_c5(context: Any, b
     page.locator(f"[data-action=blunders-{seat}]").click()
     listed = page.locator("[data-testid=blunders] li")
     listed.first.wait_for()
-    assert listed.count() == 1 and "instead of" in listed.first.inner_text()
+    # in the game's words and symbols, as the cribbage screen shows cards (issue #40 item 7.1): never notation
+    assert listed.count() == 1
+    move = int(listed.first.get_attribute("data-move")) + 1
+    two = rf"({CARD} {CARD})"
+    said = listed.first.inner_text()
+    found = re.fullmatch(rf"Move {move}: Lay away {two} — cost \d+(\.\d+)? points\nBetter: Lay away {two}", said)
+    assert found, said
+    assert sorted(found.group(1).split()) == sorted(cards_in_words(worst).split())  # the discard played (C5)
+    ru = rf"Ход {move}: Сбросить в крибу {two} — потеря \d+(,\d+)? очк\.\nЛучше: Сбросить в крибу {two}"
+    ro = rf"Mutarea {move}: Pune deoparte {two} — cost \d+(,\d+)? puncte\nMai bine: Pune deoparte {two}"
+    for lang, words in (("ru", ru), ("ro", ro)):
+        page.select_option("#lang", lang)  # drawn again in the reader's language, not asked again
+        page.wait_for_function("(start) => document.querySelector('[data-testid=blunders] li')"
+                               "?.innerText.startsWith(start)", arg=words.split(":")[0])
+        assert re.fullmatch(words, listed.first.inner_text()), listed.first.inner_text()
+    assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", page.locator("[data-testid=blunders]").inner_text())
+    page.select_option("#lang", "en")
     listed.first.locator("button").click()  # to the decision: the position before the discard
     page.wait_for_url(re.compile(rf"#/replay/{table}/{listed.first.get_attribute('data-move')}$"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +200,106 @@ def test_a_cribbage_game_ends_with_its_score_sheet_deal_by_deal(page: Any, base_
     assert totals and totals[-1].startswith("31"), totals  # the winner's total after the last deal is the target
     points = page.locator("[data-testid=final-scores] tbody td.num").all_inner_texts()
     assert "31" in points, points
+    assert not page.errors
+
+
+def bots_game(base: str, game: str, options: dict[str, Any], players: int, seed: int | None = None) -> dict[str, Any]:
+    """A game its (easy) bots played to the end at once: the table's info, with its last log entry (``last``)."""
+    created = httpx.post(f"{base}/api/tables", json={"game": game, "options": options, "seed": seed,
+                                                     "seats": [{"kind": "bot", "bot": "easy"}] * players})
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    deadline = time.monotonic() + 120  # (bots on a busy machine)
+    while (info := httpx.get(f"{base}/api/tables/{table}").json())["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    info["last"] = httpx.get(f"{base}/api/tables/{table}/replay/{info['moves']}").json()["log"][-1]
+    return info
+
+
+def won_in_the_play(base: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A bots' cribbage game whose last points were pegged in the play (C8–C12), not in the show: a table
+    seed whose deals end so (most games to 31 end in the show, a few in the play)."""
+    for seed in range(1, 60):
+        info = bots_game(base, "cribbage", options, 2, seed)
+        if any(e["kind"] == "pegs" and e["why"] in ("play", "go", "last_card") for e in info["last"]["events"]):
+            return info
+    raise AssertionError("no seed from 1 to 59 gave a game won in the play")
+
+
+def test_a_cribbage_game_won_in_the_play_says_who_pegged_out_there_c14_c16(page: Any, base_url: str) -> None:
+    """C14: the game ends the moment a side reaches the target, here in the play: the screen says so and who
+    pegged out, shows the hands as never counted (no "The show"), and a one-game match shows no match score
+    (C16: the match score only for a match of several games)."""
+    info = won_in_the_play(base_url, {"target": 31})
+    pegged = next(e for e in info["last"]["events"] if e["kind"] == "pegs")
+    page.goto(f"{base_url}/#/watch/{info['id']}")
+    shown = page.locator("[data-testid=board] [data-testid=shown]")
+    shown.wait_for()
+    # (a bot's name, in the reader's words)
+    seat_name = page.locator(f".seat-list [data-seat='{pegged['seat']}'] .seat-name")
+    name = seat_name.inner_text()
+    assert shown.locator("h3").inner_text() == "The hands, never counted"
+    said = f"{name} pegs out in the play, reaching 31: the game ends there, and the hands are not counted"
+    assert shown.locator("[data-testid=ended]").inner_text() == said
+    assert page.locator("[data-testid=gameover] [data-testid=ended]").inner_text() == said  # the summary too
+    assert not page.locator("[data-testid=match]").count()  # a one-game match has no match score
+    for lang, bot, words in (("ru", "Бот", "{name} набирает 31 во время розыгрыша"),
+                             ("ro", "Robotul", "{name} ajunge la 31 în timpul jocului")):
+        page.select_option("#lang", lang)
+        page.wait_for_function("([s, bot]) => document.querySelector(`.seat-list [data-seat='${s}'] .seat-name`)"
+                               "?.innerText.startsWith(bot)", arg=[pegged["seat"], bot])
+        words = words.format(name=seat_name.inner_text())
+        page.wait_for_function("(w) => document.querySelector('[data-testid=board] [data-testid=ended]')"
+                               "?.innerText.startsWith(w)", arg=words)
+        assert page.locator("[data-testid=gameover] [data-testid=ended]").inner_text().startswith(words)
+        assert shown.locator("h3").inner_text() != "The hands, never counted"
+    assert not page.errors
+
+
+def test_a_match_of_several_games_shows_its_match_score_c16(page: Any, base_url: str) -> None:
+    """C16: a match of three games keeps a match score, shown on the screen beside the game's score."""
+    info = bots_game(base_url, "cribbage", {"target": 31, "games": 3}, 2, seed=1)
+    page.goto(f"{base_url}/#/watch/{info['id']}")
+    match = page.locator("[data-testid=board] [data-testid=match]")
+    match.wait_for()
+    assert re.fullmatch(r"Match: \d+ – \d+", match.inner_text()), match.inner_text()
+    assert not page.errors
+
+
+def test_a_game_without_points_or_places_has_no_empty_score_columns_u8(page: Any, base_url: str) -> None:
+    """Cubulus keeps no points and its result names only the winner (U8): no "Final scores" table with
+    empty Points and Place columns; the headline says who won and the game's own sheet shows the rest."""
+    info = bots_game(base_url, "cubulus", {"players": 2}, 2)
+    assert "points" not in info["result"] and "places" not in info["result"]["outcome"]
+    page.goto(f"{base_url}/#/watch/{info['id']}")
+    summary = page.locator("[data-testid=gameover]")
+    summary.locator("[data-testid=cubulus-summary]").wait_for()
+    assert "wins" in summary.locator("h2").inner_text()
+    assert not summary.locator("[data-testid=final-scores]").count()
+    assert not page.errors
+
+
+def test_a_finishing_order_fills_the_place_of_every_seat_b12(page: Any, base_url: str) -> None:
+    """Beetle with play-on (B12): the result gives the finishing order, so every seat has its place, the
+    winner first, beside the parts drawn (the result's points)."""
+    info = bots_game(base_url, "beetle", {"players": 3, "play_on": True}, 3)
+    places = info["result"]["outcome"]["places"]
+    page.goto(f"{base_url}/#/watch/{info['id']}")
+    table = page.locator("[data-testid=final-scores]")
+    table.wait_for()
+    assert table.locator("caption").inner_text() == "Final scores"
+    assert table.locator("thead th").all_inner_texts() == ["Player", "Points", "Place"]
+    said = {seat: table.locator(f"tr[data-seat='{seat}'] td.place").inner_text() for seat in places}
+    assert [said[seat] for seat in places] == ["Winner", "2nd", "3rd"]
+    for seat in places:
+        assert table.locator(f"tr[data-seat='{seat}'] td.num").inner_text() == f"{info['result']['points'][seat]:g}"
+    page.select_option("#lang", "ru")
+    page.wait_for_function("(s) => document.querySelector(`[data-testid=final-scores] tr[data-seat='${s}'] td.place`)"
+                           "?.innerText === '2-е'", arg=places[1])
+    page.select_option("#lang", "ro")
+    page.wait_for_function("(s) => document.querySelector(`[data-testid=final-scores] tr[data-seat='${s}'] td.place`)"
+                           "?.innerText === 'locul 3'", arg=places[2])
     assert not page.errors
 
 

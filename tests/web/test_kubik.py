@@ -47,7 +47,7 @@ def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> N
     before the throw, then at the crossing held, struck and hit, struck and missed (K12–K15, K19)."""
     create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
-    assert phone.locator("[data-testid=turn]").inner_text() == "Enter what happened on the field"
+    assert phone.locator("[data-testid=turn]").inner_text() == "Enter the lot: which team throws first"
     assert_fits(phone)
     big_enough(phone, f"{BOARD} .outcome-buttons button")
     tap(phone, "first A")
@@ -356,12 +356,15 @@ def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base
 
 
 def test_a_throw_can_be_typed_in_notation_instead_of_chosen_from_thousands(page: Any, base_url: str) -> None:
-    """K6, K21: with the whole 3,120-throw grid legal, the side panel takes a throw typed in notation
-    (no list box of thousands); a move that is not legal is refused there, before anything is sent."""
+    """K6, K21: with the whole 3,120-throw grid legal, Kubik's own controls take a throw typed in notation
+    (folded under the sliders; no list box of thousands, and no generic list of legal moves: the screen owns
+    its moves); a move that is not legal is refused there, before anything is sent."""
     create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
-    typed = "form.action-typed input.action-text"
-    page.wait_for_selector(typed, timeout=60_000)
+    typed = "[data-testid=board] [data-testid=typed-throw] form.action-typed input.action-text"
+    page.locator("[data-testid=typed-throw] summary").click(timeout=60_000)
+    page.wait_for_selector(typed)
     assert page.locator(".action-select").count() == 0
+    assert page.locator(".actions-box .action-typed, .actions-box .action-buttons").count() == 0
     page.fill(typed, "throw A pos 9 aim 0 power 12 spin 4")
     page.press(typed, "Enter")
     page.wait_for_function("() => document.querySelector('.action-typed .hint').textContent.includes('not a legal')")

@@ -138,6 +138,33 @@ def test_the_scorekeeper_takes_one_tap_per_throw_and_names_the_thrower(phone: An
     assert not phone.errors
 
 
+def test_before_the_lot_nobody_throws_and_the_screen_owns_its_moves_k5(page: Any, base_url: str) -> None:
+    """K5: until the lot says which team throws first, the screen says the lot is drawn, never a thrower it
+    has not chosen; then it names the thrower. Every legal move is one of the screen's own controls (the
+    lot, the outcomes, later the throw grid), so the side panel lists none: it only offers taking one back."""
+    create_hotseat(page, base_url, {"throws": "manual", "target": 12}, ["Alice", "Bob"])
+    page.wait_for_selector(f'{BOARD} button[data-action="first B"]')
+    now = page.locator("[data-testid=kubik-now]")
+    assert now.inner_text() == "The lot decides which team throws first · Throws: 0"
+    assert page.locator("[data-testid=turn]").inner_text() == "Enter the lot: which team throws first"
+    actions = page.locator(".actions-box")
+    assert actions.locator("h3").inner_text() == "Taking back"
+    assert not actions.locator("[data-action^=first], .action-buttons, .action-typed").count()
+    for lang, lot in (("ru", "Жребий решает, какая команда бросает первой"),
+                      ("ro", "Tragerea la sorți decide ce echipă aruncă prima")):
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lot) => document.querySelector('[data-testid=kubik-now]').innerText.startsWith(lot)",
+                               arg=lot)
+        assert "Alice" not in now.inner_text() and "A1" not in now.inner_text()  # no thrower named before the lot
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.querySelector('[data-testid=kubik-now]').innerText.startsWith('The lot')")
+    click_and_wait(page, f'{BOARD} button[data-action="first B"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=kubik-now]').innerText"
+                           ".startsWith('Bob (B1) throws')")
+    assert not actions.locator(".action-buttons, .action-typed").count()  # the outcomes are the screen's buttons
+    assert not page.errors
+
+
 @pytest.fixture
 def paced_phone(paced_browser: Any) -> Iterator[Any]:
     """A 360×740 phone whose tables keep the fast pace (throws fly), recording script errors."""
@@ -215,8 +242,9 @@ def test_numbers_follow_the_readers_locale(page: Any, base_url: str) -> None:
     """Romanian writes decimals with a comma: "la +0,5 m" in the log, as "at +0.5 m" in English."""
     page.add_init_script("localStorage.setItem('tabletop.lang', 'ro')")
     create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
-    typed = "form.action-typed input.action-text"
-    page.wait_for_selector(typed, timeout=60_000)
+    typed = "[data-testid=typed-throw] form.action-typed input.action-text"
+    page.locator("[data-testid=typed-throw] summary").click(timeout=60_000)  # the throw typed in notation (K21)
+    page.wait_for_selector(typed)
     before = move_number(page)
     page.fill(typed, "throw B pos +0.5 aim -2 power 12 spin 4")
     page.press(typed, "Enter")

@@ -121,6 +121,28 @@ def test_instant_speed_shows_the_bots_moves_at_once_and_is_remembered(paced: Any
     assert not paced.errors
 
 
+def test_a_spectator_watches_one_step_faster_and_keeps_their_own_choice(paced_browser: Any, base_url: str) -> None:
+    """A spectator makes no move and would trail the table by many seconds at the players' pace: they watch
+    one step faster by default (normal → fast), may choose another speed, and that choice is theirs for the
+    tables they watch, never the players' default."""
+    with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as player, \
+            recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as spectator:
+        table = create_table(player, base_url, "beetle", {}, ["you", "bot"])
+        player.wait_for_selector("[data-testid=pace][data-speed]")
+        assert player.locator("[data-testid=speed]").input_value() == "normal"  # the players' pace
+        spectator.goto(f"{base_url}/#/watch/{table}")
+        spectator.wait_for_selector("[data-testid=pace][data-speed]")
+        assert spectator.locator("[data-testid=speed]").input_value() == "fast"
+        assert spectator.locator("[data-testid=pace]").get_attribute("data-speed") == "fast"
+        choose_speed(spectator, "slow")  # overridden, and remembered for watching
+        other = create_table(player, base_url, "beetle", {}, ["you", "bot"])
+        spectator.goto(f"{base_url}/#/watch/{other}")
+        spectator.wait_for_function("() => document.querySelector('[data-testid=pace]')?.dataset.speed === 'slow'")
+        assert spectator.evaluate("() => localStorage.getItem('tabletop.pace')") is None  # not the players' default
+        assert player.locator("[data-testid=speed]").input_value() == "normal"
+        assert not player.errors and not spectator.errors
+
+
 def test_show_the_latest_catches_up_at_once(paced: Any, base_url: str) -> None:
     create_table(paced, base_url, "beetle", {}, ["you", "bot", "bot", "bot"])
     choose_speed(paced, "slow")

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { addStrings, setLang } from "../../../src/tabletop/web/js/i18n.js";
 import * as cribbage from "../../../src/tabletop/web/js/games/cribbage/index.js";
 import { dealPoints, spoken } from "../../../src/tabletop/web/js/games/cribbage/log.js";
+import { endedBeforeShow, endingOf, endingText } from "../../../src/tabletop/web/js/games/cribbage/ending.js";
 
 addStrings("cribbage", cribbage.strings);
 
@@ -178,3 +179,33 @@ test("the screen's points of the deal are the pegs events since the last card de
   assert.deepEqual(dealPoints(undefined), []);
 });
 
+
+test("where a game ended and who pegged out: the play, his heels, a hand, the crib or a muggins claim (C14, C17)", () => {
+  const won = (score = 31) => ({ kind: "wins_game", side: 0, members: [0], scores: [score, 20], value: 1, game: 1, games: 1, match_points: [1, 0] });
+  const ended = (...events) => endingOf([...LOG.slice(0, 3), by(0, "x", ...events)]);
+  assert.equal(endingOf(LOG.slice(0, 20)), null);  // no game won yet
+  const play = ended({ kind: "plays", seat: 0, card: "5H", count: 15, action: A }, pegs(0, 2, "play", { score: 31 }), won());
+  assert.deepEqual(play, { seat: 0, members: [0], where: "play", score: 31 });
+  assert.ok(endedBeforeShow(play));
+  assert.equal(ended(pegs(1, 1, "go", { score: 31 }), won()).where, "play");
+  assert.equal(ended(pegs(0, 2, "heels", { score: 31 }), won()).where, "starter");  // C7: on the starter
+  assert.equal(ended(pegs(0, 6, "hand", { score: 31 }), won()).where, "hand");
+  assert.equal(ended(pegs(0, 6, "crib", { score: 31 }), won()).where, "crib");
+  const muggins = ended({ kind: "muggins", seat: 0, of: 1, what: "pegging", action: A }, pegs(0, 2, "muggins", { score: 31 }), won());
+  assert.equal(muggins.where, "play");  // C17: a claim pegs for the count it was about
+  assert.ok(!endedBeforeShow(ended(pegs(0, 6, "hand", { score: 31 }), won())));
+  // the last game of a match: the game that ended last, not an earlier one
+  assert.equal(endingOf(LOG).where, "play");
+  assert.equal(endingOf(LOG).seat, 1);
+  const names = (seat) => NAMES[seat];
+  const said = {};
+  for (const language of LANGUAGES) {
+    setLang(language);
+    said[language] = ["play", "starter", "hand", "crib"].map((where) => endingText({ seat: 0, where, score: 31 }, names));
+    for (const text of said[language]) assert.ok(text.startsWith("Ann") && text.includes("31") && !/[{}]|crib\.ended/.test(text), text);
+  }
+  setLang("en");
+  assert.equal(said.en[0], "Ann pegs out in the play, reaching 31: the game ends there, and the hands are not counted");
+  assert.notDeepEqual(said.ru, said.en);
+  assert.notDeepEqual(said.ro, said.en);
+});

@@ -192,6 +192,30 @@ test("the speed is remembered per table, the last choice being everyone's defaul
   assert.equal(paceOf("instant", true), 0);
 });
 
+test("a spectator watches one step faster by default, and keeps a speed they choose (issue #40 item 7.6)", () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, String(v)) };
+  const watching = { watching: true };
+  try {
+    assert.equal(speedFor("t1"), "normal");  // a player: the players' pace
+    assert.equal(speedFor("t1", watching), "fast");  // a spectator: the next faster step
+    chooseSpeed("t0", "slow");  // a player's choice elsewhere: the players' default …
+    assert.equal(speedFor("t1"), "slow");
+    assert.equal(speedFor("t1", watching), "normal");  // … and still one step faster to watch
+    store.set("tabletop.pace", "instant");
+    assert.equal(speedFor("t1", watching), "instant");  // nothing is faster than instant
+    store.set("tabletop.pace", "fast");
+    chooseSpeed("t2", "slow", watching);  // a spectator who wants it slower: remembered for watching …
+    assert.equal(speedFor("t2", watching), "slow");
+    assert.equal(speedFor("t3", watching), "slow");  // … at every table they watch
+    assert.equal(speedFor("t3"), "fast");  // the players' default is not theirs to change
+    chooseSpeed("t3", "normal");  // a table's own choice comes first, watching or not
+    assert.equal(speedFor("t3", watching), "normal");
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
+
 test("a state's time on screen starts once it is drawn: a slow drawing does not eat its pace", () => {
   const clock = fakeClock();
   const drawn = [];

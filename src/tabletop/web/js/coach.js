@@ -26,7 +26,8 @@ export const STRINGS = {
     "coach.blunders": "Blunders",
     "coach.blundersFor": "Blunders of {name}",
     "coach.blundersNone": "No move cost more than the threshold: well played.",
-    "coach.blunder": "Move {move}: {action} instead of {best} — cost {cost}",
+    "coach.blunder": "Move {move}: {action} — cost {cost}",
+    "coach.better": "Better: {best}",
     "coach.costPoints": "{value} points",
     "coach.costChance": "{value} chance to win",
     "coach.rated": "{rated} decisions rated.",
@@ -45,7 +46,8 @@ export const STRINGS = {
     "coach.blunders": "Ошибки",
     "coach.blundersFor": "Ошибки игрока {name}",
     "coach.blundersNone": "Ни один ход не стоил больше порога: отличная игра.",
-    "coach.blunder": "Ход {move}: {action} вместо {best} — потеря {cost}",
+    "coach.blunder": "Ход {move}: {action} — потеря {cost}",
+    "coach.better": "Лучше: {best}",
     "coach.costPoints": "{value} очк.",
     "coach.costChance": "{value} шанса на победу",
     "coach.rated": "Оценено решений: {rated}.",
@@ -64,7 +66,8 @@ export const STRINGS = {
     "coach.blunders": "Greșeli",
     "coach.blundersFor": "Greșelile lui {name}",
     "coach.blundersNone": "Nicio mutare nu a costat mai mult decât pragul: bine jucat.",
-    "coach.blunder": "Mutarea {move}: {action} în loc de {best} — cost {cost}",
+    "coach.blunder": "Mutarea {move}: {action} — cost {cost}",
+    "coach.better": "Mai bine: {best}",
     "coach.costPoints": "{value} puncte",
     "coach.costChance": "{value} șansă de câștig",
     "coach.rated": "Decizii evaluate: {rated}.",
@@ -187,7 +190,7 @@ export function coachPanel(tableId) {
       case "advice": {
         const view = game?.coachView?.(advice.advice, last.view, ctx);
         body = h("div", { class: "coach-advice", "data-kind": advice.advice.kind, "aria-live": "polite" },
-          view || coachTable(advice.advice, { label: (a) => game?.actionText?.(a, last.view) || a }));
+          view || coachTable(advice.advice, { label: (a) => game?.actionText?.(a, last.view, ctx) || a }));
         break;
       }
       default: break;
@@ -228,29 +231,53 @@ export function coachPanel(tableId) {
   };
 }
 
-/** A finished game's blunders for one seat: a button per person's seat, then the list (each move in words). */
+/**
+ * A finished game's blunders for one seat: a button per person's seat, then the list, each move in the
+ * game's words (`actionText(action, seat)`, the game folder's words for the seat's moves; notation only
+ * where it has none): "Move 16: Lay away 2♣ 2♦ — cost 5.4 points", and under it "Better: Lay away 9♥ Q♦".
+ * Returns {element, relabel()}: relabel draws it again in the reader's new language (nothing is asked again).
+ */
 export function blundersPanel(tableId, { game, seats, seatName, actionText = (a) => a, onMove = null }) {
+  const buttons = h("div", { class: "coach-toggles" });
   const list = h("div", { class: "coach-blunders", "aria-live": "polite", "data-testid": "blunders" });
+  const element = h("section", { class: "coach-box blunders-box" }, buttons, list);
   const people = seats.filter((seat) => seat.kind !== "bot").map((seat) => seat.seat);
-  async function show(seat) {
-    fill(list, h("p", { class: "hint" }, t("coach.thinking")));
-    try {
-      const data = await api.blunders(tableId, seat);
-      const cost = (b) => (b.unit === "chance" ? t("coach.costChance", { value: figure(b.cost, "chance") })
-        : t("coach.costPoints", { value: formatNumber(b.cost, { digits: 2 }) }));
+  let shown = null;  // {seat, data} or {seat, error} once asked; {seat} while the answer is on its way
+  const cost = (b) => (b.unit === "chance" ? t("coach.costChance", { value: figure(b.cost, "chance") })
+    : t("coach.costPoints", { value: formatNumber(b.cost, { digits: 2 }) }));
+  /** One blunder: what was played and its cost (a link to that moment where the replay offers one), the better move. */
+  const item = (b, seat) => {
+    const said = t("coach.blunder", { move: formatNumber(b.move + 1), action: actionText(b.action, seat), cost: cost(b) });
+    return h("li", { "data-move": b.move },
+      onMove ? h("button", { type: "button", class: "link", onclick: () => onMove(b.move) }, said) : said,
+      h("span", { class: "blunder-better" }, t("coach.better", { best: actionText(b.best, seat) })));
+  };
+  function draw() {
+    element.setAttribute("aria-label", t("coach.blunders"));
+    fill(buttons, people.map((seat) => h("button", { type: "button", class: "small", "data-action": `blunders-${seat}`,
+      onclick: () => show(seat) }, people.length > 1 ? t("coach.blundersFor", { name: seatName(seat) }) : t("coach.blunders"))));
+    if (!shown) return;
+    const { seat, data, error } = shown;
+    if (error) fill(list, h("p", { class: "hint" }, errorText(error, { game })));
+    else if (!data) fill(list, h("p", { class: "hint" }, t("coach.thinking")));
+    else {
       fill(list, h("h4", {}, t("coach.blundersFor", { name: seatName(seat) })),
-        data.blunders.length ? h("ol", { class: "blunder-list" }, data.blunders.map((b) => h("li", { "data-move": b.move },
-          onMove ? h("button", { type: "button", class: "link", onclick: () => onMove(b.move) },
-            t("coach.blunder", { move: b.move + 1, action: actionText(b.action), best: actionText(b.best), cost: cost(b) }))
-            : t("coach.blunder", { move: b.move + 1, action: actionText(b.action), best: actionText(b.best), cost: cost(b) }))))
+        data.blunders.length ? h("ol", { class: "blunder-list" }, data.blunders.map((b) => item(b, seat)))
           : h("p", {}, t("coach.blundersNone")),
         h("p", { class: "hint" }, data.truncated ? t("coach.truncated", { rated: data.rated }) : t("coach.rated", { rated: data.rated })));
-    } catch (error) {
-      fill(list, h("p", { class: "hint" }, errorText(error, { game })));
     }
   }
-  return h("section", { class: "coach-box blunders-box", "aria-label": t("coach.blunders") },
-    h("div", { class: "coach-toggles" }, people.map((seat) => h("button", { type: "button", class: "small",
-      "data-action": `blunders-${seat}`, onclick: () => show(seat) },
-    people.length > 1 ? t("coach.blundersFor", { name: seatName(seat) }) : t("coach.blunders")))), list);
+  async function show(seat) {
+    const asked = { seat };
+    shown = asked;
+    draw();
+    try {
+      asked.data = await api.blunders(tableId, seat);
+    } catch (error) {
+      asked.error = error;
+    }
+    if (shown === asked) draw();  // (another seat's list asked for since: that one is drawn)
+  }
+  draw();
+  return { element, relabel: draw };
 }

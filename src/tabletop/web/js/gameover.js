@@ -48,26 +48,51 @@ function howLines(result, seatName) {
   return lines;
 }
 
-/** Each seat's final points (the result's `points`), winners first marked; null when the game keeps none. */
+/** A place in the reader's language: "2nd", "2-е", "locul 2" (by the language's ordinal forms: one, two, few, other). */
+function placeText(n) {
+  const form = new Intl.PluralRules(document.documentElement.lang || "en", { type: "ordinal" }).select(n);
+  return maybe(`gameover.nth.${form}`, { n: points(n) }) || t("gameover.nth.other", { n: points(n) });
+}
+
+/** Each seat's place from the result's finishing order (`outcome.places`, first to last), or null. */
+function placesOf(outcome, seats) {
+  const order = outcome && Array.isArray(outcome.places) ? outcome.places : null;
+  if (!order || order.length !== seats) return null;
+  return new Map(order.map((seat, i) => [seat, i + 1]));
+}
+
+/**
+ * Each seat's final points (the result's `points`) and place, winners marked; its columns are what the
+ * result holds — points only where the game keeps a score, a place for everyone only where the result
+ * gives the finishing order. A game whose result names only a winner (no points, no order) has no
+ * table: the headline already says who won, and the game's own sheet shows the rest.
+ */
 function scoreTable(message, seatName) {
   const result = message.result || {};
-  const members = new Set((result.outcome && result.outcome.members) || []);
-  const won = result.outcome && result.outcome.kind === "game_won";
-  const shared = result.outcome && result.outcome.kind === "game_shared";
+  const outcome = result.outcome || {};
+  const members = new Set(outcome.members || []);
+  const won = outcome.kind === "game_won";
+  const shared = outcome.kind === "game_shared";
   const seats = message.seats || [];
   const hasPoints = Array.isArray(result.points) && result.points.length === seats.length;
-  if (!hasPoints && !members.size) return null;
+  const places = placesOf(outcome, seats.length);
+  if (!hasPoints && !places) return null;
+  const placeOf = (seat) => {
+    if (members.has(seat) && (won || shared)) return won ? t("gameover.winner") : t("gameover.sharedFirst");
+    return places ? placeText(places.get(seat)) : "";
+  };
   return h("table", { class: "gameover-scores", "data-testid": "final-scores" },
-    h("caption", {}, t("gameover.finalScores")),
+    h("caption", {}, t(hasPoints ? "gameover.finalScores" : "gameover.finalPlaces")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("gameover.player")),
       hasPoints ? h("th", { scope: "col", class: "num" }, t("gameover.points")) : null,
-      h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("gameover.place"))))),
+      // (a column that marks only the winner needs no visible heading: its word says it)
+      h("th", { scope: "col" }, places ? t("gameover.place") : h("span", { class: "sr-only" }, t("gameover.place"))))),
     h("tbody", {}, seats.map((seat) => {
       const first = members.has(seat.seat) && (won || shared);
       return h("tr", { class: first ? "first" : "", "data-seat": seat.seat },
         h("th", { scope: "row" }, seatName(seat.seat)),
         hasPoints ? h("td", { class: "num" }, points(result.points[seat.seat])) : null,
-        h("td", { class: "place" }, first ? (won ? t("gameover.winner") : t("gameover.sharedFirst")) : ""));
+        h("td", { class: "place" }, placeOf(seat.seat)));
     })));
 }
 

@@ -5,7 +5,9 @@
 // never shows an older one once it is done. Purely client-side: the server and the other seats are
 // never waited for. The speed is chosen per table (remembered in localStorage, the last choice being
 // the default for other tables); `prefers-reduced-motion: reduce` halves the pace (and screens turn
-// their animations off: see `motion` below).
+// their animations off: see `motion` below). A spectator, who makes no move and would trail the table
+// by many seconds at the players' pace, watches one step faster by default; a speed a spectator
+// chooses is remembered for the tables they watch, apart from the one they play at.
 
 /** The speeds a player may choose, and how long each state from others' moves stays on screen (ms). */
 export const SPEEDS = { instant: 0, fast: 400, normal: 800, slow: 1600 };
@@ -19,6 +21,7 @@ export const CLOCKED = 300;
 export const TELL_MOST = 30000;
 
 const KEY = "tabletop.pace";  // the default for every table; `tabletop.pace.<table>` for one table
+const WATCHING = "tabletop.paceWatching";  // a spectator's own default, once they choose one
 
 function stored(key) {
   try {
@@ -28,18 +31,32 @@ function stored(key) {
   }
 }
 
-/** The speed chosen for `tableId` (else the last one chosen anywhere, else normal). */
-export function speedFor(tableId) {
-  for (const value of [stored(`${KEY}.${tableId}`), stored(KEY)]) if (value in SPEEDS) return value;
-  return DEFAULT_SPEED;
+/** The next faster speed than `speed` (instant is the fastest: it stays). */
+export function fasterThan(speed) {
+  const order = Object.keys(SPEEDS);  // fastest first
+  return order[Math.max(0, order.indexOf(speed in SPEEDS ? speed : DEFAULT_SPEED) - 1)];
 }
 
-/** Remember `speed` for `tableId`, and as the default for tables not set yet. */
-export function chooseSpeed(tableId, speed) {
+/**
+ * The speed for `tableId`: the one chosen there, else the last one chosen anywhere, else normal. For a
+ * spectator (`watching`), one chosen while watching, else one step faster than a player's default.
+ */
+export function speedFor(tableId, { watching = false } = {}) {
+  const own = stored(`${KEY}.${tableId}`);
+  if (own in SPEEDS) return own;
+  const watched = watching ? stored(WATCHING) : null;
+  if (watched in SPEEDS) return watched;
+  const last = stored(KEY);
+  const played = last in SPEEDS ? last : DEFAULT_SPEED;
+  return watching ? fasterThan(played) : played;
+}
+
+/** Remember `speed` for `tableId`, and as the default for tables not set yet (a spectator's: for watching). */
+export function chooseSpeed(tableId, speed, { watching = false } = {}) {
   if (!(speed in SPEEDS)) throw new RangeError(`no speed ${speed}; speeds: ${Object.keys(SPEEDS).join(", ")}`);
   try {
     globalThis.localStorage.setItem(`${KEY}.${tableId}`, speed);
-    globalThis.localStorage.setItem(KEY, speed);
+    globalThis.localStorage.setItem(watching ? WATCHING : KEY, speed);
   } catch { /* not remembered: still used at this table now */ }
 }
 

@@ -95,6 +95,7 @@ export function renderReplay(root, tableId, startAt) {
   const logList = h("ol", { class: "log" });
   const logTitle = h("h3", {});
   const blundersBox = h("div", {});  // the coach's blunders of a seat (coach.js), once the game is known
+  let blunders = null;
   fill(root, h("div", { class: "table-screen replay" }, title, controls, options, position, stepText, problem, result,
     h("div", { class: "table-body" }, board, h("aside", { class: "side" }, blundersBox, h("section", {}, logTitle, logList)))));
 
@@ -300,9 +301,11 @@ export function renderReplay(root, tableId, startAt) {
       entries = end.log;
       steps = stepsOf(gameModule(info.game), entries, { fine });
       drawLabels();
-      fill(blundersBox, blundersPanel(tableId, { game: info.game, seats: info.seats,
+      blunders = blundersPanel(tableId, { game: info.game, seats: info.seats,
         seatName: (s) => seatName(info.seats, s), onMove: (move) => { pause(); go(move); },
-        actionText: (a) => gameModule(info.game)?.actionText?.(a, null) || a }));
+        // a move in the game's words, as the seat saw the game at its end (a player named, not a label)
+        actionText: (a, s) => gameModule(info.game)?.actionText?.(a, end.views[s], ctx) || a });
+      fill(blundersBox, blunders.element);
       const asked = Number.parseInt(startAt ?? "", 10);
       await go(Number.isInteger(asked) ? asked : 0);
     } catch (error) {
@@ -328,6 +331,7 @@ export function renderReplay(root, tableId, startAt) {
     relabel() {
       if (!info) return;
       drawLabels();
+      if (blunders) blunders.relabel();
       draw();
     },
   };

@@ -16,7 +16,7 @@
 
 import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
 import { games, gameTitle, inviteList } from "./lobby.js";
@@ -30,6 +30,7 @@ import { Sound, effectsFor } from "./sound.js";
 import { coachPanel } from "./coach.js";
 import { endingText, exitsPanel } from "./exits.js";
 import { curtainFor } from "./curtain.js";
+import { typedMove } from "./typed.js";
 
 const MANY = 40;  // more legal actions than this: a list box instead of buttons
 const TOO_MANY = 300;  // more than this: too many for a list box; the move is typed in notation
@@ -110,7 +111,7 @@ export function listMoves(on) {
 
 /**
  * The legal actions as keyboard-reachable buttons (or a list box when there are many), each named in
- * words by `label(action)` — the game folder's `actionText(action, view)`, "Place a neutral ball: top
+ * words by `label(action)` — the game folder's `actionText(action, view, ctx)`, "Place a neutral ball: top
  * layer, in the centre" — with its notation as the tooltip and in `data-action`.
  */
 export function actionButtons(legal, act, label = (action) => action) {
@@ -126,26 +127,7 @@ export function actionButtons(legal, act, label = (action) => action) {
     return h("form", { class: "inline", onsubmit: (e) => { e.preventDefault(); act(select.value); } },
       select, h("button", { type: "submit", class: "primary" }, t("table.play")));
   }
-  // thousands of moves (a throw grid of positions × aims × powers): typed in notation, checked here, as in the terminal
-  const known = new Set(legal.map((action) => action.toLowerCase()));
-  const hint = h("p", { class: "hint", "aria-live": "polite" });
-  const say = (key, params) => fill(hint, notationText(t(key, { ...params, example: "\u0000" }), legal[0]));
-  say("table.typeHint", { n: formatNumber(legal.length) });
-  const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
-    placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
-  return h("form", { class: "inline action-typed", onsubmit: (e) => {
-    e.preventDefault();
-    const text = input.value.trim().replace(/\s+/g, " ");
-    if (known.has(text.toLowerCase())) act(legal.find((action) => action.toLowerCase() === text.toLowerCase()));
-    else say("table.typeUnknown", { text });
-  } }, input, h("button", { type: "submit", class: "primary" }, t("table.play")), hint);
-}
-
-/** A sentence whose placeholder (a NUL) is a move in notation, shown as code: the words around it are
- * the reader's language, the move is what is typed. */
-function notationText(text, move) {
-  const [before, after = ""] = text.split("\u0000");
-  return [before, h("code", { class: "notation" }, move), after];
+  return typedMove(legal, act);  // thousands of moves (a throw grid of positions × aims × powers): typed
 }
 
 /** Why no undo now, in the game's own words where it has them (a card was revealed; a die was rolled). */
@@ -171,7 +153,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let awaiting = null;  // the move number our last action was sent at: its result shows at once
   let answered = false;  // an undo request or answer sent: the next state is its result, shown at once
   let fresh = true;  // the next state is a (re)connection's first: shown at once
-  let speed = speedFor(tableId);
+  let speed = speedFor(tableId, { watching: !tokens.length });  // a spectator's default is faster (pacing.js)
   let deadline = null;  // when the clock of the seat to move runs out (ms since epoch)
   let errorTimer = null;
 
@@ -231,7 +213,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   function showError(refusal) {
     const reason = typeof refusal === "string" ? refusal : errorText(refusal, { game: gameName(),
       seatName: (seat) => seatName(last && last.seats, seat),
-      actionText: (action) => gameModule(gameName())?.actionText?.(action, last && last.view) || null });
+      actionText: (action) => gameModule(gameName())?.actionText?.(action, last && last.view, ctx) || null });
     error.dataset.code = (typeof refusal === "object" && refusal.code) || "";
     fill(error, h("strong", {}, t("table.errorTitle"), ": "), reason, " ",
       h("button", { type: "button", class: "small", onclick: () => { error.hidden = true; } }, t("table.dismiss")));
@@ -264,6 +246,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     isMine,
     seatName: (seat) => seatName(last && last.seats, seat),
     options: () => (info ? info.options : {}),
+    speed: () => speed,  // the table's pace now (a spectator's may differ from the players' default)
     replay: false,
   };
 
@@ -345,7 +328,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const game = gameModule(last && last.view && last.view.game);
     const owned = Boolean(game?.ownsActions);
     actionsBox.hidden = !mine;
-    const label = game?.actionText ? (action) => game.actionText(action, last.view) : undefined;
+    const label = game?.actionText ? (action) => game.actionText(action, last.view, ctx) : undefined;
     // where the screen holds the moves, the list of them is a keyboard and screen-reader mode, closed
     // until asked for (and remembered): the board, not a list repeating it, is what a player sees
     const listed = !owned || movesListed();
@@ -375,7 +358,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const select = h("select", { id: `pace-${tableId}`, "data-testid": "speed",
       onchange: (e) => {
         speed = e.target.value;
-        chooseSpeed(tableId, speed);
+        chooseSpeed(tableId, speed, { watching: !tokens.length });
         if (speed === "instant") pacer.skip();
         pacer.repace();
         draw();

@@ -3,7 +3,7 @@
 import { OPTIONS, STRINGS } from "./strings.js";
 
 export { cribbageScreen as screen } from "./screen.js";
-export { describeLog } from "./log.js";
+export { describeLog, actionText } from "./log.js";  // the log in sentences; an action in words (coach, blunders)
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the per-deal score sheet, on the screen and at game over
 export const strings = { STRINGS, OPTIONS };

@@ -215,6 +215,27 @@ export function describeLog(log, ctx) {
   return lines;
 }
 
+/**
+ * A player's action in words, as the screen's own buttons say it ("Lay away 2♣ 2♦", "Play 5♥", "Go",
+ * "Declare 12"): for the coach's advice and a replay's blunders, which name actions apart from the
+ * screen. A chance outcome, or anything else these words do not cover, is null (its notation is shown).
+ */
+export function actionText(action) {
+  const [word, ...rest] = action.trim().split(/\s+/);
+  switch (word.toLowerCase()) {
+    case "discard": return t("cribbage.action.discard", { cards: cardsText(rest) });  // C5
+    case "play": return t("cribbage.action.play", { card: cardText(rest[0] || "") });  // C8
+    case "go": return t("crib.go");  // C9
+    case "count": return rest.length ? t("crib.countDeclare", { n: num(Number(rest[0])) }) : t("crib.count");  // C13, C17
+    case "claim": return t("crib.claim", { n: num(Number(rest[0])) });  // C17
+    case "muggins": return t("crib.muggins");
+    case "pass": return t("crib.pass");
+    default: break;
+  }
+  const card = cardText(action.trim());  // a card played: "5H" (C8)
+  return !rest.length && card !== action.trim() ? t("cribbage.action.play", { card }) : null;
+}
+
 /** The points pegged in the current deal (or, between deals, the last one), oldest first: every `pegs`
  * event since the last card dealt or cut, for the screen's list of points. */
 export function dealPoints(entries) {

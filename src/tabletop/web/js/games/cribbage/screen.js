@@ -14,8 +14,9 @@
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { lang, t } from "../../i18n.js";
-import { cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
+import { actionText, cappedText, cardText, comboLine, dealPoints, num, spoken, whyText } from "./log.js";
 import { Pegboard } from "./pegboard.js";
+import { endedBeforeShow, endingOf, endingText } from "./ending.js";
 import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
 import { boxes, flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
 
@@ -203,7 +204,8 @@ export function cribbageScreen(root, ctx) {
     if (rebuilt) board.build(names.length, view.target, cols);
     board.update(view.pegs, view.scores, names, rebuilt ? 0 : motionMs);
 
-    const matchGames = view.games.length || view.match_points.some((p) => p);
+    // a match score only for a match of several games (C16): a single game's "Match: 1 – 0" says nothing
+    const matchGames = Math.max(Number(ctx.options?.()?.games) || 1, view.games.length) > 1;
     const seatNames = view.piles.map((_, seat) => ctx.seatName(seat));
     const keyOf = (...parts) => JSON.stringify([lang(), seatNames, ...parts]);
     refill(info, keyOf(view.starter, view.crib, view.crib_size, view.count, view.dealer, view.scores, view.target, names,
@@ -269,12 +271,17 @@ export function cribbageScreen(root, ctx) {
           onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("crib.discard")) : null,
         others.map((a) => h("button", { type: "button", class: a === "count" || a === "go" ? "primary" : "",
           "data-action": a, "data-primary": a === "count" || a === "go" ? true : null, onclick: () => ctx.act(a) },
-        actionLabel(a)))),
+        actionText(a) || a))),
       declares.length ? declarePanel(view, declares[0][1], declares.map((m) => Number(m[2]))) : null,
       mugginsPanel(view, legal));
 
-    // hands in the show
-    fill(shown, view.hands_shown ? h("section", {}, h("h3", {}, t("crib.show")),
+    // hands in the show; once the game is over, where it ended and who pegged out (C14): a game won in
+    // the play shows its hands as never counted, not as a show that did not happen
+    const ending = view.phase === "over" ? endingOf(message.entries) : null;
+    fill(shown, view.hands_shown ? h("section", { "data-testid": "shown" },
+      h("h3", {}, t(ending && endedBeforeShow(ending) ? "crib.handsUncounted" : "crib.show")),
+      ending ? h("p", { class: "crib-ended", "data-testid": "ended", "data-where": ending.where },
+        endingText(ending, ctx.seatName)) : null,
       view.hands_shown.map((kept, seat) => h("div", { class: "pile" }, h("span", { class: "who" },
         t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(sortCards(kept), true)))) : null);
 
@@ -379,16 +386,4 @@ export function cribbageScreen(root, ctx) {
 
 function sameCards(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
-}
-
-function actionLabel(action) {
-  if (action === "go") return t("crib.go");
-  if (action === "count") return t("crib.count");
-  if (action === "muggins") return t("crib.muggins");
-  if (action === "pass") return t("crib.pass");
-  let match = action.match(/^count (\d+)$/);
-  if (match) return t("crib.countDeclare", { n: match[1] });
-  match = action.match(/^claim (\d+)$/);
-  if (match) return t("crib.claim", { n: match[1] });
-  return action;
 }

@@ -7,6 +7,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { num } from "./log.js";
+import { endingOf, endingText } from "./ending.js";
 
 const COLUMN = { play: "pegging", go: "pegging", last_card: "pegging", heels: "pegging", hand: "hand", crib: "crib",
   muggins: "muggins" };
@@ -131,6 +132,9 @@ export function summary(state, ctx = {}) {
     || t("common.seat", { n: seat + 1 }));
   const deals = dealSheet(entriesOf(state), sides.count, sides.of);
   if (!deals.length) return null;
+  const ending = endingOf(entriesOf(state));  // where the last game ended, who pegged out (C14)
   return h("section", { class: "crib-sheet-box", "data-testid": "cribbage-summary" },
+    ending ? h("p", { class: "crib-ended", "data-testid": "ended", "data-where": ending.where }, endingText(ending, seatName))
+      : null,
     h("h3", {}, t("crib.sheet")), sheetTable(deals, sideNamesOf(sides, players, seatName), sides.of));
 }

@@ -91,8 +91,8 @@ export function summary(state, ctx = {}) {
     const owner = Number(winning.colour);
     how = [h("p", { class: "banner result", "data-testid": "cub-sheet-how" },
       t(owner === mover || mover === null ? "cub.sheet.won" : "cub.sheet.wonFor", {
-        name: named(owner), square: squareName(winning), colour: colourName(view.colours[owner]),
-        cells: winning.cells.join(" "), mover: mover === null ? "" : named(mover), n: num(view.moves) })),
+        // the square's cells are ringed in the picture below: never named in notation ("100 110 …")
+        name: named(owner), square: squareName(winning), mover: mover === null ? "" : named(mover), n: num(view.moves) })),
     facePicture(view, winning)];
   } else {
     const why = view.end ? t(`cub.sheet.draw.${view.end.replace(/ /g, "_")}`, { n: num(view.moves) }) : t("cub.sheet.draw");

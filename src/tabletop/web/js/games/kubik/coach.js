@@ -8,13 +8,13 @@ import { coachTable, figure } from "../../coach.js";
 import { actionText } from "./log.js";
 
 /** The advice as a table: a row per line and aim, or the interception choices with their gain. */
-export function coachView(advice) {
+export function coachView(advice, view = null, ctx = null) {
   if (advice.kind === "throw") {
     const columns = [{ title: t("kubik.coach.score"), value: (f) => figure(f.score, "chance") }];
     if (advice.measure === "win") columns.push({ title: t("kubik.coach.win"), value: (f) => figure(f.win, "chance") });
     else columns.push({ title: t("kubik.coach.points"), value: (f) => figure(f.points, "points") });
     return h("div", {},
-      h("p", { class: "coach-best", "data-testid": "coach-best" }, t("coach.best", { action: actionText(advice.best) })),
+      h("p", { class: "coach-best", "data-testid": "coach-best" }, t("coach.best", { action: actionText(advice.best, view, ctx) || advice.best })),
       h("div", { class: "coach-scroll" }, coachTable(advice, {
         label: (action) => {
           const f = advice.actions[action];
@@ -23,6 +23,6 @@ export function coachView(advice) {
         columns,
       })));
   }
-  return coachTable(advice, { label: actionText,
+  return coachTable(advice, { label: (action) => actionText(action, view, ctx) || action,
     columns: [{ title: t("kubik.coach.gain"), value: (f) => figure(f.gain, advice.unit) }] });
 }

@@ -9,6 +9,10 @@ export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
+/** The screen offers every legal action itself (the lot, who stands to intercept, the throw chosen on the
+ * field or typed in notation, strike or hold, each outcome a scorekeeper enters): the table's generic
+ * list of legal moves is left out. */
+export const ownsActions = true;
 
 /** The table's player list: each seat's label and team ("A1 · Team A"), in the team's colour (K18). */
 export function seatTag(seat, view) {
@@ -23,6 +27,8 @@ export function chanceTurn(view, ctx) {
   if (!view || !view.players) return null;
   const seatOf = (label) => (view.players.find((p) => p.label === label) || {}).seat;
   switch (view.phase) {
+    case "lot":  // K5: before anyone throws, the lot says which team starts
+      return t("kubik.turnLot");
     case "throw":
     case "rest":
       return t("kubik.turnThrow", { name: ctx.seatName(seatOf(view.thrower)) });

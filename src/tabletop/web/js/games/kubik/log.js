@@ -69,12 +69,19 @@ export function describeLog(entries, ctx) {
 const THROW = /^throw ([ab]) pos (\S+) aim (\S+) power (\S+) spin (\S+)$/i;
 const OUTCOME = /^(seen )?(miss|in|out|cross|hit)(?: ([1-6])(?:\/[1-6])?)?$/;
 
+/** A player's label ("B1") as the log names them, "Bob (B1)", when `view` and `ctx` say who holds it. */
+function labelled(label, view, ctx) {
+  const player = view && ctx && (view.players || []).find((p) => p.label === label);
+  return player ? t("kubik.who", { name: ctx.seatName(player.seat), label }) : label;
+}
+
 /**
- * A legal action in words, for the table's list of legal moves ("Throw from line A: at +0,5 m, …";
- * "B1 stands to intercept"; a scorekeeper's "Out, 4 on top"): the same words as the screen's controls.
+ * A legal action in words, for the table's list of legal moves, the coach and a replay's blunders
+ * ("Throw from line A: at +0,5 m, …"; "Bob (B1) stands to intercept" — the label alone without `view`
+ * and `ctx` {seatName}; a scorekeeper's "Out, 4 on top"): the same words as the screen's controls.
  * An action these words do not cover (an outcome with its physics) is null: the list shows its notation.
  */
-export function actionText(action) {
+export function actionText(action, view = null, ctx = null) {
   const thrown = THROW.exec(action);
   if (thrown) {
     const [, line, pos, aim, power, spin] = thrown;
@@ -85,7 +92,7 @@ export function actionText(action) {
   switch (word) {
     case "throw": return t("kubik.throwReal");
     case "pass": return t("kubik.action.pass");
-    case "intercept": return t("kubik.action.intercept", { label: rest });
+    case "intercept": return t("kubik.action.intercept", { label: labelled(rest, view, ctx) });  // K19
     case "strike": return t("kubik.strike");
     case "hold": return t("kubik.hold");
     case "first": return t("kubik.firstTeam", { team: rest });

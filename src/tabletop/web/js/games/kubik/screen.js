@@ -25,6 +25,7 @@
 import { h, s, fill, reducedMotion, keepFocus, announce } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { SPEEDS, speedFor } from "../../pacing.js";
+import { typedMove } from "../../typed.js";
 import { dieSvg } from "../shared/die.js";
 import { flightDrawer } from "./flight.js";
 import { lastThrowParts, landedText } from "./lastthrow.js";
@@ -90,7 +91,7 @@ export function kubikScreen(root, ctx) {
   let motionWanted = false;  // the table's word: false under the instant pace or reduced motion, and in a replay
 
   /** The table's pace against the normal one (fast 0.5, normal 1, slow 2): flights and landings scale by it. */
-  const tempo = () => (SPEEDS[speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
+  const tempo = () => (SPEEDS[ctx.speed ? ctx.speed() : speedFor(ctx.tableId)] || SPEEDS.normal) / SPEEDS.normal;
 
   /** A seat as people at the field know it: "Ann (A1)". */
   function who(seat) {
@@ -482,8 +483,25 @@ export function kubikScreen(root, ctx) {
     }
     aimHint.textContent = t("kubik.dragHint");
     aimHint.hidden = !(grid && grid.throws.length);
+    if (grid && grid.throws.length) parts.push(typedThrow(legal));
     parts.push(entryControls(legal, message.view));
     fill(controls, parts);
+  }
+
+  let typed = { key: null, box: null };  // the typed throw's box, kept while the legal throws stay the same
+
+  /** A throw typed in notation (K21), folded under the controls: thousands of legal throws are too many for
+   * a list, and a keyboard or screen-reader player may know the throw they want. The same box is kept
+   * (open or closed, and what is typed) until the legal throws change. */
+  function typedThrow(legal) {
+    const key = `${message.move}:${legal.length}`;
+    if (typed.key !== key) {
+      const open = Boolean(typed.box && typed.box.open);
+      typed = { key, box: h("details", { class: "kubik-typed", "data-testid": "typed-throw", open },
+        h("summary", {}, t("kubik.typeThrow")), typedMove(legal, (action) => ctx.act(action))) };
+    }
+    typed.box.querySelector("summary").textContent = t("kubik.typeThrow");
+    return typed.box;
   }
 
   function label(action) {
@@ -501,8 +519,10 @@ export function kubikScreen(root, ctx) {
   function drawInfo() {
     const view = shownView();
     fill(info,
-      h("p", {}, view.phase === "over" ? null : [h("strong", {}, t("kubik.thrower", { name: who(seatOf(view.thrower)) })),
-        " · "], t("kubik.throws", { n: view.throws }),
+      // before the lot (K5) nobody throws yet: the line says the lot is drawn, not a thrower it has not chosen
+      h("p", { "data-testid": "kubik-now" }, view.phase === "over" ? null : [h("strong", {}, view.phase === "lot"
+        ? t("kubik.lotDrawn") : t("kubik.thrower", { name: who(seatOf(view.thrower)) })), " · "],
+      t("kubik.throws", { n: view.throws }),
       // (a phone says the target here, its scores line kept to one line: app.css)
       h("span", { class: "kubik-target-info" }, " · ", t("kubik.target", { n: view.target }))),
       h("p", { class: "kubik-cube" }, decorative(dieSvg(view.cube.top, "")), t("kubik.cube", { n: view.cube.top })),

@@ -12,7 +12,7 @@ import { paceOf, speedFor } from "../../pacing.js";
 /** How long a state's motion may take (ms): most of the pace when others moved, a short beat for
  * one's own move (shown at once), never more than `most`. */
 export function motionTime(ctx, paced, most = 700) {
-  const pace = paceOf(ctx && ctx.tableId ? speedFor(ctx.tableId) : "normal");
+  const pace = paceOf(ctx && ctx.speed ? ctx.speed() : ctx && ctx.tableId ? speedFor(ctx.tableId) : "normal");
   return Math.max(0, Math.min(most, paced ? pace * 0.75 : Math.min(pace, 450)));
 }
 
