@@ -71,6 +71,19 @@ def test_resign_at_the_table_asks_once_and_the_result_says_who_resigned(page: An
     shot(page, "resigned")
 
 
+def test_a_resigned_cubulus_game_is_no_draw_on_its_sheet(page: Any, base_url: str) -> None:
+    """Resigning ends the game with a winner and no square on the board: the sheet never says "draw"."""
+    create_table(page, base_url, "cubulus", {}, ["you", "bot"], name="Ann")
+    page.click("[data-testid=exits] [data-action=resign]")
+    page.click("[data-action=confirm-resign]")
+    summary = page.locator("[data-testid=gameover]")
+    summary.wait_for()
+    page.wait_for_selector("[data-testid=cubulus-summary]")
+    assert "Ann resigned" in summary.inner_text()
+    assert "draw" not in summary.inner_text().lower()
+    assert page.locator("[data-testid=cub-sheet-how]").count() == 0
+
+
 def test_leaving_a_table_not_started_frees_the_seat_and_goes_to_the_lobby(page: Any, base_url: str) -> None:
     url = create_table(page, base_url, "cubulus", {}, ["you", "friend"])
     page.goto(url + "#/")

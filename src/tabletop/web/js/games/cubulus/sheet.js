@@ -86,15 +86,17 @@ export function summary(state, ctx = {}) {
   const named = (seat) => t("cubulus.who", { name: seatName(seat), colour: colourName(view.colours[seat]) });
   const winning = (view.squares || []).find((q) => q.wins !== false) || null;
   const mover = view.last ? view.last.seat : null;
-  let how;
-  if (winning) {
+  // a game a person ended (resigned, abandoned…) has no square and no draw: the headline says how it ended
+  const ending = state.result && state.result.ending ? state.result.ending.cause : "finished";
+  let how = [];
+  if (ending === "finished" && winning) {
     const owner = Number(winning.colour);
     how = [h("p", { class: "banner result", "data-testid": "cub-sheet-how" },
       t(owner === mover || mover === null ? "cub.sheet.won" : "cub.sheet.wonFor", {
         // the square's cells are ringed in the picture below: never named in notation ("100 110 …")
         name: named(owner), square: squareName(winning), mover: mover === null ? "" : named(mover), n: num(view.moves) })),
     facePicture(view, winning)];
-  } else {
+  } else if (ending === "finished") {
     const why = view.end ? t(`cub.sheet.draw.${view.end.replace(/ /g, "_")}`, { n: num(view.moves) }) : t("cub.sheet.draw");
     how = [h("p", { class: "banner result", "data-testid": "cub-sheet-how" }, why)];
   }
