@@ -16,7 +16,7 @@
 
 import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
 import { games, gameTitle, inviteList } from "./lobby.js";
@@ -118,7 +118,7 @@ export function actionButtons(legal, act, label = (action) => action) {
   const known = new Set(legal.map((action) => action.toLowerCase()));
   const hint = h("p", { class: "hint", "aria-live": "polite" });
   const say = (key, params) => fill(hint, notationText(t(key, { ...params, example: "\u0000" }), legal[0]));
-  say("table.typeHint", { n: formatNumber(legal.length) });
+  say("table.typeHint", { n: legal.length });
   const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
     placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
   return h("form", { class: "inline action-typed", onsubmit: (e) => {
