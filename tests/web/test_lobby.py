@@ -73,7 +73,9 @@ def test_one_click_opens_a_playable_table_against_bots_at_that_level(page: Any, 
                                                                      level: str) -> None:
     page.goto(f"{base_url}/#/")
     button = page.locator(f"[data-game={game}] [data-action=play-bots][data-level={level}]")
-    assert button.get_attribute("aria-label") == f"Play against the computer ({level})"
+    group = page.locator(f"[data-game={game}] .play-bots[role=group]")
+    assert page.locator(f"#{group.get_attribute('aria-labelledby')}").inner_text() == "Play against the computer"
+    assert button.get_attribute("title") == f"Play against the computer ({level})"
     button.click()
     page.wait_for_url(re.compile(r"#/table/"))
     table = page.url.rsplit("/", 1)[1]

@@ -146,9 +146,10 @@ function gameCard(game) {
   const levels = game.bot_levels || [];
   const status = h("p", { class: "play-status", role: "status" });
   const start = (level, button) => playBots(game, level, button, status);
+  // each level's button says its level; the group's label ("Play against the computer") says what for
   const quick = levels.length
     ? levels.map((level) => h("button", { type: "button", class: "primary", "data-action": "play-bots",
-      "data-level": level, "aria-label": t("lobby.playBotsLevel", { level: t(`create.level.${level}`) }),
+      "data-level": level, title: t("lobby.playBotsLevel", { level: t(`create.level.${level}`) }),
       onclick: (e) => start(level, e.currentTarget) }, t(`create.level.${level}`)))
     : [h("button", { type: "button", class: "primary", "data-action": "play-bots",
       onclick: (e) => start(null, e.currentTarget) }, t("lobby.playBots"))];
@@ -157,8 +158,9 @@ function gameCard(game) {
     h("h3", {}, gameTitle(game.name)),
     h("p", { class: "players" }, t("lobby.players", { min: game.players[0], max: game.players[1] })),
     h("p", {}, t(`game.${game.name}.blurb`)),
-    h("div", { class: "play-bots", role: "group", "aria-label": t("lobby.playBots") },
-      levels.length ? h("p", { class: "play-bots-label" }, t("lobby.playBots")) : null,
+    h("div", { class: "play-bots", role: levels.length ? "group" : null,
+      "aria-labelledby": levels.length ? `play-bots-${game.name}` : null },
+    levels.length ? h("p", { class: "play-bots-label", id: `play-bots-${game.name}` }, t("lobby.playBots")) : null,
       h("div", { class: "buttons" }, quick)),
     status,
     h("div", { class: "buttons" },
