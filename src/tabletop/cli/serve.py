@@ -13,7 +13,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "open_tables_per_client=20, creations_per_minute=10, messages_per_second=20, message_burst=40, "
                "sockets_per_client=30, sockets_per_minute=60, flood_cooldown_seconds=30, spectators_per_table=100, "
                "bot_tables=20, bot_table_minutes=60, bot_table_move_seconds=0.5, open_table_minutes=60, "
-               "idle_table_minutes=120, "
+               "idle_table_minutes=120, lobby_idle_minutes=5, "
                "heavy_workers=1, heavy_queue=16, heavy_per_client=2, database_threads=8, worker_niceness=10, "
                "lease_seconds=6, retry_max_seconds=8, "
                "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5 "

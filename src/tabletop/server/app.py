@@ -23,8 +23,9 @@ import re
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -78,6 +79,7 @@ from tabletop.server.static import WebFiles
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
+from tabletop.storage.models import now
 
 log = logging.getLogger("tabletop.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -207,10 +209,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/api/tables")
     async def list_tables(status: Annotated[list[str] | None, Query(max_length=4)] = None,
                           game: Annotated[str | None, Query(max_length=32)] = None,
+                          activity: Literal["live", "idle", "all"] = "live",
                           limit: Annotated[int, Query(ge=1, le=100)] = 50,
                           cursor: Annotated[str | None, Query(max_length=200)] = None) -> LobbyPage:
-        """The lobby, newest first, a page at a time: tables with these statuses (default: open and
-        playing), of one game if asked; ``next`` is the cursor of the following page."""
+        """The lobby, a page at a time: tables with these statuses (default: open and playing), of one
+        game if asked — waiting tables first, then the most recently active; ``next`` is the cursor of
+        the following page. A game nobody moved in for ``lobby_idle_minutes`` is *idle*: ``live`` (the
+        default) leaves such games out, ``idle`` lists only them, ``all`` lists every table."""
         statuses = tuple(status or ("open", "playing"))
         if unknown := [s for s in statuses if s not in STATUSES]:
             raise ApiError(422, f"status {unknown[0]!r}; statuses: {', '.join(STATUSES)}", "bad_status",
@@ -218,11 +223,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         if game is not None and game not in tabletop.REGISTRY:
             raise ApiError(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}", "unknown_game",
                            game=game, games=list(tabletop.REGISTRY))
+        moment, idle = now(), hub().limits.lobby_idle_minutes
+        quiet = {"live": False, "idle": True, "all": None}[activity]
         try:
-            page = await hub().db(hub().store.lobby, statuses, game, limit, cursor)
+            page = await hub().db(hub().store.lobby, statuses, game, limit, cursor,
+                                  quiet_since=moment - timedelta(minutes=idle), quiet=quiet)
         except StorageError as error:
             raise ApiError(422, str(error), "bad_cursor") from None
-        return LobbyPage(tables=[_line(row, page.moves[row.id]) for row in page.tables], next=page.next)
+        return LobbyPage(tables=[_line(row, page.moves[row.id]) for row in page.tables], next=page.next,
+                         now=moment, idle_minutes=idle)
 
     def _line(row: Any, moves: int) -> Any:
         live = hub().tables.get(row.id)  # this process may know more (a move the lobby query missed)

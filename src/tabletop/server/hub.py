@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
@@ -43,7 +44,7 @@ from tabletop.server.table import SPECTATOR, UNDO_REFUSALS, LiveTable
 from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
 from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store
-from tabletop.storage.models import TableRow
+from tabletop.storage.models import TableRow, now
 
 log = logging.getLogger("tabletop.server")
 
@@ -343,7 +344,7 @@ class Hub:
             if table.status != "open" or not all(seat.joined for seat in table.seats):
                 return False
             await self.db(self.store.set_status, table_id, "playing")
-            table.row.status = "playing"
+            table.row.status, table.row.active_at = "playing", now()  # (as the store wrote them)
             await self.failover.notify(table)
         await self.advance_or_retry(table_id)
         return True
@@ -394,6 +395,7 @@ class Hub:
                             move=table.moves) from None
         table.replay_event(kind, seat, action, after)
         table.deadline = None
+        table.row.active_at = now()  # (as the store wrote it: the lobby line of a table loaded here)
         await self.failover.notify(table)
 
     async def advance_or_retry(self, table_id: str) -> None:
@@ -440,7 +442,7 @@ class Hub:
         status = "abandoned" if table.ending is not None and not table.ending.has_result else "over"
         result = table.result()
         await self.db(self.store.set_status, table.row.id, status, result)
-        table.row.status, table.row.result = status, result
+        table.row.status, table.row.result, table.row.active_at = status, result, now()
         table.deadline = None
         await self.failover.notify(table)
 
@@ -597,7 +599,7 @@ class Hub:
         zombies = set(row.settings.get("zombies", []))
         return TableInfo(id=row.id, game=row.game, options=row.options, status=row.status, moves=moves,
                          result=row.result, seats=[SeatInfo(**seat) for seat in _seat_dicts(row, zombies)],
-                         rematch_of=row.settings.get("rematch_of"))
+                         rematch_of=row.settings.get("rematch_of"), active_at=_utc(row.active_at))
 
     @staticmethod
     def seat_dicts(table: LiveTable) -> list[dict[str, Any]]:
@@ -656,6 +658,11 @@ def _seat_dicts(row: TableRow, zombies: set[int]) -> list[dict[str, Any]]:
 
 
 @functools.cache
+def _utc(moment: datetime) -> datetime:
+    """A time read from the database, in UTC (SQLite gives it back without its zone; it was written in UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def bot_levels(game: str) -> tuple[str, ...]:
     """The bot levels of ``game`` that play differently (easy, normal, hard); none for a game whose
     bots have no decisions to make (Beetle: every level is the same roller), so nobody is asked for one."""

@@ -47,6 +47,7 @@ class Limits:
     bot_table_move_seconds: float = 0.5  #: an all-bot table's pace: the least time between two bot moves
     open_table_minutes: float = 60.0  #: a table still waiting for players expires after this long idle
     idle_table_minutes: float = 120.0  #: a game without a move clock where nobody moved this long is abandoned
+    lobby_idle_minutes: float = 5.0  #: a game nobody moved in for this long is listed as idle, not running
     heavy_workers: int = 1  #: processes for odds, replays and motions (0: threads, for tests)
     heavy_queue: int = 16  #: such jobs waiting at once before new ones are refused (503)
     heavy_per_client: int = 2  #: such jobs one client may have running or waiting (429 beyond)

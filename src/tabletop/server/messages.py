@@ -9,6 +9,7 @@ state (STYLE 6).
 from __future__ import annotations
 
 import unicodedata
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -102,6 +103,7 @@ class TableInfo(BaseModel):
     moves: int
     result: dict[str, Any] | None = None
     rematch_of: str | None = None  #: the finished table this one is the rematch of (its seats are kept)
+    active_at: datetime | None = None  #: its last activity (created, a seat taken, a move), in UTC
 
 
 class TableCreated(BaseModel):
@@ -114,10 +116,14 @@ class TableCreated(BaseModel):
 
 
 class LobbyPage(BaseModel):
-    """``GET /api/tables``: a page of tables, newest first, and the cursor of the next page."""
+    """``GET /api/tables``: a page of tables — waiting ones first, then the most recently active — and
+    the cursor of the next page; the server's time, so a client tells each table's age by the server's
+    clock, not its own; and how long a game may go without a move before it counts as idle."""
 
     tables: list[TableInfo]
     next: str | None = None  #: pass as ``cursor`` for the next page; None on the last
+    now: datetime | None = None  #: the server's time when it answered, in UTC
+    idle_minutes: float | None = None  #: a playing table with no activity for this long is idle
 
 
 class Hello(BaseModel):

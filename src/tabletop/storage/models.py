@@ -42,9 +42,13 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(32), nullable=True)  #: hashed address of its creator
     creator_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  #: may abandon it
     all_bots: Mapped[bool] = mapped_column(default=False)  #: no person plays: limited in number and lifetime
+    active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    """The table's last sign of life: its creation, a seat taken, a move logged (the lobby's order and
+    its ages; unlike ``updated_at``, a lease renewed or a setting changed is no activity)."""
 
     __table_args__ = (
-        Index("ix_game_tables_lobby", "status", "game", "created_at", "id"),
+        Index("ix_game_tables_activity", "status", "active_at", "id"),  # the lobby, every game
+        Index("ix_game_tables_game_activity", "status", "game", "active_at", "id"),  # the lobby, one game
         Index("ix_game_tables_lease", "status", "lease_until"),
         Index("ix_game_tables_creator", "creator", "status"),
     )

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import logging
 import secrets
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, and_, create_engine, event, exists, func, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tabletop.core.extras import require
 from tabletop.storage.migrate import upgrade
 from tabletop.storage.models import EventRow, SeatRow, TableRow, now
 
+log = logging.getLogger("tabletop.storage")
 DEFAULT_URL = "sqlite:///tabletop.db"
 STATUSES = ("open", "playing", "over", "abandoned")
 
@@ -169,22 +171,39 @@ class Store:
             return list(session.scalars(query))
 
     def lobby(self, statuses: Sequence[str], game: str | None = None, limit: int = 50,
-              cursor: str | None = None) -> LobbyPage:
-        """A page of tables in ``statuses`` (of ``game``), newest first, from the lobby's index.
+              cursor: str | None = None, *, quiet_since: datetime | None = None,
+              quiet: bool | None = None) -> LobbyPage:
+        """A page of tables in ``statuses`` (of ``game``): waiting tables first, then the others in the
+        order of :data:`STATUSES`, each status's most recently active first (the lobby's index).
+
+        With ``quiet_since``, a playing table whose last activity is older is *quiet*: ``quiet=False``
+        leaves such tables out, ``quiet=True`` lists only them (the lobby's idle group); ``None`` lists all.
+        Each status is one index range read in order, so a page costs at most one query per status.
 
         Raises:
             StorageError: for a cursor this store did not give out.
         """
-        query = select(TableRow).where(TableRow.status.in_(statuses))
-        if game is not None:
-            query = query.where(TableRow.game == game)
+        order = [status for status in STATUSES if status in statuses]
+        after: tuple[datetime, str] | None = None
         if cursor is not None:
-            created, table_id = _read_cursor(cursor)
-            query = query.where(or_(TableRow.created_at < created,
-                                    and_(TableRow.created_at == created, TableRow.id < table_id)))
-        query = query.order_by(TableRow.created_at.desc(), TableRow.id.desc()).limit(limit + 1)
+            status, active, table_id = _read_cursor(cursor)
+            if status not in order:
+                raise StorageError(f"cursor {cursor[:40]!r} is not one of this listing; start from the first page")
+            order, after = order[order.index(status):], (active, table_id)
+        rows: list[TableRow] = []
         with self.session() as session:
-            rows = list(session.scalars(query))
+            for status in order:
+                query = self._lobby_range(status, game, quiet_since, quiet)
+                if query is None:
+                    continue
+                if after is not None:
+                    query = query.where(or_(TableRow.active_at < after[0],
+                                            and_(TableRow.active_at == after[0], TableRow.id < after[1])))
+                    after = None  # (the cursor's status only; the statuses after it start at their top)
+                query = query.order_by(TableRow.active_at.desc(), TableRow.id.desc()).limit(limit + 1 - len(rows))
+                rows += session.scalars(query)
+                if len(rows) > limit:
+                    break
             more = len(rows) > limit
             rows = rows[:limit]
             moves: dict[str, int] = {}
@@ -192,8 +211,21 @@ class Store:
                 counts = session.execute(select(EventRow.table_id, func.count()).where(
                     EventRow.table_id.in_([r.id for r in rows])).group_by(EventRow.table_id))
                 moves = {table_id: int(count) for table_id, count in counts}
-        following = _write_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None
+        following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
         return LobbyPage(rows, {r.id: moves.get(r.id, 0) for r in rows}, following)
+
+    @staticmethod
+    def _lobby_range(status: str, game: str | None, quiet_since: datetime | None,
+                     quiet: bool | None) -> Any:
+        """The lobby's query of one status (None: nothing of it is listed), before its order and cursor."""
+        query = select(TableRow).where(TableRow.status == status)
+        if game is not None:
+            query = query.where(TableRow.game == game)
+        if quiet_since is None or quiet is None:
+            return query
+        if status != "playing":  # only a game being played goes quiet: a waiting table waits, a finished one is over
+            return None if quiet else query
+        return query.where(TableRow.active_at < quiet_since if quiet else TableRow.active_at >= quiet_since)
 
     def unfinished_tables_of(self, client: str) -> int:
         """How many open or playing tables ``client`` created or sits at."""
@@ -289,7 +321,7 @@ class Store:
             if row is None:
                 raise StorageError(f"table {table_id!r} has no seat {seat + 1}")
             row.joined, row.name, row.client = True, name or row.name, client or row.client
-            row.table.updated_at = now()
+            row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
 
     def claim_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
         """Give a free human seat to ``name`` from the lobby: a fresh token replaces the invitation's."""
@@ -299,7 +331,7 @@ class Store:
             if row is None or row.kind != "human" or row.joined:
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a free human seat")
             row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
-            row.table.updated_at = now()
+            row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
         return token
 
     def take_kept_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
@@ -315,7 +347,7 @@ class Store:
             if row is None or row.kind == "bot" or row.joined:
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a seat kept free")
             row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
-            row.table.updated_at = now()
+            row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
         return token
 
     def free_seat(self, table_id: str, seat: int, *, keep: bool = False) -> None:
@@ -349,7 +381,8 @@ class Store:
         """Move a table to ``status`` (open, playing, over, abandoned), with its result when over."""
         if status not in STATUSES:
             raise StorageError(f"status {status!r}; statuses: {', '.join(STATUSES)}")
-        values: dict[str, Any] = {"status": status, "updated_at": now()}
+        moment = now()  # a game started or ended is activity (the finished list shows the latest first)
+        values: dict[str, Any] = {"status": status, "updated_at": moment, "active_at": moment}
         if result is not None:
             values["result"] = result
         with self.engine.begin() as connection:  # one UPDATE (a move that ends a game waits for it)
@@ -373,6 +406,7 @@ class Store:
                     session.add(EventRow(table_id=table_id, number=number, seat=seat, action=action, kind=kind))
             except IntegrityError:
                 raise StaleMoveError(f"move {number} is stale: it was already made at table {table_id}") from None
+        self._touch([table_id])
 
     def append_many(self, events: Sequence[NewEvent]) -> list[bool]:
         """Write several events in one transaction (a group commit: one commit for many tables'
@@ -386,6 +420,7 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(EventRow), rows)
+            self._touch({e.table_id for e in events})
             return [True] * len(rows)
         except IntegrityError:  # someone else wrote one of them: find out which, one by one
             written = []
@@ -396,7 +431,26 @@ class Store:
                     written.append(True)
                 except IntegrityError:
                     written.append(False)
+            self._touch({event.table_id for event, done in zip(events, written, strict=True) if done})
             return written
+
+    def _touch(self, table_ids: Iterable[str]) -> None:
+        """Mark these tables active now (their moves were just logged): the lobby's order and ages.
+
+        Its own transaction, after the moves' commit, and allowed to fail: a move is never refused for
+        the lobby's bookkeeping (two processes updating the same rows in another order may deadlock,
+        and the database then cancels one), and ``updated_at`` stays as it was (a move changes no row).
+        """
+        ids = sorted(set(table_ids))
+        if not ids:
+            return
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(update(TableRow).where(TableRow.id.in_(ids)).values(
+                    active_at=now(), updated_at=TableRow.updated_at))
+        except DBAPIError as error:
+            log.warning("the last activity of %d tables was not recorded: %s: %s", len(ids), type(error).__name__,
+                        error)
 
     def events(self, table_id: str, since: int = 0) -> list[EventRow]:
         """The table's log in order (from move ``since`` on: what a process that has the rest lacks)."""
@@ -405,15 +459,15 @@ class Store:
             return list(session.scalars(query.order_by(EventRow.number)))
 
 
-def _write_cursor(created: datetime, table_id: str) -> str:
-    return base64.urlsafe_b64encode(f"{created.isoformat()}|{table_id}".encode()).decode().rstrip("=")
+def _write_cursor(status: str, active: datetime, table_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{status}|{active.isoformat()}|{table_id}".encode()).decode().rstrip("=")
 
 
-def _read_cursor(cursor: str) -> tuple[datetime, str]:
+def _read_cursor(cursor: str) -> tuple[str, datetime, str]:
     try:
         text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        created, table_id = text.split("|")
-        return datetime.fromisoformat(created), table_id
+        status, active, table_id = text.split("|")
+        return status, datetime.fromisoformat(active), table_id
     except (ValueError, UnicodeDecodeError):
         raise StorageError(f"cursor {cursor[:40]!r} is not one this server gave out; start from the first page") \
             from None

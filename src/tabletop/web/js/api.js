@@ -25,9 +25,11 @@ async function request(method, path, body, attempt = 0, tokens = null) {
 
 export const api = {
   games: () => request("GET", "/api/games"),
-  /** A page of the lobby: {tables, next}; pass `next` back as `cursor` for the following page. */
-  tables: (statuses, { limit = 50, cursor } = {}) => request("GET", "/api/tables?" + [
+  /** A page of the lobby: {tables, next, now, idle_minutes}, waiting tables first, of one `game` if
+   * given; `activity`: "live" (games moved in lately), "idle" or "all"; pass `next` back as `cursor`. */
+  tables: (statuses, { limit = 50, cursor, game, activity } = {}) => request("GET", "/api/tables?" + [
     ...statuses.map((s) => `status=${s}`), `limit=${limit}`, ...(cursor ? [`cursor=${encodeURIComponent(cursor)}`] : []),
+    ...(game ? [`game=${encodeURIComponent(game)}`] : []), ...(activity ? [`activity=${activity}`] : []),
   ].join("&")),
   table: (id) => request("GET", `/api/tables/${id}`),
   create: (body) => request("POST", "/api/tables", body),

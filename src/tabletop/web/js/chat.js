@@ -108,7 +108,7 @@ export function chatPanel({ send, seatName, seated }) {
     fill(toggle, t("chat.title"), " ", badge);
     badge.hidden = open || !unread;
     badge.textContent = number(unread);
-    badge.setAttribute("aria-label", t("chat.unread", { n: number(unread) }));
+    badge.setAttribute("aria-label", t("chat.unread", { n: unread }));  // (a count: t writes it in the reader's figures)
     list.setAttribute("aria-label", t("chat.log"));
     input.placeholder = t("chat.placeholder");
     input.setAttribute("aria-label", t("chat.input"));
@@ -152,7 +152,7 @@ export function chatPanel({ send, seatName, seated }) {
       relabel();
     } else if (message.type === "chat_refused") {
       const key = `chat.refused.${message.code}`;
-      const words = t(key, { s: number(Math.ceil(message.retry_after || 1)), n: number(message.max_chars || MAX_CHARS) });
+      const words = t(key, { s: number(Math.ceil(message.retry_after || 1)), n: message.max_chars || MAX_CHARS });
       say(words === key ? message.reason : words);
       if (pending !== null && !input.value) input.value = pending;
       pending = null;

@@ -1,5 +1,8 @@
 // The app's own text in English, Russian and Romanian; the choice is remembered in localStorage.
-// t("key", {name: "Ann"}) fills {name}; a key missing in a language falls back to English.
+// t("key", {name: "Ann"}) fills {name}; a key missing in a language falls back to English. A count's
+// words are an object of plural forms, {one, few, many, other} as the language has them
+// (Intl.PluralRules: ru one/few/many, ro one/few/other, en one/other): t picks the form for params.n
+// (or the param the object's `count` names) and writes the numbers in the reader's figures.
 // Each game brings its own words (js/games/<game>/strings.js), added here by addStrings when the
 // game's folder is loaded, so nothing here knows a game.
 
@@ -19,10 +22,25 @@ const STRINGS = {
     "common.copied": "Copied",
 
     "lobby.games": "Games",
-    "lobby.new": "New table",
+    "lobby.new": "More options",
+    "lobby.playBots": "Play against the computer",
+    "lobby.playBotsLevel": "Play against the computer ({level})",
+    "lobby.playBotsStarting": "Setting up the table…",
+    "lobby.tables": "Tables",
+    "lobby.filter": "Game",
+    "lobby.allGames": "All games",
+    "lobby.waiting": "Waiting for a player",
+    "lobby.running": "Being played now",
+    "lobby.idle": "Idle: no move in the last {minutes}\u00a0min",
+    "lobby.noneWaiting": "Nobody is waiting for a player right now: open a table with “More options” and a friend’s seat, or play against the computer.",
+    "lobby.noneRunning": "No game is being played right now.",
+    "lobby.noneIdle": "No idle tables.",
+    "lobby.more": "More tables",
+    "lobby.waitingFor": { one: "waiting for {n} player", other: "waiting for {n} players" },
+    "time.justNow": "just now",
+    "lobby.waitingHint": { one: "{n} table is waiting for a player: join it ↓", other: "{n} tables are waiting for a player: join one ↓" },
     "lobby.rules": "Rules",
     "lobby.players": "{min}–{max} players",
-    "lobby.open": "Open and running tables",
     "lobby.past": "Finished games",
     "lobby.none": "None yet.",
     "lobby.refresh": "Refresh",
@@ -30,7 +48,7 @@ const STRINGS = {
     "lobby.watch": "Watch",
     "lobby.resume": "Back to my seat",
     "lobby.replay": "Replay",
-    "lobby.moves": "{n} moves",
+    "lobby.moves": { one: "{n} move", other: "{n} moves" },
     "lobby.byLink": "Join by link",
     "lobby.linkPlaceholder": "Paste an invitation link or a table id",
     "lobby.go": "Go",
@@ -92,7 +110,10 @@ const STRINGS = {
     "table.choose": "Choose a move",
     "table.play": "Play",
     "table.typeMove": "Type a move in notation",
-    "table.typeHint": "{n} moves: type one in notation, e.g. {example} — or use the board",
+    "table.typeHint": {
+      one: "{n} move: type it in notation, e.g. {example} — or use the board",
+      other: "{n} moves: type one in notation, e.g. {example} — or use the board",
+    },
     "table.typeUnknown": "“{text}” is not a legal move here; e.g. {example}",
     "table.undo": "Take back my move",
     "table.undoTitle": "Taking back",
@@ -148,7 +169,7 @@ const STRINGS = {
     "replay.prev": "Back",
     "replay.next": "Forward",
     "replay.last": "End",
-    "replay.position": "After {n} of {m} moves",
+    "replay.position": { count: "m", one: "After {n} of {m} move", other: "After {n} of {m} moves" },
     "replay.seatView": "Seen by",
     "replay.action": "Last action: {action}",
 
@@ -189,7 +210,7 @@ const STRINGS = {
     "lobby.rematch": "rematch",
     // chat and sound (chat-sound: js/chat.js, js/sound.js)
     "chat.title": "Chat",
-    "chat.unread": "{n} unread messages",
+    "chat.unread": { one: "{n} unread message", other: "{n} unread messages" },
     "chat.log": "Chat messages",
     "chat.none": "No messages yet.",
     "chat.placeholder": "Write to the table…",
@@ -203,7 +224,10 @@ const STRINGS = {
     "chat.closed": "Only the players write in the chat now.",
     "chat.notSent": "Not sent: the connection is down. Try again in a moment.",
     "chat.refused.rate": "Too many messages: you can write again in {s} s.",
-    "chat.refused.long": "Too long: a message has at most {n} characters.",
+    "chat.refused.long": {
+      one: "Too long: a message has at most {n} character.",
+      other: "Too long: a message has at most {n} characters.",
+    },
     "chat.refused.empty": "Write something first.",
     "chat.refused.spectators": "The players have not let spectators write.",
     "chat.refused.not_seated": "Only the players decide whether spectators write.",
@@ -219,7 +243,7 @@ const STRINGS = {
     "replay.fine": "Every action",
     "replay.step": "step {n} of {m}",
     "replay.action.n": "action {n} of {m}",
-    "replay.after": "after {n} of {m} actions",
+    "replay.after": { count: "m", one: "after {n} of {m} action", other: "after {n} of {m} actions" },
     "replay.slider": "Position in the game",
     "replay.start": "The start: nothing has happened yet.",
     // packaging: a game's screen that did not load (js/games/index.js)
@@ -239,10 +263,26 @@ const STRINGS = {
     "common.copied": "Скопировано",
 
     "lobby.games": "Игры",
-    "lobby.new": "Новый стол",
+    "lobby.new": "Другие настройки",
+    "lobby.playBots": "Играть с компьютером",
+    "lobby.playBotsLevel": "Играть с компьютером ({level})",
+    "lobby.playBotsStarting": "Накрываем стол…",
+    "lobby.tables": "Столы",
+    "lobby.filter": "Игра",
+    "lobby.allGames": "Все игры",
+    "lobby.waiting": "Ждут игрока",
+    "lobby.running": "Идёт игра",
+    "lobby.idle": "Затихшие: ни одного хода за последние {minutes}\u00a0мин",
+    "lobby.noneWaiting": "Сейчас никто не ждёт партнёра: откройте стол с местом для друга в «Других настройках» или сыграйте с компьютером.",
+    "lobby.noneRunning": "Сейчас никто не играет.",
+    "lobby.noneIdle": "Затихших столов нет.",
+    "lobby.more": "Ещё столы",
+    "lobby.waitingFor": { one: "ждёт {n} игрока", few: "ждёт {n} игроков", many: "ждёт {n} игроков", other: "ждёт {n} игрока" },
+    "time.justNow": "только что",
+    "lobby.waitingHint": { one: "{n} стол ждёт игрока: садитесь ↓", few: "{n} стола ждут игрока: садитесь ↓",
+      many: "{n} столов ждут игрока: садитесь ↓", other: "{n} стола ждут игрока: садитесь ↓" },
     "lobby.rules": "Правила",
     "lobby.players": "игроков: {min}–{max}",
-    "lobby.open": "Открытые и идущие столы",
     "lobby.past": "Сыгранные партии",
     "lobby.none": "Пока нет.",
     "lobby.refresh": "Обновить",
@@ -250,7 +290,7 @@ const STRINGS = {
     "lobby.watch": "Смотреть",
     "lobby.resume": "Вернуться на своё место",
     "lobby.replay": "Запись",
-    "lobby.moves": "ходов: {n}",
+    "lobby.moves": { one: "{n} ход", few: "{n} хода", many: "{n} ходов", other: "{n} хода" },
     "lobby.byLink": "Войти по ссылке",
     "lobby.linkPlaceholder": "Вставьте ссылку-приглашение или номер стола",
     "lobby.go": "Перейти",
@@ -312,7 +352,12 @@ const STRINGS = {
     "table.choose": "Выберите ход",
     "table.play": "Сыграть",
     "table.typeMove": "Введите ход в нотации",
-    "table.typeHint": "Ходов: {n}. Введите ход в нотации, например {example}, — или играйте на поле",
+    "table.typeHint": {
+      one: "{n} ход: введите его в нотации, например {example}, — или играйте на поле",
+      few: "{n} хода: введите один в нотации, например {example}, — или играйте на поле",
+      many: "{n} ходов: введите один в нотации, например {example}, — или играйте на поле",
+      other: "{n} хода: введите один в нотации, например {example}, — или играйте на поле",
+    },
     "table.typeUnknown": "«{text}» — здесь не допустимый ход; например {example}",
     "table.undo": "Взять ход назад",
     "table.undoTitle": "Отмена хода",
@@ -368,7 +413,8 @@ const STRINGS = {
     "replay.prev": "Назад",
     "replay.next": "Вперёд",
     "replay.last": "В конец",
-    "replay.position": "После {n} из {m} ходов",
+    "replay.position": { count: "m", one: "После {n} из {m} хода", few: "После {n} из {m} ходов",
+      many: "После {n} из {m} ходов", other: "После {n} из {m} хода" },
     "replay.seatView": "Глазами",
     "replay.action": "Последний ход: {action}",
 
@@ -409,7 +455,10 @@ const STRINGS = {
     "lobby.rematch": "реванш",
     // chat and sound (chat-sound: js/chat.js, js/sound.js)
     "chat.title": "Чат",
-    "chat.unread": "Непрочитанных сообщений: {n}",
+    "chat.unread": {
+      one: "{n} непрочитанное сообщение", few: "{n} непрочитанных сообщения", many: "{n} непрочитанных сообщений",
+      other: "{n} непрочитанного сообщения",
+    },
     "chat.log": "Сообщения чата",
     "chat.none": "Сообщений пока нет.",
     "chat.placeholder": "Написать за столом…",
@@ -423,7 +472,12 @@ const STRINGS = {
     "chat.closed": "Теперь в чат пишут только игроки.",
     "chat.notSent": "Не отправлено: нет соединения. Попробуйте через минуту.",
     "chat.refused.rate": "Слишком много сообщений: снова писать можно через {s} с.",
-    "chat.refused.long": "Слишком длинно: в сообщении не больше {n} символов.",
+    "chat.refused.long": {
+      one: "Слишком длинно: в сообщении не больше {n} символа.",
+      few: "Слишком длинно: в сообщении не больше {n} символов.",
+      many: "Слишком длинно: в сообщении не больше {n} символов.",
+      other: "Слишком длинно: в сообщении не больше {n} символа.",
+    },
     "chat.refused.empty": "Сначала напишите что-нибудь.",
     "chat.refused.spectators": "Игроки не разрешили зрителям писать.",
     "chat.refused.not_seated": "Только игроки решают, могут ли писать зрители.",
@@ -459,10 +513,26 @@ const STRINGS = {
     "common.copied": "Copiat",
 
     "lobby.games": "Jocuri",
-    "lobby.new": "Masă nouă",
+    "lobby.new": "Mai multe opțiuni",
+    "lobby.playBots": "Joacă cu calculatorul",
+    "lobby.playBotsLevel": "Joacă cu calculatorul ({level})",
+    "lobby.playBotsStarting": "Se pregătește masa…",
+    "lobby.tables": "Mese",
+    "lobby.filter": "Jocul",
+    "lobby.allGames": "Toate jocurile",
+    "lobby.waiting": "Așteaptă un jucător",
+    "lobby.running": "Se joacă acum",
+    "lobby.idle": "Inactive: nicio mutare în ultimele {minutes}\u00a0min",
+    "lobby.noneWaiting": "Acum nu așteaptă nimeni un partener: deschide o masă cu un loc pentru un prieten din „Mai multe opțiuni” sau joacă cu calculatorul.",
+    "lobby.noneRunning": "Acum nu se joacă nicio partidă.",
+    "lobby.noneIdle": "Nicio masă inactivă.",
+    "lobby.more": "Mai multe mese",
+    "lobby.waitingFor": { one: "așteaptă {n} jucător", few: "așteaptă {n} jucători", other: "așteaptă {n} de jucători" },
+    "time.justNow": "chiar acum",
+    "lobby.waitingHint": { one: "{n} masă așteaptă un jucător: intră ↓", few: "{n} mese așteaptă un jucător: intră ↓",
+      other: "{n} de mese așteaptă un jucător: intră ↓" },
     "lobby.rules": "Reguli",
     "lobby.players": "{min}–{max} jucători",
-    "lobby.open": "Mese deschise și în desfășurare",
     "lobby.past": "Partide terminate",
     "lobby.none": "Deocamdată niciuna.",
     "lobby.refresh": "Reîmprospătează",
@@ -470,7 +540,7 @@ const STRINGS = {
     "lobby.watch": "Privește",
     "lobby.resume": "Înapoi la locul meu",
     "lobby.replay": "Reluare",
-    "lobby.moves": "{n} mutări",
+    "lobby.moves": { one: "{n} mutare", few: "{n} mutări", other: "{n} de mutări" },
     "lobby.byLink": "Intră printr-un link",
     "lobby.linkPlaceholder": "Lipește un link de invitație sau un id de masă",
     "lobby.go": "Mergi",
@@ -532,7 +602,11 @@ const STRINGS = {
     "table.choose": "Alege o mutare",
     "table.play": "Joacă",
     "table.typeMove": "Scrie o mutare în notație",
-    "table.typeHint": "{n} mutări: scrie una în notație, de ex. {example} — sau folosește tabla",
+    "table.typeHint": {
+      one: "{n} mutare: scrie-o în notație, de ex. {example} — sau folosește tabla",
+      few: "{n} mutări: scrie una în notație, de ex. {example} — sau folosește tabla",
+      other: "{n} de mutări: scrie una în notație, de ex. {example} — sau folosește tabla",
+    },
     "table.typeUnknown": "„{text}” nu este o mutare permisă aici; de ex. {example}",
     "table.undo": "Ia mutarea înapoi",
     "table.undoTitle": "Anularea mutării",
@@ -588,7 +662,8 @@ const STRINGS = {
     "replay.prev": "Înapoi",
     "replay.next": "Înainte",
     "replay.last": "Sfârșit",
-    "replay.position": "După {n} din {m} mutări",
+    "replay.position": { count: "m", one: "După {n} din {m} mutare", few: "După {n} din {m} mutări",
+      other: "După {n} din {m} de mutări" },
     "replay.seatView": "Văzut de",
     "replay.action": "Ultima mutare: {action}",
 
@@ -643,7 +718,11 @@ const STRINGS = {
     "chat.closed": "Acum doar jucătorii scriu în chat.",
     "chat.notSent": "Netrimis: conexiunea e întreruptă. Încearcă din nou peste puțin timp.",
     "chat.refused.rate": "Prea multe mesaje: poți scrie din nou peste {s} s.",
-    "chat.refused.long": "Prea lung: un mesaj are cel mult {n} caractere.",
+    "chat.refused.long": {
+      one: "Prea lung: un mesaj are cel mult {n} caracter.",
+      few: "Prea lung: un mesaj are cel mult {n} caractere.",
+      other: "Prea lung: un mesaj are cel mult {n} de caractere.",
+    },
     "chat.refused.empty": "Scrie ceva mai întâi.",
     "chat.refused.spectators": "Jucătorii nu i-au lăsat pe spectatori să scrie.",
     "chat.refused.not_seated": "Doar jucătorii decid dacă spectatorii scriu.",
@@ -715,10 +794,51 @@ export function onLangChange(listener) {
   return () => listeners.delete(listener);
 }
 
-/** The text of `key` in the current language, with {name} placeholders filled from `params`. */
+/** The text of `key` in the current language, with {name} placeholders filled from `params`; for a
+ * count's words (an object of plural forms), the form its number takes, numbers in the reader's figures. */
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  const code = key in STRINGS[current] ? current : "en";
+  let text = STRINGS[code][key] ?? key;
+  if (typeof text === "object") text = text[pluralCategory(Number(params[text.count || "n"]), code)] ?? text.other;
+  if (typeof STRINGS.en[key] === "object") {  // a count's words (in some language without forms: "Ходов: {n}")
+    params = Object.fromEntries(Object.entries(params).map(([name, value]) =>
+      [name, typeof value === "number" ? formatNumber(value) : value]));
+  }
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+const pluralRules = {};
+
+/** The plural category `count` takes in language `code` ("one", "few", "many", "other": Intl.PluralRules). */
+export function pluralCategory(count, code = current) {
+  pluralRules[code] ??= new Intl.PluralRules(code);
+  return pluralRules[code].select(count);
+}
+
+/** A count's words whose forms lack a category their language has ("key:category"), or whose form
+ * has other placeholders than English's ("key:category:placeholders"), per language (the tests check
+ * there are none: Russian needs one/few/many/other, Romanian one/few/other). */
+export function missingPlurals() {
+  const holes = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+  return Object.fromEntries(Object.keys(LANGUAGES).map((code) => {
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const counts = Object.entries(STRINGS[code]).filter(([, text]) => typeof text === "object");
+    return [code, counts.flatMap(([key, forms]) => {
+      const english = holes(typeof STRINGS.en[key] === "object" ? STRINGS.en[key].other : STRINGS.en[key] ?? "");
+      return categories.flatMap((c) => (!(c in forms) ? [`${key}:${c}`]
+        : holes(forms[c]) !== english ? [`${key}:${c}:placeholders`] : []));
+    })];
+  }));
+}
+
+/** How long ago something was, `seconds` before now, in words: "just now", "3 minutes ago", "2 hours
+ * ago", "5 days ago" (Intl.RelativeTimeFormat: "3 минуты назад", "acum 3 minute"). */
+export function timeAgo(seconds) {
+  if (!(seconds >= 45)) return t("time.justNow");  // (a clock a little ahead of the server's too)
+  const format = new Intl.RelativeTimeFormat(current, { numeric: "always" });
+  if (seconds < 3600) return format.format(-Math.max(1, Math.floor(seconds / 60)), "minute");
+  if (seconds < 86400) return format.format(-Math.floor(seconds / 3600), "hour");
+  return format.format(-Math.floor(seconds / 86400), "day");
 }
 
 /** Add a game's words ({STRINGS, OPTIONS} of its strings.js; option labels are filed under "game.option"). */

@@ -1,11 +1,12 @@
-// The lobby (the four games, open tables, finished games, joining by link) and the create-table
-// form, which is generated from GET /api/games: every option with its input, default and help.
+// The lobby (the games, each with one click to play the computer; tables waiting for a player, being
+// played and idle, with their ages and a filter by game; finished games; joining by link) and the
+// create-table form, which is generated from GET /api/games: every option with its input, default and help.
 
 import { api, heldTables, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { myTablesPanel } from "./mytables.js";
 import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
-import { formatNumber, optionText, t } from "./i18n.js";
+import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
 import { picture } from "./pictures.js";
 import { outcomeText, seatName } from "./table.js";
 
@@ -26,27 +27,24 @@ export function gameTitle(name) {
 
 // ------------------------------------------------------------------ the lobby
 
+const FILTER_KEY = "tabletop.lobby.game";  // the game the lobby's tables are filtered by ("" : every game)
+
 export function renderLobby(root, { focus = null } = {}) {
   let alive = true;
   const mine = myTablesPanel({});
   const gamesBox = h("section", { class: "games", "aria-labelledby": "games-h" });
-  const openBox = h("section", { class: "tables", "aria-labelledby": "open-h" });
+  const openBox = h("section", { class: "tables live-tables", "aria-labelledby": "open-h" });
   const pastBox = h("section", { class: "tables", "aria-labelledby": "past-h" });
   const linkBox = h("section", { class: "by-link", "aria-labelledby": "link-h" });
+  const waitingHint = h("p", { class: "waiting-hint", hidden: true });  // people waiting: said before the games
+  let filter = sessionStorage.getItem(FILTER_KEY) || "";
 
   async function draw() {
     const list = await games();
     if (!alive) return;
+    if (filter && !list.some((g) => g.name === filter)) filter = "";
     fill(gamesBox, h("h2", { id: "games-h" }, t("lobby.games")),
-      h("div", { class: "game-grid" }, list.map((game) => h("article", { class: "game-card", "data-game": game.name },
-        h("div", { class: "picture", html: picture(game.name) }),
-        h("h3", {}, gameTitle(game.name)),
-        h("p", { class: "players" }, t("lobby.players", { min: game.players[0], max: game.players[1] })),
-        h("p", {}, t(`game.${game.name}.blurb`)),
-        h("div", { class: "buttons" },
-          h("a", { class: "button primary", href: `#/new/${game.name}`, "data-action": "new" }, t("lobby.new")),
-          h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules"))),
-      ))));
+      h("div", { class: "game-grid" }, list.map(gameCard)));
     drawLink();
     await Promise.all([drawTables(), drawMine()]);
   }
@@ -79,21 +77,119 @@ export function renderLobby(root, { focus = null } = {}) {
     fill(linkBox, h("h2", { id: "link-h" }, t("lobby.byLink")), form, message);
   }
 
+  /** The tables: waiting for a player, being played (each group's latest first, as the server orders
+   * them), the idle ones folded away and read only when opened, and the finished games; of one game
+   * when the filter says so. */
   async function drawTables() {
-    const [live, past, list] = await Promise.all([api.tables(["open", "playing"], { limit: 100 }),
-      api.tables(["over"], { limit: 30 }), games()]);  // abandoned tables leave the lobby
+    const game = filter || undefined;
+    const [live, past, list] = await Promise.all([api.tables(["open", "playing"], { limit: 100, game }),
+      api.tables(["over"], { limit: 30, game }), games()]);  // abandoned tables leave the lobby
     if (!alive) return;
     const titles = Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)]));
-    fill(openBox, h("div", { class: "section-head" }, h("h2", { id: "open-h" }, t("lobby.open")),
+    const waiting = h("ul", { class: "table-list", "data-testid": "waiting-tables" });
+    const running = h("ul", { class: "table-list", "data-testid": "running-tables" });
+    const more = h("div", { class: "more" });
+    const show = (page) => {
+      waiting.append(...tableLines(page.tables.filter((x) => x.status === "open"), titles, page));
+      running.append(...tableLines(page.tables.filter((x) => x.status !== "open"), titles, page));
+      fill(more, page.next ? h("button", { type: "button", "data-action": "more-tables", onclick: async () => {
+        show(await api.tables(["open", "playing"], { limit: 100, game, cursor: page.next }));
+      } }, t("lobby.more")) : null);
+      for (const [list, none] of [[waiting, "lobby.noneWaiting"], [running, "lobby.noneRunning"]]) {
+        list.querySelector(".none")?.remove();
+        if (!list.querySelector("li[data-table]")) list.append(h("li", { class: "none hint" }, t(none)));
+      }
+    };
+    show(live);
+    const people = live.tables.filter((x) => x.status === "open" && !x.rematch_of && !Object.keys(tokensFor(x.id)).length);
+    waitingHint.hidden = !people.length;
+    fill(waitingHint, people.length ? h("button", { type: "button", "data-action": "to-waiting",
+      onclick: () => openBox.querySelector("#waiting-h").scrollIntoView({ block: "start", behavior: "smooth" }) },
+    t("lobby.waitingHint", { n: people.length })) : null);
+    const select = h("select", { id: "lobby-game", "data-testid": "lobby-game", onchange: (e) => {
+      filter = e.target.value;
+      sessionStorage.setItem(FILTER_KEY, filter);
+      drawTables();
+    } }, h("option", { value: "" }, t("lobby.allGames")),
+    list.map((g) => h("option", { value: g.name, selected: g.name === filter }, titles[g.name])));
+    fill(openBox, h("div", { class: "section-head" }, h("h2", { id: "open-h" }, t("lobby.tables")),
+      h("span", { class: "lobby-filter" }, h("label", { for: "lobby-game" }, t("lobby.filter")), select),
       h("button", { class: "small", onclick: () => drawTables() }, t("lobby.refresh"))),
-    tableList(live.tables, titles, false));
-    fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.tables, titles, true));
+    h("h3", { id: "waiting-h" }, t("lobby.waiting")), waiting,
+    h("h3", { id: "running-h" }, t("lobby.running")), running, more,
+    idleGroup(titles, game, live.idle_minutes));
+    fill(pastBox, h("h2", { id: "past-h" }, t("lobby.past")), tableList(past.tables, titles, true, past));
+  }
+
+  /** Games nobody moved in for a while: folded, and asked for only when unfolded (they are still
+   * played — anyone may come back — and My tables lists one's own). */
+  function idleGroup(titles, game, minutes) {
+    const list = h("div", { class: "idle-list" });
+    const group = h("details", { class: "idle-tables", "data-testid": "idle-tables", ontoggle: async () => {
+      if (!group.open || list.dataset.loaded) return;
+      list.dataset.loaded = "1";
+      const page = await api.tables(["playing"], { limit: 50, game, activity: "idle" });
+      if (alive) fill(list, tableList(page.tables, titles, false, page, "lobby.noneIdle"));
+    } }, h("summary", {}, t("lobby.idle", { minutes: formatNumber(minutes ?? 5) })), list);
+    return group;
   }
 
   draw().catch((error) => fill(root, h("p", { class: "banner error", role: "alert" },
     t("common.error", { reason: error.message }))));
-  root.append(mine.element, gamesBox, linkBox, openBox, pastBox);
+  root.append(mine.element, waitingHint, gamesBox, openBox, linkBox, pastBox);
   return { destroy: () => { alive = false; } };
+}
+
+/** A game's card: its picture and words, one click to play it against the computer at a level, and
+ * the full create form behind "More options". */
+function gameCard(game) {
+  const levels = game.bot_levels || [];
+  const status = h("p", { class: "play-status", role: "status" });
+  const start = (level, button) => playBots(game, level, button, status);
+  // each level's button says its level; the group's label ("Play against the computer") says what for
+  const quick = levels.length
+    ? levels.map((level) => h("button", { type: "button", class: "primary", "data-action": "play-bots",
+      "data-level": level, title: t("lobby.playBotsLevel", { level: t(`create.level.${level}`) }),
+      onclick: (e) => start(level, e.currentTarget) }, t(`create.level.${level}`)))
+    : [h("button", { type: "button", class: "primary", "data-action": "play-bots",
+      onclick: (e) => start(null, e.currentTarget) }, t("lobby.playBots"))];
+  return h("article", { class: "game-card", "data-game": game.name },
+    h("div", { class: "picture", html: picture(game.name) }),
+    h("h3", {}, gameTitle(game.name)),
+    h("p", { class: "players" }, t("lobby.players", { min: game.players[0], max: game.players[1] })),
+    h("p", {}, t(`game.${game.name}.blurb`)),
+    h("div", { class: "play-bots", role: levels.length ? "group" : null,
+      "aria-labelledby": levels.length ? `play-bots-${game.name}` : null },
+    levels.length ? h("p", { class: "play-bots-label", id: `play-bots-${game.name}` }, t("lobby.playBots")) : null,
+      h("div", { class: "buttons" }, quick)),
+    status,
+    h("div", { class: "buttons" },
+      h("a", { class: "button", href: `#/new/${game.name}`, "data-action": "new" }, t("lobby.new")),
+      h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules"))));
+}
+
+/** One click, one table: the player in seat 1, bots at `level` in the others — as few seats as the
+ * game takes with someone to play against — the game's default options, and off to the table. */
+async function playBots(game, level, button, status) {
+  const players = Math.min(game.players[1], Math.max(2, game.players[0]));
+  const bot = level ? { kind: "bot", bot: level } : { kind: "bot" };
+  const seats = [{ kind: "human", name: playerName() || t("create.namePlaceholder") },
+    ...Array.from({ length: players - 1 }, () => ({ ...bot }))];
+  const buttons = [...button.closest(".game-card").querySelectorAll("[data-action=play-bots]")];
+  buttons.forEach((b) => { b.disabled = true; });
+  fill(status, t("lobby.playBotsStarting"));
+  status.classList.remove("banner", "error");
+  try {
+    const created = await api.create({ game: game.name, options: { players }, seats, creator_seat: 0 });
+    saveToken(created.table.id, 0, created.tokens[0]);
+    location.hash = `#/table/${created.table.id}`;
+  } catch (error) {
+    status.classList.add("banner", "error");
+    fill(status, errorText(error, { game: game.name }) || error.message,
+      error.code === "too_many_unfinished" ? [" ", h("a", { href: "#/mine", "data-action": "my-tables" },
+        t("mine.title"))] : null);
+    buttons.forEach((b) => { b.disabled = false; });
+  }
 }
 
 function seatLabel(seat, seats) {
@@ -107,30 +203,50 @@ function winnerText(table) {
   return outcome ? outcomeText(table.game, outcome, table.seats) : "";
 }
 
-function tableList(tables, titles, finished) {
-  if (!tables.length) return h("p", { class: "hint" }, t("lobby.none"));
+/** How long ago the table last showed life, by the server's clock (`page.now`), as a <time>. */
+function ageOf(table, page) {
+  if (!table.active_at) return null;
+  const at = new Date(table.active_at);
+  const seconds = (new Date(page.now || Date.now()) - at) / 1000;
+  return h("time", { class: "age", datetime: table.active_at, title: at.toLocaleString(lang()) }, timeAgo(seconds));
+}
+
+function tableList(tables, titles, finished, page, none = "lobby.none") {
+  if (!tables.length) return h("p", { class: "hint" }, t(none));
+  return h("ul", { class: "table-list" }, tableLines(tables, titles, page, finished));
+}
+
+/** The lobby's line of each table: the game, what a waiting table waits for (its free seats, named
+ * "free" among the others), who sits, its moves, its last activity's age, and what one may do. */
+function tableLines(tables, titles, page, finished = false) {
   const SEP = "\u00a0· ";  // a separator keeps to the word before it: a wrapped line never starts with "·"
-  return h("ul", { class: "table-list" }, tables.map((table) => {
+  return tables.map((table) => {
     const mine = Object.keys(tokensFor(table.id)).length > 0;
-    const free = !table.rematch_of && table.seats.some((s) => s.kind === "human" && !s.joined);  // a rematch's are kept
+    const open = table.seats.filter((s) => s.kind === "human" && !s.joined).length;
+    const free = !table.rematch_of && open > 0;  // a rematch's seats are kept for the last game's players
     const buttons = [];
     if (finished) {
       buttons.push(h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")));
     } else {
       if (mine) buttons.push(h("a", { class: "button primary", href: `#/table/${table.id}` }, t("lobby.resume")));
-      if (free) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => joinTable(table.id) },
+      if (free && !mine) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => joinTable(table.id) },
         t("lobby.join")));
       buttons.push(h("a", { class: "button", href: `#/watch/${table.id}`, "data-action": "watch" }, t("lobby.watch")));
     }
     const won = finished ? winnerText(table) : "";
-    return h("li", { "data-table": table.id }, h("span", { class: "summary" },
-      h("strong", {}, titles[table.game] || table.game), SEP,
-      h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
+    const state = table.status === "open" && open
+      ? h("span", { class: "status open count", "data-testid": "waiting-for" }, t("lobby.waitingFor", { n: open }))
+      : h("span", { class: `status ${table.status}` }, t(`status.${table.status}`));
+    const age = ageOf(table, page);
+    return h("li", { "data-table": table.id, "data-status": table.status }, h("span", { class: "summary" },
+      h("strong", {}, titles[table.game] || table.game), SEP, state,
       table.rematch_of ? [SEP, h("span", { class: "rematch-tag" }, t("lobby.rematch"))] : null, SEP,
       won ? [h("span", { class: "winner", "data-testid": "lobby-winner" }, won), SEP] : null,
-      table.seats.map((seat) => seatLabel(seat, table.seats)).join(", "), SEP, t("lobby.moves", { n: table.moves })),
+      table.seats.map((seat) => seatLabel(seat, table.seats)).join(", "),
+      table.moves ? [SEP, h("span", { class: "count" }, t("lobby.moves", { n: table.moves }))] : null,
+      age ? [SEP, age] : null),
       h("span", { class: "buttons" }, buttons));
-  }));
+  });
 }
 
 async function joinTable(tableId) {

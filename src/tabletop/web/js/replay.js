@@ -209,7 +209,7 @@ export function renderReplay(root, tableId, startAt) {
     const round = place.step && place.step.round !== null
       ? maybe(`${info.game}.replay.round`, { n: number(place.step.round) }, null) : null;
     const parts = [round, t(fine ? "replay.action.n" : "replay.step", { n: number(place.index), m: number(place.count) }),
-      t("replay.after", { n: number(at), m: number(entries.length) })].filter(Boolean);
+      t("replay.after", { n: at, m: entries.length })].filter(Boolean);  // (a count: t writes its figures)
     const text = parts.join(" · ");
     return text.charAt(0).toLocaleUpperCase(lang()) + text.slice(1);
   }

@@ -5,7 +5,7 @@
 // is sent, with an example of one that is.
 
 import { h, fill } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 /** A sentence whose placeholder (a NUL) is a move in notation, shown as code: the words around it are
  * the reader's language, the move is what is typed. */
@@ -19,7 +19,7 @@ export function typedMove(legal, act) {
   const known = new Set(legal.map((action) => action.toLowerCase()));
   const hint = h("p", { class: "hint", "aria-live": "polite" });
   const say = (key, params) => fill(hint, notationText(t(key, { ...params, example: "\u0000" }), legal[0]));
-  say("table.typeHint", { n: formatNumber(legal.length) });
+  say("table.typeHint", { n: legal.length });  // a count: its plural form and figures are t()'s
   const input = h("input", { type: "text", class: "action-text", "aria-label": t("table.typeMove"),
     placeholder: legal[0], autocomplete: "off", spellcheck: "false" });
   return h("form", { class: "inline action-typed", onsubmit: (e) => {
