@@ -113,7 +113,9 @@ def _take_back(page: Any, before: int) -> None:
 
 @pytest.mark.parametrize("game", ["cribbage", "cubulus", "kubik"])
 def test_against_a_bot_a_takeback_undoes_the_bots_reply_too(page: Any, base_url: str, game: str) -> None:
-    options = {"throws": "calibrated"} if game == "kubik" else {}
+    # Cubulus: the player moves first, after the bot's neutral set-up (a player who sets up places ball after
+    # ball, with no reply between them to take back with the decision)
+    options = {"kubik": {"throws": "calibrated"}, "cubulus": {"first": "0"}}.get(game, {})
     table = create_table(page, base_url, game, options, ["you", "bot"])
     tokens = page.evaluate(f"Object.values(JSON.parse(localStorage.getItem('tabletop.seats'))['{table}'])")
     auth = {"Authorization": "Bearer " + ", ".join(tokens)}
