@@ -96,29 +96,28 @@ function scoreTable(message, seatName) {
     })));
 }
 
-/** The rematch part: the buttons, or the offer of a seat in the rematch someone asked for. */
+/** A button that asks for the rematch (or one's seat in it) and goes there; `status` says how it went. */
+function rematchButton(ctx, status, action, key, extra = "") {
+  const button = h("button", { type: "button", class: `primary${extra}`, "data-action": action,
+    onclick: async () => {
+      button.disabled = true;
+      status.textContent = t("gameover.rematchStarting");
+      try {
+        location.hash = `#/table/${await askRematch(ctx.tableId)}`;
+      } catch (error) {
+        button.disabled = false;
+        status.textContent = t("gameover.rematchFailed", { reason: error.message });
+      }
+    } }, t(key));
+  return button;
+}
+
+/** The rematch part: the button, or the way to a rematch this browser is in (or may watch). */
 function rematchPart(message, ctx, status) {
   const offer = message.rematch;
   const held = Object.keys(tokensFor(ctx.tableId)).length > 0 && message.seat !== null;
-  const say = (error) => { status.textContent = error ? t("gameover.rematchFailed", { reason: error.message }) : ""; };
-  const go = async (button) => {
-    button.disabled = true;
-    say(null);
-    status.textContent = t("gameover.rematchStarting");
-    try {
-      location.hash = `#/table/${await askRematch(ctx.tableId)}`;
-    } catch (error) {
-      button.disabled = false;
-      say(error);
-    }
-  };
   if (message.status !== "over") return null;
-  if (!offer) {
-    if (!held) return null;
-    const button = h("button", { type: "button", class: "primary", "data-action": "rematch",
-      onclick: () => go(button) }, t("gameover.rematch"));
-    return button;
-  }
+  if (!offer) return held ? rematchButton(ctx, status, "rematch", "gameover.rematch") : null;
   if (offered(message, ctx.tableId)) return null;  // the offer, with its button, stays in view in the requests bar
   // (the asker's own update may come before the answer that holds their new tokens)
   const seated = Object.keys(tokensFor(offer.table)).length > 0 || (offer.by || []).includes(message.seat);
@@ -141,17 +140,7 @@ function offered(message, tableId) {
 export function rematchOffer(message, ctx) {
   if (message.status !== "over" || !offered(message, ctx.tableId)) return null;
   const status = h("span", { class: "gameover-status", role: "status" });
-  const button = h("button", { type: "button", class: "primary small", "data-action": "join-rematch",
-    onclick: async () => {
-      button.disabled = true;
-      status.textContent = t("gameover.rematchStarting");
-      try {
-        location.hash = `#/table/${await askRematch(ctx.tableId)}`;
-      } catch (error) {
-        button.disabled = false;
-        status.textContent = t("gameover.rematchFailed", { reason: error.message });
-      }
-    } }, t("gameover.joinRematch"));
+  const button = rematchButton(ctx, status, "join-rematch", "gameover.joinRematch", " small");
   return h("p", { class: "banner gameover-offer", "data-testid": "rematch-offer" },
     t("gameover.offer", { names: message.rematch.by.map(ctx.seatName).join(", ") }), " ", button, " ", status);
 }
