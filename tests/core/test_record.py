@@ -20,7 +20,8 @@ def test_json_round_trip() -> None:
     record = a_record()
     again = Record.from_json(record.to_json())
     assert again == record
-    assert json.loads(record.to_json())["version"] == 1
+    assert json.loads(record.to_json())["version"] == 2  # options.rules came with version 2 (#41 item 10)
+    assert record.options["rules"] == 1
 
 
 def test_replay_reaches_the_same_state() -> None:

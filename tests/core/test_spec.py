@@ -10,7 +10,7 @@ from tabletop.core import Chance, GameSpec, Option, OptionError, UnknownGameErro
 
 def test_load_validates_and_fills_defaults() -> None:
     game = tabletop.load("beetle", players="4", play_on="yes")
-    assert game.options == {"players": 4, "variant": "classic", "parts": None, "play_on": True}
+    assert game.options == {"players": 4, "variant": "classic", "parts": None, "play_on": True, "rules": 1}
     assert game == tabletop.load("beetle", players=4, play_on=True)
     assert hash(game) == hash(tabletop.load("beetle", players=4, play_on=True))
     assert game != tabletop.load("beetle", players=4)
@@ -51,6 +51,6 @@ def test_option_describe_and_check() -> None:
 def test_spec_lists_players_first() -> None:
     spec = GameSpec("g", "G", "a game", 2, 4, 2, Chance.NONE, False, (-1.0, 1.0), 10)
     assert [o.name for o in spec.all_options] == ["players"]
-    assert spec.resolve({}) == {"players": 2}
+    assert spec.resolve({}) == {"players": 2, "rules": 1}  # and the rules version, in no form (#41)
     with pytest.raises(OptionError):
         spec.resolve({"players": 1})

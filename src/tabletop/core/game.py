@@ -21,7 +21,7 @@ from tabletop.core.agent import Agent
 from tabletop.core.encoding import Encoding
 from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, allowed_data, list_allowed
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
-from tabletop.core.spec import Chance, GameSpec
+from tabletop.core.spec import RULES, Chance, GameSpec
 
 if TYPE_CHECKING:  # numpy only where a batch is used: the core itself starts without it
     from tabletop.core.batch import Batch
@@ -245,7 +245,13 @@ class Game(ABC, Generic[StateT, ActionT]):
     spec: ClassVar[GameSpec]
 
     def __init__(self, **options: Any) -> None:
-        self._options = MappingProxyType(self.spec.resolve(options))
+        given = dict(options)
+        rules = given.get(RULES, self.spec.rules_version)
+        self.notes: tuple[str, ...] = ()
+        """What :meth:`upgrade` changed in the options given, in words (empty for today's rules)."""
+        if isinstance(rules, int) and not isinstance(rules, bool) and 1 <= rules < self.spec.rules_version:
+            given, self.notes = self.upgrade(rules, given)
+        self._options = MappingProxyType(self.spec.resolve(given))
         self._key = (self.spec.name, json.dumps(self._options, sort_keys=True, default=str))
 
     @property
@@ -257,6 +263,20 @@ class Game(ABC, Generic[StateT, ActionT]):
     def options(self) -> Mapping[str, Any]:
         """The complete, validated options (defaults filled in)."""
         return self._options
+
+    @property
+    def rules(self) -> int:
+        """The rules version this game plays by (:attr:`GameSpec.rules_version` unless asked for another)."""
+        return int(self._options[RULES])
+
+    @classmethod
+    def upgrade(cls, rules: int, options: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """The options of a game played by the older rules version ``rules``, as today's code takes
+        them, and a note for each change: an option renamed or dropped since is mapped (never a
+        crash), a default that changed since is spelt out with its old value, so the game plays
+        exactly as it was played. Games whose options changed override this; the base has nothing
+        to map."""
+        return options, ()
 
     @property
     def num_players(self) -> int:

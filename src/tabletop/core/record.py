@@ -19,8 +19,15 @@ from tabletop.core.data import problems
 from tabletop.core.ending import Ending, ended_result
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Game, State
+from tabletop.core.spec import RULES
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The record's own layout. Version 2 (December 2026) added the rules version to the options
+(``options.rules``); a version-1 record was made before there was more than one version of any
+game's rules, so it reads as ``rules: 1``."""
+
+FORMATS = (1, 2)
+"""The layouts this code reads."""
 
 
 class _RecordModel(pydantic.BaseModel):
@@ -40,7 +47,9 @@ class _RecordModel(pydantic.BaseModel):
 class Record:
     """A played (or partly played) game: ``{"game", "options", "actions", "meta"}``.
 
-    ``meta`` holds optional facts that replay does not need: ``seed``, ``players`` (names),
+    ``options`` names the rules version too (``rules``) when the record was made by a game
+    (``game.options`` always holds it); a record written by hand without it is played by today's
+    rules. ``meta`` holds optional facts that replay does not need: ``seed``, ``players`` (names),
     ``date``, ``result``. ``ending`` says how a game that did not end by its rules ended
     (:class:`~tabletop.core.ending.Ending`: ``resigned 1``, ``abandoned``…); None for a game played
     to its end or still going. Written only when set, so a record without one reads as before.
@@ -87,12 +96,14 @@ class Record:
             ]
             index = bad_actions[0] if bad_actions and isinstance(bad_actions[0], int) else None
             raise RecordError(f"malformed record: {problems(error, 'record')}", index=index) from None
-        if model.version != FORMAT_VERSION:
-            raise RecordError(
-                f"record format version {model.version} is not supported (expected {FORMAT_VERSION})"
-            )
+        if model.version not in FORMATS:
+            raise RecordError(f"record format version {model.version} is not supported "
+                              f"(this tabletop reads versions {', '.join(map(str, FORMATS))})")
+        options = model.options
+        if model.version == 1:  # made before any game had a second rules version
+            options = {**options, RULES: options.get(RULES, 1)}
         ending = Ending.parse(model.ending) if model.ending is not None else None
-        return cls(model.game, model.options, tuple(model.actions), model.meta, ending)
+        return cls(model.game, options, tuple(model.actions), model.meta, ending)
 
 
 def iter_replay(game: Game[Any, Any], actions: Sequence[str]) -> Iterator[State[Any]]:

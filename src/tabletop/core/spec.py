@@ -19,6 +19,9 @@ from tabletop.core.errors import OptionError, list_allowed
 
 Validator = Callable[[Any], Any]
 
+RULES = "rules"
+"""The option every game has besides its own: the rules version (:attr:`GameSpec.rules_version`)."""
+
 
 class Chance(enum.Enum):
     """How a game's chance events are given."""
@@ -183,6 +186,11 @@ class GameSpec:
     max_length: int | None
     options: tuple[Option, ...] = ()
     rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
+    rules_version: int = 1
+    """The version of the rules this code plays by default. It goes up with every change that would
+    make an old record play differently (a rule, an option's default, the notation); each older
+    version stays playable (``rules=N``), so a record or a stored table made before a change replays
+    under the rules it was played by (docs/records.md)."""
     events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
     errors: tuple[str, ...] = ()  #: the game's own error codes (besides the core's, tabletop.core.errors.CORE_ERRORS)
 
@@ -199,8 +207,18 @@ class GameSpec:
         )
         return (players, *self.options)
 
+    @property
+    def rules_option(self) -> Option:
+        """``rules``: the rules version a game plays by, in every game's options but none of its
+        forms — people play today's rules; records and stored tables name the version they need."""
+        return Option(RULES, self.rules_version, f"the rules version the game is played by (1–{self.rules_version}; "
+                      "records and tables made before a rule change keep theirs)", kind=int, minimum=1,
+                      maximum=self.rules_version)
+
     def option(self, name: str) -> Option:
         """The option called ``name``; raises :class:`OptionError` listing the known ones."""
+        if name == RULES:
+            return self.rules_option
         for option in self.all_options:
             if option.name == name:
                 return option
@@ -217,5 +235,5 @@ class GameSpec:
             self.option(name)
         return {
             option.name: option.validate(given.get(option.name, option.default))
-            for option in self.all_options
+            for option in (*self.all_options, self.rules_option)
         }
