@@ -244,7 +244,10 @@ def test_k13_k14_an_interception_hit_scores_double_for_the_interceptors() -> Non
     assert list(obs[at["interceptor"]]) == [0, 0, 1]  # B1 is two after A1
     state = play(state, "throw", "cross")
     assert state.phase is Phase.CROSSING and state.current_player == 2
-    assert np.flatnonzero(encoding.legal_mask(state)).tolist() == [3125, 3126]  # strike, hold
+    assert np.flatnonzero(encoding.legal_mask(state)).tolist() == [3125]  # strike: who stands must throw (K19)
+    held = kubik(players=3, teams="2+1", throws="manual", interception=True, hold_back=True)
+    choice = play(held.initial_state(), "first A", "intercept B1", "throw", "cross")
+    assert np.flatnonzero(held.encoding().legal_mask(choice)).tolist() == [3125, 3126]  # strike, hold (hold_back)
     obs = encoding.observe(state.view(2), 2)
     assert list(obs[at["crossing"]]) == [1, 0, 0, 0, 0]  # crossed; a scorekeeper measures nothing
     state = play(state, "strike", "hit 5")

@@ -99,8 +99,8 @@ def test_k13_k19_who_stands_to_intercept_or_nobody() -> None:
 
 def test_k19_the_crossing_then_strike_or_hold() -> None:
     """K19: ``cross`` says where the cube crossed and how it moved (nothing of how it ends); the
-    interceptor's decision is ``strike`` or ``hold``."""
-    state = play(started(interception=True), "intercept B1", "throw")
+    interceptor throws (``strike``), or where the table allows it holds back (``hold``)."""
+    state = play(started(interception=True, hold_back=True), "intercept B1", "throw")
     crossing = state.apply(state.game.parse_action("cross at +0.300,+1.450 moving +0.40,+3.00"))
     assert isinstance(crossing, KubikState)
     assert data(crossing) == [{"kind": "cross", "seat": 0, "player": "A1", "team": "A", "x": 0.3, "y": 1.45,

@@ -214,10 +214,26 @@ def test_k13_k19_an_accurate_team_stands_with_its_best_player_and_strikes() -> N
         assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(True)
 
 
-def test_k15_k19_a_wild_team_neither_strikes_nor_stands() -> None:
-    """Skill 0 hits under half the time: a miss's −10 outweighs the gain (K14, K15), so at a crossing it
-    holds; and an interceptor who would always hold changes nothing, so nobody stands."""
+def test_k19_who_stands_must_throw_so_a_wild_team_does_not_stand() -> None:
+    """K19 (rules 2): a declared interceptor who sees the cube cross must throw. A skill-0 interceptor's
+    misses cost 10 (K15): standing would lose points, so nobody stands; made to stand, it strikes, the only
+    move there is."""
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0")
+    state = stand_state(game, scores=(5, 5))
+    assert expert.stand_gain(game, state, 1, score_aware=False) < 0
+    for level in ("easy", "normal", "hard"):
+        assert KubikExpert(level).choose(decision(state), random.Random(1)) == Intercept(None)
+    crossing = crossing_state(game, scores=(5, 5))
+    assert crossing.legal_actions() == (Strike(True),)
+    for level in ("easy", "normal", "hard"):
+        assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(True)
+
+
+def test_k15_k19_a_wild_team_neither_strikes_nor_stands() -> None:
+    """Where the table allows holding back (hold_back): skill 0 hits under half the time: a miss's −10
+    outweighs the gain (K14, K15), so at a crossing it holds; and an interceptor who would always hold
+    changes nothing, so nobody stands."""
+    game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0")
     crossing = crossing_state(game, scores=(5, 5))
     assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
     for level in ("easy", "normal", "hard"):
@@ -231,7 +247,7 @@ def test_k16_a_wild_team_strikes_when_holding_may_lose_the_game() -> None:
     """The throwers need 3 (K11, K16): most faces a crossing cube ends on lose the game at once, so even a
     poor interceptor strikes at the crossing (the seed's "late in the game when far behind"); points
     alone would hold."""
-    game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0")
+    game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0")
     crossing = crossing_state(game, scores=(27, 5))
     assert expert.strike_gain(game, crossing, 1, score_aware=False) < 0
     assert expert.strike_gain(game, crossing, 1, score_aware=True) > 0
@@ -242,7 +258,7 @@ def test_k16_a_wild_team_strikes_when_holding_may_lose_the_game() -> None:
 def test_k16_far_ahead_a_team_does_not_gamble_on_an_interception() -> None:
     """Team B leads 25–0: striking gains points on average but its −10 on a miss (K15) costs more chance to
     win than the hit adds (K11), so normal holds; easy, counting points, strikes."""
-    game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0.5")
+    game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0.5")
     crossing = crossing_state(game, scores=(0, 25))
     assert expert.strike_gain(game, crossing, 1, score_aware=False) > 0
     assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
@@ -252,13 +268,13 @@ def test_k16_far_ahead_a_team_does_not_gamble_on_an_interception() -> None:
 
 @pytest.mark.parametrize("scores", [(0, 0), (0, 25), (25, 25), (28, 20), (-20, 25)])
 def test_k13_k15_normal_strikes_and_stands_exactly_when_the_chance_to_win_rises(scores: tuple[int, int]) -> None:
-    game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0.5")
+    game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0.5")
     crossing = crossing_state(game, scores=scores)
     gain = expert.strike_gain(game, crossing, 1, score_aware=True)
     assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(gain > 0), (scores, gain)
     state = stand_state(game, scores=scores)
     stand = expert.stand_gain(game, state, 1, score_aware=True)
-    assert stand >= -1e-9  # standing costs nothing: the interceptor may always hold (K19)
+    assert stand >= -1e-9  # standing costs nothing where the interceptor may hold back (K19, hold_back)
     action = KubikExpert("normal").choose(decision(state), random.Random(1))
     assert action == (Intercept(1) if stand > 1e-9 else Intercept(None)), (scores, stand)
 

@@ -106,9 +106,10 @@ def test_k14_k19_k20_an_interception_re_runs_from_the_record() -> None:
 
 
 def test_k19_a_crossing_moves_only_to_the_border_and_the_rest_after_the_decision() -> None:
-    """K19: the crossing's motion ends where the cube crosses and names no final face; after ``hold`` the
-    rest of the throw is computed and animated to its end, and it is the face the full throw ends on."""
-    game = physics_game(interception=True)
+    """K19: the crossing's motion ends where the cube crosses — no frame shows it past the border line — and
+    names no final face; after ``hold`` (a table with hold_back) the rest of the throw is computed and
+    animated to its end: the throw to the crossing, then the cube's run on over the turf."""
+    game = physics_game(interception=True, hold_back=True)
     crossing = crossing_of(game)
     pending = crossing.pending
     assert pending is not None and pending.at is not None and pending.moving is not None
@@ -118,13 +119,16 @@ def test_k19_a_crossing_moves_only_to_the_border_and_the_rest_after_the_decision
     assert motion is not None and motion["kind"] == "crossing" and "final" not in motion
     assert motion["reproduced"] and motion["crossing"]["x"] == pytest.approx(pending.at[0], abs=2e-3)
     border = game.field.border_offset
-    assert abs(motion["cube"][-1][0 if pending.at[0] > border - 0.01 else 1]) >= border - 1e-6
+    axis = 0 if pending.at[0] > border - 0.01 else 1
+    assert abs(motion["cube"][-1][axis]) >= border - 1e-6
+    assert all(abs(cube[axis]) <= border + 0.003 for cube in motion["cube"])  # within a step of the line
     held = before.apply_text("hold")
     assert held.phase is Phase.REST
     end = held.sample_chance(random.Random(0))
     rest = held.motion(end)
     assert rest is not None and rest["kind"] == "rest" and rest["reproduced"]
     assert rest["final"]["top"] == end.top and rest["times"][-1] > motion["times"][-1]
+    assert rest["times"][:len(motion["times"])] == motion["times"]  # the same throw to the crossing, then on
 
 
 def test_only_a_simulated_outcome_has_a_motion() -> None:

@@ -200,11 +200,15 @@ def test_k19_no_crossing_nothing_to_intercept() -> None:
         assert state.interceptor is None
 
 
-def test_k19_at_the_crossing_the_interceptor_strikes_or_holds() -> None:
-    """K19: seeing the cube cross, the interceptor decides; holding back costs nothing and the throw ends and
-    scores as usual."""
+def test_k19_at_the_crossing_the_interceptor_must_throw_unless_the_table_allows_holding_back() -> None:
+    """K19 (rules 2, as the seed has it): a declared interceptor who sees the cube cross must throw; a table may
+    allow holding back (``hold_back``, an extension), which costs nothing: the throw ends and scores as usual."""
     crossing = play(started(interception=True), "intercept B2", "throw", "cross")
-    assert crossing.phase is Phase.CROSSING and crossing.current_player == 3  # B2 decides, not B1
+    assert crossing.phase is Phase.CROSSING and crossing.current_player == 3  # B2 throws, not B1
+    assert [str(a) for a in crossing.legal_actions()] == ["strike"]
+    with pytest.raises(IllegalActionError, match="hold: not legal"):
+        play(crossing, "hold")
+    crossing = play(started(interception=True, hold_back=True), "intercept B2", "throw", "cross")
     assert [str(a) for a in crossing.legal_actions()] == ["strike", "hold"]
     held = play(crossing, "hold")
     assert held.phase is Phase.REST and held.current_player == CHANCE
@@ -233,7 +237,7 @@ def test_k15_a_missed_interception_costs_ten_and_the_throw_completes() -> None:
 def test_k19_a_whole_scorekeeper_game_with_every_kind_of_interception() -> None:
     """K5–K19 on a real field: the lot, declarations before throws, throws that never cross, crossings held,
     struck and hit, struck and missed, each scored (K7, K9, K14, K15), to K11's win; the record replays."""
-    game = manual(interception=True, target=30)
+    game = manual(interception=True, hold_back=True, target=30)
     record = ["first A",
               "pass", "throw", "out 4",  # A1: nobody stands; 4 (A 4)
               "intercept A2", "throw", "miss",  # B1: A2 stands, but a miss never crosses (B −5)
@@ -322,7 +326,7 @@ def test_k20_an_outcome_from_the_servers_own_log_is_trusted_but_its_form_is_stil
 def test_k20_people_entered_outcomes_in_a_simulated_game_are_recorded_as_theirs() -> None:
     """``--chance people`` in a physics game: what people saw is written ``seen …`` (never as a simulated
     outcome), scores as usual, and the record replays; a plain ``out 4`` is refused."""
-    game = tabletop.load("kubik", interception=True)
+    game = tabletop.load("kubik", interception=True, hold_back=True)
     state = play(game.initial_state(), "first A", "intercept B1", PHYSICS_THROW)  # type: ignore[arg-type]
     assert "seen cross" in [str(a) for a in state.legal_actions()]
     state = play(state, "seen cross", "strike", "seen miss", "seen out 4")
@@ -373,7 +377,7 @@ def test_k19_k20_physics_interceptions_replay_from_the_record() -> None:
     the record replays exactly (every simulated outcome checked by re-running it)."""
     from tabletop.games.kubik import simulate
 
-    game = tabletop.load("kubik", players=2, interception=True, target=12)
+    game = tabletop.load("kubik", players=2, interception=True, hold_back=True, target=12)
     rng = random.Random(1)
     state = game.initial_state()
     actions = []
@@ -389,6 +393,7 @@ def test_k19_k20_physics_interceptions_replay_from_the_record() -> None:
     assert {"throw:cross", "crossing:strike", "crossing:hold", "rest:out"} <= kinds
     simulate._throw.cache_clear()
     simulate._interception.cache_clear()
+    simulate._rest.cache_clear()
     replayed = tabletop.replay(tabletop.core.Record("kubik", dict(game.options), tuple(actions)))
     assert replayed == state
 
@@ -420,7 +425,7 @@ def test_k19_nothing_reveals_the_final_face_before_the_interception_decision(
 
 
 def _no_final_face_before_the_decision(seed: int, throw: str, runs: list[bool]) -> None:
-    game = tabletop.load("kubik", players=2, interception=True, skill=0.5)
+    game = tabletop.load("kubik", players=2, interception=True, hold_back=True, skill=0.5)
     rng = random.Random(seed)
     state = play(game.initial_state(), "first A", "intercept B1", throw)  # type: ignore[arg-type]
     outcome = state.sample_chance(rng)
@@ -439,7 +444,10 @@ def _no_final_face_before_the_decision(seed: int, throw: str, runs: list[bool]) 
     runs.clear()
     ended = after.apply_text("hold")
     final = ended.sample_chance(rng)
-    assert final.kind == "out" and any(runs)  # only now is the rest computed
+    # only now is the rest computed: from the crossing, over turf whose noise is drawn now (rules 2)
+    from tabletop.games.kubik import physics
+
+    assert final.kind == "out" and len(final.noise) == len(physics.TURF_NAMES)
     for text in seen:  # and it was nowhere before: no "out N/F" of it in anything shown
         assert str(final) not in text
 

@@ -533,6 +533,21 @@ def run(sim: Sim, cube: tuple[tuple[float, ...], tuple[float, ...]], bat: tuple[
     return Run(hit, crossing, times, cubes, bats, data.qpos[0:7].copy())
 
 
+def roll_on(sim: Sim, cube_qpos: tuple[float, ...], cube_qvel: tuple[float, ...], start: float) -> Run:
+    """The cube alone from ``start`` s (the bat parked out of play) until it lies still: how a cube past
+    the border line runs on once nobody hit it (K19). Frames as :func:`run`'s, from ``start``."""
+    model, data = sim.model, sim.data
+    mujoco.mj_resetData(model, data)  # the whole state: runs are independent
+    data.time = start
+    data.qpos[:] = (*cube_qpos, *PARKED)
+    data.qvel[:] = (*cube_qvel, *(0.0,) * 6)
+    mujoco.mj_forward(model, data)  # the accelerations and contacts a leap reads (a reset leaves them zero)
+    frames: tuple[list[float], list[tuple[float, ...]], list[tuple[float, ...]]] = ([start], [tuple(cube_qpos)],
+                                                                                  [PARKED])
+    _cube_alone(sim, data, PARKED, (0, math.inf), None, frames, False)
+    return Run(False, None, *frames, data.qpos[0:7].copy())
+
+
 LEAP_LIMIT = 4000
 """The most steps (1 s) one leap looks ahead: a cube in flight lands well before."""
 

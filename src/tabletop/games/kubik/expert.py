@@ -311,6 +311,8 @@ class KubikExpert:
 
     def _strike(self, game: Kubik, state: KubikState, seat: int, legal: Sequence[Any]) -> Any:
         """K19, at the crossing: strike when the expected gain is positive."""
+        if len(legal) == 1:
+            return legal[0]  # K19: who stood must throw (the table does not allow holding back)
         solution = winning_table(game) if self.level == "hard" else None
         if solution is not None:
             hit, faces = interceptor_chances(game.field, game.skills[seat], state.cube.top, crossing_speed(state))
@@ -340,7 +342,7 @@ def team_skills(game: Kubik) -> tuple[float, float]:
 
 def game_win_table(game: Kubik) -> WinTable:
     """The win table of ``game``'s field, target and teams (cached)."""
-    return win_table(game.field, int(game.options["target"]), int(game.options["max_throws"]), team_skills(game),
+    return win_table(game.field, int(game.options["target"]), game.throw_limit or UNLIMITED, team_skills(game),
                      grid(game))
 
 
@@ -371,13 +373,13 @@ def throw_values(game: Kubik, state: KubikState, seat: int, candidates: Candidat
             return np.asarray(plain)
         hold = past @ FACES  # Σ_n P(cross, n)·n
         strike = (1 - hit) * (hold + INTERCEPT_MISS * cross) - 2 * hit * float(faces @ FACES) * cross
-        return np.asarray(plain + np.minimum(hold, strike))
+        return np.asarray(plain + (np.minimum(hold, strike) if game.options["hold_back"] else strike))
     table = game_win_table(game)
     if not table.reliable:
         return throw_values(game, state, seat, candidates, score_aware=False, stander=stander, standing=standing)
     target = int(game.options["target"])
     need, their_need = target - state.scores[us], target - state.scores[them]
-    left = int(game.options["max_throws"]) - state.throws - 1  # the others' next throw, and those after it
+    left = (game.throw_limit or UNLIMITED) - state.throws - 1  # the others' next throw, and those after it
     worth = np.empty(PAST)
     worth[MISS] = 1 - table.to_throw(them, their_need, need + 5, top, left)
     worth[IN] = 1 - table.to_throw(them, their_need, need, top, left)
@@ -393,15 +395,16 @@ def throw_values(game: Kubik, state: KubikState, seat: int, candidates: Candidat
                            for n in range(1, 7)])
     hold = past @ worth[OUT:PAST]
     strike = hit * hit_value * cross + (1 - hit) * (past @ miss_value)
-    return np.asarray(plain + np.minimum(hold, strike))
+    return np.asarray(plain + (np.minimum(hold, strike) if game.options["hold_back"] else strike))
 
 
 def stand_gain(game: Kubik, state: KubikState, who: int, *, score_aware: bool) -> float:
     """K19: how much ``who`` standing to intercept lowers the thrower's best value (points or chance to
     win): the thrower answers each with its best grid throw, and the interceptor, seeing the crossing,
-    strikes or holds as it pays (:func:`throw_values`). Standing costs nothing (no throw, no penalty if the
-    cube never crosses, or if the interceptor holds), so the gain is never negative; it is 0 when the
-    interceptor would never strike."""
+    strikes or, where the table allows holding back, holds as it pays (:func:`throw_values`). With holding
+    back standing costs nothing (no throw, no penalty if the cube never crosses, or if the interceptor
+    holds), so the gain is never negative; without it (K19: who stands must throw) a wild interceptor's
+    misses can make it negative, and the team does not stand."""
     candidates = grid(game)
     thrower = state.thrower
     free = throw_values(game, state, thrower, candidates, score_aware=score_aware, standing=False)
@@ -462,7 +465,7 @@ def intercept_gain(game: Kubik, state: KubikState, team: int, hit: float, faces:
     need, their_need = target - state.scores[team], target - state.scores[1 - team]
     if not table.reliable:
         return hit if their_need - n <= 0 else intercept_points(hit, faces, n)
-    left = int(game.options["max_throws"]) - state.throws - 1  # ``team`` throws next, after this throw counts
+    left = (game.throw_limit or UNLIMITED) - state.throws - 1  # ``team`` throws next, after this throw counts
 
     def after_their_points(mine: int) -> float:
         return 0.0 if their_need - n <= 0 else table.to_throw(team, mine, their_need - n, n, left)
@@ -476,6 +479,9 @@ def intercept_gain(game: Kubik, state: KubikState, team: int, hit: float, faces:
 # ---------------------------------------------------------------- hard: the winning policy
 
 
+UNLIMITED = 1_000_000
+"""Throws left in a game with no throw limit (``max_throws`` 0, the default): more than any table looks ahead."""
+
 MIN_THROW_LIMIT = 100
 """``hard`` plays the winning policy only when the throw limit (``max_throws``) is at least this: the policy's
 table leaves the limit out (:mod:`tabletop.games.kubik.policy`), which a game between teams that gain points
@@ -487,7 +493,7 @@ def winning_table(game: Kubik) -> policy.Solution | None:
     :func:`policy.table`), or None where it does not apply — a short throw limit, a wild team, a set-up
     whose table does not ship and is too large to solve at a table — and ``hard`` falls back to one step
     of policy improvement on the points policy (:func:`throw_values` with ``score_aware``)."""
-    if int(game.options["max_throws"]) < MIN_THROW_LIMIT or not game_win_table(game).reliable:
+    if (game.throw_limit or UNLIMITED) < MIN_THROW_LIMIT or not game_win_table(game).reliable:
         return None
     return policy.game_table(game)
 

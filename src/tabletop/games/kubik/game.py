@@ -98,6 +98,8 @@ SPEC = GameSpec(
         Option("target", 30, "points to win, checked after every scored event (K11, K16)", kind=int,
                minimum=5, maximum=500),
         Option("interception", False, "the interception variant (K12–K15, K19)", kind=bool),
+        Option("hold_back", False, "with interception: a declared interceptor may hold back at the crossing (no "
+               "throw, no fine) — an extension: in the seed who stands must throw (K19)", kind=bool),
         Option("line_width", 5.0, "width of the boundary line in cm, centred on the circle; a cube touching "
                "it scores nothing (K9a)", kind=float, minimum=0.0, maximum=20.0),
         Option("recentre", False, "a cube that stays in goes back to the small circle (K17)", kind=bool),
@@ -112,6 +114,10 @@ SPEC = GameSpec(
                minimum=2, maximum=5000),
     ),
     rules="kubik.md",
+    # 2 (December 2026, #41): a declared interceptor must throw (K19; holding back is the option
+    # hold_back), and a crossed throw nobody hit ends by turf noise drawn after the interceptor's throw.
+    # Kubik.upgrade keeps rules 1 as played.
+    rules_version=2,
     events=(
         "lot",  # K5: which team throws first {team}
         "stands", "nobody_stands",  # K13, K19: the other team's declaration {seat, player, team} / {team}
@@ -121,11 +127,12 @@ SPEC = GameSpec(
         "intercept_hit", "intercept_miss",  # K14, K15: what the interception did
         "points",  # K7, K9, K14, K15: {team, points, why, score} (+ top when a face scored)
         "recentred",  # K17: a cube that stayed in goes back to the small circle {top}
-        "throw_limit",  # the game's last throw (max_throws) {throws}
+        "throw_limit",  # the game's last throw (max_throws, a simulation's cap) {throws}
     ),
     errors=(
         "teams_players", "team_size", "skills_players", "physics_missing",  # K18, K20b: options
         "not_outcome", "outcome_kind", "outcome_form",  # K7, K9, K12, K19: what may be entered {legal, simulated}
+        "outcome_mode",  # K20, K20b: an outcome this table's throws= never produces {option, throws, legal}
         "seen_not_simulated", "seen_after_seen", "simulation_mismatch",  # K20: outcomes people saw, the physics'
     ),
 )
@@ -161,6 +168,15 @@ class Kubik(Game[KubikState, KubikAction]):
                               params={"count": len(self.skills), "players": n})
         self.labels = tuple(self.label(s) for s in range(n))
         self.mode: str = self.options["throws"]
+
+    @classmethod
+    def upgrade(cls, rules: int, options: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Rules 1 (before December 2026) as played: an interceptor could always hold back."""
+        notes = []
+        if "hold_back" not in options:
+            options["hold_back"] = True
+            notes.append("rules 1: a declared interceptor could hold back at the crossing (hold_back=true)")
+        return options, tuple(notes)
 
     @property
     def chance_entered_by_people(self) -> bool:
@@ -212,6 +228,12 @@ class Kubik(Game[KubikState, KubikAction]):
         """Every throw on the grid (K6; docs/kubik.md)."""
         return tuple(ThrowChoice(Throw(line, p, a, w, s))
                      for line, p, a, w, s in product("AB", POSITIONS, AIMS, POWERS, SPINS))
+
+    @property
+    def throw_limit(self) -> int | None:
+        """The throw after which a game stops, the higher score winning (``max_throws``); None where a
+        game ends only by the rules (K11)."""
+        return int(self.options["max_throws"]) or None
 
     @property
     def interception(self) -> bool:

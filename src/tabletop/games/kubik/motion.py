@@ -33,7 +33,8 @@ def throw_motion(state: KubikState, action: KubikAction) -> dict[str, Any] | Non
     people entered, an outcome the simulation does not give).
 
     A crossing's motion (K19) ends at the crossing and has no final faces: the rest is not computed
-    until the interceptor has decided. The rest of a crossed throw is the whole throw to its end.
+    until the interceptor has decided, and no frame shows the cube past the border line. The rest of a
+    crossed throw is the whole throw to its end.
     """
     import tabletop.games.kubik.physics as physics
 
@@ -42,7 +43,10 @@ def throw_motion(state: KubikState, action: KubikAction) -> dict[str, Any] | Non
             or state.phase not in (Phase.THROW, Phase.INTERCEPT, Phase.REST) or not state.is_legal(action)):
         return None
     try:
-        simulated = rest(state) if state.phase is Phase.REST else rerun(state, physics.Noise(action.noise))
+        if state.phase is Phase.REST:
+            simulated = rest(state, action.noise)
+        else:
+            simulated = rerun(state, physics.Noise(action.noise))
     except ValueError:  # a noise sample of the wrong length, an interception that never crossed
         return None
     trajectory = simulated.trajectory

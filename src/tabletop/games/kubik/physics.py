@@ -57,9 +57,29 @@ from tabletop.games.kubik.engine import (
 )
 from tabletop.games.kubik.field import STEP, CubePose, Field, Throw, face_normal, faces_of, orientation
 
-__all__ = ["BAT_LENGTH", "BAT_MASS", "BAT_RADIUS", "DEFAULT_TIMESTEP", "FRAME_INTERVAL", "GRAVITY", "MAX_TIME",
-           "WOOD_DENSITY", "CrossingState", "InterceptResult", "Noise", "ThrowResult", "Trajectory", "model_xml",
-           "rest_faces", "sample_noise", "simulate_interception", "simulate_throw"]
+__all__ = [
+    "BAT_LENGTH",
+    "BAT_MASS",
+    "BAT_RADIUS",
+    "DEFAULT_TIMESTEP",
+    "FRAME_INTERVAL",
+    "GRAVITY",
+    "MAX_TIME",
+    "WOOD_DENSITY",
+    "CrossingState",
+    "InterceptResult",
+    "Noise",
+    "ThrowResult",
+    "Trajectory",
+    "TurfNoise",
+    "model_xml",
+    "rest_faces",
+    "sample_noise",
+    "sample_turf",
+    "simulate_interception",
+    "simulate_rest",
+    "simulate_throw",
+]
 
 RELEASE_HEIGHT = 0.8
 """Metres above the ground at which a side-arm throw lets go of the bat."""
@@ -105,6 +125,42 @@ class Noise:
         if len(self.values) != len(NOISE_NAMES):
             raise ValueError(f"noise needs {len(NOISE_NAMES)} samples ({', '.join(NOISE_NAMES)}), "
                              f"got {len(self.values)}")
+
+
+TURF_NAMES = ("speed", "heading", "tumble", "twist")
+"""What each of a :class:`TurfNoise`'s samples perturbs, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurfSpread:
+    """How the rough turf past the border line sends a cube on (K19, rules 2): standard deviations."""
+
+    speed: float = 0.15  #: relative change of its speed on the ground
+    heading: float = 8.0  #: degrees its heading on the ground turns
+    tumble: float = 6.0  #: rad/s of roll added about the horizontal axis across its heading
+    twist: float = 4.0  #: rad/s of spin added about the vertical
+
+
+TURF_SPREAD = TurfSpread()
+
+
+@dataclass(frozen=True, slots=True)
+class TurfNoise:
+    """The random part of a cube's run past the border line (K19, rules 2): standard-normal samples, one
+    per name in :data:`TURF_NAMES`, drawn only once the interceptor has struck and missed or held back —
+    so nothing anyone saw at the crossing decides how the throw ends."""
+
+    values: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(TURF_NAMES):
+            raise ValueError(f"the turf's noise needs {len(TURF_NAMES)} samples ({', '.join(TURF_NAMES)}), "
+                             f"got {len(self.values)}")
+
+
+def sample_turf(rng: random.Random) -> TurfNoise:
+    """Draw the numbers a cube's run past the border line needs from the caller's generator."""
+    return TurfNoise(tuple(rng.gauss(0.0, 1.0) for _ in TURF_NAMES))
 
 
 ZERO_NOISE = Noise((0.0,) * len(NOISE_NAMES))
@@ -357,6 +413,36 @@ def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noi
     stopped = to_crossing and run.crossing is not None
     return ThrowResult(run.hit, True if stopped else field.is_out(x, y, yaw), top, front, x, y, yaw,
                        run.crossing is not None, run.crossing, trajectory, complete=not stopped)
+
+
+def simulate_rest(field: Field, crossing: CrossingState, turf: TurfNoise, *,
+                  timestep: float = DEFAULT_TIMESTEP) -> ThrowResult:
+    """K19 (rules 2): how a cube that crossed the border line ends when nobody hit it, run on from the
+    crossing over rough turf (:class:`TurfNoise`: a bump that changes its speed, heading and spin).
+
+    The first bat is out of play by then (the cube is past the circle and the border line): the cube runs
+    on alone. The result's trajectory starts at the crossing.
+    """
+    sim = engine.sim(field.cube_edge, timestep)
+    speed, heading, tumble, twist = turf.values
+    vx, vy, vz = crossing.velocity
+    scale = max(0.3, 1.0 + TURF_SPREAD.speed * speed)
+    turn = math.radians(TURF_SPREAD.heading * heading)
+    c, s = math.cos(turn), math.sin(turn)
+    velocity = (scale * (c * vx - s * vy), scale * (s * vx + c * vy), vz)
+    ground = math.hypot(velocity[0], velocity[1])
+    across = (-velocity[1] / ground, velocity[0] / ground, 0.0) if ground > 1e-9 else (1.0, 0.0, 0.0)
+    wx, wy, wz = crossing.angular_velocity
+    spin = np.array((wx + TURF_SPREAD.tumble * tumble * across[0], wy + TURF_SPREAD.tumble * tumble * across[1],
+                     wz + TURF_SPREAD.twist * twist))
+    quat = np.array(crossing.quaternion)
+    local_spin = _rotation_of(quat).T @ spin
+    run = engine.roll_on(sim, (*crossing.position, *crossing.quaternion), (*velocity, *local_spin.tolist()),
+                         crossing.time)
+    top, front, yaw = rest_faces(run.cube_qpos[3:7])
+    x, y = float(run.cube_qpos[0]), float(run.cube_qpos[1])
+    trajectory = Trajectory(tuple(run.times), tuple(run.cube), tuple(run.bat))
+    return ThrowResult(True, field.is_out(x, y, yaw), top, front, x, y, yaw, True, crossing, trajectory)
 
 
 def interceptor_position(field: Field) -> float:

@@ -86,6 +86,7 @@ class Setup:
     target: int
     teams: tuple[tuple[float, ...], tuple[float, ...]]
     interception: bool
+    hold_back: bool = False  #: with interception: an interceptor may hold back at the crossing (else must throw)
 
     def turns(self) -> list[tuple[int, int, int]]:
         """Every (team to throw, A's next player, B's next player) in the table's order."""
@@ -199,21 +200,23 @@ def _worths(after: np.ndarray, cap: int, team: int) -> tuple[np.ndarray, np.ndar
 
 
 def throw_values(outcomes: np.ndarray, plain: np.ndarray, missed: np.ndarray, hit_worth: np.ndarray,
-                 standing: bool, thrower: int, hit: float) -> np.ndarray:
+                 standing: bool, thrower: int, hit: float, hold_back: bool = False) -> np.ndarray:
     """(..., throws, cells): team A's chance to win after each throw, ``outcomes`` (..., throws, 14) in the
     columns of ``calibrated.OUTCOMES``, ``plain`` (..., 8, cells) and ``missed`` (..., 6, cells) the worth of
     each outcome, ``hit_worth`` (..., cells) that of an interception hit averaged over its faces.
 
     Without a stander a crossing is an out. With one (K19) the interceptor, seeing the crossing of this
-    throw but not its face, strikes or holds as is better for its team: holding, the throw ends as out n;
-    striking, a hit scores 2f for the interceptors and nothing for the throw (K14), a miss costs them 10 and
-    the throw then ends as out n (K15)."""
+    throw but not its face, strikes — or, where the table allows holding back (``hold_back``), strikes or
+    holds as is better for its team: holding, the throw ends as out n; striking, a hit scores 2f for the
+    interceptors and nothing for the throw (K14), a miss costs them 10 and the throw then ends as out n (K15)."""
     if not standing:
         merged = np.concatenate([outcomes[..., :2], outcomes[..., 2:8] + outcomes[..., 8:]], axis=-1)
         return np.asarray(merged @ plain)
     past = outcomes[..., 8:]
     hold = past @ plain[..., 2:, :]
     strike = hit * past.sum(axis=-1)[..., None] * hit_worth[..., None, :] + (1 - hit) * (past @ missed)
+    if not hold_back:
+        return np.asarray(outcomes[..., :8] @ plain + strike)
     crossing = np.minimum(hold, strike) if thrower == 0 else np.maximum(hold, strike)
     return np.asarray(outcomes[..., :8] @ plain + crossing)
 
@@ -264,7 +267,8 @@ def _sweep(setup: Setup, value: np.ndarray, cap: int, active: Active) -> np.ndar
         hit_worth = np.einsum("pf,pfc->pc", faces, hits)
         best = []
         for standing in (False, True) if setup.interception else (False,):
-            values = throw_values(outcomes[poses, active[t, standing]], plain, missed, hit_worth, standing, k, hit)
+            values = throw_values(outcomes[poses, active[t, standing]], plain, missed, hit_worth, standing, k, hit,
+                                  setup.hold_back)
             best.append(values.max(axis=1) if k == 0 else values.min(axis=1))
         # K19: the other team stands (its best interceptor) or not, whichever is better for it
         chosen = best[0] if len(best) == 1 else (np.minimum(*best) if k == 0 else np.maximum(*best))
@@ -291,7 +295,7 @@ def _discover(setup: Setup, value: np.ndarray, cap: int) -> dict[tuple[int, bool
                 for start in range(0, cap * cap, 1024):
                     cells = slice(start, start + 1024)
                     values = sign * throw_values(outcomes[p], plain[p, :, cells], missed[p, :, cells],
-                                                 hit_worth[p, cells], standing, k, hit)
+                                                 hit_worth[p, cells], standing, k, hit, setup.hold_back)
                     best = values.max(axis=0)
                     rows |= set(np.flatnonzero((values == best[None, :]).any(axis=1)).tolist())
                 per_pose.append(rows)
@@ -375,7 +379,8 @@ def describe(setup: Setup) -> str:
     """The set-up as a JSON key (how the shipped file names its tables)."""
     return json.dumps({"distance_steps": setup.field.distance_steps, "cube_edge": setup.field.cube_edge,
                        "line_width": setup.field.line_width, "target": setup.target,
-                       "teams": [list(t) for t in setup.teams], "interception": setup.interception}, sort_keys=True)
+                       "teams": [list(t) for t in setup.teams], "interception": setup.interception,
+                       **({"hold_back": True} if setup.interception and setup.hold_back else {})}, sort_keys=True)
 
 
 def load(raw: bytes) -> dict[str, tuple[np.ndarray, int]]:
@@ -428,7 +433,8 @@ def setup_of(game: Kubik) -> Setup:
     """The table ``game`` needs: its field, target, teams' skill rotations and variant."""
     teams = tuple(rotation(tuple(float(game.skills[game.seat(k, i)]) for i in range(game.team_sizes[k])))
                   for k in (0, 1))
-    return Setup(game.field, int(game.options["target"]), (teams[0], teams[1]), bool(game.interception))
+    return Setup(game.field, int(game.options["target"]), (teams[0], teams[1]), bool(game.interception),
+                 bool(game.interception and game.options["hold_back"]))
 
 
 def game_table(game: Kubik) -> Solution | None:
@@ -491,7 +497,7 @@ def choice_values(solution: Solution, state: KubikState, outcomes: np.ndarray, s
     display may show."""
     plain, missed, hits = outcome_worths(solution, state)
     values = throw_values(outcomes, plain[:, None], missed[:, None], np.array([faces @ hits]), standing,
-                          state.team, hit)[:, 0]
+                          state.team, hit, solution.setup.hold_back)[:, 0]
     return np.asarray(values if state.team == 0 else 1.0 - values)
 
 

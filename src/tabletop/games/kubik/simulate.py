@@ -8,9 +8,12 @@ re-running its noise gives exactly it (:func:`mismatch`) — and how a viewer re
 
 With an interceptor standing (K19) a throw whose cube crosses the border line is simulated only to the
 crossing: the outcome ``cross at … moving … noise …`` says where the cube crossed and how it moved, and
-nothing about how it ends, which is not even computed until the interceptor has struck or held. Then
-either the interception is simulated from the crossing state (fresh noise: the interceptor's), or the
-throw is run on to rest from its own noise (the ``rest`` of the throw, no new randomness).
+its motion ends there. How the throw ends is decided only after the interceptor has thrown (rules 2):
+the interception is simulated from the crossing state with fresh noise (the interceptor's); a cube
+nobody hit runs on from the crossing over rough turf whose noise (:class:`~.physics.TurfNoise`) is drawn
+then — the ``rest`` of the throw carries it (``out 4/2 noise …``, four numbers). Nothing told at the
+crossing, its throw's noise included, decides the end. (Rules 1 ran a crossing cube nobody hit on from
+the throw's own noise, so the crossing's noise decided its end; its records still replay so.)
 
 Runs are cached by their inputs (a handful), so sampling an outcome and then checking it costs one run.
 """
@@ -56,8 +59,8 @@ def simulated_outcome(state: KubikState, rng: random.Random) -> Outcome:
     import tabletop.games.kubik.physics as physics
 
     if state.phase is Phase.REST:
-        return rest(state)
-    return rerun(state, _recordable(physics.sample_noise(rng)))
+        return rest(state, _recordable(physics.sample_turf(rng).values) if state.game.rules >= 2 else ())
+    return rerun(state, physics.Noise(_recordable(physics.sample_noise(rng).values)))
 
 
 def _made(state: KubikState) -> tuple[Field, CubePose, Throw, float]:
@@ -87,7 +90,8 @@ def rerun(state: KubikState, noise: physics.Noise) -> Outcome:
             assert crossing is not None
             at = (round(crossing.position[0], 3), round(crossing.position[1], 3))
             moving = (round(crossing.velocity[0], 2), round(crossing.velocity[1], 2))
-            return Outcome("cross", at=at, noise=values, trajectory=result.trajectory, moving=moving)
+            return Outcome("cross", at=at, noise=values, trajectory=_to_crossing(result.trajectory, crossing),
+                           moving=moving)
         return _ending(result, values)
     if state.phase is Phase.INTERCEPT:
         pending, interceptor = state.pending, state.interceptor
@@ -100,20 +104,59 @@ def rerun(state: KubikState, noise: physics.Noise) -> Outcome:
     raise ValueError(f"no simulated throw is being made (phase {state.phase.value})")
 
 
-def rest(state: KubikState) -> Outcome:
-    """K19: how a throw that crossed the border line ends when nobody hit the cube, run on from its own
-    noise (the crossing's); only now is it computed. No noise is written: the crossing holds it.
+def rest(state: KubikState, turf: tuple[float, ...] = ()) -> Outcome:
+    """K19: how a throw that crossed the border line ends when nobody hit the cube, computed only now.
+
+    Rules 2: the cube runs on from the crossing over the turf, whose noise ``turf`` (four numbers) the
+    outcome carries; its trajectory is the whole throw, to the crossing and on from there. Rules 1: the
+    throw runs on from its own noise (the crossing's) and the outcome carries none.
 
     Raises:
-        ValueError: when ``state`` is not waiting for the rest of a simulated crossing.
+        ValueError: when ``state`` is not waiting for the rest of a simulated crossing, or ``turf`` is not
+            what its rules take.
     """
+    import tabletop.games.kubik.physics as physics
+
     field, cube, throw, skill = _made(state)
     pending = state.pending
     if pending is None or not pending.noise:
         raise ValueError("no simulated crossing to run on")
-    result = _throw(field, cube, throw, skill, pending.noise, False)
-    ending = _ending(result, ())
-    return Outcome(ending.kind, ending.top, ending.front, ending.at, (), result.trajectory)
+    if state.game.rules < 2:
+        if turf:
+            raise ValueError("the rest of a crossing takes no noise of its own under rules 1; the crossing's "
+                             "noise decides it")
+        result = _throw(field, cube, throw, skill, pending.noise, False)
+        ending = _ending(result, ())
+        return Outcome(ending.kind, ending.top, ending.front, ending.at, (), result.trajectory)
+    values = physics.TurfNoise(turf).values  # checks the length
+    thrown = _throw(field, cube, throw, skill, pending.noise, True)
+    assert thrown.crossing is not None
+    result = _rest(field, thrown.crossing, values)
+    ending = _ending(result, values)
+    before = _to_crossing(thrown.trajectory, thrown.crossing)
+    after = result.trajectory
+    whole = physics.Trajectory(before.times + after.times[1:], before.cube + after.cube[1:],
+                               before.bat + after.bat[1:])
+    return Outcome(ending.kind, ending.top, ending.front, ending.at, values, whole)
+
+
+@lru_cache(maxsize=16)
+def _rest(field: Field, crossing: physics.CrossingState, turf: tuple[float, ...]) -> physics.ThrowResult:
+    import tabletop.games.kubik.physics as physics
+
+    return physics.simulate_rest(field, crossing, physics.TurfNoise(turf))
+
+
+def _to_crossing(trajectory: physics.Trajectory, crossing: physics.CrossingState) -> physics.Trajectory:
+    """A crossing's motion as it may be shown before the interceptor decides (K19): the frames before the
+    crossing and the cube at the crossing itself — no frame of the cube past the border line."""
+    import tabletop.games.kubik.physics as physics
+
+    kept = [k for k, time in enumerate(trajectory.times) if time < crossing.time]
+    bat = trajectory.bat[kept[-1]] if kept else trajectory.bat[0]
+    times = (*(trajectory.times[k] for k in kept), round(crossing.time, 9))
+    cube = (*(trajectory.cube[k] for k in kept), (*crossing.position, *crossing.quaternion))
+    return physics.Trajectory(times, cube, (*(trajectory.bat[k] for k in kept), bat))
 
 
 def _ending(result: physics.ThrowResult, noise: tuple[float, ...]) -> Outcome:
@@ -134,9 +177,10 @@ def mismatch(state: KubikState, outcome: Outcome) -> str | None:
 
     try:
         if state.phase is Phase.REST:
-            if outcome.noise:
-                return "the rest of a crossing takes no noise of its own; the crossing's noise decides it"
-            simulated = rest(state)
+            refusal = rest_noise_refusal(state.game.rules, outcome)
+            if refusal is not None:
+                return refusal
+            simulated = rest(state, outcome.noise)
         elif len(outcome.noise) != len(physics.NOISE_NAMES):
             return (f"a simulated outcome carries its noise sample, {len(physics.NOISE_NAMES)} numbers "
                     f"({', '.join(physics.NOISE_NAMES)}); this one has {len(outcome.noise)}"
@@ -150,9 +194,23 @@ def mismatch(state: KubikState, outcome: Outcome) -> str | None:
     return None
 
 
-def _recordable(noise: physics.Noise) -> physics.Noise:
-    """The noise as the record writes it (six significant digits), so that the simulation that
-    decided the outcome is exactly the one a viewer re-runs from the record."""
-    import tabletop.games.kubik.physics as physics
+def rest_noise_refusal(rules: int, outcome: Outcome) -> str | None:
+    """Why the rest of a crossing carries the wrong noise under ``rules`` (None when it is right): the
+    turf's four numbers under rules 2, none under rules 1."""
+    if rules < 2:
+        return ("the rest of a crossing takes no noise of its own under rules 1; the crossing's noise decides it"
+                if outcome.noise else None)
+    if len(outcome.noise) != TURF_SIZE:
+        return (f"the rest of a crossing carries the turf's noise, {TURF_SIZE} numbers (speed, heading, tumble, "
+                f"twist); this one has {len(outcome.noise)}")
+    return None
 
-    return physics.Noise(tuple(float(f"{v:.6g}") for v in noise.values))
+
+TURF_SIZE = 4
+"""Numbers in the turf's noise (``physics.TURF_NAMES``; a test keeps them equal)."""
+
+
+def _recordable(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Noise as the record writes it (six significant digits), so that the simulation that decided the
+    outcome is exactly the one a viewer re-runs from the record."""
+    return tuple(float(f"{v:.6g}") for v in values)

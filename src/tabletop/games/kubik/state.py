@@ -43,7 +43,7 @@ from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
 from tabletop.games.kubik.render import describe as describe_action
 from tabletop.games.kubik.render import render as field_picture
-from tabletop.games.kubik.simulate import mismatch, simulated_outcome
+from tabletop.games.kubik.simulate import mismatch, rest_noise_refusal, simulated_outcome
 from tabletop.games.kubik.turn import Phase, Score
 from tabletop.games.kubik.views import field_view
 
@@ -115,8 +115,8 @@ class KubikState(State[KubikAction]):
                 return (Intercept(None), *(Intercept(s, game.labels[s]) for s in team))
             case Phase.AIM:
                 return (ThrowChoice(),) if game.mode == "manual" else game.throw_choices
-            case Phase.CROSSING:
-                return (Strike(True), Strike(False))
+            case Phase.CROSSING:  # K19: who stood must throw, unless the table lets an interceptor hold back
+                return (Strike(True), Strike(False)) if game.options["hold_back"] else (Strike(True),)
             case Phase.THROW | Phase.INTERCEPT | Phase.REST if game.mode == "physics":
                 # what people may enter for a simulated throw (``--chance people``); the simulation's own
                 # outcomes can only be sampled (chance_outcomes raises)
@@ -179,8 +179,12 @@ class KubikState(State[KubikAction]):
         if not _valid_faces(action) or not _valid_detail(action):
             return self._allowed("faces and places must fit the outcome; ", code="outcome_form")
         if self.game.mode != "physics":
-            return Reason("`seen` marks what people saw in a simulated game; here write it plainly",
-                          "seen_not_simulated") if action.seen else None
+            if action.seen:
+                return Reason("`seen` marks what people saw in a simulated game; here write it plainly",
+                              "seen_not_simulated")
+            if action.noise if self.game.mode == "manual" else action not in self._table_outcomes():
+                return self._not_this_mode(action)  # people enter faces and places; the model only its own
+            return None
         pending = self.pending
         if action.seen:
             return None  # people entered it (``--chance people``): recorded as theirs, not as the physics'
@@ -188,8 +192,28 @@ class KubikState(State[KubikAction]):
             return Reason("the crossing was entered by people (`seen cross`): what follows is entered too (`seen …`)",
                           "seen_after_seen")
         # trusted (the server's own log, not ``rerun``): only the form, cheaply — no simulation, no MuJoCo
-        refusal = mismatch(self, action) if rerun else _noise_refusal(self.phase, action)
+        refusal = mismatch(self, action) if rerun else _noise_refusal(self.phase, self.game.rules, action)
         return None if refusal is None else Reason(refusal, "simulation_mismatch")
+
+    def _not_this_mode(self, action: Outcome) -> Reason:
+        """K20, K20b (#41 item 3): an outcome this table's ``throws`` never produces — simulation noise in
+        a scorekeeper game (people enter faces and where the cube went, never noise), anything but the
+        model's own outcomes in a calibrated one — refused with the option named, so that a record of
+        a game with other options says so."""
+        mode = self.game.mode
+        names = list(self._manual_names()) if mode == "manual" else [str(o) for o in self._table_outcomes()]
+        what = ("simulation noise, which people on a real field do not enter" if mode == "manual"
+                else "what only the physics writes (top/front faces, a place, noise)" if
+                action.noise or action.at is not None or action.front is not None else
+                "an outcome the calibrated model gives no chance here")
+        return Reason(f"{action} carries {what}: throws={mode} never produces it; here: {', '.join(names)} "
+                      "(a record is replayed with its own options)", "outcome_mode", option="throws", throws=mode,
+                      legal=names)
+
+    def _table_outcomes(self) -> frozenset[Outcome]:
+        """The calibrated model's outcomes here that have a chance (K20b)."""
+        table = self._table()
+        return frozenset(_plain_outcome(name) for name, n in zip(table.names, table.parts, strict=True) if n)
 
     def _allowed(self, before: str, *, code: str) -> Reason:
         """``before`` and what may be entered here, as the reason ``code`` (the names in its params)."""
@@ -348,11 +372,10 @@ NOISE_SIZE = 7
 """Numbers in a simulated outcome's noise sample (``physics.NOISE_NAMES``; a test keeps them equal)."""
 
 
-def _noise_refusal(phase: Phase, outcome: Outcome) -> str | None:
-    """Why a simulated outcome's noise has the wrong form here (the rest of a crossing takes none)."""
+def _noise_refusal(phase: Phase, rules: int, outcome: Outcome) -> str | None:
+    """Why a simulated outcome's noise has the wrong form here (the rest of a crossing: the turf's)."""
     if phase is Phase.REST:
-        return "the rest of a crossing takes no noise of its own; the crossing's noise decides it" if outcome.noise \
-            else None
+        return rest_noise_refusal(rules, outcome)
     if len(outcome.noise) != NOISE_SIZE:
         return (f"a simulated outcome carries its noise sample, {NOISE_SIZE} numbers; this one has "
                 f"{len(outcome.noise)} (an outcome people saw is written `seen …`)")
@@ -515,7 +538,8 @@ def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, out
     index[team] = (index[team] + 1) % state.game.team_sizes[team]
     throws = state.throws + 1
     limit: tuple[Event, ...] = ()
-    if throws >= state.game.options["max_throws"]:
+    cap = state.game.options["max_throws"]  # 0: no limit
+    if cap and throws >= cap:
         limit = () if over else (event("throw_limit", throws=throws),)
         over = True
     # the action, its points, then what follows (a recentred cube, K17) and the end at the throw limit
