@@ -87,7 +87,7 @@ def test_opponents_by_seat() -> None:
     assert [bot.name for bot in environment.opponents.values()] == ["random", "first"]
     with pytest.raises(ValueError, match="needs 2 opponents, not 1"):
         SeatEnv("cubulus", players=3, opponents=["random"])
-    with pytest.raises(ValueError, match="no seat 3"):
+    with pytest.raises(ValueError, match="no seat has index 3"):
         SeatEnv("cubulus", seat=3)
     with pytest.raises(ValueError, match="no bot called"):
         SeatEnv("cubulus", opponents="nobody")
