@@ -131,7 +131,7 @@ class State(ABC, Generic[ActionT]):
     def illegal(self, action: ActionT) -> IllegalActionError:
         """The generic error for ``action`` not being legal here: ``illegal_action`` naming it, the
         player to move and what is legal (games with reasons of their own say more: :meth:`Game.refusal`)."""
-        who = "chance" if self.is_chance else seat_label(self.current_player)
+        who = "chance" if self.is_chance else self.game.seat_label(self.current_player)
         try:
             actions = self.legal_actions()
             shown, count = allowed_data(actions)
@@ -239,7 +239,7 @@ class State(ABC, Generic[ActionT]):
 
     def describe(self, action: ActionT) -> str:
         """A short sentence for a move log saying what ``action`` does here ("" when not worth a line)."""
-        who = "chance" if self.is_chance else seat_label(self.current_player)
+        who = "chance" if self.is_chance else self.game.seat_label(self.current_player)
         return f"{who}: {action}"
 
 
@@ -275,6 +275,12 @@ class Game(ABC, Generic[StateT, ActionT]):
     def has_chance(self) -> bool:
         """True when the game has chance nodes."""
         return self.spec.chance is not Chance.NONE
+
+    def seat_label(self, seat: Player) -> str:
+        """How a message names ``seat`` to people: ``seat 2`` for index 1, as the browser and the terminal
+        do (:func:`~tabletop.core.errors.seat_label`); a game whose notation names its players overrides
+        it (Kubik's ``B1``). The index itself goes in an error's params."""
+        return seat_label(seat)
 
     def check_seat(self, seat: Player) -> None:
         """Raise ValueError unless ``seat`` is one of this game's seats (for views and agents)."""

@@ -25,7 +25,7 @@ require("gymnasium", extra="rl", purpose="the Gymnasium and PettingZoo environme
 from gymnasium import spaces
 
 import tabletop
-from tabletop.core import Decision, Encoding, Game, IllegalActionError, State, seat_label
+from tabletop.core import Decision, Encoding, Game, IllegalActionError, State
 from tabletop.sim.runner import streams
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -163,7 +163,7 @@ class Table:
         except ValueError as error:
             raise IllegalActionError(f"action {index}: {error}; legal: {self.legal_text()}") from None
         player = self.state.current_player
-        who = "chance" if player < 0 else seat_label(player)
+        who = "chance" if player < 0 else self.game.seat_label(player)
         raise IllegalActionError(f"action {index} ({action}) is not legal for {who} here; legal: {self.legal_text()}",
                                  params={"action": str(action), "index": int(index), "player": player})
 

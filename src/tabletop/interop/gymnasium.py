@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 import tabletop
 from tabletop.agents import make_bot
-from tabletop.core import Agent, Game, IllegalActionError, seat_label
+from tabletop.core import Agent, Game, IllegalActionError
 from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
 
 RENDER_MODES = ("ansi", "human")
@@ -153,7 +153,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             try:
                 table.play(table.action(int(index)))
             except IllegalActionError as error:
-                raise IllegalActionError(f"the policy at {seat_label(seat)} chose an illegal action: {error}",
+                raise IllegalActionError(f"the policy at {self.game.seat_label(seat)} chose an illegal action: {error}",
                                          code=error.code, params={**error.params, "player": seat}) from None
 
     def _observe(self) -> Observation:

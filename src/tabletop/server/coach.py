@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 import tabletop
-from tabletop.core import Game, State, no_such_seat, seat_label
+from tabletop.core import Game, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
@@ -102,11 +102,11 @@ async def table_coach(table_id: str, seat: int, request: Request) -> Response:
     except Rejection as error:
         raise ApiError.of(403, error) from None
     if seat not in held:
-        raise ApiError(403, f"{seat_label(seat)} is not held by these tokens: the coach advises only one's own seat",
-                       "coach_not_held", seat=seat)
+        raise ApiError(403, f"{table.game.seat_label(seat)} is not held by these tokens: the coach advises only "
+                       "one's own seat", "coach_not_held", seat=seat)
     if table.status != "playing" or table.state.current_player != seat:
         to_move = table.state.current_player
-        raise ApiError(409, f"{seat_label(seat)} is not to move: the coach advises the seat to move",
+        raise ApiError(409, f"{table.game.seat_label(seat)} is not to move: the coach advises the seat to move",
                        "coach_not_to_move", seat=seat, to_move=None if to_move < 0 else to_move)
     view = table.view(seat)
     key = ("coach", table_id, seat, table.moves, hash(tuple(table.record_actions())))

@@ -381,7 +381,8 @@ class Hub:
             return
         if to_move != seat:
             if to_move >= 0:
-                raise Rejection(f"not your turn: {seat_label(to_move)} is to move", "not_your_turn", to_move=to_move)
+                raise Rejection(f"not your turn: {table.game.seat_label(to_move)} is to move", "not_your_turn",
+                                to_move=to_move)
             raise Rejection("not your turn: chance is to move", "chance_to_move")
 
     async def write(self, table: LiveTable, seat: int, action: str, kind: str = "action",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
-from tabletop.core.errors import IllegalActionError, list_allowed, seat_label
+from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.batch import CribbageBatch
 from tabletop.games.cribbage.board import Phase, side_of, sides_of
@@ -162,7 +162,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         legal = f"; legal: {list_allowed(state.legal_actions())}"  # what is allowed, as every refusal says (STYLE 11)
         match state.phase, action:
             case Phase.PLAY, act.Play(card) if card not in hand:
-                return IllegalActionError(f"{action}: {card} is not in {seat_label(state.to_move)}'s hand{legal}",
+                return IllegalActionError(f"{action}: {card} is not in {self.seat_label(state.to_move)}'s hand{legal}",
                                           code="not_in_hand", params={"action": str(action), "card": str(card),
                                                                       "seat": state.to_move})
             case Phase.PLAY, act.Play(card) if state.count + value(card) > 31:
@@ -176,7 +176,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
             case Phase.DISCARD, act.Discard(cards):
                 needed = next(len(a.cards) for a in state.legal_actions() if isinstance(a, act.Discard))
                 if missing := [str(card) for card in cards if card not in hand]:
-                    whose = seat_label(state.to_move)
+                    whose = self.seat_label(state.to_move)
                     return IllegalActionError(f"{action}: {missing[0]} is not in {whose}'s hand{legal}",
                                               code="not_in_hand", params={"action": str(action), "card": missing[0],
                                                                           "seat": state.to_move})

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View, no_such_seat, seat_label
+from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View, no_such_seat
 from tabletop.core.agent import Agent
 from tabletop.games.cubulus.actions import CubulusAction, parse_action
 from tabletop.games.cubulus.batch import CubulusBatch
@@ -92,7 +92,7 @@ class Cubulus(Game[CubulusState, CubulusAction]):
         super().__init__(**options)
         first = self.options["first"]
         if first != "random" and int(first) >= self.num_players:
-            seats = ", ".join(f"{seat} ({seat_label(seat)})" for seat in range(self.num_players))
+            seats = ", ".join(f"{seat} ({self.seat_label(seat)})" for seat in range(self.num_players))
             raise OptionError(f"option first={first}: {no_such_seat(int(first), self.num_players)} (U13); "
                               f"choose random or a seat's index: {seats}", code="first_seat",
                               params={"first": int(first), "players": self.num_players})

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
-from tabletop.core.errors import Reason, list_allowed, no_such_seat, seat_label
+from tabletop.core.errors import Reason, list_allowed, no_such_seat
 from tabletop.games.cubulus.actions import (
     FIRSTS,
     INSERTS,
@@ -159,12 +159,12 @@ class CubulusState(State[CubulusAction]):
                                   "(neutral_cells=exterior)", "centre_cell", cell=str(cell))
                 return None
         if phase is Phase.SETUP:
-            return Reason(f"{seat_label(self.to_move)} is placing the neutral balls first (U13: place xyz)",
+            return Reason(f"{game.seat_label(self.to_move)} is placing the neutral balls first (U13: place xyz)",
                           "placing_neutral", seat=self.to_move)
         match action:
             case Insert(hole):
                 if not self.hand(self.to_move):
-                    return Reason(f"{seat_label(self.to_move)} has no ball left in hand; only shifts remain (U7)",
+                    return Reason(f"{game.seat_label(self.to_move)} has no ball left in hand; only shifts remain (U7)",
                                   "no_ball_in_hand", seat=self.to_move)
                 if pushes(self.board, hole) is None:
                     return Reason(f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)",
@@ -174,7 +174,7 @@ class CubulusState(State[CubulusAction]):
                 return self._why_not_shift(hole)
             case Pass():
                 if self._moves():
-                    return Reason(f"{seat_label(self.to_move)} has a legal move and must move (U14)", "must_move",
+                    return Reason(f"{game.seat_label(self.to_move)} has a legal move and must move (U14)", "must_move",
                                   seat=self.to_move)
                 return None
         return Reason("not a Cubulus action", "not_an_action")
