@@ -52,13 +52,13 @@ def test_three_players_one_resigns_the_others_share_and_abandoning_has_no_result
     assert ended_result(state, Ending("abandoned")) == ((0.0, 0.0, 0.0), None)
     with pytest.raises(RecordError, match="no side"):
         ended_result(state, Ending("resigned", (0, 1, 2)))
-    with pytest.raises(RecordError, match="no seat 5"):
+    with pytest.raises(RecordError, match="no seat has index 5"):
         ended_result(state, Ending("resigned", (5,)))
 
 
 def test_a_record_with_a_malformed_ending_is_refused_with_a_record_error() -> None:
     text = Record("cubulus", {"players": 2}, ()).to_json()[:-1] + ', "ending": "resigned 9"}'
-    with pytest.raises(RecordError, match="no seat 9"):
+    with pytest.raises(RecordError, match="no seat has index 9"):
         tabletop.replay(Record.from_json(text))
     with pytest.raises(RecordError, match="ending"):
         Record.from_json(text.replace("resigned 9", ""))

@@ -51,7 +51,7 @@ def test_malformed_records(text: str, message: str, index: int | None) -> None:
 @pytest.mark.parametrize(
     ("actions", "index", "message"),
     [
-        (["roll", "4", "4"], 2, "action 2 `4`: 4: not legal for seat 1 here; legal: roll"),
+        (["roll", "4", "4"], 2, "action 2 `4`: 4: not legal for seat 2 here; legal: roll"),
         (["roll", "roll"], 1, "action 1 `roll`: roll: not legal for chance here; legal: 1, 2, 3, 4, 5, 6"),
         (["roll", "seven"], 1, "action 1 `seven`: 'seven' is not an action"),
     ],

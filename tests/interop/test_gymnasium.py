@@ -87,7 +87,7 @@ def test_opponents_by_seat() -> None:
     assert [bot.name for bot in environment.opponents.values()] == ["random", "first"]
     with pytest.raises(ValueError, match="needs 2 opponents, not 1"):
         SeatEnv("cubulus", players=3, opponents=["random"])
-    with pytest.raises(ValueError, match="no seat 3"):
+    with pytest.raises(ValueError, match="no seat has index 3"):
         SeatEnv("cubulus", seat=3)
     with pytest.raises(ValueError, match="no bot called"):
         SeatEnv("cubulus", opponents="nobody")
@@ -177,8 +177,9 @@ def test_agents_may_be_passed_as_objects() -> None:
 
 def test_a_policy_that_chooses_an_illegal_action_is_named() -> None:
     environment = SeatEnv("cubulus", seat=0, first="0", opponents=lambda observation: -1)
-    with pytest.raises(IllegalActionError, match="policy at seat 1 chose an illegal action: action -1"):
-        environment.reset(seed=0)  # seat 0 starts, so seat 1 places the neutral balls first (U4, U13)
+    with pytest.raises(IllegalActionError, match="policy at seat 2 chose an illegal action: action -1") as caught:
+        environment.reset(seed=0)  # seat 1 (index 0) starts, so seat 2 places the neutral balls first (U4, U13)
+    assert caught.value.params["player"] == 1  # the index, for programs (issue 41, item 4)
 
 
 def test_an_unsupported_render_mode_is_warned_about_not_refused() -> None:

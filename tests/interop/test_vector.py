@@ -166,7 +166,7 @@ def test_opponents_and_arguments() -> None:
         env.step(np.array([27, 27, 27]))
     with pytest.raises(ValueError, match="at least 1"):
         SeatVectorEnv("cubulus", num_envs=0)
-    with pytest.raises(ValueError, match="no seat 4"):
+    with pytest.raises(ValueError, match="no seat has index 4"):
         SeatVectorEnv("cubulus", seat=4)
     env = SeatVectorEnv("cubulus", num_envs=32, seat="random")
     _, info = env.reset(seed=0)

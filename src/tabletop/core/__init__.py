@@ -23,6 +23,8 @@ if TYPE_CHECKING:
         SampledChanceError,
         TabletopError,
         UnknownGameError,
+        no_such_seat,
+        seat_label,
     )
     from tabletop.core.events import RESULT_KINDS, SPECTATOR, Event, action_event, event, unredacted, visible
     from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
@@ -67,7 +69,9 @@ _LAZY = {
     "ended_result": "tabletop.core.ending",
     "event": "tabletop.core.events",
     "iter_replay": "tabletop.core.record",
+    "no_such_seat": "tabletop.core.errors",
     "replay": "tabletop.core.record",
+    "seat_label": "tabletop.core.errors",
     "unredacted": "tabletop.core.events",
     "visible": "tabletop.core.events",
     "winner_field": "tabletop.core.outcome",
@@ -115,7 +119,9 @@ __all__ = [
     "ended_result",
     "event",
     "iter_replay",
+    "no_such_seat",
     "replay",
+    "seat_label",
     "unredacted",
     "visible",
     "winner_field",

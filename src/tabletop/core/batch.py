@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.core.errors import IllegalActionError, list_allowed
+from tabletop.core.errors import IllegalActionError, list_allowed, seat_label
 
 if TYPE_CHECKING:
     from tabletop.core.encoding import Encoding
@@ -138,8 +138,10 @@ class ArrayBatch(Batch):
         if self._over(row):
             raise IllegalActionError(f"game {row}: the game is over; reset it before playing action {index}")
         legal = [f"{i} ({self.encoding.action_at(int(i))})" for i in np.flatnonzero(self.legal_masks()[row])]
+        seat = int(self.to_move[row])
         if not 0 <= index < self.encoding.num_actions:
             what = f"action {index} is out of range 0–{self.encoding.num_actions - 1}"
         else:
-            what = f"action {index} ({self.encoding.action_at(index)}) is not legal for seat {self.to_move[row]}"
-        raise IllegalActionError(f"game {row}: {what}; legal: {list_allowed(legal, limit=12)}")
+            what = f"action {index} ({self.encoding.action_at(index)}) is not legal for {seat_label(seat)}"
+        raise IllegalActionError(f"game {row}: {what}; legal: {list_allowed(legal, limit=12)}",
+                                 params={"row": row, "index": index, "player": seat})

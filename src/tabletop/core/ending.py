@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from tabletop.core.errors import RecordError
+from tabletop.core.errors import RecordError, no_such_seat
 from tabletop.core.events import Event, event
 from tabletop.core.game import Game, State
 
@@ -46,7 +46,7 @@ class Ending:
         if self.cause not in CAUSES:
             raise RecordError(f"ending {self.cause!r}; endings: {', '.join(CAUSES)}")
         if self.cause in ("finished", "abandoned") and self.seats:
-            raise RecordError(f"ending {self.cause!r} names no seats (got {list(self.seats)})")
+            raise RecordError(f"ending {self.cause!r} names no seats (got {str(self)!r})")
         if self.cause not in ("finished", "abandoned") and not self.seats:
             raise RecordError(f"ending {self.cause!r} names the seats it was by")
 
@@ -64,7 +64,7 @@ class Ending:
             raise RecordError(f"an empty ending; endings: {', '.join(CAUSES)}")
         cause, *seats = text.split()
         if not all(seat.isdigit() for seat in seats):
-            raise RecordError(f"ending {text!r}: seats are numbers (e.g. 'resigned 1')")
+            raise RecordError(f"ending {text!r}: seats are given by their index (e.g. 'resigned 1' for seat 2)")
         if cause not in CAUSES:
             raise RecordError(f"ending {cause!r}; endings: {', '.join(CAUSES)}")
         return cls(cause, tuple(sorted({int(seat) for seat in seats})))
@@ -81,7 +81,8 @@ class Ending:
     def check(self, game: Game[Any, Any]) -> None:
         """Raise RecordError unless every seat named is one of ``game``'s."""
         if bad := [seat for seat in self.seats if not 0 <= seat < game.num_players]:
-            raise RecordError(f"ending {str(self)!r}: no seat {bad[0]} (seats are 0–{game.num_players - 1})")
+            raise RecordError(f"ending {str(self)!r}: {no_such_seat(bad[0], game.num_players)}",
+                              params={"seat": bad[0], "players": game.num_players})
 
 
 def losing_sides(game: Game[Any, Any], ending: Ending) -> list[tuple[int | str, tuple[int, ...]]]:

@@ -9,6 +9,11 @@ front end words it in its reader's language — ``IllegalActionError("9H: count 
 code="count_over_31", params={"card": "9H", "count": 25, "total": 34})``. The codes the core raises
 are :data:`CORE_ERRORS`; a game declares its own in its spec (``GameSpec.errors``), as it declares
 its event kinds, so a test can check that every code has words in every language.
+
+Seats are numbered one way in every message a person reads: by their label, ``seat 2`` for the second
+seat, as the browser and the terminal show them (:func:`seat_label`); the 0-based index a program
+uses stays in the params (``{"to_move": 1}``), and a number that is an index is called one
+(:func:`no_such_seat`), never "seat N".
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ CORE_ERRORS: Mapping[str, str] = {
     "option_invalid": "option {option}={value} is refused by the game's own check",
     "bad_notation": "{text} is not an action in the game's notation",
     "game_over": "{action}: the game is over; no action is legal",
-    "illegal_action": "{action} is not legal for {player} (a seat, or -1 for chance) here; legal: {legal} "
+    "illegal_action": "{action} is not legal for {player} (a seat's index, or -1 for chance) here; legal: {legal} "
                       "(at most 40 of them, {count} in all)",
     "not_chance": "nothing is drawn at random now ({phase})",
     "sampled_chance": "a chance node whose outcomes can only be sampled (a physics throw)",
@@ -96,14 +101,34 @@ class RecordError(TabletopError):
     """A game record that is malformed or does not replay.
 
     ``index`` is the position of the first bad action in the record's action list (None when the
-    record is malformed before any action is reached).
+    record is malformed before any action is reached); ``params`` adds what else was wrong (a seat).
     """
 
     default_code = "bad_record"
 
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message, params={"index": index})
+    def __init__(self, message: str, index: int | None = None, *, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message, params={"index": index, **(params or {})})
         self.index = index
+
+
+def seat_label(seat: int) -> str:
+    """A seat as people read it in a message: 1-based, as the browser and the terminal name it (the
+    index itself goes in the error's params).
+
+    >>> seat_label(1)
+    'seat 2'
+    """
+    return f"seat {seat + 1}"
+
+
+def no_such_seat(index: int, players: int) -> str:
+    """Why ``index`` names no seat of a ``players``-seat game, calling it an index (a program's number,
+    which :func:`seat_label` would make one more).
+
+    >>> no_such_seat(3, 2)
+    'no seat has index 3; the 2 seats have indices 0–1'
+    """
+    return f"no seat has index {index}; the {players} seats have indices 0–{players - 1}"
 
 
 def list_allowed(items: Iterable[object], limit: int = SHOWN) -> str:

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop.core.agent import Agent
 from tabletop.core.encoding import Encoding
-from tabletop.core.errors import IllegalActionError, NotationError, SampledChanceError, allowed_data, list_allowed
+from tabletop.core.errors import (
+    IllegalActionError,
+    NotationError,
+    SampledChanceError,
+    allowed_data,
+    list_allowed,
+    no_such_seat,
+    seat_label,
+)
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
 from tabletop.core.spec import RULES, Chance, GameSpec
 
@@ -123,7 +131,7 @@ class State(ABC, Generic[ActionT]):
     def illegal(self, action: ActionT) -> IllegalActionError:
         """The generic error for ``action`` not being legal here: ``illegal_action`` naming it, the
         player to move and what is legal (games with reasons of their own say more: :meth:`Game.refusal`)."""
-        who = "chance" if self.is_chance else f"seat {self.current_player}"
+        who = "chance" if self.is_chance else self.game.seat_label(self.current_player)
         try:
             actions = self.legal_actions()
             shown, count = allowed_data(actions)
@@ -231,7 +239,7 @@ class State(ABC, Generic[ActionT]):
 
     def describe(self, action: ActionT) -> str:
         """A short sentence for a move log saying what ``action`` does here ("" when not worth a line)."""
-        who = "chance" if self.is_chance else f"seat {self.current_player}"
+        who = "chance" if self.is_chance else self.game.seat_label(self.current_player)
         return f"{who}: {action}"
 
 
@@ -288,10 +296,16 @@ class Game(ABC, Generic[StateT, ActionT]):
         """True when the game has chance nodes."""
         return self.spec.chance is not Chance.NONE
 
+    def seat_label(self, seat: Player) -> str:
+        """How a message names ``seat`` to people: ``seat 2`` for index 1, as the browser and the terminal
+        do (:func:`~tabletop.core.errors.seat_label`); a game whose notation names its players overrides
+        it (Kubik's ``B1``). The index itself goes in an error's params."""
+        return seat_label(seat)
+
     def check_seat(self, seat: Player) -> None:
         """Raise ValueError unless ``seat`` is one of this game's seats (for views and agents)."""
         if not 0 <= seat < self.num_players:
-            raise ValueError(f"no seat {seat}; seats are 0–{self.num_players - 1}")
+            raise ValueError(no_such_seat(seat, self.num_players))
 
     def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
         """Each side that wins or loses together: its name (as result events name it: a seat, or a

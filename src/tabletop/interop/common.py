@@ -162,8 +162,10 @@ class Table:
             action = self.encoding.action_at(int(index))
         except ValueError as error:
             raise IllegalActionError(f"action {index}: {error}; legal: {self.legal_text()}") from None
-        raise IllegalActionError(f"action {index} ({action}) is not legal for seat {self.state.current_player} "
-                                 f"here; legal: {self.legal_text()}")
+        player = self.state.current_player
+        who = "chance" if player < 0 else self.game.seat_label(player)
+        raise IllegalActionError(f"action {index} ({action}) is not legal for {who} here; legal: {self.legal_text()}",
+                                 params={"action": str(action), "index": int(index), "player": player})
 
     def legal_text(self) -> str:
         """The legal action indices with their notation, for error messages."""

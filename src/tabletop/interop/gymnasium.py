@@ -153,7 +153,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             try:
                 table.play(table.action(int(index)))
             except IllegalActionError as error:
-                raise IllegalActionError(f"the policy at seat {seat} chose an illegal action: {error}") from None
+                raise IllegalActionError(f"the policy at {self.game.seat_label(seat)} chose an illegal action: {error}",
+                                         code=error.code, params={**error.params, "player": seat}) from None
 
     def _observe(self) -> Observation:
         observation = self.table.observe(self.seat)

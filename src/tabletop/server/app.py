@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnected
 
 import tabletop
-from tabletop.core import Record
+from tabletop.core import Record, no_such_seat
 from tabletop.server import chance, jobs
 from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
@@ -521,7 +521,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         table = hub().tables[table_id]
         seat = message.seat if message.seat is not None else connection.viewer(table)
         if seat not in connection.seats:
-            raise Rejection(f"this connection does not hold seat {seat + 1}", "seat_not_held", seat=seat)
+            game = table.game
+            said = (game.seat_label(seat) if 0 <= seat < game.num_players
+                    else f"seat={seat} ({no_such_seat(seat, game.num_players)})")
+            raise Rejection(f"this connection does not hold {said}", "seat_not_held", seat=seat)
         if isinstance(message, Act):
             await hub().submit(table_id, seat, message.action, message.move)
         elif isinstance(message, RequestUndo):

@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 import tabletop
-from tabletop.core import Game, State
+from tabletop.core import Game, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
@@ -81,7 +81,7 @@ def _check_coached(table: LiveTable) -> None:
 
 def _check_seat(table: LiveTable, seat: int) -> None:
     if not 0 <= seat < table.game.num_players:
-        raise ApiError(404, f"no seat {seat}; seats are 0–{table.game.num_players - 1}", "coach_seat",
+        raise ApiError(404, f"seat={seat}: {no_such_seat(seat, table.game.num_players)}", "coach_seat",
                        seat=seat, seats=table.game.num_players)
 
 
@@ -102,12 +102,12 @@ async def table_coach(table_id: str, seat: int, request: Request) -> Response:
     except Rejection as error:
         raise ApiError.of(403, error) from None
     if seat not in held:
-        raise ApiError(403, f"seat {seat} is not held by these tokens: the coach advises only one's own seat",
-                       "coach_not_held", seat=seat)
+        raise ApiError(403, f"{table.game.seat_label(seat)} is not held by these tokens: the coach advises only "
+                       "one's own seat", "coach_not_held", seat=seat)
     if table.status != "playing" or table.state.current_player != seat:
         to_move = table.state.current_player
-        raise ApiError(409, f"seat {seat} is not to move: the coach advises the seat to move", "coach_not_to_move",
-                       seat=seat, to_move=None if to_move < 0 else to_move)
+        raise ApiError(409, f"{table.game.seat_label(seat)} is not to move: the coach advises the seat to move",
+                       "coach_not_to_move", seat=seat, to_move=None if to_move < 0 else to_move)
     view = table.view(seat)
     key = ("coach", table_id, seat, table.moves, hash(tuple(table.record_actions())))
 

@@ -29,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.core import CHANCE, Chance, TabletopError, no_such_seat, seat_label
 from tabletop.core.extras import require
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, decide, draw, is_instant
@@ -222,8 +222,10 @@ class Hub:
         kinds = [seat.kind for seat in request.seats]
         creator_seat = request.creator_seat_number()
         if creator_seat is not None and (creator_seat >= len(kinds) or kinds[creator_seat] == "bot"):
-            raise Rejection(f"creator_seat {creator_seat}: the creator sits in a human or hot-seat seat "
-                            f"(seats are numbered from 0 to {len(kinds) - 1})", "creator_seat",
+            why = (no_such_seat(creator_seat, len(kinds)) if creator_seat >= len(kinds)
+                   else f"{seat_label(creator_seat)} is a bot's")
+            raise Rejection(f"creator_seat={creator_seat}: {why}; the creator sits in a human or hot-seat seat",
+                            "creator_seat",
                             seat=creator_seat, seats=len(kinds))
         if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
             raise ChosenSeedRefused(refusal, "seed_refused",
@@ -276,7 +278,7 @@ class Hub:
             if not free:
                 raise Rejection("no free seat at this table", "no_free_seat")
             if seat is not None and seat not in free:
-                raise Rejection(f"seat {seat + 1} is not free; free: {', '.join(str(s + 1) for s in free)}",
+                raise Rejection(f"{seat_label(seat)} is not free; free: {', '.join(map(seat_label, free))}",
                                 "seat_not_free", seat=seat, free=free)
             chosen = free[0] if seat is None else seat
             try:
@@ -379,7 +381,8 @@ class Hub:
             return
         if to_move != seat:
             if to_move >= 0:
-                raise Rejection(f"not your turn: seat {to_move + 1} is to move", "not_your_turn", to_move=to_move)
+                raise Rejection(f"not your turn: {table.game.seat_label(to_move)} is to move", "not_your_turn",
+                                to_move=to_move)
             raise Rejection("not your turn: chance is to move", "chance_to_move")
 
     async def write(self, table: LiveTable, seat: int, action: str, kind: str = "action",

@@ -102,7 +102,7 @@ def test_observe_refuses_a_bad_seat_or_another_games_view() -> None:
     """A seat outside the game, or a view of another player count, is a ValueError."""
     game = Beetle(players=2)
     view = game.initial_state().view(0)
-    with pytest.raises(ValueError, match="no seat 2"):
+    with pytest.raises(ValueError, match="no seat has index 2"):
         game.encoding().observe(view, 2)
     with pytest.raises(ValueError, match="3-player Beetle"):
         Beetle(players=3).encoding().observe(view, 0)

@@ -198,5 +198,5 @@ def test_bad_arguments_are_refused() -> None:
         batch.apply(np.array([0]), np.ones(2, dtype=np.bool_), rng)
     with pytest.raises(ValueError, match=r"reset takes one flag per game, shape \(2,\), not \(3,\)"):
         batch.reset(np.ones(3, dtype=np.bool_), rng)
-    with pytest.raises(ValueError, match="one seat 0–1 per game"):
+    with pytest.raises(ValueError, match="one seat index 0–1 per game"):
         batch.observe(np.array([0, 2]))

@@ -172,9 +172,9 @@ def test_observe_refuses_another_seats_view() -> None:
     """A view must be the observing seat's own, of this table size."""
     game = load(players=2)
     view = game.initial_state().view(0)
-    with pytest.raises(ValueError, match="not seat 1's view"):
+    with pytest.raises(ValueError, match="not seat 2's view"):
         game.encoding().observe(view, 1)
-    with pytest.raises(ValueError, match="no seat 2"):
+    with pytest.raises(ValueError, match="no seat has index 2"):
         game.encoding().observe(view, 2)
     with pytest.raises(ValueError, match="3-player cribbage"):
         load(players=3).encoding().observe(view, 0)
@@ -388,7 +388,7 @@ def test_observe_state_refuses_a_seat_that_is_not_there() -> None:
     """The shortcut checks the seat as ``observe`` does."""
     game = load(players=3)
     state = game.initial_state()
-    with pytest.raises(ValueError, match="no seat 3; seats are 0–2"):
+    with pytest.raises(ValueError, match="no seat has index 3; the 3 seats have indices 0–2"):
         game.encoding().observe_state(state, 3)
     with pytest.raises(ValueError, match="not a position of 2-player cribbage"):
         load(players=2).encoding().observe_state(state, 0)

@@ -47,7 +47,7 @@ def test_c8_a_card_not_in_hand_and_c5_a_discard_of_the_wrong_size() -> None:
     state = pegging_at(0)
     held = {str(c) for c in state.hands[state.to_move]}
     stranger = next(text for text in ("AS", "AH", "AD", "AC", "2S") if text not in held)
-    assert refusal(state, stranger).params == {"action": stranger, "card": stranger}
+    assert refusal(state, stranger).params == {"action": stranger, "card": stranger, "seat": state.to_move}
     game = tabletop.load("cribbage")
     deal = game.initial_state()
     rng = random.Random(2)

@@ -103,9 +103,9 @@ def test_c8_the_same_card_cannot_be_played_twice() -> None:
     state = play_out(dealt().apply(Play(Card(*KING_OF_HEARTS))), "QS")
     assert state.count == 20 and state.current_player == 1
     assert not state.is_legal(Play(Card(*KING_OF_HEARTS)))
-    with pytest.raises(IllegalActionError, match="KH: KH is not in seat 1's hand; legal: 2C, 3D, 9H") as refused:
+    with pytest.raises(IllegalActionError, match="KH: KH is not in seat 2's hand; legal: 2C, 3D, 9H") as refused:
         state.apply(Play(Card(*KING_OF_HEARTS)))
-    assert (refused.value.code, refused.value.params) == ("not_in_hand", {"action": "KH", "card": "KH"})
+    assert (refused.value.code, refused.value.params) == ("not_in_hand", {"action": "KH", "card": "KH", "seat": 1})
     with pytest.raises(IllegalActionError, match="legal: 2C, 3D, 9H"):
         state.apply_text("KH")
 

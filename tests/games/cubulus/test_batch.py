@@ -130,7 +130,7 @@ def test_an_illegal_action_changes_nothing() -> None:
     before = batch.observe(np.zeros(3, dtype=np.int64)).copy()
     legal = np.flatnonzero(batch.legal_masks()[0])
     actions = np.array([legal[0], 0, legal[0]])  # game 1 tries place 000: no neutral balls with three (U9)
-    with pytest.raises(IllegalActionError, match=r"game 1: action 0 \(place 000\) is not legal for seat 0; legal: 27"):
+    with pytest.raises(IllegalActionError, match=r"game 1: action 0 \(place 000\) is not legal for seat 1; legal: 27"):
         batch.apply(actions, np.ones(3, dtype=np.bool_), rng)
     with pytest.raises(IllegalActionError, match="game 0: action 136 is out of range 0–135"):
         batch.apply(np.array([136, 27, 27]), np.ones(3, dtype=np.bool_), rng)
@@ -163,5 +163,5 @@ def test_bad_arguments_are_refused() -> None:
         batch.apply(np.array([27]), np.ones(2, dtype=np.bool_), rng)
     with pytest.raises(ValueError, match=r"reset takes one flag per game, shape \(2,\), not \(3,\)"):
         batch.reset(np.ones(3, dtype=np.bool_), rng)
-    with pytest.raises(ValueError, match="one seat 0–2 per game"):
+    with pytest.raises(ValueError, match="one seat index 0–2 per game"):
         batch.observe(np.array([0, 3]))

@@ -115,7 +115,7 @@ def test_bad_indices_and_actions_are_refused_with_the_range() -> None:
 def test_observe_refuses_a_bad_seat_or_another_games_view() -> None:
     """A seat outside the game, or a view of another player count, is a ValueError."""
     view = two_players().initial_state().view(0)
-    with pytest.raises(ValueError, match="no seat 2"):
+    with pytest.raises(ValueError, match="no seat has index 2"):
         two_players().encoding().observe(view, 2)
     with pytest.raises(ValueError, match="3-player Cubulus"):
         three_players().encoding().observe(view, 0)

@@ -133,9 +133,10 @@ def test_u13_every_seat_can_be_chosen_to_start(players: int, seat: int) -> None:
     assert movers == [(seat + k) % players for k in range(4)]  # then clockwise (U9)
 
 
-@pytest.mark.parametrize(("players", "first", "allowed"), [(2, 2, "random or a seat: 0, 1"),
-                                                            (2, "2", "random or a seat: 0, 1"),
-                                                            (3, 3, "random, 0, 1, 2")])
+@pytest.mark.parametrize(("players", "first", "allowed"), [
+    (2, 2, r"random or a seat's index: 0 \(seat 1\), 1 \(seat 2\)"),
+    (2, "2", r"random or a seat's index: 0 \(seat 1\)"),
+    (3, 3, "random, 0, 1, 2")])
 def test_u13_a_seat_the_table_lacks_cannot_start(players: int, first: int | str, allowed: str) -> None:
     """U13: first names a seat of this table; the error says which are allowed."""
     with pytest.raises(OptionError, match=allowed):

@@ -140,7 +140,7 @@ def test_bad_indices_and_actions_are_refused_with_a_reason() -> None:
     assert play(game.initial_state(), "first A").is_legal(off_grid)  # K6: legal to play, but not numbered
     with pytest.raises(ValueError, match="not on the thrower's grid"):
         encoding.action_index(off_grid)
-    with pytest.raises(ValueError, match="no seat 9"):
+    with pytest.raises(ValueError, match="no seat has index 9"):
         encoding.action_index(Intercept(9, "B6"))
     with pytest.raises(ValueError, match="chance outcome, not a player action"):
         encoding.action_index(Outcome("miss"))
@@ -158,7 +158,7 @@ def test_bad_indices_and_actions_are_refused_with_a_reason() -> None:
 
 def test_observe_refuses_a_bad_seat_or_another_games_view() -> None:
     view = kubik(players=2, throws="manual").initial_state().view(0)
-    with pytest.raises(ValueError, match="no seat 2"):
+    with pytest.raises(ValueError, match="no seat has index 2"):
         kubik(players=2, throws="manual").encoding().observe(view, 2)
     with pytest.raises(ValueError, match="teams 2\\+2"):
         kubik(players=4, throws="manual").encoding().observe(view, 0)

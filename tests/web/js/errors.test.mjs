@@ -83,3 +83,15 @@ test("a code without words: the English that came with it; a body without a code
   assert.equal(new ServerError(502, null, "Bad Gateway").message, "502 Bad Gateway");
   setLang("en");
 });
+
+test("a seat is said once, by the name the table shows, from its index (issue 41, item 4)", () => {
+  const lacking = { code: "coach_seat", params: { seat: 6, seats: 2 }, reason: "seat=6: no seat has index 6" };
+  const said = { en: "There is no Seat 7 at this table.", ru: "Место 7 — такого места за этим столом нет.",
+    ro: "Locul 7 nu există la această masă." };
+  for (const [lang, text] of Object.entries(said)) {
+    setLang(lang);
+    assert.equal(errorText(lacking), text);
+  }
+  setLang("en");
+  assert.equal(errorText({ code: "seat_not_free", params: { seat: 1, free: [0, 2] } }), "Seat 2 is not free. Free: Seat 1, Seat 3.");
+});

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tabletop.core import Encoding, Field, Observation, Player, View
+from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat
 from tabletop.games.beetle.actions import FACES, ROLL, BeetleAction, Face, Roll
 from tabletop.games.beetle.turns import Phase
 
@@ -95,7 +95,7 @@ class BeetleEncoding(Encoding[BeetleAction]):
         """
         n, p = self.players, len(self._names)
         if not 0 <= player < n:
-            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+            raise ValueError(no_such_seat(player, n))
         if view.get("game") != "beetle" or len(view["sheets"]) != n:
             raise ValueError(f"not a view of {n}-player Beetle")
 

@@ -393,7 +393,7 @@ class CribbageBatch(ArrayBatch):
         size = self.size
         seats = np.asarray(seats, dtype=np.int64)
         if seats.shape != (size,) or not ((seats >= 0) & (seats < SEATS)).all():
-            raise ValueError(f"observe takes one seat 0–{SEATS - 1} per game, shape ({size},)")
+            raise ValueError(f"observe takes one seat index 0–{SEATS - 1} per game, shape ({size},)")
         at, rows, others = self._at, np.arange(size), 1 - seats
         out = np.zeros((size, self.encoding.observation_size), dtype=np.float32)
         phase = self.phase

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import Encoding, Field, Observation, Player, View
+from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.board import Phase
@@ -226,10 +226,10 @@ class CribbageEncoding(Encoding[CribbageAction]):
         """
         n, s = self.players, self.sides
         if not 0 <= player < n:
-            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+            raise ValueError(no_such_seat(player, n))
         piles = view["piles"]
         if view.get("game") != "cribbage" or len(piles) != n or view["seat"] != player:
-            raise ValueError(f"not seat {player}'s view of {n}-player cribbage")
+            raise ValueError(f"not {seat_label(player)}'s view of {n}-player cribbage")
         at, index = self._at, _CARD_INDEX
         own_side = int(view["sides"][player])
         out = np.zeros(self._size, dtype=np.float32)
@@ -327,7 +327,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         t: Table = state.table
         n = self.players
         if not 0 <= player < n:
-            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+            raise ValueError(no_such_seat(player, n))
         piles = t.piles
         if len(piles) != n:
             raise ValueError(f"not a position of {n}-player cribbage")

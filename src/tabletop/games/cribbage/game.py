@@ -162,8 +162,9 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         legal = f"; legal: {list_allowed(state.legal_actions())}"  # what is allowed, as every refusal says (STYLE 11)
         match state.phase, action:
             case Phase.PLAY, act.Play(card) if card not in hand:
-                return IllegalActionError(f"{action}: {card} is not in seat {state.to_move}'s hand{legal}",
-                                          code="not_in_hand", params={"action": str(action), "card": str(card)})
+                return IllegalActionError(f"{action}: {card} is not in {self.seat_label(state.to_move)}'s hand{legal}",
+                                          code="not_in_hand", params={"action": str(action), "card": str(card),
+                                                                      "seat": state.to_move})
             case Phase.PLAY, act.Play(card) if state.count + value(card) > 31:
                 total = state.count + value(card)
                 return IllegalActionError(f"{action}: the count would be {total} > 31 (C8){legal}",
@@ -175,8 +176,10 @@ class Cribbage(Game[CribbageState, CribbageAction]):
             case Phase.DISCARD, act.Discard(cards):
                 needed = next(len(a.cards) for a in state.legal_actions() if isinstance(a, act.Discard))
                 if missing := [str(card) for card in cards if card not in hand]:
-                    return IllegalActionError(f"{action}: {missing[0]} is not in seat {state.to_move}'s hand{legal}",
-                                              code="not_in_hand", params={"action": str(action), "card": missing[0]})
+                    whose = self.seat_label(state.to_move)
+                    return IllegalActionError(f"{action}: {missing[0]} is not in {whose}'s hand{legal}",
+                                              code="not_in_hand", params={"action": str(action), "card": missing[0],
+                                                                          "seat": state.to_move})
                 if len(cards) != needed:
                     return IllegalActionError(f"{action}: each player lays away {needed} card(s) to the crib "
                                               f"(C5){legal}",

@@ -335,7 +335,7 @@ class CubulusBatch(ArrayBatch):
         n, size = self.num_players, self.size
         seats = np.asarray(seats, dtype=np.int64)
         if seats.shape != (size,) or not ((seats >= 0) & (seats < n)).all():
-            raise ValueError(f"observe takes one seat 0–{n - 1} per game, shape ({size},)")
+            raise ValueError(f"observe takes one seat index 0–{n - 1} per game, shape ({size},)")
         everyone = np.arange(size)
         colours = 3  # two seats and neutral, or three seats
         out = np.zeros((size, self.encoding.observation_size), dtype=np.float32)

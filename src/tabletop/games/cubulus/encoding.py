@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from tabletop.core import Encoding, Field, Observation, Player, View
+from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat
 from tabletop.games.cubulus.actions import (
     FIRSTS,
     INSERTS,
@@ -173,7 +173,7 @@ class CubulusEncoding(Encoding[CubulusAction]):
         """
         n = self.players
         if not 0 <= player < n:
-            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+            raise ValueError(no_such_seat(player, n))
         if view.get("game") != "cubulus" or view.get("players") != n:
             raise ValueError(f"not a view of {n}-player Cubulus")
         out = np.zeros(self.observation_size, dtype=np.float32)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View
+from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View, no_such_seat
 from tabletop.core.agent import Agent
 from tabletop.games.cubulus.actions import CubulusAction, parse_action
 from tabletop.games.cubulus.batch import CubulusBatch
@@ -92,9 +92,9 @@ class Cubulus(Game[CubulusState, CubulusAction]):
         super().__init__(**options)
         first = self.options["first"]
         if first != "random" and int(first) >= self.num_players:
-            seats = ", ".join(str(seat) for seat in range(self.num_players))
-            raise OptionError(f"option first={first}: there is no seat {first} with {self.num_players} players "
-                              f"(U13); choose random or a seat: {seats}", code="first_seat",
+            seats = ", ".join(f"{seat} ({self.seat_label(seat)})" for seat in range(self.num_players))
+            raise OptionError(f"option first={first}: {no_such_seat(int(first), self.num_players)} (U13); "
+                              f"choose random or a seat's index: {seats}", code="first_seat",
                               params={"first": int(first), "players": self.num_players})
         self.colours = range(self.num_players)  #: the colours that can win: one per seat
         self.has_neutral = self.num_players == 2

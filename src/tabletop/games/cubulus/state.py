@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
-from tabletop.core.errors import Reason, list_allowed
+from tabletop.core.errors import Reason, list_allowed, no_such_seat
 from tabletop.games.cubulus.actions import (
     FIRSTS,
     INSERTS,
@@ -144,7 +144,7 @@ class CubulusState(State[CubulusAction]):
                 if phase is not Phase.START:
                     return Reason("who starts is already decided", "start_decided")
                 if not 0 <= seat < game.num_players:
-                    return Reason(f"there is no seat {seat} in a {game.num_players}-player game", "no_seat",
+                    return Reason(no_such_seat(seat, game.num_players), "no_seat",
                                   seat=seat, players=game.num_players)
                 return None
             case Place(cell):
@@ -159,12 +159,12 @@ class CubulusState(State[CubulusAction]):
                                   "(neutral_cells=exterior)", "centre_cell", cell=str(cell))
                 return None
         if phase is Phase.SETUP:
-            return Reason(f"seat {self.to_move + 1} is placing the neutral balls first (U13: place xyz)",
+            return Reason(f"{game.seat_label(self.to_move)} is placing the neutral balls first (U13: place xyz)",
                           "placing_neutral", seat=self.to_move)
         match action:
             case Insert(hole):
                 if not self.hand(self.to_move):
-                    return Reason(f"seat {self.to_move + 1} has no ball left in hand; only shifts remain (U7)",
+                    return Reason(f"{game.seat_label(self.to_move)} has no ball left in hand; only shifts remain (U7)",
                                   "no_ball_in_hand", seat=self.to_move)
                 if pushes(self.board, hole) is None:
                     return Reason(f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)",
@@ -174,7 +174,7 @@ class CubulusState(State[CubulusAction]):
                 return self._why_not_shift(hole)
             case Pass():
                 if self._moves():
-                    return Reason(f"seat {self.to_move + 1} has a legal move and must move (U14)", "must_move",
+                    return Reason(f"{game.seat_label(self.to_move)} has a legal move and must move (U14)", "must_move",
                                   seat=self.to_move)
                 return None
         return Reason("not a Cubulus action", "not_an_action")
@@ -331,7 +331,8 @@ def position(game: Cubulus, cells: Mapping[str, int], to_move: Player, moves: in
     board: Board = (masks[0], masks[1], masks[2])
     check_board(board)
     if not 0 <= to_move < game.num_players:
-        raise TabletopError(f"no seat {to_move}; seats are 0–{game.num_players - 1}")
+        raise TabletopError(f"to_move={to_move}: {no_such_seat(to_move, game.num_players)}",
+                            params={"to_move": to_move, "players": game.num_players})
     if not 0 <= moves < game.move_cap:
         raise TabletopError(f"moves must be 0–{game.move_cap - 1} (the move cap is {game.move_cap})")
     made = owned_squares(board, game.num_players)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.core import Encoding, Field, Observation, Player, State, View
+from tabletop.core import Encoding, Field, Observation, Player, State, View, no_such_seat
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SPINS, Throw
 from tabletop.games.kubik.state import INTERCEPT_MISS_PENALTY, MISS_PENALTY
@@ -141,8 +141,8 @@ class KubikEncoding(Encoding[KubikAction]):
                 return PASS
             case Intercept(seat=seat) if seat is not None and 0 <= seat < self.players:
                 return INTERCEPT_BASE + seat
-            case Intercept():
-                raise ValueError(f"{action}: no seat {action.seat}; seats are 0–{self.players - 1}")
+            case Intercept(seat=seat) if seat is not None:
+                raise ValueError(f"{action}: {no_such_seat(seat, self.players)}")
             case Strike(strike=strike):
                 return INTERCEPT_BASE + self.players + (0 if strike else 1)
             case FirstTeam() | Outcome():
@@ -217,7 +217,7 @@ class KubikEncoding(Encoding[KubikAction]):
         """
         n = self.players
         if not 0 <= player < n:
-            raise ValueError(f"no seat {player}; seats are 0–{n - 1}")
+            raise ValueError(no_such_seat(player, n))
         if view.get("game") != "kubik" or [p["label"] for p in view["players"]] != list(self._seat_of):
             raise ValueError(f"not a view of this Kubik game (teams {self.team_sizes[0]}+{self.team_sizes[1]})")
         out = np.zeros(self.observation_size, dtype=np.float32)

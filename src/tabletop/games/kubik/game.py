@@ -223,6 +223,10 @@ class Kubik(Game[KubikState, KubikAction]):
         team = self.team_of(seat)
         return f"{'AB'[team]}{seat - (0 if team == 0 else self.team_sizes[0]) + 1}"
 
+    def seat_label(self, seat: int) -> str:
+        """Messages name a seat as the notation and the log name its player (K18): ``B1``."""
+        return self.label(seat)
+
     @cached_property
     def throw_choices(self) -> tuple[ThrowChoice, ...]:
         """Every throw on the grid (K6; docs/kubik.md)."""
