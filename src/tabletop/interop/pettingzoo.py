@@ -69,7 +69,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(self.game.num_players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         encoding = self.table.encoding
-        self.observation_spaces = {agent: observation_space(encoding) for agent in self.possible_agents}
+        shared = observation_space(encoding)  # every seat's is alike: one space, not one per seat (~13 KiB each)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, shared)
         self.action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self._seeder: random.Random | None = None
         self.agents: list[str] = []
