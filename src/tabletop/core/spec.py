@@ -185,6 +185,10 @@ class GameSpec:
     rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
     events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
     errors: tuple[str, ...] = ()  #: the game's own error codes (besides the core's, tabletop.core.errors.CORE_ERRORS)
+    #: the version of the game's numeric form (``Game.encoding``), the ``_vN`` of its learning environments
+    #: (``tabletop_cribbage_v1``, ``tabletop/Cribbage-v1``): raised whenever the observation layout or bounds
+    #: or the action numbering change, so one version keeps its spaces and their meaning (docs/interop.md)
+    encoding_version: int = 1
 
     @property
     def all_options(self) -> tuple[Option, ...]:
