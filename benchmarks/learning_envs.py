@@ -42,6 +42,7 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+from cribbage_engine import openspiel_chance
 from sections import Section, rate
 from timing import Scale
 
@@ -200,8 +201,7 @@ def openspiel_steps(pyspiel: Any, steps: int, players_only: bool = False) -> int
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
+            state.apply_action(openspiel_chance(state, rng))  # the driver of the engine's section
             done += not players_only
         else:
             legal = state.legal_actions()
