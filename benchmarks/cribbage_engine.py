@@ -64,12 +64,25 @@ MCTS_GAMES, MCTS_DECISIONS = 3, 8
 
 
 def pyspiel_module() -> Any | None:
-    """``pyspiel``, or None when open-spiel is not installed (it is a dev dependency)."""
+    """``pyspiel``, or None when open-spiel is not installed (the ``openspiel`` extra)."""
     try:
         import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
     except ImportError:
         return None
     return pyspiel
+
+
+def openspiel_chance(state: Any, rng: random.Random) -> int:
+    """A chance outcome of an OpenSpiel state drawn by its probabilities: ``chance_outcomes()`` and a
+    Python scan of them, which works for any chance node. Every benchmark that drives OpenSpiel's
+    cribbage draws its chance here (``learning_envs`` too), so the report measures OpenSpiel one way."""
+    outcomes = state.chance_outcomes()
+    point, total = rng.random(), 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if point < total:
+            return int(outcome)
+    return int(outcomes[-1][0])
 
 
 def openspiel_playout(game: Any, rng: random.Random, step: Callable[[Any], None] | None = None) -> int:
@@ -79,13 +92,7 @@ def openspiel_playout(game: Any, rng: random.Random, step: Callable[[Any], None]
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            point, total, action = rng.random(), 0.0, outcomes[-1][0]
-            for outcome, probability in outcomes:
-                total += probability
-                if point < total:
-                    action = outcome
-                    break
+            action = openspiel_chance(state, rng)
         else:
             legal = state.legal_actions()
             if step is not None and len(legal) > 1:

@@ -48,6 +48,11 @@ def share(results: Sequence[GameResult], a: str, b: str) -> str:
     return f"{won / len(shared):.2f} [{low:.2f}, {high:.2f}]"
 
 
+def interval(bounds: tuple[float, float] | None) -> str:
+    """A win rate's interval as the tables print it (none without SciPy)."""
+    return "" if bounds is None else f"[{bounds[0]:.2f}, {bounds[1]:.2f}]"
+
+
 def ladder(results: Sequence[GameResult], agents: Sequence[str], baselines: Sequence[str] = ()) -> str:
     """The Markdown table, bottom of the ladder first: each level against the level below it; each
     baseline (a bot that is not a level) after them, against every level."""
@@ -63,7 +68,7 @@ def ladder(results: Sequence[GameResult], agents: Sequence[str], baselines: Sequ
             below = versus(results, name, agents[i - 1]) if i else "— | —"
         rows.append(f"| `{name}` | {line.rating:.1f} ± {line.rating_sigma:.1f} | {line.ordinal:.1f} | "
                     f"{line.wins}-{line.draws}-{line.losses} | {line.win_rate:.2f} "
-                    f"[{line.win_interval[0]:.2f}, {line.win_interval[1]:.2f}] | {below} |")
+                    f"{interval(line.win_interval)} | {below} |")
     return "\n".join(rows)
 
 

@@ -16,6 +16,9 @@
   :class:`~tabletop.interop.common.Table` per game (``interface=True``, what three or four players and
   muggins still use), which saves over N ``SeatEnv``s only the opponents' turns (drawn from the masks
   in arrays, not asked of a bot through a view).
+* **Memory per environment** (goal ≤ 50 KiB): what one more PettingZoo or Gymnasium environment of
+  a game holds once made and reset, beyond the first (tracemalloc; #41 item 9) — a learner runs many
+  of them in one process, and what a configuration's environments share is built once.
 * **PettingZoo AEC vs OpenSpiel native cribbage** (reported; the issue's goal is ≥ 0.5×): two-player
   cribbage through :func:`tabletop.interop.pettingzoo.env`, masked random actions, every agent step
   counted (each with its observation: the agent's view encoded), against the same OpenSpiel loop —
@@ -28,16 +31,22 @@ amount of work; a ratio is the median of the ratios within a round, so both side
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import time
+import tracemalloc
+import warnings
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
+from cribbage_engine import openspiel_chance
 from sections import Section, rate
 from timing import Scale
 
+import tabletop
 from tabletop.interop.gymnasium import SeatEnv
 from tabletop.interop.pettingzoo import env as aec_env
 from tabletop.interop.vector import SeatVectorEnv, random_actions
@@ -192,8 +201,7 @@ def openspiel_steps(pyspiel: Any, steps: int, players_only: bool = False) -> int
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, weights)[0])
+            state.apply_action(openspiel_chance(state, rng))  # the driver of the engine's section
             done += not players_only
         else:
             legal = state.legal_actions()
@@ -227,6 +235,52 @@ def rates(work: dict[str, Callable[[], int]], runs: int) -> dict[str, list[float
 def median_ratio(ours: list[float], theirs: list[float]) -> str:
     """The median over rounds of ``ours / theirs`` measured in the same round."""
     return f"{statistics.median(a / b for a, b in zip(ours, theirs, strict=True)):.2f}×" if theirs else "–"
+
+
+MEMORY_ENVS = 8
+"""Environments made after the first to measure what each holds."""
+
+
+def kib_per_env(make: Callable[[], Any], count: int = MEMORY_ENVS) -> float:
+    """KiB still held per environment by ``count`` more of them, each made and reset, beyond the first."""
+    kept = [make()]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept += [make() for _ in range(count)]
+        gc.collect()
+        return (tracemalloc.get_traced_memory()[0] - before) / count / 1024
+    finally:
+        tracemalloc.stop()
+
+
+def memory_section() -> Section:
+    """What one more environment of each game holds, PettingZoo's and Gymnasium's (default options;
+    Kubik on its calibrated throws, as MuJoCo would weigh on its figure)."""
+
+    def aec(name: str, options: dict[str, Any]) -> Any:
+        table = aec_env(name, **options)
+        table.reset(seed=0)
+        return table
+
+    def seat(name: str, options: dict[str, Any]) -> Any:
+        env = SeatEnv(name, **options)
+        env.reset(seed=0)
+        return env
+
+    rows = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in tabletop.REGISTRY:
+            options: dict[str, Any] = {"throws": "calibrated"} if name == "kubik" else {}
+            rows.append((name, f"{kib_per_env(partial(aec, name, options)):.1f}",
+                         f"{kib_per_env(partial(seat, name, options)):.1f}"))
+    note = (f"KiB still held (tracemalloc) per environment by {MEMORY_ENVS} more environments of the game, each "
+            "made and reset, after a first one built what they share (a configuration's action tables); "
+            "default options, Kubik with throws=calibrated. Goal ≤ 50 KiB.")
+    return Section("learning-envs", "Learning environments: memory per environment (benchmarks/learning_envs.py)",
+                   ("game", "PettingZoo KiB", "Gymnasium KiB"), tuple(rows), note)
 
 
 def sections(scale: Scale) -> list[Section]:
@@ -277,4 +331,5 @@ def sections(scale: Scale) -> list[Section]:
             "and the last row by its player steps alone"
             + ("." if pyspiel else "; open-spiel is not installed, so that column is empty."))
     return [Section("learning-envs", "Learning environments: steps per second (benchmarks/learning_envs.py)",
-                    ("environment", "N", "steps/s", "vs scalar", "vs OpenSpiel"), tuple(rows), note)]
+                    ("environment", "N", "steps/s", "vs scalar", "vs OpenSpiel"), tuple(rows), note),
+            memory_section()]

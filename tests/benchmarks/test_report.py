@@ -67,6 +67,7 @@ def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
               "Cribbage: State.apply vs OpenSpiel's C++ cribbage, random playouts",
               "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
               "Kubik throws (single-threaded)", "Learning environments: steps per second (benchmarks/learning_envs.py)",
+              "Learning environments: memory per environment (benchmarks/learning_envs.py)",
               "Live server under load (benchmarks/server_load.py)",
               "CLI start-up (CPU time)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles

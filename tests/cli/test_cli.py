@@ -38,6 +38,7 @@ def test_all_bot_game_runs_by_itself_and_saves_a_record(tmp_path: Path) -> None:
     result = json.loads(out)
     assert result["terminal"] is True and len(result["returns"]) == 3
     assert result["winner"] == data["meta"]["result"]["winner"]
+    assert result["actions"] == data["actions"] and result["action_count"] == len(data["actions"])  # #41 item 9
 
 
 def test_a_person_plays_by_pressing_enter() -> None:

@@ -26,7 +26,7 @@ def _quiet() -> Any:
 
 def test_every_game_is_registered() -> None:
     assert [env_id(name) for name in tabletop.REGISTRY] == ENV_IDS
-    assert env_id("cribbage") == "tabletop/Cribbage-v0"
+    assert env_id("cribbage") == "tabletop/Cribbage-v1"
     assert all(ident in gymnasium.registry for ident in ENV_IDS)
 
 
@@ -115,7 +115,7 @@ def test_max_steps_truncates() -> None:
 
 
 def test_render_is_the_learners_view() -> None:
-    environment = gymnasium.make("tabletop/Cribbage-v0", opponents="random", render_mode="ansi")
+    environment = gymnasium.make("tabletop/Cribbage-v1", opponents="random", render_mode="ansi")
     environment.reset(seed=1)
     assert environment.render() == environment.unwrapped.table.state.render(0)
 

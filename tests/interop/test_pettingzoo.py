@@ -152,7 +152,7 @@ def test_max_steps_truncates_an_endless_game() -> None:
 
 def test_metadata_and_rendering() -> None:
     environment = raw_env("cribbage", render_mode="ansi")
-    assert environment.metadata["name"] == "tabletop_cribbage_v0"
+    assert environment.metadata["name"] == "tabletop_cribbage_v1"
     assert environment.possible_agents == ["player_0", "player_1"]
     environment.reset(seed=2)
     seat = int(environment.agent_selection.split("_")[1])

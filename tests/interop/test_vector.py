@@ -27,7 +27,7 @@ def first_legal(observations: Observations) -> np.ndarray:
 
 
 def test_make_vec_builds_the_vector_environment() -> None:
-    env = gymnasium.make_vec("tabletop/Cubulus-v0", num_envs=4, vectorization_mode="vector_entry_point", players=3)
+    env = gymnasium.make_vec("tabletop/Cubulus-v1", num_envs=4, vectorization_mode="vector_entry_point", players=3)
     assert isinstance(env, SeatVectorEnv) and env.num_envs == 4
     assert env.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     assert env.single_action_space == gymnasium.spaces.Discrete(136)
@@ -176,7 +176,7 @@ def test_opponents_and_arguments() -> None:
 def test_two_player_cribbage_steps_in_its_kernel() -> None:
     """Two-player cribbage's vector environment runs on its batched kernel; every episode ends with
     the learner's win or loss (C14), and the learner has a legal action whenever its game goes on."""
-    env = gymnasium.make_vec("tabletop/Cribbage-v0", num_envs=16, seat="random", target=31)
+    env = gymnasium.make_vec("tabletop/Cribbage-v1", num_envs=16, seat="random", target=31)
     assert isinstance(env, SeatVectorEnv) and isinstance(env.batch, CribbageBatch)
     observations, info = env.reset(seed=3)
     rng = np.random.default_rng(3)
@@ -192,7 +192,7 @@ def test_two_player_cribbage_steps_in_its_kernel() -> None:
 def test_games_without_a_kernel_step_through_the_interface() -> None:
     with pytest.raises(NotImplementedError, match="cribbage has a batched kernel for two players"):
         tabletop.load("cribbage", players=3).batch(2)
-    env = gymnasium.make_vec("tabletop/Cribbage-v0", num_envs=2, players=3)
+    env = gymnasium.make_vec("tabletop/Cribbage-v1", num_envs=2, players=3)
     assert isinstance(env, SeatVectorEnv) and isinstance(env.batch, TableBatch)
     observations, info = env.reset(seed=0)
     for table, row in zip(env.batch.tables, observations["observation"], strict=True):
@@ -218,7 +218,7 @@ def test_every_game_has_a_vector_environment(name: str) -> None:
 
 
 def test_gymnasium_vector_wrappers_read_its_episodes() -> None:
-    env = RecordEpisodeStatistics(gymnasium.make_vec("tabletop/Cubulus-v0", num_envs=8))
+    env = RecordEpisodeStatistics(gymnasium.make_vec("tabletop/Cubulus-v1", num_envs=8))
     _, info = env.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(60):

@@ -4,6 +4,7 @@ model (K20, K20b)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -90,13 +91,26 @@ def run_without(blocked: list[str], *args: str) -> subprocess.CompletedProcess[s
                           capture_output=True, text=True, env=env, timeout=120)
 
 
-def test_the_cli_says_which_extra_in_one_line() -> None:
-    done = run_without(["scipy"], "tournament", "cubulus", "--agents", "random,first", "--games", "2",
-                       "--workers", "1")
+def test_the_cli_says_which_extra_in_one_line(tmp_path: Path) -> None:
+    done = run_without(["matplotlib"], "tournament", "cubulus", "--agents", "random,first", "--games", "2",
+                       "--workers", "1", "--plot", str(tmp_path / "ratings.png"))
     assert done.returncode == 1, done.stderr
     assert done.stderr.strip().splitlines() == [
-        "error: win-rate intervals need scipy, which is not installed: pip install 'tabletop[stats]'"]
+        "error: plots (--plot) need matplotlib, which is not installed: pip install 'tabletop[plot]'"]
     assert "Traceback" not in done.stderr
+
+
+def test_tournament_and_simulate_run_without_scipy_and_say_what_it_adds() -> None:
+    """#41 item 7: SciPy only adds the intervals and the seat test (the README's extras table)."""
+    note = ("note: confidence intervals and the seat test need scipy, which is not installed: "
+            "pip install 'tabletop[stats]' (results without them)")
+    done = run_without(["scipy"], "tournament", "cubulus", "--agents", "random,first", "--games", "2",
+                       "--workers", "1")
+    assert done.returncode == 0 and done.stderr.strip() == note, done.stderr
+    assert "first" in done.stdout and "[" not in done.stdout.split("first", 1)[1].splitlines()[0]
+    done = run_without(["scipy"], "simulate", "beetle", "--games", "3", "--workers", "1", "--json")
+    assert done.returncode == 0 and done.stderr.strip() == note, done.stderr
+    assert json.loads(done.stdout)["notes"] == [note.removeprefix("note: ")]
 
 
 def test_the_kubik_simulator_without_mujoco_says_physics_and_calibrated(tmp_path: Path) -> None:

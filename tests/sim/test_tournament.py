@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
+from tabletop.core import Decision
 from tabletop.sim.executors import LocalExecutor, run_jobs
-from tabletop.sim.jobs import GameJob, GameResult, run_job
+from tabletop.sim.jobs import AgentSpec, GameJob, GameResult, run_job
 from tabletop.sim.tournament import head_to_head, mean_interval, ratings, schedule, seatings, standings, tables, wilson
 
 
@@ -133,3 +136,66 @@ def test_set_margins_cancel_the_luck_of_a_set() -> None:
     assert table["a"]["b"]["sets"] == 2 and table["a"]["b"]["mean"] == pytest.approx(14.5)
     low, high = table["a"]["b"]["interval"]
     assert low < 14.5 < high and "a" not in table["a"]
+
+
+class LastLegal:
+    """An agent of this module, not a bot by name: it takes the last legal action."""
+
+    name = "last"
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        return decision.legal_actions[-1]
+
+
+class Counting:
+    """An agent object with a setting and a state of its own (how many decisions it took)."""
+
+    def __init__(self, index: int) -> None:
+        self.name = f"pick-{index}"
+        self.index = index
+        self.decisions = 0
+
+    def choose(self, decision: Decision, rng: random.Random) -> Any:
+        self.decisions += 1
+        return decision.legal_actions[min(self.index, len(decision.legal_actions) - 1)]
+
+
+def test_your_own_agents_play_a_tournament_with_workers() -> None:
+    """#41 item 7: a class (a factory) and an agent object enter as they are — no global table of bots —
+    and play in a process pool (sent by pickle) the games they play in this process."""
+    counting = Counting(1)
+    agents: list[AgentSpec] = ["random", LastLegal, counting]
+    jobs = schedule("cubulus", {}, agents, games=2, seed="own", max_actions=60)
+    assert {name for job in jobs for name in job.agents} == {"random", "last", "pick-1"}
+    pooled = run_jobs(jobs, LocalExecutor(2))
+    assert pooled == run_jobs(jobs, LocalExecutor(1))
+    assert counting.decisions == 0  # each game plays a copy: no game sees another's state
+    assert {line.agent for line in standings(pooled, agents)} == {"random", "last", "pick-1"}
+    assert all(sum(result.decisions) > 0 for result in pooled)
+
+
+def test_something_that_is_no_agent_is_refused() -> None:
+    with pytest.raises(TypeError, match="not an Agent"):
+        schedule("cubulus", {}, ["random", lambda: "first"], games=1, seed=0)
+    with pytest.raises(TypeError, match="a bot's name, an Agent"):
+        schedule("cubulus", {}, ["random", 3], games=1, seed=0)  # type: ignore[list-item]
+
+
+def test_without_scipy_standings_come_without_intervals_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The extras table: SciPy adds the intervals, nothing else needs it."""
+    from tabletop.core import extras
+    from tabletop.sim.stats import simulation_jobs, summarise
+    from tabletop.sim.tournament import stats_note
+
+    assert stats_note() is None
+    monkeypatch.setattr(extras, "available", lambda module: module != "scipy")
+    results = run_jobs(schedule("beetle", {"players": 2}, ["random", "first"], games=4, seed=2))
+    lines = standings(results, ["random", "first"])
+    assert sum(line.wins for line in lines) == 4
+    assert all(line.win_interval is None and line.points_interval is None for line in lines)
+    summary = summarise(run_jobs(simulation_jobs("beetle", {"players": 2}, ["random"], games=4, seed=2)))
+    assert summary["finished"] == 4 and summary["seat_advantage_p"] is None
+    assert summary["seats"][0]["win_interval"] is None
+    assert summary["notes"] == [stats_note()]
+    assert "confidence intervals and the seat test need scipy" in str(stats_note())
+    assert "pip install 'tabletop[stats]'" in str(stats_note())

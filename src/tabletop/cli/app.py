@@ -178,7 +178,8 @@ def replay(
         result: dict[str, Any] = {
             "game": record.game,
             "options": dict(state.game.options),
-            "actions": len(record.actions),
+            "actions": list(record.actions),  # every action and chance outcome, in notation
+            "action_count": len(record.actions),
             "terminal": state.is_terminal,
             "ending": record.ending.to_data() if record.ending is not None else None,
             "returns": list(returns),

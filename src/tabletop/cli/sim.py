@@ -81,6 +81,11 @@ def _save(path: Path, data: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         raise fail(f"cannot write {path}: {error.strerror}", 1) from None
 
 
+def _interval(interval: Sequence[float] | None, spec: str) -> str:
+    """`` [low, high]`` after a figure, or nothing where there is no interval (no SciPy)."""
+    return "" if interval is None else f" [{interval[0]:{spec}}, {interval[1]:{spec}}]"
+
+
 def tournament(
     game: GameArgument, agents: AgentsOption, games: TableGamesOption = 100, option: OptionOption = None,
     workers: WorkersOption = None, backend: BackendOption = "local", address: AddressOption = None,
@@ -96,7 +101,7 @@ def tournament(
 
     import tabletop
     from tabletop.core import TabletopError
-    from tabletop.sim.tournament import head_to_head, margins, schedule, standings
+    from tabletop.sim.tournament import head_to_head, margins, schedule, standings, stats_note
 
     options, names = _prepare(game, option, agents)
     try:
@@ -105,16 +110,19 @@ def tournament(
         raise fail(str(error)) from None
     results = _run(jobs, workers, backend, address, as_json)
     lines = standings(results, names)
+    notes = [note] if (note := stats_note()) else []
     data = {"game": game, "options": dict(tabletop.load(game, **options).options), "agents": names,
             "games_per_table": games, "games": len(results), "seed": seed, "duplicate": duplicate,
             "standings": [line.to_dict() for line in lines], "head_to_head": head_to_head(results, names),
-            "margins": margins(results, names)}
+            "margins": margins(results, names), "notes": notes}
     if save is not None:
         _save(save, data, [line.to_dict() for line in lines])
     if plot is not None:
         from tabletop.sim.plots import plot_tournament
 
         plot_tournament(lines, plot, f"{game}: {len(results)} games")
+    for line_of_note in notes:
+        console.print(f"note: {line_of_note}", markup=False)
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -126,8 +134,8 @@ def tournament(
         table.add_row(
             line.agent, f"{line.rating:.1f}±{line.rating_sigma:.1f}", str(line.games),
             f"{line.wins}-{line.draws}-{line.losses}",
-            f"{line.win_rate:.3f} [{line.win_interval[0]:.3f}, {line.win_interval[1]:.3f}]",
-            f"{line.points:+.3f} [{line.points_interval[0]:+.3f}, {line.points_interval[1]:+.3f}]",
+            f"{line.win_rate:.3f}{_interval(line.win_interval, '.3f')}",
+            f"{line.points:+.3f}{_interval(line.points_interval, '+.3f')}",
             "—" if line.game_points is None else f"{line.game_points:.1f}",
             f"{line.think_p50_ms:.1f}/{line.think_p95_ms:.1f}",
         )
@@ -164,6 +172,8 @@ def simulate(
         from tabletop.sim.plots import plot_simulation
 
         plot_simulation(results, summary, plot, f"{game}: {len(results)} games")
+    for note in summary["notes"]:
+        console.print(f"note: {note}", markup=False)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
@@ -180,7 +190,7 @@ def simulate(
         points = line["points"]
         table.add_row(
             str(line["seat"] + 1), "/".join(line["agents"]),
-            f"{line['win_rate']:.3f} [{line['win_interval'][0]:.3f}, {line['win_interval'][1]:.3f}]",
+            f"{line['win_rate']:.3f}{_interval(line['win_interval'], '.3f')}",
             f"{line['mean_return']:+.3f}",
             "—" if points is None else f"{points['mean']:.1f} ± {points['stdev']:.1f}",
             "—" if points is None else f"{points['p5']:.0f}–{points['p95']:.0f}",

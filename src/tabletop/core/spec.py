@@ -193,6 +193,10 @@ class GameSpec:
     under the rules it was played by (docs/records.md)."""
     events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
     errors: tuple[str, ...] = ()  #: the game's own error codes (besides the core's, tabletop.core.errors.CORE_ERRORS)
+    #: the version of the game's numeric form (``Game.encoding``), the ``_vN`` of its learning environments
+    #: (``tabletop_cribbage_v1``, ``tabletop/Cribbage-v1``): raised whenever the observation layout or bounds
+    #: or the action numbering change, so one version keeps its spaces and their meaning (docs/interop.md)
+    encoding_version: int = 1
 
     @property
     def all_options(self) -> tuple[Option, ...]:

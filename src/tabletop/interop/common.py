@@ -104,7 +104,7 @@ class Table:
         self.state: State[Any] = game.initial_state()
         self.steps = 0  #: player actions taken since the reset (chance outcomes not counted)
         self.chance = random.Random(0)
-        self.seat_rngs = [random.Random(0) for _ in range(game.num_players)]
+        self.seat_rngs: list[random.Random] = []  #: each seat's stream for its bot (with ``history``: bots play)
         self.seed: int | str = 0  #: the seed of the last reset
         self.seen: list[list[str]] = [[] for _ in range(game.num_players)]  #: per seat (with ``history``)
         self._mask: npt.NDArray[np.int8] | None = None  #: the legal mask of ``state``, once asked
@@ -121,8 +121,8 @@ class Table:
         The streams are those of :func:`tabletop.sim.play`, so an episode and ``play`` with the
         same seed and the same actions deal the same cards and roll the same dice.
         """
-        self.seed = seed
-        self.chance, self.seat_rngs = streams(seed, self.game.num_players)
+        self.seed = seed  # streams for the seats only where bots play: each is 2.5 KiB of generator state
+        self.chance, self.seat_rngs = streams(seed, self.game.num_players if self.history else 0)
         self._set(self.game.initial_state())
         self.seen = [[] for _ in range(self.game.num_players)]
         self.steps = 0

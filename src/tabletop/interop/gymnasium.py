@@ -14,7 +14,8 @@ the mask too, for maskable algorithms. The reward is the learner's return when t
 An action the mask forbids loses the game by default (``illegal="lose"``: the reward is the
 game's lowest utility, ``info["illegal_action"]`` says why), or raises with ``illegal="raise"``.
 
-Importing this module registers ``tabletop/Beetle-v0``, ``tabletop/Cribbage-v0``, … for
+Importing this module registers ``tabletop/Beetle-v1``, ``tabletop/Cribbage-v1``, … (the version is
+that of the game's spaces, ``spec.encoding_version``) for
 ``gymnasium.make`` (options as keyword arguments), each with :class:`~tabletop.interop.vector.SeatVectorEnv`
 as its vector entry point for ``gymnasium.make_vec``. See ``docs/interop.md``.
 """
@@ -181,12 +182,13 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 def env_id(name: str) -> str:
-    """The Gymnasium id of a registered game.
+    """The Gymnasium id of a registered game, its version that of the game's spaces
+    (``spec.encoding_version``: a new version whenever the observation or the actions change).
 
     >>> env_id("cribbage")
-    'tabletop/Cribbage-v0'
+    'tabletop/Cribbage-v1'
     """
-    return f"tabletop/{name.title().replace('_', '')}-v0"
+    return f"tabletop/{name.title().replace('_', '')}-v{tabletop.REGISTRY[name].spec.encoding_version}"
 
 
 def register_all() -> list[str]:

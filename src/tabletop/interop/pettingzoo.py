@@ -40,11 +40,22 @@ from tabletop.interop.common import Observation, Table, check_illegal, load_game
 RENDER_MODES = ("ansi", "human")
 
 
+def env_name(game: Game[Any, Any]) -> str:
+    """The environment's name, PettingZoo's way: the game and the version of its spaces
+    (``spec.encoding_version``: a new version whenever the observation or the actions change).
+
+    >>> import tabletop
+    >>> env_name(tabletop.load("cribbage"))
+    'tabletop_cribbage_v1'
+    """
+    return f"tabletop_{game.name}_v{game.spec.encoding_version}"
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; its name for the bare env
     """One tabletop game as an AEC environment; see the module docstring."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's
-        "render_modes": list(RENDER_MODES), "name": "tabletop_v0", "is_parallelizable": False}
+        "render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": False}
 
     def __init__(self, game: str | Game[Any, Any], *, render_mode: str | None = None,
                  max_steps: int | None = None, illegal: str = "raise", **options: Any) -> None:
@@ -63,13 +74,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         self.illegal = check_illegal(illegal)
         self.game = load_game(game, options)
         self.table = Table(self.game, history=False)  # no bot plays here
-        self.metadata = {**raw_env.metadata, "name": f"tabletop_{self.game.name}_v0"}
+        self.metadata = {**raw_env.metadata, "name": env_name(self.game)}
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(self.game.num_players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         encoding = self.table.encoding
-        self.observation_spaces = {agent: observation_space(encoding) for agent in self.possible_agents}
+        shared = observation_space(encoding)  # every seat's is alike: one space, not one per seat (~13 KiB each)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, shared)
         self.action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self._seeder: random.Random | None = None
         self.agents: list[str] = []
@@ -281,4 +293,4 @@ def env(game: str | Game[Any, Any], *, illegal: str = "lose", render_mode: str |
     return Ordered(raw_env(game, render_mode=render_mode, max_steps=max_steps, illegal=illegal, **options))
 
 
-__all__ = ["Ordered", "env", "raw_env"]
+__all__ = ["Ordered", "env", "env_name", "raw_env"]

@@ -12,7 +12,7 @@ autoreset modes (``next-step`` by default; ``same-step`` with ``final_obs``/``fi
 arrays) or a batched policy: observations of the games where it is to move → their actions.
 
 Importing :mod:`tabletop.interop.gymnasium` registers it as each game's ``vector_entry_point``:
-``gymnasium.make_vec("tabletop/Cubulus-v0", num_envs=N)``. See ``docs/interop.md``.
+``gymnasium.make_vec("tabletop/Cubulus-v1", num_envs=N)``. See ``docs/interop.md``.
 """
 
 from __future__ import annotations

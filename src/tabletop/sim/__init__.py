@@ -7,13 +7,14 @@
 """
 
 from tabletop.sim.executors import BACKENDS, Executor, LocalExecutor, RayExecutor, make_executor, run_jobs
-from tabletop.sim.jobs import GameJob, GameResult, run_job
+from tabletop.sim.jobs import AgentSpec, GameJob, GameResult, agent_names, run_job
 from tabletop.sim.runner import Played, play, random_playout, streams
 from tabletop.sim.stats import simulation_jobs, summarise
-from tabletop.sim.tournament import Standing, head_to_head, ratings, schedule, standings
+from tabletop.sim.tournament import Standing, head_to_head, ratings, schedule, standings, stats_note
 
 __all__ = [
     "BACKENDS",
+    "AgentSpec",
     "Executor",
     "GameJob",
     "GameResult",
@@ -21,6 +22,7 @@ __all__ = [
     "Played",
     "RayExecutor",
     "Standing",
+    "agent_names",
     "head_to_head",
     "make_executor",
     "play",
@@ -31,6 +33,7 @@ __all__ = [
     "schedule",
     "simulation_jobs",
     "standings",
+    "stats_note",
     "streams",
     "summarise",
 ]

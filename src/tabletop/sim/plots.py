@@ -31,8 +31,8 @@ def plot_tournament(lines: Sequence[Standing], path: Path, title: str) -> None:
     left.set(yticks=list(positions), yticklabels=names, xlabel="OpenSkill rating (μ ± 3σ)")
     left.invert_yaxis()
     rates = [line.win_rate for line in lines]
-    errors = [[r - line.win_interval[0] for r, line in zip(rates, lines, strict=True)],
-              [line.win_interval[1] - r for r, line in zip(rates, lines, strict=True)]]
+    errors = [[r - (line.win_interval or (r, r))[0] for r, line in zip(rates, lines, strict=True)],
+              [(line.win_interval or (r, r))[1] - r for r, line in zip(rates, lines, strict=True)]]
     right.barh(positions, rates, xerr=errors, color="#ee6677", capsize=4)
     right.set(yticks=list(positions), yticklabels=names, xlabel="win rate (95% Wilson interval)", xlim=(0, 1))
     right.invert_yaxis()
@@ -49,8 +49,8 @@ def plot_simulation(results: Sequence[GameResult], summary: dict[str, Any], path
     axes[0].set(xlabel="actions per game", ylabel="games")
     seats = summary["seats"]
     rates = [line["win_rate"] for line in seats]
-    low = [r - line["win_interval"][0] for r, line in zip(rates, seats, strict=True)]
-    high = [line["win_interval"][1] - r for r, line in zip(rates, seats, strict=True)]
+    low = [r - (line["win_interval"] or (r, r))[0] for r, line in zip(rates, seats, strict=True)]  # none: no SciPy
+    high = [(line["win_interval"] or (r, r))[1] - r for r, line in zip(rates, seats, strict=True)]
     labels = [f"{line['seat'] + 1}: {'/'.join(line['agents'])}" for line in seats]
     axes[1].bar(labels, rates, yerr=[low, high], color="#ee6677", capsize=4)
     axes[1].set(ylabel="win rate (95% interval)", ylim=(0, 1), xlabel="seat")

@@ -21,8 +21,9 @@ import numpy as np
 from openskill.models import PlackettLuce
 
 import tabletop
-from tabletop.core.extras import require
-from tabletop.sim.jobs import GameJob, GameResult
+from tabletop.core import extras
+from tabletop.core.extras import MissingExtra, require
+from tabletop.sim.jobs import AgentSpec, GameJob, GameResult, agent_names, entrants
 
 
 def seatings(table: Sequence[str]) -> list[tuple[str, ...]]:
@@ -56,9 +57,12 @@ def tables(agents: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     return [mix for mix in itertools.combinations_with_replacement(agents, seats) if len(set(mix)) > 1]
 
 
-def schedule(game: str, options: Mapping[str, Any], agents: Sequence[str], games: int, seed: int | str,
+def schedule(game: str, options: Mapping[str, Any], agents: Sequence[AgentSpec], games: int, seed: int | str,
              max_actions: int | None = None, duplicate: bool = False) -> list[GameJob]:
     """The round robin's games: ``games`` per table, seats rotating, each with its own seed.
+
+    ``agents`` are bots by name or your own agents (:data:`~tabletop.sim.jobs.AgentSpec`: an agent
+    object or a factory, named in the results by its agent's ``name``).
 
     ``duplicate``: each run through a table's seatings shares one seed, so every agent meets the same
     chance (the same deals, lots and rolls: chance has its own stream, :func:`tabletop.sim.play`) from
@@ -68,16 +72,18 @@ def schedule(game: str, options: Mapping[str, Any], agents: Sequence[str], games
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     seats = tabletop.load(game, **options).num_players
+    names, factories = entrants(agents)
     jobs: list[GameJob] = []
-    for number, table in enumerate(tables(agents, seats)):
+    for number, table in enumerate(tables(names, seats)):
         ways = seatings(table)
         if duplicate and games % len(ways):
             raise ValueError(f"--duplicate plays each table in whole sets of its {len(ways)} seatings: "
                              f"--games must be a multiple of {len(ways)}, not {games}")
+        own = {name: factories[name] for name in table if name in factories}
         for i in range(games):
             game_seed = f"{seed}:{number}:set{i // len(ways)}" if duplicate else f"{seed}:{number}:{i}"
             jobs.append(GameJob(len(jobs), game, dict(options), ways[i % len(ways)], game_seed,
-                                table=number, max_actions=max_actions))
+                                table=number, max_actions=max_actions, factories=own))
     return jobs
 
 
@@ -91,9 +97,9 @@ class Standing:
     draws: int  #: draws and shared first places
     losses: int
     win_rate: float
-    win_interval: tuple[float, float]  #: 95% Wilson interval
+    win_interval: tuple[float, float] | None  #: 95% Wilson interval (None without SciPy: :func:`stats_note`)
     points: float  #: mean return per game
-    points_interval: tuple[float, float]  #: 95% t interval
+    points_interval: tuple[float, float] | None  #: 95% t interval (None without SciPy)
     game_points: float | None  #: mean of the game's own points (pegs, team points), where kept
     rating: float  #: OpenSkill mu
     rating_sigma: float
@@ -104,6 +110,18 @@ class Standing:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
         return {key: (list(value) if isinstance(value, tuple) else value) for key, value in self.__dict__.items()}
+
+
+STATS_PURPOSE = "confidence intervals and the seat test"
+"""What SciPy (the ``stats`` extra) adds to results: without it they come without these."""
+
+
+def stats_note() -> str | None:
+    """Why results have no confidence intervals — SciPy is not installed, and how to install it —
+    or None when they have them. Games, win rates, points and ratings need no SciPy."""
+    if extras.available("scipy"):
+        return None
+    return str(MissingExtra("scipy", "stats", STATS_PURPOSE, " (results without them)"))
 
 
 def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -129,7 +147,7 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[fl
     return (float(low), float(high))
 
 
-def ratings(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, tuple[float, float, float]]:
+def ratings(results: Sequence[GameResult], agents: Sequence[AgentSpec]) -> dict[str, tuple[float, float, float]]:
     """Each agent's OpenSkill (Plackett–Luce) rating after ``results`` in order: (mu, sigma, ordinal).
 
     Each seat is a one-player team ranked by its return (equal returns tie, so partnerships share a
@@ -137,7 +155,7 @@ def ratings(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, t
     average of those.
     """
     model = PlackettLuce()
-    current = {name: model.rating(name=name) for name in agents}
+    current = {name: model.rating(name=name) for name in agent_names(agents)}
     for result in results:
         if not result.finished:
             continue
@@ -150,11 +168,14 @@ def ratings(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, t
     return {name: (r.mu, r.sigma, r.ordinal()) for name, r in current.items()}
 
 
-def standings(results: Sequence[GameResult], agents: Sequence[str]) -> list[Standing]:
-    """Each agent's results over every seat it took, best rating first."""
-    rated = ratings(results, agents)
+def standings(results: Sequence[GameResult], agents: Sequence[AgentSpec]) -> list[Standing]:
+    """Each agent's results over every seat it took, best rating first; without SciPy, without
+    their intervals (:func:`stats_note` says so)."""
+    names = agent_names(agents)
+    rated = ratings(results, names)
+    intervals = extras.available("scipy")
     lines = []
-    for name in agents:
+    for name in names:
         wins = draws = losses = 0
         returns: list[float] = []
         own_points: list[float] = []
@@ -177,8 +198,9 @@ def standings(results: Sequence[GameResult], agents: Sequence[str]) -> list[Stan
         mu, sigma, ordinal = rated[name]
         lines.append(Standing(
             agent=name, games=played, wins=wins, draws=draws, losses=losses,
-            win_rate=wins / played if played else 0.0, win_interval=wilson(wins, played),
-            points=statistics.fmean(returns) if returns else 0.0, points_interval=mean_interval(returns),
+            win_rate=wins / played if played else 0.0, win_interval=wilson(wins, played) if intervals else None,
+            points=statistics.fmean(returns) if returns else 0.0,
+            points_interval=mean_interval(returns) if intervals else None,
             game_points=statistics.fmean(own_points) if own_points else None,
             rating=mu, rating_sigma=sigma, ordinal=ordinal,
             think_p50_ms=percentile(times, 50) * 1e3, think_p95_ms=percentile(times, 95) * 1e3,
@@ -186,12 +208,13 @@ def standings(results: Sequence[GameResult], agents: Sequence[str]) -> list[Stan
     return sorted(lines, key=lambda line: -line.ordinal)
 
 
-def head_to_head(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, dict[str, float]]:
+def head_to_head(results: Sequence[GameResult], agents: Sequence[AgentSpec]) -> dict[str, dict[str, float]]:
     """``matrix[a][b]``: the share of the games a and b both played that a won outright."""
+    names = agent_names(agents)
     matrix: dict[str, dict[str, float]] = {}
-    for a in agents:
+    for a in names:
         row: dict[str, float] = {}
-        for b in agents:
+        for b in names:
             shared = [r for r in results if a in r.agents and b in r.agents and a != b]
             won = sum(1 for r in shared if len(r.winners) == 1 and r.agents[r.winners[0]] == a)
             if shared:
@@ -219,16 +242,19 @@ def set_margins(results: Sequence[GameResult], a: str, b: str) -> list[float]:
     return [statistics.fmean(margins) for margins in by_seed.values()]
 
 
-def margins(results: Sequence[GameResult], agents: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
-    """``matrix[a][b]``: a's mean margin over b per set (:func:`set_margins`), its 95% t interval and the sets."""
+def margins(results: Sequence[GameResult], agents: Sequence[AgentSpec]) -> dict[str, dict[str, dict[str, Any]]]:
+    """``matrix[a][b]``: a's mean margin over b per set (:func:`set_margins`), its 95% t interval (None
+    without SciPy) and the sets."""
+    names = agent_names(agents)
+    intervals = extras.available("scipy")
     matrix: dict[str, dict[str, dict[str, Any]]] = {}
-    for a in agents:
+    for a in names:
         matrix[a] = {}
-        for b in agents:
+        for b in names:
             values = set_margins(results, a, b) if a != b else []
             if values:
-                low, high = mean_interval(values)
-                matrix[a][b] = {"mean": statistics.fmean(values), "interval": [low, high], "sets": len(values)}
+                matrix[a][b] = {"mean": statistics.fmean(values), "sets": len(values),
+                                "interval": list(mean_interval(values)) if intervals else None}
     return matrix
 
 

@@ -16,6 +16,7 @@ first, then clockwise) and sides likewise (the observer's side first).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,21 @@ def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
     return (*discards, *act.PLAYS, act.GO, *counts, *extra)
 
 
+@cache
+def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int],
+                                                        dict[int, int]]:
+    """A configuration's player actions in index order, their indices by value and by identity,
+    built once and shared by every encoding of that configuration (two players' 1,380 actions
+    cost some 260 KiB: a learner's environments, one game object each, would each lay them out).
+
+    Only the player count and muggins change the numbering, so there are at most six of these. The
+    identity index stays right because the interned actions live as long as the program.
+    """
+    actions = player_actions(players, muggins)
+    return (actions, {action: i for i, action in enumerate(actions)},
+            {id(action): i for i, action in enumerate(actions)})
+
+
 class CribbageEncoding(Encoding[CribbageAction]):
     """Cribbage's actions and views as numbers, for one player count and set of options."""
 
@@ -87,10 +103,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         self.match_scale = self.games * (3 if game.options["skunk"] else 1)
         self.deal_size = n * game.hand_size + game.crib_from_pack
         self.series_slots = min(4 * n, 13)  # every seat plays 4 cards; 13 is the most a count of 31 takes
-        self._actions = player_actions(n, self.muggins)
-        self._index = {action: i for i, action in enumerate(self._actions)}
-        self._by_id = {id(action): i for i, action in enumerate(self._actions)}
-        """The same by identity: the interned actions live as long as the program (:meth:`legal_by_index`)."""
+        self._actions, self._index, self._by_id = action_tables(n, self.muggins)  # shared, never written
         s, slots = self.sides, self.series_slots
         self._fields = (
             Field.unit("phase", len(PHASES), "one-hot: " + ", ".join(p.value for p in PHASES)),
