@@ -185,6 +185,9 @@ class GameSpec:
     rules: str = ""  #: the rule file the game implements, e.g. "beetle.md"
     events: tuple[str, ...] = ()  #: every event kind the game emits (State.events), results aside
     errors: tuple[str, ...] = ()  #: the game's own error codes (besides the core's, tabletop.core.errors.CORE_ERRORS)
+    #: where ``chance`` is SAMPLED by default: the option choices under which the game lists its chance outcomes
+    #: instead (Kubik: ``(("throws", "calibrated"),)``), the default of an adapter that needs them (OpenSpiel)
+    exact_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def all_options(self) -> tuple[Option, ...]:
