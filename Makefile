@@ -1,7 +1,8 @@
 # The two commands of the README: `make play` (the main job) and `make test` (every test).
-# Both create .venv in the repository; `make play` installs what playing needs (the core and the
-# physics extra for Kubik's simulated throws: no npm, no developer tools), `make test` everything,
-# both with uv (installed into the venv first by its pip), pinned by constraints.txt.
+# Both create .venv in the repository; `make play` installs what playing needs (the core, the physics
+# extra for Kubik's simulated throws and the compiled one for Cubulus's hard bot: no npm, no developer
+# tools), `make test` everything, both with uv (installed into the venv first by its pip), pinned by
+# constraints.txt.
 
 PYTHON ?= python3
 VENV := .venv
@@ -35,9 +36,10 @@ $(BIN)/uv: constraints.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt uv
 	@touch $(BIN)/uv
 
-# playing: the core and Kubik's physics, pinned; the browser client's three.js is in the package
+# playing: the core, Kubik's physics and Cubulus's compiled searches (the hard bot), pinned; the browser
+# client's three.js is in the package
 $(PLAY_STAMP): pyproject.toml constraints.txt $(BIN)/uv
-	$(UV_INSTALL) -e '.[physics]'
+	$(UV_INSTALL) -e '.[physics,compiled]'
 	@$(COMPILE_SRC)
 	@touch $(PLAY_STAMP)
 

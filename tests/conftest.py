@@ -1,4 +1,4 @@
-"""Shared fixtures: real databases for the storage and server tests.
+"""Shared fixtures: real databases for the storage and server tests, and the built wheel.
 
 PostgreSQL is the one at ``TABLETOP_TEST_POSTGRES`` (default: the local server on 127.0.0.1:5432);
 ``make test`` starts one where the machine has none (``scripts/services.sh``). Each test gets a fresh
@@ -8,6 +8,7 @@ database of its own, dropped afterwards.
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
+
+from tests.packaging.venvs import Built, build, fresh_venv
 
 THOROUGH = 4
 """How many times more examples the property tests search under ``HYPOTHESIS_PROFILE=thorough``."""
@@ -61,6 +64,22 @@ def database_url(request: pytest.FixtureRequest) -> str:
     """Each real database in turn: a SQLite file, then a PostgreSQL database."""
     fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
     return str(request.getfixturevalue(fixture))
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The sdist of this checkout and the wheel built from it (``tests/packaging/venvs.py``): built once a
+    session for every module that installs it, each in the ``wheel`` xdist group (one process builds)."""
+    return build(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="session")
+def core_venv(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh venv holding the wheel and the core's dependencies alone (no extra), once a session."""
+    venv = tmp_path_factory.mktemp("core") / "venv"
+    fresh_venv(built.wheel, venv)
+    yield venv
+    shutil.rmtree(venv, ignore_errors=True)
 
 
 ALL_SCREENS = os.environ.get("TABLETOP_ALL_SCREENS") == "1"

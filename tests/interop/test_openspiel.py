@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -14,7 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 import tabletop
-from tabletop.core import OptionError
+from tabletop.core import Chance, OptionError
 from tabletop.interop import openspiel
 from tests.interop.configs import CONFIGS, PHYSICS, params
 
@@ -184,6 +186,29 @@ def test_simulated_throws_cannot_be_listed() -> None:
     assert "throws=calibrated" in str(pyspiel.load_game("python_tabletop_kubik"))
     with pytest.raises(Exception, match=r"samples its chance.*use e\.g\. throws=calibrated"):
         openspiel.load(name, **options)
+
+
+def test_registering_loads_no_game() -> None:
+    """#41 item 6: importing the adapter reads the specs only — no game is made, so no default option is
+    evaluated (Kubik's physics default needs MuJoCo, which ``tabletop[openspiel]`` alone lacks)."""
+    script = ("import tabletop\n"
+              "def refuse(*args, **kwargs): raise AssertionError('a game was made on import')\n"
+              "tabletop.load = refuse\n"
+              "for game in tabletop.REGISTRY.values(): game.__init__ = refuse\n"
+              "import tabletop.interop.openspiel as adapter\n"
+              "print(len(adapter.SHORT_NAMES))\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert ran.returncode == 0 and ran.stdout.strip() == str(len(tabletop.REGISTRY)), ran.stderr[-3000:]
+
+
+SAMPLING = [name for name, game in tabletop.REGISTRY.items() if game.spec.chance is Chance.SAMPLED]
+
+
+@pytest.mark.parametrize("name", SAMPLING)
+def test_a_game_that_samples_names_options_that_list_its_chance(name: str) -> None:
+    exact = openspiel.exact_defaults(name)
+    assert exact, f"{name} samples its chance by default: its spec names options that list it (exact_options)"
+    assert openspiel.lists_chance(tabletop.load(name, **exact))
 
 
 def test_parameters_round_trip_through_game_strings() -> None:

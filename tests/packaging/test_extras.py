@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import tomllib
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.core import OptionError, extras
+from tabletop.core import Decision, OptionError, TabletopError, extras
 from tabletop.core.extras import EXTRAS, LEARNING_EXTRAS, MissingExtra, require
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +44,8 @@ def test_every_extra_named_in_code_is_declared_and_all_gathers_them() -> None:
 
 def test_the_core_leaves_out_every_extra() -> None:
     core = {dep.split("[")[0].split(">")[0].split("=")[0].lower() for dep in PYPROJECT["dependencies"]}
-    for heavy in ("scipy", "matplotlib", "mujoco", "mujoco-core", "psycopg", "redis", "ray", "httpx", "gymnasium"):
+    for heavy in ("scipy", "matplotlib", "mujoco", "mujoco-core", "psycopg", "redis", "ray", "httpx", "gymnasium",
+                  "numba", "llvmlite"):  # Numba with LLVM: ~210 MB, the compiled extra (#41 item 8)
         assert heavy not in core
     assert {"numpy", "fastapi", "uvicorn", "sqlalchemy", "typer", "rich", "platformdirs"} <= core
 
@@ -78,6 +80,37 @@ def test_kubik_physics_without_mujoco_offers_the_calibrated_model(monkeypatch: p
         game.initial_state()
     for mode in ("calibrated", "manual"):
         assert not tabletop.load("kubik", throws=mode).initial_state().is_terminal
+
+
+def test_cubulus_hard_without_numba_names_the_compiled_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """#41 item 8: the hard level's compiled searches need Numba, the ``compiled`` extra. Without it the
+    levels are still listed (the lobby offers them), making a hard bot is a clear refusal naming the extra
+    — the server's a 400 with its code, the lobby's words — and easy and normal play as ever."""
+    from fastapi.testclient import TestClient
+
+    import tabletop.games.cubulus.expert as expert
+    from tabletop.agents import make_bot
+    from tabletop.server import ServerSettings, create_app
+
+    monkeypatch.setattr(expert, "available", lambda module: module != "numba")
+    game = tabletop.load("cubulus", first="0")
+    assert {"easy", "normal", "hard"} <= set(game.bots())
+    with pytest.raises(TabletopError, match=r"hard level needs numba.*tabletop\[compiled\].*easy or normal") as caught:
+        make_bot("hard", game)
+    assert caught.value.code == "compiled_missing" and caught.value.params == {"level": "hard", "extra": "compiled"}
+    state = game.initial_state()
+    seat, legal = state.to_move, list(state.legal_actions())
+    for level in ("easy", "normal"):
+        assert make_bot(level, game).choose(Decision(game, seat, state.view(seat), legal), random.Random(1)) in legal
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "hard"}]
+    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0))) as client:
+        cubulus = next(entry for entry in client.get("/api/games").json() if entry["name"] == "cubulus")
+        assert cubulus["bot_levels"] == ["easy", "normal", "hard"] and "compiled_missing" in cubulus["errors"]
+        refused = client.post("/api/tables", json={"game": "cubulus", "seats": seats})
+        assert refused.status_code == 400 and refused.json()["code"] == "compiled_missing", refused.text
+        assert "tabletop[compiled]" in refused.json()["detail"]
+        seats[1]["bot"] = "normal"
+        assert client.post("/api/tables", json={"game": "cubulus", "seats": seats}).status_code == 201
 
 
 BLOCK = "import sys\nfor name in {blocked!r}: sys.modules[name] = None\nfrom tabletop.cli import main\n" \
@@ -120,6 +153,15 @@ def test_the_kubik_simulator_without_mujoco_says_physics_and_calibrated(tmp_path
     assert "\n" not in line and "tabletop[physics]" in line and "throws=calibrated" in line, line
     done = run_without(["mujoco"], "play", "kubik", "--seats", "bot,bot", "--seed", "1", "-o", "throws=calibrated",
                        "-o", "target=5")
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_cli_refuses_cubulus_hard_without_numba_in_one_line() -> None:
+    done = run_without(["numba"], "play", "cubulus", "--seats", "human,hard", "--seed", "1")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    line = done.stderr.strip()
+    assert "\n" not in line and "tabletop[compiled]" in line and "easy or normal" in line, line
+    done = run_without(["numba"], "play", "cubulus", "--seats", "normal,easy", "--seed", "1")
     assert done.returncode == 0, done.stderr
 
 

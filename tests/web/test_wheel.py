@@ -2,18 +2,16 @@
 installed with only the core dependencies into a fresh venv, serves the whole page — every module it
 imports and three.js, 200 each — and draws Cubulus's cube in 3D in headless chromium with no error.
 
-The sdist and the wheel are built, and the venv made and filled, by uv (the dev extra's): it builds in
-isolation as ``python -m build`` does and installs from the package index as pip does, pinned by
-``constraints.txt``, in seconds where pip takes minutes. Still the slowest module of the suite:
-``-m "not slow"`` leaves it out.
+The sdist and the wheel are built once a session, and the core's venv made and filled, by uv
+(``tests/packaging/venvs.py``, the ``built`` and ``core_venv`` fixtures that ``tests/packaging/test_installs.py``
+shares). Among the slowest modules of the suite: ``-m "not slow"`` leaves it out.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import shutil
 import subprocess
-import sys
 import tarfile
 import time
 import zipfile
@@ -21,17 +19,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.error import URLError
-from urllib.request import ProxyHandler, build_opener
+from urllib.error import HTTPError, URLError
+from urllib.request import ProxyHandler, Request, build_opener
 
 import pytest
 
 from tabletop.server.process import free_port
 from tests.packaging.imports import walk
+from tests.packaging.venvs import Built, venv_env
 from tests.web.conftest import recording_page
 from tests.web.play import create_table
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one build and install, in one process
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one build and core install, in one process
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDORED = ("tabletop/web/vendor/three/three.module.js", "tabletop/web/vendor/three/three.core.js",
@@ -40,41 +39,10 @@ LOCAL = build_opener(ProxyHandler({}))
 
 
 @dataclass(frozen=True)
-class Built:
-    sdist: Path
-    wheel: Path
-
-
-@dataclass(frozen=True)
 class Installed:
     venv: Path
     web: Path  #: the installed package's web folder
     base: str  #: the URL of its `tabletop serve`
-
-
-def uv() -> str:
-    """The uv command of the dev extra (the test's venv's own, else one on PATH)."""
-    found = shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
-    if found is None:
-        pytest.skip("uv (in the dev extra) builds and installs the artifacts: pip install -e '.[dev]'")
-    return found
-
-
-def no_npm_env() -> dict[str, str]:
-    """The environment without npm or node on PATH: the build must not need them."""
-    path = [entry for entry in os.environ.get("PATH", "").split(os.pathsep)
-            if not (Path(entry) / "npm").exists() and not (Path(entry) / "node").exists()]
-    return {**os.environ, "PATH": os.pathsep.join(path)}
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The sdist of this checkout and the wheel `build` makes from that sdist, with npm out of reach."""
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([uv(), "build", "--quiet", "--out-dir", str(out), str(ROOT)], check=True,
-                   capture_output=True, env=no_npm_env(), timeout=900)  # the sdist, then the wheel from it
-    (sdist,), (wheel,) = out.glob("*.tar.gz"), out.glob("*.whl")
-    return Built(sdist, wheel)
 
 
 def test_the_sdist_carries_the_vendored_client_and_no_node_modules(built: Built) -> None:
@@ -96,7 +64,8 @@ def test_the_wheel_built_from_the_sdist_is_the_whole_app(built: Built) -> None:
         assert path in names, path
     assert not [name for name in names if "node_modules" in name]
     assert "License-Expression: MIT" in metadata
-    for extra in ("physics", "stats", "plot", "postgres", "redis", "ray", "rl", "openspiel", "all", "dev"):
+    for extra in ("physics", "compiled", "stats", "plot", "postgres", "redis", "ray", "rl", "openspiel", "all",
+                  "dev"):
         assert f"Provides-Extra: {extra}" in metadata, extra
     assert "Classifier: Typing :: Typed" in metadata
 
@@ -110,22 +79,19 @@ def get(url: str) -> tuple[int, bytes]:
 
 
 @pytest.fixture(scope="module")
-def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+def installed(core_venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     """The wheel in a fresh venv with the core dependencies from the package index, serving."""
     home = tmp_path_factory.mktemp("installed")
-    venv = home / "venv"
-    subprocess.run([uv(), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, timeout=300)
-    python = venv / "bin" / "python"
-    subprocess.run([uv(), "pip", "install", "--quiet", "--python", str(python), "-c", str(ROOT / "constraints.txt"),
-                    str(built.wheel)], check=True, timeout=1200, cwd=home)
-    web = Path(subprocess.run([str(python), "-c", "import tabletop, pathlib; "
+    venv = core_venv
+    web = Path(subprocess.run([str(venv / "bin" / "python"), "-c", "import tabletop, pathlib; "
                                "print(pathlib.Path(tabletop.__file__).parent / 'web')"],
-                              check=True, capture_output=True, text=True, cwd=home).stdout.strip())
+                              check=True, capture_output=True, text=True, cwd=home, env=venv_env(venv)).stdout.strip())
     assert str(web).startswith(str(venv)), web  # the installed package, not this checkout
     port = free_port()
     log = (home / "serve.log").open("wb")
     server = subprocess.Popen([str(venv / "bin" / "tabletop"), "serve", "--port", str(port), "--db",
-                               f"sqlite:///{home / 'tabletop.db'}"], cwd=home, stdout=log, stderr=subprocess.STDOUT)
+                               f"sqlite:///{home / 'tabletop.db'}"], cwd=home, stdout=log, stderr=subprocess.STDOUT,
+                              env=venv_env(venv))
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -137,15 +103,6 @@ def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         server.terminate()
         server.wait(30)
         log.close()
-        shutil.rmtree(venv, ignore_errors=True)
-
-
-def test_the_core_install_has_no_extra(installed: Installed) -> None:
-    python = installed.venv / "bin" / "python"
-    code = ("import importlib.util as u; print([m for m in ('scipy', 'matplotlib', 'mujoco', 'psycopg', 'redis', "
-            "'ray', 'gymnasium', 'pyspiel', 'httpx') if u.find_spec(m)])")
-    found = subprocess.run([str(python), "-c", code], check=True, capture_output=True, text=True).stdout
-    assert found.strip() == "[]", found
 
 
 def test_the_installed_server_serves_every_module_the_page_imports(installed: Installed) -> None:
@@ -160,6 +117,25 @@ def test_the_installed_server_serves_every_module_the_page_imports(installed: In
     assert wanted <= set(modules)
     assert get(installed.base + "/vendor/three/LICENSE")[0] == 200
     assert get(installed.base + "/rules/en/cribbage.html")[0] == 200
+
+
+def test_the_installed_core_lists_cubulus_hard_and_refuses_it_naming_the_extra(installed: Installed) -> None:
+    """#41 item 8: the core install's lobby still offers every level; a hard Cubulus bot (Numba, the
+    ``compiled`` extra) is a 400 whose code the lobby puts into words, and the other levels play."""
+    games = {game["name"]: game for game in json.loads(get(installed.base + "/api/games")[1])}
+    assert games["cubulus"]["bot_levels"] == ["easy", "normal", "hard"]
+    for level, status in (("hard", 400), ("normal", 201)):
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": level}]
+        request = Request(installed.base + "/api/tables", json.dumps({"game": "cubulus", "seats": seats}).encode(),
+                          {"Content-Type": "application/json"})
+        try:
+            with LOCAL.open(request, timeout=30) as answer:
+                got, body = answer.status, json.load(answer)
+        except HTTPError as error:
+            got, body = error.code, json.load(error)
+        assert got == status, body
+        if level == "hard":
+            assert body["code"] == "compiled_missing" and "tabletop[compiled]" in body["detail"], body
 
 
 def test_the_installed_app_draws_the_cubulus_cube_in_3d(installed: Installed, browser: Any) -> None:

@@ -32,6 +32,8 @@ def seat_agents(spec: str | None, game: Game[Any, Any], console: Console) -> tup
             continue
         try:
             agents.append(make_bot(kind, game))
+        except TabletopError:  # a bot that cannot play here (Cubulus's hard without its extra): its own words
+            raise
         except ValueError as error:
             raise TabletopError(f"--seats: {error}, or human") from None
     return agents, [agent.name for agent in agents]

@@ -18,6 +18,7 @@ import importlib.util
 
 EXTRAS = {
     "physics": "MuJoCo (mujoco-core) for Kubik's simulated throws and their motion",
+    "compiled": "Numba for the Cubulus expert's hard level, its searches compiled to machine code",
     "stats": "SciPy for the confidence intervals and tests of simulate and tournament",
     "plot": "Matplotlib for --plot",
     "postgres": "psycopg for a PostgreSQL database URL",

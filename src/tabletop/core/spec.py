@@ -197,6 +197,9 @@ class GameSpec:
     #: (``tabletop_cribbage_v1``, ``tabletop/Cribbage-v1``): raised whenever the observation layout or bounds
     #: or the action numbering change, so one version keeps its spaces and their meaning (docs/interop.md)
     encoding_version: int = 1
+    #: where ``chance`` is SAMPLED by default: the option choices under which the game lists its chance outcomes
+    #: instead (Kubik: ``(("throws", "calibrated"),)``), the default of an adapter that needs them (OpenSpiel)
+    exact_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def all_options(self) -> tuple[Option, ...]:

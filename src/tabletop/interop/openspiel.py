@@ -7,8 +7,8 @@ game's options as OpenSpiel parameters (``python_tabletop_cribbage(players=3,tar
 chance is explicit, as OpenSpiel wants it: ``chance_outcomes()`` lists the encoding's chance
 indices with the game's exact probabilities (as floats). A configuration whose chance can only be
 sampled (Kubik's physics throws) cannot be loaded; a game whose *default* configuration samples
-gets, as its OpenSpiel default, the first choice of one option that lists its chance (Kubik:
-``throws=calibrated``).
+gets, as its OpenSpiel default, the options its spec names for listed chance (Kubik:
+``throws=calibrated``). Registering loads no game: nothing here evaluates a game's options on import.
 
 Observations and information states come from an observer built on the encoding, reading views
 only: the observation tensor is the player's view as numbers (split into the encoding's named
@@ -160,30 +160,16 @@ def _lists_chance(name: str, options: str) -> bool:
 
 
 def exact_defaults(name: str) -> dict[str, Any]:
-    """Options to add to ``name``'s defaults so that its chance can be listed ({} when it already can).
+    """Options to add to ``name``'s defaults so that its chance can be listed ({} when it already can):
+    what the game's spec declares (``GameSpec.exact_options``), read as data — registering the games
+    loads none of them, so no game's defaults are evaluated on import (Kubik's physics default needs
+    the ``physics`` extra).
 
-    Raises:
-        ValueError: when no single choice of an option makes the chance listable.
+    >>> exact_defaults("kubik"), exact_defaults("cribbage")
+    ({'throws': 'calibrated'}, {})
     """
     spec = tabletop.REGISTRY[name].spec
-    if spec.chance is not Chance.SAMPLED:
-        return {}
-    try:
-        if lists_chance(tabletop.load(name)):
-            return {}
-    except OptionError:  # the defaults need what this install lacks (Kubik's physics: MuJoCo)
-        pass
-    for option in spec.options:
-        for value in option.choices or ():
-            if value == option.default:
-                continue
-            try:
-                game = tabletop.load(name, **{option.name: value})
-            except OptionError:
-                continue
-            if lists_chance(game):
-                return {option.name: value}
-    raise ValueError(f"{name}: no configuration with chance outcomes that can be listed")
+    return dict(spec.exact_options) if spec.chance is Chance.SAMPLED else {}
 
 
 # --- the game, its states and its observer ------------------------------------------------------

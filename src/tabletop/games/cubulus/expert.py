@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
-from tabletop.core import Agent, Decision
+from tabletop.core import Agent, Decision, TabletopError
+from tabletop.core.extras import available
 from tabletop.games.cubulus.actions import PLACES, CubulusAction, Insert, Pass, Place, Shift
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import board_terms, threat_cells, threat_value
@@ -82,7 +83,7 @@ class Level:
     solve_moves: int = 4  #: how many best-scored moves are checked for a forced loss, at most
     solve_threats: bool = False  #: the solver's attackers try threats only (:class:`.solver.Prover`), deeper
     solve_proof_numbers: bool = False  #: the solver is proof-number search (:mod:`.proof_numbers`), not depth-first
-    compiled: bool = False  #: search and prove in machine code (:mod:`.compiled`): the same answers, ~50× sooner
+    compiled: bool = False  #: search and prove in machine code (:mod:`.compiled`, an extra): same answers, ~50× sooner
 
 
 LEVELS: Final[Mapping[str, Level]] = {
@@ -368,12 +369,19 @@ class CubulusExpert:
 
     ``level`` names one of :data:`LEVELS` or is a :class:`Level` itself; ``setups`` are the neutral
     set-ups (U13, nine cells each) it places, in order of preference (:data:`.neutral.SETUPS`, the
-    measured best, unless a study of set-ups chooses others).
+    measured best, unless a study of set-ups chooses others). A compiled level (``hard``) needs Numba, the
+    ``compiled`` extra: where it is not installed (the core install) making one raises :class:`TabletopError`
+    ``compiled_missing``, naming the extra, and ``easy`` and ``normal`` play as ever.
     """
 
     def __init__(self, level: str | Level = "normal", name: str | None = None,
                  setups: Sequence[Sequence[int]] = SETUPS) -> None:
         self.level = LEVELS[level] if isinstance(level, str) else level
+        if self.level.compiled and not available("numba"):
+            named = level if isinstance(level, str) else None
+            raise TabletopError(f"Cubulus's {named or 'compiled'} level needs numba, which is not installed: "
+                                "pip install 'tabletop[compiled]'; or choose easy or normal, which play without it",
+                                code="compiled_missing", params={"level": named, "extra": "compiled"})
         self.name = name or (f"cubulus-{level}" if isinstance(level, str) else "cubulus-expert")
         if any(len(set(setup)) != 9 or not all(0 <= cell < 27 for cell in setup) for setup in setups):
             raise ValueError(f"a neutral set-up is nine different cells 0–26, not {list(map(list, setups))}")

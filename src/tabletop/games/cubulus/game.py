@@ -65,6 +65,7 @@ SPEC = GameSpec(
         "no_ball_in_hand", "line_full",  # U5, U7, U10: inserts
         "line_not_full", "null_shift", "recreates_board",  # U11, U12: shifts
         "must_move", "not_an_action",  # U14: a pass
+        "compiled_missing",  # a bot: the hard level without the compiled extra {level, extra}
     ),
 )
 

@@ -87,6 +87,7 @@ SPEC = GameSpec(
     max_players=16,
     default_players=4,
     chance=Chance.SAMPLED,
+    exact_options=(("throws", "calibrated"),),  # K20b: the calibrated model lists each throw's outcomes
     hidden_information=False,
     utility=(-1.0, 1.0),
     max_length=None,

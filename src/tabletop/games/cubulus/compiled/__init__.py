@@ -6,8 +6,11 @@ work, so a level gives the same move for the same position and seed either way (
 on random positions). What the speed buys is budget: ``hard`` searches ten times as many positions in
 a fraction of the time the Python search took for one tenth.
 
-Numba is imported only when a compiled search first runs (it takes a second to import, and compiling
-takes some more the first time; the machine code is cached beside these modules after that).
+Numba comes with the ``compiled`` extra (``pip install 'tabletop[compiled]'``; ``make play`` installs
+it): the core install leaves it out (with LLVM it is some 200 MB), and a compiled level refuses to be
+made there, naming the extra (:class:`..expert.CubulusExpert`). It is imported only when a compiled search
+first runs (it takes a second to import, and compiling takes some more the first time; the machine code
+is cached beside these modules after that).
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from pathlib import Path
+
+from tabletop.core.extras import require
+
+require("numba", extra="compiled", purpose="the Cubulus expert's compiled searches (its hard level)")
 
 
 def _forget_stale_machine_code() -> None:
