@@ -23,10 +23,10 @@ from tabletop.interop.gymnasium import env_id
 from tabletop.interop.pettingzoo import env_name
 
 PINNED: dict[str, tuple[int, str]] = {
-    "beetle": (1, "29626b7c429abac6"),
-    "cribbage": (1, "c907beaa63843f17"),
-    "cubulus": (1, "0c27ce1b13d65c70"),
-    "kubik": (1, "59e2dba5c31c0882"),
+    "beetle": (1, "4177601bab46fbe7"),
+    "cribbage": (1, "27375fc88b1ae146"),
+    "cubulus": (1, "3a9f69076e15a8a7"),
+    "kubik": (1, "e4e65da29c351f7a"),
 }
 """Per game: its ``encoding_version`` and the digest of its spaces under that version."""
 
@@ -66,7 +66,10 @@ def spaces(name: str) -> list[dict[str, Any]]:
 
 
 def digest(found: list[dict[str, Any]]) -> str:
-    return hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()[:16]
+    """The spaces a game can have, each once, whichever options give them: an option added that leaves
+    every space as it was (Kubik's ``hold_back``) keeps the version."""
+    shapes = sorted({json.dumps({k: v for k, v in c.items() if k != "options"}, sort_keys=True) for c in found})
+    return hashlib.sha256(json.dumps(shapes).encode()).hexdigest()[:16]
 
 
 def test_every_game_is_pinned() -> None:

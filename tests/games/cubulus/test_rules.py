@@ -411,6 +411,6 @@ def test_load_by_name_and_options() -> None:
     game = tabletop.load("cubulus")
     assert dict(game.options) == {"players": 2, "first": "random", "neutral_cells": "all",
                                   "allow_null_shift": False, "no_undo": "next", "move_cap": 300,
-                                  "repetition_draw": True}
+                                  "repetition_draw": True, "rules": 1}
     with pytest.raises(OptionError, match="players"):
         tabletop.load("cubulus", players=4)

@@ -53,3 +53,23 @@ def test_k20_a_physics_record_relabelled_calibrated_is_refused_naming_the_option
     with pytest.raises(RecordError, match="throws=calibrated never produces it"):
         tabletop.replay(relabelled)
 
+
+
+def test_k11_a_scorekeeper_game_has_no_throw_limit_a_simulated_one_a_safety_cap() -> None:
+    """#41 item 5: no hidden cap on a real field — a scorekeeper game ends only by the rules (K11); a
+    simulated game keeps a documented safety cap of 200 unless its table names another (0: none); rules 1
+    games had 200 everywhere and load so."""
+    import tabletop.games.kubik.game as kubik_game
+    from tabletop.games.kubik.state import KubikState
+
+    manual = tabletop.load("kubik", players=2, throws="manual")
+    assert manual.options["max_throws"] == 0 and manual.throw_limit is None
+    state: KubikState = manual.initial_state().apply_text("first A")  # type: ignore[assignment]
+    for _ in range(300):  # far past any cap: the game goes on, both teams missing
+        state = state.apply_text("throw").apply_text("miss")  # type: ignore[assignment]
+    assert not state.is_terminal and state.throws == 300 and state.scores == (-750, -750)
+    assert tabletop.load("kubik", throws="calibrated").throw_limit == kubik_game.SIMULATION_CAP == 200
+    assert tabletop.load("kubik", throws="calibrated", max_throws=0).throw_limit is None
+    assert tabletop.load("kubik", throws="manual", max_throws=50).throw_limit == 50
+    old = tabletop.load("kubik", throws="manual", rules=1)
+    assert old.throw_limit == 200 and any("max_throws=200" in note for note in old.notes)

@@ -65,13 +65,17 @@ MAX_TEAM: Final = 8
 """K18: a team has at most 8 players."""
 
 
+THROW_SCALE = 200
+"""What the throws made are measured against in a game with no throw limit (a scorekeeper's)."""
+
+
 class KubikEncoding(Encoding[KubikAction]):
     """Kubik's actions and views as numbers, for one configuration (its seats and teams fixed)."""
 
     def __init__(self, game: Kubik) -> None:
         n = self.players = game.num_players
         self.team_sizes = game.team_sizes
-        self.max_throws: int = game.options["max_throws"]
+        self.throw_scale: int = game.throw_limit or THROW_SCALE
         self._seat_of = {label: seat for seat, label in enumerate(game.labels)}
         self._intercepts = tuple(Intercept(seat, game.labels[seat]) for seat in range(n))
         self._team = tuple(game.team_of(seat) for seat in range(n))
@@ -85,7 +89,7 @@ class KubikEncoding(Encoding[KubikAction]):
             Field.unit("team_sizes", 2, "players in the observer's team, the other team / 8 (K18)"),
             Field("scores", 2, "the observer's team's points, the other team's / target (K7, K9, K16)"),
             Field.unit("target", 1, "points to win / 100 (K11)"),
-            Field.unit("throws", 1, "throws made / max_throws (the throw limit)"),
+            Field.unit("throws", 1, "throws made / the throw limit (max_throws; 200 without one), at most 1"),
             Field.unit("throwing_team", 2,
                        "one-hot: the team throwing now is the observer's, the other (0 at the lot)"),
             Field.unit("thrower", n, "one-hot: the seat throwing now, relative to the observer (0 at the lot; K10)"),
@@ -244,7 +248,7 @@ class KubikEncoding(Encoding[KubikAction]):
             out[at + rel_team(team)] = score / target
         at += 2
         out[at] = target / 100
-        out[at + 1] = view["throws"] / self.max_throws
+        out[at + 1] = min(view["throws"] / self.throw_scale, 1.0)
         at += 2
         if phase is not Phase.LOT:
             out[at + rel_team(view["team"])] = 1

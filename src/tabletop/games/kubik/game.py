@@ -75,6 +75,11 @@ def _check_skills(value: object) -> str:
     return ",".join(f"{s:g}" for s in skills)
 
 
+SIMULATION_CAP = 200
+"""The throw limit of a simulated game (physics or calibrated) whose table names none: a safety cap, since
+bots and random agents can keep missing and a game between them need never reach a target (K11). A
+scorekeeper game — people on a real field — has no cap unless its table sets one (#41 item 5)."""
+
 SPEC = GameSpec(
     name="kubik",
     title="Kubik (Игра с кубиком)",
@@ -111,13 +116,14 @@ SPEC = GameSpec(
                maximum=1.0),
         Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
                check=_check_skills, example="0.7,0.5,0.9,0.6"),
-        Option("max_throws", 200, "the game ends after this many throws; the higher score wins", kind=int,
-               minimum=2, maximum=5000),
+        Option("max_throws", 0, "a safety cap: the game ends after this many throws, the higher score winning; "
+               "0 is none. A scorekeeper game has none (it ends by the rules, K11); a simulated one 200 unless "
+               "given (bots and random agents can miss for ever)", kind=int, minimum=0, maximum=5000),
     ),
     rules="kubik.md",
     # 2 (December 2026, #41): a declared interceptor must throw (K19; holding back is the option
-    # hold_back), and a crossed throw nobody hit ends by turf noise drawn after the interceptor's throw.
-    # Kubik.upgrade keeps rules 1 as played.
+    # hold_back), a crossed throw nobody hit ends by turf noise drawn after the interceptor's throw, and
+    # a scorekeeper game has no throw limit. Kubik.upgrade keeps rules 1 as played.
     rules_version=2,
     events=(
         "lot",  # K5: which team throws first {team}
@@ -148,6 +154,8 @@ class Kubik(Game[KubikState, KubikAction]):
     as chance outcomes, views as vectors (:mod:`.encoding`)."""
 
     def __init__(self, **options: Any) -> None:
+        if "max_throws" not in options and str(options.get("throws", "physics")).strip() != "manual":
+            options["max_throws"] = SIMULATION_CAP  # a simulated game keeps its safety cap unless told
         super().__init__(**options)
         n = self.num_players
         teams = self.options["teams"]
@@ -172,8 +180,12 @@ class Kubik(Game[KubikState, KubikAction]):
 
     @classmethod
     def upgrade(cls, rules: int, options: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-        """Rules 1 (before December 2026) as played: an interceptor could always hold back."""
+        """Rules 1 (before December 2026) as played: an interceptor could always hold back, and every
+        game ended after 200 throws unless its table said otherwise."""
         notes = []
+        if "max_throws" not in options:
+            options["max_throws"] = 200
+            notes.append("rules 1: a game ended after 200 throws, the higher score winning (max_throws=200)")
         if "hold_back" not in options:
             options["hold_back"] = True
             notes.append("rules 1: a declared interceptor could hold back at the crossing (hold_back=true)")
@@ -237,7 +249,7 @@ class Kubik(Game[KubikState, KubikAction]):
     @property
     def throw_limit(self) -> int | None:
         """The throw after which a game stops, the higher score winning (``max_throws``); None where a
-        game ends only by the rules (K11)."""
+        game ends only by the rules (K11): a scorekeeper's, unless its table sets a cap."""
         return int(self.options["max_throws"]) or None
 
     @property

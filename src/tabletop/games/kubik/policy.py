@@ -12,8 +12,8 @@ expectation (value iteration: sweeps of numpy matrix products over all score sta
 between the turns); a throw's best is taken over the whole 3,120-throw grid (K6), checked at the end so the
 fixed point is exact on the grid, though each sweep only looks at the throws that were best somewhere.
 
-What is left out, on purpose: the throw limit (``max_throws``, 200 by default, far beyond a game between
-teams that gain points; the table is the game without it) and needs beyond ``target + EXTRA_NEED`` (read as
+What is left out, on purpose: the throw limit (``max_throws``, 200 in a simulated game, far beyond a game
+between teams that gain points; the table is the game without it) and needs beyond ``target + EXTRA_NEED`` (read as
 that: a team so far behind is lost either way). A bot reads a table through :func:`table` with a bounded
 cost: the tables of the app's default set-ups ship as package data (``data/policy.npz``, made by
 ``python -m tabletop.games.kubik.policy --build``), a small set-up (within :data:`WORK_BUDGET`) is solved on

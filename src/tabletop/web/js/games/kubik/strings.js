@@ -413,7 +413,7 @@ export const OPTIONS = {
     "distance": ["Distance (steps)", "steps from the circle to the throwing lines"],
     "skill": ["Skill", "every player's skill, 0 (wild) to 1 (perfect)"],
     "skills": ["Skills per player", "comma-separated skills in seat order (A1, A2, …, B1, …)"],
-    "max_throws": ["Throw limit", "after this many throws the higher score wins"],
+    "max_throws": ["Throw limit", "after this many throws the higher score wins; 0: none, the game ends only at the target"],
   },
   ru: {
     "teams": ["Команды", "размеры команд A+B, например 3+2; пусто — поровну"],
@@ -427,7 +427,7 @@ export const OPTIONS = {
     "distance": ["Расстояние (шагов)", "шагов от круга до линий броска"],
     "skill": ["Мастерство", "мастерство всех игроков, от 0 (как попало) до 1 (идеально)"],
     "skills": ["Мастерство по игрокам", "через запятую в порядке мест (A1, A2, …, B1, …)"],
-    "max_throws": ["Предел бросков", "после стольких бросков побеждает команда с большим счётом"],
+    "max_throws": ["Предел бросков", "после стольких бросков побеждает команда с большим счётом; 0 — без предела, игра идёт до цели"],
   },
   ro: {
     "teams": ["Echipe", "mărimile echipelor A+B, de ex. 3+2; gol: împărțire egală"],
@@ -441,6 +441,6 @@ export const OPTIONS = {
     "distance": ["Distanța (pași)", "pași de la cerc la liniile de aruncare"],
     "skill": ["Îndemânare", "îndemânarea tuturor, de la 0 (la întâmplare) la 1 (perfect)"],
     "skills": ["Îndemânare pe jucător", "separate prin virgulă, în ordinea locurilor (A1, A2, …, B1, …)"],
-    "max_throws": ["Limită de aruncări", "după atâtea aruncări câștigă scorul mai mare"],
+    "max_throws": ["Limită de aruncări", "după atâtea aruncări câștigă scorul mai mare; 0: fără limită, jocul se termină doar la țintă"],
   },
 };
