@@ -6,8 +6,9 @@ teams' needs, who throws and the cube's pose in the centre (in a calibrated game
 in the centre, K17) — so the chance that one beats the other is the value of a linear system over those
 states: one throw's expectation with each team's throw fixed, iterated to its fixed point (Jacobi sweeps,
 as the solver's but without the max). No sampling, no interval: the numbers are the model's exact ones, up
-to the throw limit the table leaves out (``max_throws``, 200 in a simulated game, which games between teams that
-gain points never reach). ``python -m tabletop.games.kubik.evaluation`` prints them; docs/kubik.md ("Levels") reports them.
+to the throw limit the table leaves out (``max_throws``, 200 in a simulated game, which games between
+teams that gain points never reach). ``python -m tabletop.games.kubik.evaluation`` prints them;
+docs/kubik.md ("Levels") reports them.
 """
 
 from __future__ import annotations
