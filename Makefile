@@ -14,7 +14,7 @@ WEB_STAMP := $(WEB)/node_modules/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play test lint bench clean
+.PHONY: play test test-slow lint bench clean
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -75,6 +75,11 @@ test: lint $(WEB_STAMP)
 	@sh scripts/services.sh
 	@sh scripts/browser.sh
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+
+# the slow tier too: the tests make test leaves out (fresh installs of the wheel with each extra, minutes)
+test-slow: $(STAMP)
+	@sh scripts/services.sh
+	TABLETOP_SLOW=1 $(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup -m slow_tier
 
 # every benchmark to the console and benchmarks/REPORT.md (docs/benchmarks.md); e.g. ARGS=--quick
 bench: $(STAMP)

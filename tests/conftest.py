@@ -91,10 +91,20 @@ EVERYDAY_PHONE_SKIPPED = 390
 check what only they can (nothing wider than the smallest screen)."""
 
 
+SLOW_TIER = os.environ.get("TABLETOP_SLOW") == "1"
+"""The slow tier (``@pytest.mark.slow_tier``: fresh installs of the wheel with each extra, minutes each)
+runs with ``TABLETOP_SLOW=1`` (``make test-slow``; ``.ci/run`` runs it after ``make test``)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Screenshot sets (``@pytest.mark.screens``) run in English, at a desktop's and the small phone's
     size, by default; the Russian and Romanian sets (the same checks on longer words) and the 390 px phone
-    run with ``TABLETOP_ALL_SCREENS=1``."""
+    run with ``TABLETOP_ALL_SCREENS=1``. The slow tier runs with ``TABLETOP_SLOW=1``."""
+    if not SLOW_TIER:
+        later = pytest.mark.skip(reason="the slow tier: TABLETOP_SLOW=1 (make test-slow) runs it")
+        for item in items:
+            if item.get_closest_marker("slow_tier"):
+                item.add_marker(later)
     if ALL_SCREENS:
         return
     skip = pytest.mark.skip(reason="another language's or size's screenshot set: TABLETOP_ALL_SCREENS=1 runs it")

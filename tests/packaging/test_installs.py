@@ -20,7 +20,7 @@ import pytest
 from tabletop.core.extras import EXTRAS
 from tests.packaging.venvs import MIB, Built, fresh_venv, run, size
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one build, in one process
+pytestmark = [pytest.mark.slow, pytest.mark.slow_tier, pytest.mark.xdist_group("wheel")]  # one build, in one process
 
 CORE_LIMIT = 200 * MIB
 """The core install's promise (README: "Install with pip"): a fresh venv with the wheel and its dependencies,

@@ -45,7 +45,8 @@ def scores(page: Any) -> tuple[int, int]:
 def test_kubik_scorekeeper_on_a_phone_to_the_end(phone: Any, base_url: str) -> None:
     """K20 manual: two people at one phone enter a whole game, interceptions of every kind included: declared
     before the throw, then at the crossing held, struck and hit, struck and missed (K12–K15, K19)."""
-    create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
+    create_table(phone, base_url, "kubik", {"throws": "manual", "interception": True, "hold_back": True},
+                 ["you", "local"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')  # the lot is entered too (K5)
     assert phone.locator("[data-testid=turn]").inner_text() == "Enter the lot: which team throws first"
     assert_fits(phone)
@@ -136,7 +137,8 @@ def test_kubik_scorekeeper_crossing_fits_every_screen(browser: Any, base_url: st
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        create_table(page, base_url, "kubik", {"throws": "manual", "interception": True}, ["you", "local"])
+        create_table(page, base_url, "kubik", {"throws": "manual", "interception": True, "hold_back": True},
+                     ["you", "local"])
         for action in ("first A", "intercept B1", "cross"):  # one tap records the throw and its crossing
             page.wait_for_selector(f'{BOARD} button[data-action="{action}"]')
             if on_phone and action == "intercept B1":
@@ -386,9 +388,10 @@ was luck (one run in a few had none); with this seed the bot's throws cross with
 
 def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_url: str) -> None:
     """K19 physics: standing to intercept the bot's throws, the person sees the cube drawn where it crosses
-    the border line, with how it moves, and no face yet; then holds, and the throw's end is shown (at the
-    instant pace, at once)."""
-    table = create_table(page, base_url, "kubik", {"throws": "physics", "interception": True, "target": 200},
+    the border line, with how it moves, and no face yet; then holds (a table with hold_back), and the throw's
+    end is shown (at the instant pace, at once)."""
+    table = create_table(page, base_url, "kubik",
+                         {"throws": "physics", "interception": True, "hold_back": True, "target": 200},
                          ["you", "bot"], seed=SEED)
     deadline = 40
     crossed = False
@@ -428,7 +431,7 @@ def test_kubik_physics_crossing_is_shown_where_the_cube_crosses(page: Any, base_
                            arg=before, timeout=60_000)
     log = _public_log(base_url, table)
     rest = next(k for k in range(len(log) - 1, 0, -1) if log[k - 1] == "hold")
-    assert re.match(r"out [1-6]/[1-6]$", log[rest]), log[rest]
+    assert re.match(r"out [1-6]/[1-6] noise [^ ]+$", log[rest]), log[rest]  # K19: the turf's noise, drawn now
     page.wait_for_function("(k) => (document.querySelector('[data-testid=field]').dataset.shown || '')"
                            ".split(' ').some((x) => x.startsWith(k + ':'))", arg=rest, timeout=60_000)
     assert not page.errors

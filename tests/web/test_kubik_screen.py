@@ -76,7 +76,7 @@ def no_sideways_scroll(page: Any) -> None:
 def test_the_scorekeeper_takes_one_tap_per_throw_and_names_the_thrower(phone: Any, base_url: str) -> None:
     """K20 on a phone, four people at one screen: the player list shows A1/B1 and the teams, every prompt
     and the turn line name whoever throws, each throw is one tap, and the game ends on its last throw."""
-    table = create_hotseat(phone, base_url, {"throws": "manual", "interception": True, "target": 12},
+    table = create_hotseat(phone, base_url, {"throws": "manual", "interception": True, "hold_back": True, "target": 12},
                            ["Ann", "Bob", "Cid", "Dee"])
     phone.wait_for_selector(f'{BOARD} button[data-action="first A"]')
     tags = phone.locator("[data-testid=seat-tag]")
@@ -440,6 +440,9 @@ def test_the_scorekeeper_by_keyboard_alone_with_interception_to_its_sheet(page: 
             break
         selector = f'{BOARD} button[data-action="{action}"]:not([disabled])'
         page.wait_for_selector(selector, timeout=30_000)
+        if action == "strike":  # K19: who stood must throw (no hold_back): one button, and the prompt says so
+            assert page.locator(f'{BOARD} button[data-action="hold"]').count() == 0
+            assert "throw at it!" in page.locator(f"{BOARD} .kubik-prompt").inner_text()
         assert keyboard_turn(page, selector), action
     page.locator("[data-testid=result]:not([hidden])").wait_for()
     check_sheet(page, base_url, table)

@@ -435,8 +435,9 @@ export function kubikScreen(root, ctx) {
       case "throw":
         parts.push(...outcomeControls(others, view, false));
         break;
-      case "crossing": {  // K19: the interceptor sees the crossing and throws or holds
-        prompt(t("kubik.crossingPrompt", { name: nameOf(view.interceptor) }));
+      case "crossing": {  // K19: the interceptor sees the crossing and throws (or holds, where the table allows)
+        prompt(t(others.includes("hold") ? "kubik.crossingPrompt" : "kubik.crossingThrow",
+          { name: nameOf(view.interceptor) }));
         parts.push(h("div", { class: "outcome-buttons outcome-main" }, others.map((a) =>
           button(a, label(a), { class: a === "strike" ? "primary" : "" }))));
         break;
