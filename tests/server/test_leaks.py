@@ -30,7 +30,7 @@ QUICK = {
     "beetle": [{"players": 3}],
     "cribbage": [{"players": 2, "target": 61}, {"players": 3, "target": 61}],
     "cubulus": [{"players": 2}],
-    "kubik": [{"players": 2, "throws": "calibrated", "target": 15}],
+    "kubik": [{"players": 2, "throws": "calibrated", "target": 15, "max_throws": 200}],  # random play: a cap
 }
 """A quick configuration (or several) of every game in the registry: a game missing here fails
 :func:`test_every_game_in_the_registry_is_played_through_the_server`."""

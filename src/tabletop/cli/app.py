@@ -136,6 +136,8 @@ def play_command(
                 raise TabletopError(f"{game} needs {wanted}; --seats gave {len(given)} ({', '.join(given)})")
             if "players" not in options:
                 options["players"] = len(given)
+        if not seats or "human" in [seat.strip().lower() for seat in seats.split(",")]:
+            options = {**dict(spec.people_options), **options}  # people play: e.g. no throw cap in Kubik
         loaded = tabletop.load(game, **options)
         loaded.initial_state()  # a game that cannot start says why here (Kubik's physics without MuJoCo)
         agents, names = seat_agents(seats, loaded, console)

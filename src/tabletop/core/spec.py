@@ -200,6 +200,10 @@ class GameSpec:
     #: where ``chance`` is SAMPLED by default: the option choices under which the game lists its chance outcomes
     #: instead (Kubik: ``(("throws", "calibrated"),)``), the default of an adapter that needs them (OpenSpiel)
     exact_options: tuple[tuple[str, Any], ...] = ()
+    #: option values a table where people play starts with unless they choose otherwise (the server's
+    #: tables with a person seated, terminal play with a human seat): Kubik's ``max_throws`` 0 — a safety
+    #: cap for simulations is off for people (#41 item 5)
+    people_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def all_options(self) -> tuple[Option, ...]:

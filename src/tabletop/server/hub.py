@@ -205,7 +205,9 @@ class Hub:
             raise Rejection(f"options say players={players} but {len(request.seats)} seats are given",
                             "players_mismatch", players=str(players)[:20], seats=len(request.seats))
         try:
-            game = tabletop.load(request.game, **{**request.options, "players": len(request.seats)})
+            people = dict(tabletop.REGISTRY[request.game].spec.people_options) if any(
+                seat.kind != "bot" for seat in request.seats) else {}
+            game = tabletop.load(request.game, **{**people, **request.options, "players": len(request.seats)})
             game.initial_state()  # a game that cannot start is refused here (Kubik's physics without MuJoCo)
             for seat in request.seats:
                 if seat.kind == "bot":

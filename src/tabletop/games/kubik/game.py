@@ -117,14 +117,16 @@ SPEC = GameSpec(
         Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
                check=_check_skills, example="0.7,0.5,0.9,0.6"),
         Option("max_throws", 0, "a safety cap: the game ends after this many throws, the higher score winning; "
-               "0 is none. A scorekeeper game has none (it ends by the rules, K11); a simulated one 200 unless "
-               "given (bots and random agents can miss for ever)", kind=int, minimum=0, maximum=5000),
+               "0 is none. A game people play, and a scorekeeper's, has none (it ends by the rules, K11); a "
+               "simulation 200 unless given (bots and random agents can miss for ever)", kind=int, minimum=0,
+               maximum=5000),
     ),
     rules="kubik.md",
     # 2 (December 2026, #41): a declared interceptor must throw (K19; holding back is the option
     # hold_back), a crossed throw nobody hit ends by turf noise drawn after the interceptor's throw, and
     # a scorekeeper game has no throw limit. Kubik.upgrade keeps rules 1 as played.
     rules_version=2,
+    people_options=(("max_throws", 0),),  # a game people play ends only by the rules (K11)
     events=(
         "lot",  # K5: which team throws first {team}
         "stands", "nobody_stands",  # K13, K19: the other team's declaration {seat, player, team} / {team}
