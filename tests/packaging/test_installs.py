@@ -135,8 +135,6 @@ def test_each_extra_alone_runs_its_adapter_or_command(extra: str, built: Built, 
         url = request.getfixturevalue("postgres_url") if extra == "postgres" else ""
         command = [part.format(postgres_url=url) if part == "{postgres_url}" else part for part in CHECKS[extra]]
         done = run(venv, *command, cwd=tmp_path)
-        if extra == "plot" and "tabletop[stats]" in done.stderr:
-            pytest.xfail("#41 item 7: simulate and tournament ask for SciPy, though it only adds intervals")
         assert done.returncode == 0, f"{extra}: {done.stderr[-3000:]}"
         said = done.stdout
         match extra:
