@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,11 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> str:
     try:
         import run
 
-        status = run.main(["--runs", "1", "--work", "0.01", "--levels", "random,easy", "--report", str(path)])
+        # in a thread of its own: a browser test before it in this worker (sync Playwright) leaves an event
+        # loop running in the main thread, where the server section's asyncio.run would be refused
+        with ThreadPoolExecutor(1) as pool:
+            status = pool.submit(run.main, ["--runs", "1", "--work", "0.01", "--levels", "random,easy",
+                                            "--report", str(path)]).result()
     finally:
         sys.path.remove(str(BENCHMARKS))
         for name in set(sys.modules) - before:  # their plain names (run, report, timing…) must not linger

@@ -43,7 +43,12 @@ def test_a_loaded_game_says_what_the_tabletop_game_is(name: str, options: dict[s
     assert game.observation_tensor_size() == game.information_state_tensor_size() == encoding.observation_size
     assert (game.min_utility(), game.max_utility()) == table.spec.utility
     assert game.max_game_length() == (table.spec.max_length or openspiel.DEFAULT_MAX_GAME_LENGTH)
-    assert pyspiel.load_game(str(game)).tabletop_game == table  # the game string round-trips
+    assert pyspiel.load_game(str(game)).tabletop_game == game.tabletop_game  # the game string round-trips
+    if name == "kubik" and table.options["throws"] == "manual":
+        # OpenSpiel spells out every parameter: its games are simulations and keep the safety cap (#41 item 5)
+        assert game.tabletop_game.options["max_throws"] == 200 and table.options["max_throws"] == 0
+        table = tabletop.load(name, **options, max_throws=200)
+    assert game.tabletop_game == table
 
 
 def walk(game: Any, seed: int, steps: int) -> Any:

@@ -39,3 +39,11 @@ def test_k11_terminal_play_with_a_human_seat_has_no_throw_limit(tmp_path: Path) 
                                           "--delay", "0", "--record", str(record)], input="q\n")
         assert record.is_file(), played.output  # a game quit or played to its end saves its record
         assert json.loads(record.read_text())["options"]["max_throws"] == cap, seats
+
+
+def test_k11_the_create_form_offers_what_people_play_with(tmp_path: Path) -> None:
+    """The lobby's create form is for people: Kubik's throw limit is offered as 0 (none), not the
+    simulation's cap."""
+    with TestClient(create_app(settings(f"sqlite:///{tmp_path / 't.db'}"))) as client:
+        kubik = next(game for game in client.get("/api/games").json() if game["name"] == "kubik")
+        assert {o["name"]: o["default"] for o in kubik["options"]}["max_throws"] == 0

@@ -163,7 +163,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             "name": name, "title": cls.spec.title, "description": cls.spec.description,
             "players": [cls.spec.min_players, cls.spec.max_players],
             "hidden_information": cls.spec.hidden_information,
-            "options": [option.to_data() for option in cls.spec.all_options],
+            # the create form is for people: it offers what a table people play starts with (people_options)
+            "options": [{**option.to_data(), **({"default": dict(cls.spec.people_options)[option.name]}
+                                                if option.name in dict(cls.spec.people_options) else {})}
+                        for option in cls.spec.all_options],
             "events": list(cls.spec.events),
             "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask

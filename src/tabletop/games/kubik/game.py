@@ -116,10 +116,10 @@ SPEC = GameSpec(
                maximum=1.0),
         Option("skills", "", "per-player skills in seat order (A1, A2, …, B1, …), comma-separated", kind=str,
                check=_check_skills, example="0.7,0.5,0.9,0.6"),
-        Option("max_throws", 0, "a safety cap: the game ends after this many throws, the higher score winning; "
-               "0 is none. A game people play, and a scorekeeper's, has none (it ends by the rules, K11); a "
-               "simulation 200 unless given (bots and random agents can miss for ever)", kind=int, minimum=0,
-               maximum=5000),
+        Option("max_throws", SIMULATION_CAP, "a safety cap: the game ends after this many throws, the higher "
+               "score winning; 0 is none. A game people play, and a scorekeeper's, has none (it ends by the rules, "
+               "K11); a simulation 200 unless given (bots and random agents can miss for ever)", kind=int,
+               minimum=0, maximum=5000),
     ),
     rules="kubik.md",
     # 2 (December 2026, #41): a declared interceptor must throw (K19; holding back is the option
@@ -156,8 +156,9 @@ class Kubik(Game[KubikState, KubikAction]):
     as chance outcomes, views as vectors (:mod:`.encoding`)."""
 
     def __init__(self, **options: Any) -> None:
-        if "max_throws" not in options and str(options.get("throws", "physics")).strip() != "manual":
-            options["max_throws"] = SIMULATION_CAP  # a simulated game keeps its safety cap unless told
+        if ("max_throws" not in options and str(options.get("throws", "")).strip() == "manual"
+                and options.get("rules", SPEC.rules_version) == SPEC.rules_version):
+            options["max_throws"] = 0  # a real field's game ends by the rules alone (K11), unless its table says
         super().__init__(**options)
         n = self.num_players
         teams = self.options["teams"]
