@@ -165,6 +165,27 @@ def test_before_the_lot_nobody_throws_and_the_screen_owns_its_moves_k5(page: Any
     assert not page.errors
 
 
+def test_the_table_links_its_rules_which_say_who_may_hold_back(page: Any, base_url: str) -> None:
+    """At the table, a Rules link (a new tab: the table stays) opens the game's rules in the reader's language;
+    Kubik's say the declared interceptor must throw unless the table lets them hold back."""
+    create_hotseat(page, base_url, {"throws": "manual", "interception": True, "target": 12}, ["Alice", "Bob"])
+    link = page.locator("[data-testid=rules-link]")
+    for lang, label, option in (("en", "Rules", "Interceptor may hold back"),
+                                ("ru", "Правила", "Перехватчик может не бросать"),
+                                ("ro", "Reguli", "Interceptorul poate să nu arunce")):
+        page.select_option("#lang", lang)
+        page.wait_for_function("(label) => document.querySelector('[data-testid=rules-link]').innerText === label",
+                               arg=label)
+        assert link.get_attribute("href") == "#/rules/kubik" and link.get_attribute("target") == "_blank"
+        with page.context.expect_page() as opened:
+            link.click()
+        rules = opened.value
+        rules.wait_for_function("(option) => document.body.innerText.includes(option)", arg=option)
+        rules.close()
+    assert "#/table/" in page.url  # the table stayed
+    assert not page.errors
+
+
 @pytest.fixture
 def paced_phone(paced_browser: Any) -> Iterator[Any]:
     """A 360×740 phone whose tables keep the fast pace (throws fly), recording script errors."""
@@ -396,6 +417,8 @@ def check_sheet(page: Any, base: str, table: str) -> None:
     assert [running["A"], running["B"]] == view["scores"]
     for team, score in zip("AB", view["scores"], strict=True):
         assert sheet.locator(f"[data-testid=tally] tr[data-team={team}] [data-col=score]").inner_text() == str(score)
+        # the score beside its team, before the counts: in view on a phone, where the counts scroll sideways
+        assert sheet.locator(f"[data-testid=tally] tr[data-team={team}] td").first.get_attribute("data-col") == "score"
     crossings = sum(1 for entry in state["log"] for e in entry.get("events", []) if e["kind"] == "cross")
     counted = sum(int(sheet.locator(f"[data-testid=tally] tr[data-team={t}] [data-col=crossings]").inner_text())
                   for t in "AB")

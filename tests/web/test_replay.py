@@ -93,6 +93,9 @@ def test_a_cribbage_game_replays_deal_by_deal(page: Any, base_url: str, cribbage
     page.click("[data-action=next]")
     at_move(page, dealt + 4)  # one card of the pegging (C8)
     assert page.locator(".replay .log li.current").count() == 1
+    # the log reads in sentences in the table's own type, not a program's monospace
+    assert page.locator(".replay .log").evaluate("e => getComputedStyle(e).fontFamily") == page.locator(
+        "body").evaluate("e => getComputedStyle(e).fontFamily")
     page.click("[data-action=prev]")
     at_move(page, dealt + 3)
     page.click("[data-action=last]")

@@ -92,7 +92,7 @@ export function renderReplay(root, tableId, startAt) {
   const problem = h("p", { class: "banner error", role: "alert", hidden: true });
   const result = h("p", { class: "banner result", hidden: true });
   const board = h("div", { class: "board", "data-testid": "board" });
-  const logList = h("ol", { class: "log" });
+  const logList = h("ol", { class: "log sentences" });  // sentences, as at the table
   const logTitle = h("h3", {});
   const blundersBox = h("div", {});  // the coach's blunders of a seat (coach.js), once the game is known
   let blunders = null;

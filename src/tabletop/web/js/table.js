@@ -161,6 +161,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const statusLine = h("p", { class: "connection", role: "status" });
   const turn = h("p", { class: "turn", "data-testid": "turn" });  // said aloud through #announcer
   const paceBox = h("div", { class: "pace-control", "data-testid": "pace" });
+  // the game's rules, in a new tab: the table stays where it is
+  const rulesLink = h("a", { class: "button small rules-link", "data-testid": "rules-link", target: "_blank", rel: "noopener", hidden: true });
   const error = h("div", { class: "banner error", role: "alert", hidden: true });
   const undoBox = h("div", { class: "undo-box", "aria-live": "polite" });
   const rematchBox = h("div", { class: "rematch-request", "aria-live": "polite" });
@@ -189,7 +191,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn,
-      h("div", { class: "table-tools" }, paceBox, sound.toggle, exits.element)),
+      h("div", { class: "table-tools" }, paceBox, sound.toggle, rulesLink, exits.element)),
     error, h("div", { class: "requests" }, undoBox, exits.requests, rematchBox), result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
@@ -262,14 +264,16 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     let text;
     turn.className = "turn";
-    if (telling) text = t("table.chance");  // the news is on its way: who is next may tell it
+    // the news is on its way: who is next may tell it (the game's own words where its folder has them: the cube flies)
+    const chanceText = () => gameModule(last.view && last.view.game)?.chanceWait?.(last.view) || t("table.chance");
+    if (telling) text = chanceText();
     else if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
     else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
       // whose throw it is, when the game says (its folder's optional chanceTurn(view, ctx) → text | null)
       text = gameModule(last.view && last.view.game)?.chanceTurn?.(last.view, ctx) || t("table.enterChance");
       turn.className = "turn mine";
-    } else if (last.to_move === -1) text = t("table.chance");
+    } else if (last.to_move === -1) text = chanceText();
     else if (last.legal.length) {
       text = tokens.length > 1 ? t("table.hotseatTurn", { name: seatName(last.seats, last.seat) }) : t("table.yourTurn");
       turn.className = "turn mine";
@@ -477,7 +481,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   /** The table's own parts, of `last` (`covered`: behind a hot seat's curtain). */
   function drawShell(covered) {
-    title.textContent = gameTitle((last && last.view && last.view.game) || (info && info.game) || "");
+    const game = (last && last.view && last.view.game) || (info && info.game) || "";
+    title.textContent = gameTitle(game);
+    rulesLink.hidden = !game;
+    rulesLink.href = `#/rules/${game}`;
+    rulesLink.textContent = t("lobby.rules");
     drawStatus();
     drawTurn();
     drawPace();

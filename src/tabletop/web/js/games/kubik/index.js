@@ -22,6 +22,11 @@ export function seatTag(seat, view) {
   return { text: t("kubik.seatTag", { label: player.label, team }), colour: TEAM_COLOURS["AB".indexOf(team)] };
 }
 
+/** The turn line while chance decides (a simulated table): the lot, else the cube in flight. */
+export function chanceWait(view) {
+  return t(view && view.phase === "lot" ? "kubik.waitLot" : "kubik.waitFlight");
+}
+
 /** The turn line while the people at the field enter what happened (K20): whose throw or interception. */
 export function chanceTurn(view, ctx) {
   if (!view || !view.players) return null;

@@ -111,8 +111,8 @@ export function summary(state, ctx = {}) {
     TEAMS.map((team) => teamCell(row, team))));
   const tallies = TEAMS.map((team) => h("tr", { "data-team": team, class: team === winner ? "won" : "" },
     h("th", { scope: "row" }, t("kubik.team", { team }), team === winner ? h("span", { class: "won-tag" }, ` ✓ ${t("kubik.sheet.won")}`) : null),
-    ["throws", "missed", "crossings", "hits", "misses"].map((c) => h("td", { class: "n", "data-col": c }, number(tally[team][c]))),
-    h("td", { class: "n total", "data-col": "score" }, number(scores[team]))));
+    h("td", { class: "n total", "data-col": "score" }, number(scores[team])),  // beside the team: in view on a phone
+    ["throws", "missed", "crossings", "hits", "misses"].map((c) => h("td", { class: "n", "data-col": c }, number(tally[team][c])))));
   return h("section", { class: "kubik-sheet", "data-testid": "kubik-summary" },
     h("h3", {}, t("kubik.sheet")),
     h("p", { class: "banner result", "data-testid": "kubik-sheet-how" }, winner
@@ -121,8 +121,8 @@ export function summary(state, ctx = {}) {
       : t("kubik.sheet.drawn", { a: number(scores.A), b: number(scores.B) })),
     h("div", { class: "sheet-scroll" }, h("table", { class: "kubik-sheet-tally", "data-testid": "tally" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("kubik.sheet.team")),
-        ["throws", "missed", "crossings", "hits", "misses"].map((c) => h("th", { scope: "col", class: "n" }, t(`kubik.sheet.${c}`))),
-        h("th", { scope: "col", class: "n" }, t("kubik.sheet.score")))),
+        h("th", { scope: "col", class: "n" }, t("kubik.sheet.score")),
+        ["throws", "missed", "crossings", "hits", "misses"].map((c) => h("th", { scope: "col", class: "n" }, t(`kubik.sheet.${c}`))))),
       h("tbody", {}, tallies))),
     h("div", { class: "kubik-sheet-scroll" }, h("table", { class: "kubik-sheet-throws", "data-testid": "sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "n" }, t("kubik.sheet.n")),
