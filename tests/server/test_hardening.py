@@ -285,6 +285,12 @@ def test_serve_help_lists_every_limit_and_a_bad_limit_is_a_clear_error() -> None
     ({"seats": [{"kind": "human", "name": "x" * 65}, {"kind": "bot"}]}, 422, "64"),
     ({"seats": [{"kind": "human", "name": "Ann\x00"}, {"kind": "bot"}]}, 422, "U+0000"),
     ({"seats": [{"kind": "human", "name": "Ann\u202e"}, {"kind": "bot"}]}, 422, "U+202E"),
+    # #42 item 10: names that look like another name, or like nothing
+    ({"seats": [{"kind": "human", "name": "Ann\u200b"}, {"kind": "bot"}]}, 422, "U+200B"),
+    ({"seats": [{"kind": "human", "name": "\ufeffAnn"}, {"kind": "bot"}]}, 422, "U+FEFF"),
+    ({"seats": [{"kind": "human", "name": "Ann\U000e0041"}, {"kind": "bot"}]}, 422, "U+E0041"),
+    ({"seats": [{"kind": "human", "name": "\u3164"}, {"kind": "bot"}]}, 422, "U+3164"),
+    ({"seats": [{"kind": "human", "name": "A" + "\u0301" * 60}, {"kind": "bot"}]}, 422, "at most 2 combining marks"),
     ({"seats": [{"kind": "bot"}] * 17}, 422, "16"),
 ])
 def test_bad_values_are_refused_with_a_reason(sqlite_url: str, extra: dict[str, Any], status: int,
@@ -306,7 +312,8 @@ def test_a_kubik_table_takes_all_sixteen_seats(client: TestClient) -> None:
 def test_websocket_names_are_validated_like_http_names(client: TestClient) -> None:
     created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], creator_seat=None)
     table, tokens = created["table"]["id"], created["tokens"]
-    for name, reason in (("x" * 3000, "64"), ("A\x00B", "U+0000"), ("\u202eevil", "U+202E"), ("tab\there", "U+0009")):
+    for name, reason in (("x" * 3000, "64"), ("A\x00B", "U+0000"), ("\u202eevil", "U+202E"), ("tab\there", "U+0009"),
+                         ("Ann\u200d", "U+200D"), ("\u2800", "U+2800"), ("q" + "\u0301" * 3, "combining marks")):
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             ws.send_text(hello(tokens["0"], name=name))
             refused = ws.receive_json()
@@ -507,3 +514,14 @@ def test_tables_load_lazily_so_start_up_does_not_grow_with_open_tables(sqlite_ur
         assert len(page["tables"]) == 100 and page["next"] and hub.tables == {}  # the lobby loads no table
         assert client.get(f"/api/tables/{made[7]}").json()["status"] == "open"
         assert set(hub.tables) == {made[7]}  # loaded on first use
+
+
+def test_names_are_nfc_normalised_so_the_same_looking_name_is_the_same(sqlite_url: str) -> None:
+    """#42 item 10: "Zoë" typed with a combining diaeresis is stored as the one-letter "ë"; an accent and a
+    second mark on one letter are a name."""
+    with served(sqlite_url) as client:
+        seats = [{"kind": "human", "name": "Zoe\u0308"}, {"kind": "local", "name": "Vie\u0323\u0302t"}]
+        made = client.post("/api/tables", json={"game": "cubulus", "seats": seats})
+        assert made.status_code == 201, made.text
+        names = [seat["name"] for seat in made.json()["table"]["seats"]]
+        assert names == ["Zoë", "Việt"] and len(names[0]) == 3

@@ -26,16 +26,36 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 """Characters that reorder the text around them: in a name they could make a log line lie."""
 
 
+INVISIBLE_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that draw nothing (the Hangul fillers, the blank Braille pattern): "Ann" and "Ann\u3164" would
+look the same."""
+
+MAX_MARKS = 2
+"""The most combining marks one letter may carry in a name (an accent and a second one; "Zalgo" stacks of
+dozens drawn over the neighbouring lines are refused)."""
+
+
 def check_name(name: str) -> str:
-    """A player's name as shown to others: trimmed, without control or bidi-override characters.
+    """A player's name as shown to others (#42 item 10): NFC-normalised, trimmed, each run of white space
+    one space; without control, format (invisible: zero-width, joiners, the BOM, tag characters) or
+    bidi-override characters, invisible fillers, or more than :data:`MAX_MARKS` combining marks on a
+    letter — so two names that look the same are the same name.
 
     Raises:
         ValueError: naming the character that is not allowed.
     """
+    name = unicodedata.normalize("NFC", name)
+    marks = 0
     for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co", "Cn", "Cf") or char in BIDI_CONTROLS or char in INVISIBLE_FILLERS:
             raise ValueError(f"a name may not contain the character U+{ord(char):04X} "
-                             f"({unicodedata.name(char, 'a control character').lower()})")
+                             f"({unicodedata.name(char, 'a control character').lower()}): it shows nothing, "
+                             "or changes how the text around it shows")
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            raise ValueError(f"a name may carry at most {MAX_MARKS} combining marks on a letter "
+                             f"(U+{ord(char):04X} is one more)")
     return " ".join(name.split())
 
 
