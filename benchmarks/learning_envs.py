@@ -31,11 +31,9 @@ amount of work; a ratio is the median of the ratios within a round, so both side
 
 from __future__ import annotations
 
-import gc
 import random
 import statistics
 import time
-import tracemalloc
 import warnings
 from collections.abc import Callable
 from functools import partial
@@ -43,6 +41,7 @@ from typing import Any
 
 import numpy as np
 from cribbage_engine import openspiel_chance
+from env_memory import MEMORY_ENVS, kib_per_env
 from sections import Section, rate
 from timing import Scale
 
@@ -237,22 +236,6 @@ def median_ratio(ours: list[float], theirs: list[float]) -> str:
     return f"{statistics.median(a / b for a, b in zip(ours, theirs, strict=True)):.2f}×" if theirs else "–"
 
 
-MEMORY_ENVS = 8
-"""Environments made after the first to measure what each holds."""
-
-
-def kib_per_env(make: Callable[[], Any], count: int = MEMORY_ENVS) -> float:
-    """KiB still held per environment by ``count`` more of them, each made and reset, beyond the first."""
-    kept = [make()]
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        kept += [make() for _ in range(count)]
-        gc.collect()
-        return (tracemalloc.get_traced_memory()[0] - before) / count / 1024
-    finally:
-        tracemalloc.stop()
 
 
 def memory_section() -> Section:

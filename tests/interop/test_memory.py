@@ -6,10 +6,10 @@ each made and reset, after the first has built what they share."""
 
 from __future__ import annotations
 
-import gc
-import tracemalloc
+import importlib.util
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -18,6 +18,19 @@ import pytest
 import tabletop
 from tabletop.interop.gymnasium import env_id
 from tabletop.interop.pettingzoo import env as aec_env
+
+
+def _measure() -> Any:
+    """The benchmarks' measure (``benchmarks/env_memory.py``), loaded by its path: one measure for both."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "env_memory.py"
+    spec = importlib.util.spec_from_file_location("tabletop_bench_env_memory", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+kib_per_env: Callable[[Callable[[], Any]], float] = _measure().kib_per_env
 
 BUDGET_KIB = 50
 """The most one more environment may hold (cribbage's used to hold ~300 KiB: its own action tables)."""
@@ -29,21 +42,6 @@ HEAVY = {"kubik": "Kubik's game object lays out its 3,126 throws anew for each e
                   "adapters' action memo is kept per encoding (~400 KiB for PettingZoo, ~960 KiB for "
                   "Gymnasium): not yet shared"}
 """Games over the budget today, and why: the test fails when one of them comes under it, so the mark goes."""
-
-
-def kib_per_extra(make: Callable[[], Any], count: int = 8) -> float:
-    """KiB still held per environment after ``count`` more are made and reset, beyond the first."""
-    kept = [make()]
-    gc.collect()
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        kept += [make() for _ in range(count)]
-        gc.collect()
-        held = tracemalloc.get_traced_memory()[0] - before
-    finally:
-        tracemalloc.stop()
-    return held / count / 1024
 
 
 def pettingzoo(name: str) -> Any:
@@ -65,5 +63,5 @@ def seat(name: str) -> Any:
 def test_one_more_environment_costs_at_most_the_budget(name: str, adapter: Callable[[str], Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Gymnasium's checker's advice on unbounded boxes
-        cost = kib_per_extra(lambda: adapter(name))
+        cost = kib_per_env(lambda: adapter(name))
     assert cost <= BUDGET_KIB, f"one more {adapter.__name__} environment of {name} holds {cost:.1f} KiB"
