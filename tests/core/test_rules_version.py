@@ -61,6 +61,10 @@ def test_an_older_version_maps_its_options_with_a_note() -> None:
     assert old.options == {"players": 2, "rounds": 4, "rules": 1} and old.rules == 1
     assert old.notes == ("laps is called rounds since rules 2",)
     assert Race(rules=1).options["rounds"] == 3 and Race(rules=1).notes == ("rules 1 ran 3 rounds by default",)
+    assert Race(rules="1", laps=4) == old  # as the CLI gives it (`-o rules=1`): text, read as the number
+    assert tabletop.load("kubik", throws="manual", rules="1").options["max_throws"] == 200  # rules 1 as played
+    with pytest.raises(OptionError, match="rules='one' must be an integer"):
+        Race(rules="one")
     with pytest.raises(OptionError, match="race has no option 'laps'"):
         Race(laps=4)  # today's rules do not know it
     again = pickle.loads(pickle.dumps(old))  # a game sent to a worker keeps its version and options

@@ -254,10 +254,12 @@ class Game(ABC, Generic[StateT, ActionT]):
 
     def __init__(self, **options: Any) -> None:
         given = dict(options)
-        rules = given.get(RULES, self.spec.rules_version)
+        # checked first (a bad version is an OptionError), and as a number: `-o rules=1` gives text
+        rules = self.spec.rules_option.validate(given[RULES]) if RULES in given else self.spec.rules_version
+        given[RULES] = rules
         self.notes: tuple[str, ...] = ()
         """What :meth:`upgrade` changed in the options given, in words (empty for today's rules)."""
-        if isinstance(rules, int) and not isinstance(rules, bool) and 1 <= rules < self.spec.rules_version:
+        if rules < self.spec.rules_version:
             given, self.notes = self.upgrade(rules, given)
         self._options = MappingProxyType(self.spec.resolve(given))
         self._key = (self.spec.name, json.dumps(self._options, sort_keys=True, default=str))

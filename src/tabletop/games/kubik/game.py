@@ -157,7 +157,7 @@ class Kubik(Game[KubikState, KubikAction]):
 
     def __init__(self, **options: Any) -> None:
         if ("max_throws" not in options and str(options.get("throws", "")).strip() == "manual"
-                and options.get("rules", SPEC.rules_version) == SPEC.rules_version):
+                and SPEC.rules_option.validate(options.get("rules", SPEC.rules_version)) == SPEC.rules_version):
             options["max_throws"] = 0  # a real field's game ends by the rules alone (K11), unless its table says
         super().__init__(**options)
         n = self.num_players
