@@ -37,7 +37,7 @@ from timing import FULL, QUICK, Scale, reference_seconds
 SERVER_TITLE = "Live server under load (benchmarks/server_load.py)"
 
 
-def server_sections(scale: Scale) -> list[Section]:
+def server_sections(scale: Scale, args: argparse.Namespace) -> list[Section]:
     """``server_load.rows()``'s figures (one load test of ``seconds``, 200 tables at full scale), where
     that module offers them; it is someone else's to change, so only parameters it accepts are passed."""
     import server_load
@@ -46,9 +46,11 @@ def server_sections(scale: Scale) -> list[Section]:
     if rows is None:
         return [Section("server", SERVER_TITLE, ("what", "figure"), (("server_load.rows()", "not available"),))]
     wanted: dict[str, Any] = {"tables": scale.of(200), "seconds": max(1.0, 20.0 * scale.work)}
-    if scale.work < 0.05:  # a sliver of the work (the tests' tiny run): the load test with the abuse only, its
-        wanted["scenarios"] = (True,)  # all-bot tables (one finished game to replay) at a tenth of their pace
+    if scale.work < 0.05:  # a sliver of the work (the tests' tiny run): the load test with all the abuse only,
+        wanted["scenarios"] = ("all",)  # its all-bot tables (one finished game to replay) at a tenth of their pace
         wanted["limits"] = ("bot_table_move_seconds=0.05",)
+    elif args.baseline != "none":
+        wanted["baseline"] = args.baseline
     accepted = inspect.signature(rows).parameters
     arguments = {name: value for name, value in wanted.items() if name in accepted}
     figures = tuple(tuple(str(cell) for cell in row) for row in rows(**arguments))
@@ -56,8 +58,9 @@ def server_sections(scale: Scale) -> list[Section]:
                       for name, value in arguments.items()) or "its defaults"
     return [Section("server", SERVER_TITLE, ("what", "figure"), figures,
                     f"server_load.rows({given}): a live server on a fresh SQLite file, one WebSocket per table; "
-                    "a load test without abuse and one with it (socket floods, expensive requests, all-bot "
-                    "tables: see server_load.py), each on a fresh server, not medians of runs.")]
+                    "a load test beside each kind of abuse alone (see benchmarks/abuse.py), beside none and "
+                    "beside all at once, each on a fresh server and each followed by the same on the "
+                    "baseline commit's server, not medians of runs.")]
 
 
 TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
@@ -68,7 +71,7 @@ TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "cribbage-analysis": lambda scale, _: cribbage_analysis.sections(scale),
     "kubik-physics": lambda scale, _: kubik_physics.sections(scale),
     "learning-envs": lambda scale, _: learning_envs.sections(scale),
-    "server": lambda scale, _: server_sections(scale),
+    "server": server_sections,
     "cli-startup": lambda scale, _: cli_startup.sections(scale),
 }
 """Every section of the report, in its order, by the name ``--only`` and ``--skip`` use."""
@@ -83,6 +86,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default="", help="comma-separated sections: " + ", ".join(TOPICS))
     parser.add_argument("--skip", default="", help="comma-separated sections to leave out")
     parser.add_argument("--levels", help="bot levels timed (default random,easy,normal,hard)")
+    parser.add_argument("--baseline", default="HEAD~1",
+                        help="the git commit whose server the load test compares against, in the same run "
+                             "(default HEAD~1, the commit before; none: no comparison)")
     parser.add_argument("--report", type=Path, help="where to write the Markdown (default benchmarks/REPORT.md "
                                                     "for a full run; a partial run writes none unless given)")
     args = parser.parse_args(argv)

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.error import URLError
@@ -31,16 +31,18 @@ def free_port() -> int:
 
 @contextmanager
 def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 180.0,
-            args: Sequence[str] = (), log: Path | None = None,
-            port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+            args: Sequence[str] = (), log: Path | None = None, port: int | None = None,
+            env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``tabletop serve`` with database ``db``; yield its base URL and process once it answers,
     and stop it when the block ends (unless it was already stopped or killed).
 
     ``args`` go at the end of the command line. The server's output is thrown away unless ``log`` names
     a file, where its stdout and stderr are appended unbuffered, so a test can read what a server said
     up to the moment it was killed. It listens on a free port, or on ``port``, so that a test can
-    restart a server where its clients expect it. A start takes seconds, and has taken over a minute on a
-    machine whose every core was busy: ``startup_seconds`` only bounds a start that never comes.
+    restart a server where its clients expect it. ``env`` replaces the environment it runs in (a
+    benchmark serves another commit's code by its ``PYTHONPATH``). A start takes seconds, and has taken
+    over a minute on a machine whose every core was busy: ``startup_seconds`` only bounds a start that
+    never comes.
 
     Raises:
         RuntimeError: when ``port`` is already taken, or the server does not answer within
@@ -62,11 +64,11 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     # after a test killed the server itself with SIGKILL (their forkserver would otherwise stay, orphaned)
     if log is None:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
+                                   env=None if env is None else dict(env), start_new_session=True)
     else:
         with log.open("ab") as output:  # the child keeps its own copy of the descriptor
-            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
-                                       env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+                                       env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + startup_seconds

@@ -1,0 +1,38 @@
+"""What the load test's people and its abuse both need of a live server: its socket URL, a hello, a new table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+
+
+def ws_url(base: str, table: str) -> str:
+    return f"{base.replace('http', 'ws', 1)}/ws/tables/{table}"
+
+
+def hello(*tokens: str, chat: bool = False) -> str:
+    """A socket's first message: the seat tokens it holds (none: watch), and whether it reads the chat."""
+    return json.dumps({"type": "hello", "tokens": list(tokens), **({"chat": True} if chat else {})})
+
+
+async def create(client: httpx.AsyncClient, base: str, body: dict[str, Any],
+                 waits: dict[str, int] | None = None) -> dict[str, Any]:
+    """A new table; a refusal by a rate limit (429) is waited out as its ``Retry-After`` says (and
+    counted in ``waits``).
+
+    Raises:
+        httpx.HTTPStatusError: for any other refusal.
+    """
+    while True:
+        response = await client.post(f"{base}/api/tables", json=body)
+        if response.status_code != 429:
+            break
+        if waits is not None:
+            waits["creations waited out (429)"] = waits.get("creations waited out (429)", 0) + 1
+        await asyncio.sleep(float(response.headers.get("retry-after", "1")))
+    response.raise_for_status()
+    data: dict[str, Any] = response.json()
+    return data
