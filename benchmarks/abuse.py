@@ -575,6 +575,6 @@ def abuse_figures(counts: dict[str, int], seconds: float, parts: Sequence[str]) 
     for part, prefixes in (("slow-headers", ("slow ",)), ("big-bodies", ("big bodies",)), ("lobby", ("lobby ",)),
                            ("blunders", ("blunders ",)), ("toggles", ("toggles",)), ("tokens", ("tokens ",))):
         if part in parts:
-            mine = sorted((what, n) for what, n in counts.items() if what.startswith(prefixes))
-            lines.append((f"abuse: {part}", ", ".join(f"{what} {n}" for what, n in mine) or "nothing counted"))
+            seen = sorted((what, n) for what, n in counts.items() if what.startswith(prefixes))
+            lines.append((f"abuse: {part}", ", ".join(f"{what} {n}" for what, n in seen) or "nothing counted"))
     return lines

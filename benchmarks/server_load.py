@@ -279,16 +279,16 @@ def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: f
             elif now.abuse is not None:
                 lines += abuse_figures(now.abuse, now.seconds, now.parts)
             compared.append((scenario, percentiles(now), None if then is None else percentiles(then)))
-    quiet = dict((scenario, (now, then)) for scenario, now, then in compared).get("quiet")
-    for scenario, now, then in compared:
-        figure = f"{now[0]:.1f} / {now[1]:.1f}"
+    quiet = {scenario: (mine, theirs) for scenario, mine, theirs in compared}.get("quiet")
+    for scenario, mine, theirs in compared:
+        figure = f"{mine[0]:.1f} / {mine[1]:.1f}"
         if quiet is not None and scenario != "quiet":
-            figure += f" ({now[1] - quiet[0][1]:+.1f} ms on quiet's p99)"
-        if then is not None:
-            figure += f"; at {baseline}: {then[0]:.1f} / {then[1]:.1f}"
+            figure += f" ({mine[1] - quiet[0][1]:+.1f} ms on quiet's p99)"
+        if theirs is not None:
+            figure += f"; at {baseline}: {theirs[0]:.1f} / {theirs[1]:.1f}"
             if quiet is not None and quiet[1] is not None and scenario != "quiet":
-                figure += f" ({then[1] - quiet[1][1]:+.1f})"
-            figure += f"; p99 × {now[1] / then[1]:.2f} of {baseline}'s" if then[1] else ""
+                figure += f" ({theirs[1] - quiet[1][1]:+.1f})"
+            figure += f"; p99 × {mine[1] / theirs[1]:.2f} of {baseline}'s" if theirs[1] else ""
         lines.append((f"probe p50 / p99 ms beside {scenario}", figure))
     return lines
 
