@@ -5,6 +5,7 @@ bodies carry code, params and the English reason (tests/server/test_api.py check
 from __future__ import annotations
 
 import ast
+import json
 import math
 from pathlib import Path
 
@@ -13,7 +14,17 @@ from fastapi import HTTPException
 
 import tabletop.server
 from tabletop.core import CORE_ERRORS, OptionError
-from tabletop.server.errors import SERVER_ERRORS, STATUS_CODES, ApiError, Rejection, error_body
+from tabletop.server.errors import (
+    MAX_ITEMS,
+    MAX_QUOTE,
+    MAX_REASON,
+    SERVER_ERRORS,
+    STATUS_CODES,
+    ApiError,
+    Rejection,
+    echo,
+    error_body,
+)
 from tabletop.server.limits import LimitReached
 from tabletop.server.requests import limit_error
 
@@ -70,3 +81,20 @@ def test_an_error_of_the_framework_gets_a_code_by_its_status() -> None:
     assert error_body(HTTPException(404))["code"] == "not_found"
     assert error_body(HTTPException(418, "teapot")) == {"detail": "teapot", "code": "http_error",
                                                          "params": {"status": 418}}
+
+
+def test_a_refusal_quotes_what_was_sent_as_json_that_can_be_sent_and_bounded() -> None:
+    """What a client sent may not be JSON-encodable or may be huge (#42 item 5): a refusal quoting it
+    must still be sent, not turned into a 500."""
+    sent = {"nan": math.nan, "inf": -math.inf, "surrogate": "a\ud800b", "huge": 10**400, "long": "x" * 5000,
+            "many": list(range(1000)), "deep": [[[[[[1]]]]]], "bytes": b"\xff", 7: {1, 2}}
+    quoted = echo(sent)
+    assert json.loads(json.dumps(quoted, allow_nan=False, ensure_ascii=False).encode())  # encodable, strictly
+    assert quoted["nan"] == "nan" and quoted["inf"] == "-inf" and quoted["surrogate"] == "a\\ud800b"
+    assert quoted["huge"] == "an integer of 1329 bits" and len(quoted["long"]) == MAX_QUOTE + 1
+    assert len(quoted["many"]) == MAX_ITEMS and quoted["deep"] == [[["…"]]] and quoted["7"] == [1, 2]
+    assert echo({"seat": 3, "free": [0, 1], "retry_after": 1.5, "ok": None}) == {
+        "seat": 3, "free": [0, 1], "retry_after": 1.5, "ok": None}  # what needs no care is left as it is
+    message = Rejection("no table '\ud800'", "no_table", table="\ud800").message()
+    assert message["params"] == {"table": "\\ud800"} and message["reason"] == "no table '\\ud800'"
+    assert error_body(ApiError(404, "x" * 10_000, "no_table"))["detail"] == "x" * MAX_REASON + "…"

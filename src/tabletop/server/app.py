@@ -29,7 +29,6 @@ from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -45,8 +44,9 @@ from tabletop.server import chance, jobs
 from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
 from tabletop.server.endings import ways_out
-from tabletop.server.errors import ApiError, Rejection, error_body
+from tabletop.server.errors import ApiError, Rejection, echo_text, error_body, problems, validation_detail
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
+from tabletop.server.inputs import StrictRoute, read_message
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
     Act,
@@ -149,6 +149,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app = FastAPI(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
                   lifespan=lifespan)
+    app.router.route_class = StrictRoute  # every body read as strict JSON (:mod:`.inputs`)
 
     def hub() -> Hub:
         value: Hub = app.state.hub
@@ -190,10 +191,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         """A request that does not have the expected form: FastAPI's list of problems as ``detail`` (as
-        before), and ``malformed`` with where and what kind each problem is as params."""
-        problems = [{"loc": list(e.get("loc", ())), "type": e.get("type", "")} for e in error.errors()]
-        return JSONResponse({"detail": jsonable_encoder(error.errors()), "code": "malformed",
-                             "params": {"problems": problems}}, status_code=422)
+        before, what each quotes of the request made safe to send), and ``malformed`` with where and what
+        kind each problem is as params."""
+        return JSONResponse({"detail": validation_detail(error.errors()), "code": "malformed",
+                             "params": {"problems": problems(error.errors())}}, status_code=422)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> TableCreated:
@@ -397,7 +398,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         limits = hub().limits
         if refusal := await hub().rates.socket(client):  # refused before the handshake: the cheapest answer
             log.info("socket refused: %s", refusal)
-            await websocket.close(code=1008, reason=str(refusal)[:120])
+            await websocket.close(code=1008, reason=_close_reason(str(refusal)))
             return
         await websocket.accept()
         if "token" in websocket.query_params:
@@ -421,7 +422,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         limits = hub().limits
         try:
             raw = await asyncio.wait_for(_receive_text(websocket), limits.hello_seconds)
-            hello = HELLO.validate_json(raw or "")
+            hello = read_message(HELLO, raw or "")
             await hub().table(table_id)
             seats = await hub().seats_for(table_id, hello.tokens)
         except TimeoutError:
@@ -431,7 +432,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         except ValidationError as error:
             await _close(websocket, Rejection(f"the first message must be a hello: {_problems(error)}", "bad_hello",
-                                              problems=_problem_data(error)), 1008)
+                                              problems=problems(error.errors())), 1008)
             return
         except Rejection as error:
             await _close(websocket, error, 4404)
@@ -499,17 +500,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _close(websocket: WebSocket, refusal: Rejection, code: int) -> None:
         with contextlib.suppress(Exception):
             await websocket.send_json(refusal.message())
-            await websocket.close(code=code, reason=str(refusal)[:120])
+            await websocket.close(code=code, reason=_close_reason(str(refusal)))
 
     async def _handle(table_id: str, connection: Connection, raw: str) -> None:
         if len(raw) > MAX_MESSAGE:
             raise Rejection(f"message too long: {len(raw)} characters (at most {MAX_MESSAGE})", "message_too_long",
                             length=len(raw), maximum=MAX_MESSAGE)
         try:
-            message = CLIENT_MESSAGE.validate_json(raw)
+            message = read_message(CLIENT_MESSAGE, raw)
         except ValidationError as error:
             raise Rejection(f"malformed message: {_problems(error)}", "malformed",
-                            problems=_problem_data(error)) from None
+                            problems=problems(error.errors())) from None
         if isinstance(message, Ping):
             await connection.send({"type": "pong"})
             return
@@ -616,12 +617,12 @@ class RateLimit:
 
 
 def _problems(error: ValidationError) -> str:
-    return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors())
+    return "; ".join(f"{echo_text('.'.join(str(p) for p in e['loc']), 80)}: {e['msg']}" for e in error.errors()[:10])
 
 
-def _problem_data(error: ValidationError) -> list[dict[str, Any]]:
-    """Where each problem is and its kind (pydantic's ``type``: ``missing``, ``literal_error``…), as params."""
-    return [{"loc": list(e["loc"]), "type": e["type"]} for e in error.errors()[:10]]
+def _close_reason(reason: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8 (RFC 6455), cut at a character."""
+    return echo_text(reason, 123).encode()[:123].decode(errors="ignore")
 
 
 def _database_down() -> ApiError:

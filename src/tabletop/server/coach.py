@@ -24,11 +24,12 @@ from tabletop.core import Game, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
+from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import load_game
 from tabletop.server.requests import bearer_tokens, client_of, heavy_reply, live_table, refuse_tokens_in_url
 from tabletop.server.table import LiveTable
 
-router = APIRouter()
+router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
 
 MAX_DECISIONS = 160
 """A blunder list rates at most this many of the seat's decisions (the first ones; ``truncated`` says so)."""

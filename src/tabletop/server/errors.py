@@ -10,11 +10,18 @@ reader's language from the params, falling back to the English only for a code i
 params; a game's refusals pass through with the game's code (declared in its ``GameSpec.errors``)
 and the core's (:data:`tabletop.core.errors.CORE_ERRORS`). A test checks that every code raised in
 this package is listed here and that the browser has words for each in every language.
+
+Whatever a refusal sends back of what a client sent goes through :func:`echo`: a client can send values
+no JSON encoder takes (a lone surrogate, ``NaN``, a 1,000-digit integer where a query asks for a
+number) or a great deal of them, and an error that echoed one answered a 500 with a traceback instead
+(#42 item 5). So every body and message here is JSON-encodable and bounded, whatever it quotes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+import math
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fastapi import HTTPException
@@ -117,8 +124,8 @@ class Rejection(Exception):
         return cls(str(error), error.code, **error.params)
 
     def message(self) -> dict[str, Any]:
-        """The WebSocket ``error`` message."""
-        return {"type": "error", "code": self.code, "params": self.params, "reason": str(self)}
+        """The WebSocket ``error`` message (what it quotes made safe to send: :func:`echo`)."""
+        return {"type": "error", "code": self.code, "params": echo(self.params), "reason": echo_text(str(self))}
 
 
 class ApiError(HTTPException):
@@ -147,4 +154,66 @@ def error_body(error: StarletteHTTPException) -> dict[str, Any]:
     params = getattr(error, "params", None)
     if params is None:
         params = {} if code != "http_error" else {"status": error.status_code}
-    return {"detail": error.detail, "code": code, "params": params}
+    return {"detail": echo(error.detail, text=MAX_REASON), "code": code, "params": echo(params)}
+
+
+MAX_QUOTE = 200
+"""The most characters of one string a refusal quotes (a name, an action, a key a client sent)."""
+MAX_REASON = 2_000
+"""The most characters of a refusal's English reason (which may quote what was sent)."""
+MAX_ITEMS = 32
+"""The most items of one list or mapping a refusal quotes (Kubik's 16 seats, ten problems…)."""
+MAX_DEPTH = 4
+"""How deep into nested lists and mappings a refusal quotes."""
+MAX_INT_BITS = 64
+"""A larger integer is quoted by its size (a 5,000-digit one cannot even be written as text)."""
+
+
+def echo(value: Any, *, text: int = MAX_QUOTE, depth: int = 0) -> Any:
+    """``value`` as a refusal may quote it: JSON-encodable and bounded. Non-finite numbers become their
+    names (``"nan"``, ``"inf"``), lone surrogates their escapes, long strings, lists and mappings are cut
+    (``…``), huge integers are described, and anything else is quoted as its text."""
+    if value is None or isinstance(value, bool | str | int | float):
+        return _scalar(value, text)
+    if depth >= MAX_DEPTH:
+        return "…"
+    if isinstance(value, Mapping):
+        return {echo_text(str(key), MAX_QUOTE): echo(item, depth=depth + 1)
+                for key, item in itertools.islice(value.items(), MAX_ITEMS)}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [echo(item, depth=depth + 1) for item in itertools.islice(value, MAX_ITEMS)]
+    if isinstance(value, bytes | bytearray):
+        return echo_text(repr(bytes(value[:text])), text)
+    return echo_text(str(value), text)
+
+
+def _scalar(value: bool | str | int | float | None, text: int) -> Any:
+    if isinstance(value, str):
+        return echo_text(value, text)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        return f"{'-' if value < 0 else ''}an integer of {value.bit_length()} bits"
+    return value
+
+
+def echo_text(text: str, limit: int = MAX_REASON) -> str:
+    """``text`` cut to ``limit`` characters, each lone surrogate written as its escape (``\\ud800``)."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def problems(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Where each problem of a validation error is and its kind (pydantic's ``type``: ``missing``,
+    ``json_invalid``…), the ``problems`` param of ``malformed`` and ``bad_hello``: the first ten."""
+    return [{"loc": echo(list(e.get("loc", ()))), "type": echo(e.get("type", ""))}
+            for e in itertools.islice(errors, 10)]
+
+
+def validation_detail(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """FastAPI's list of a request's problems (``type``, ``loc``, ``msg``, ``input``, ``ctx``), with what
+    each quotes of the request made safe to send (:func:`echo`): the first :data:`MAX_ITEMS`."""
+    return [{key: echo(value, text=MAX_REASON if key == "msg" else MAX_QUOTE) for key, value in e.items()
+             if key in ("type", "loc", "msg", "input", "ctx")}
+            for e in itertools.islice(errors, MAX_ITEMS)]

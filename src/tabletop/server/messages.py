@@ -59,6 +59,26 @@ def check_name(name: str) -> str:
     return " ".join(name.split())
 
 
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A new table's options without a control character (a NUL, an escape…) in any string of them, key or
+    value, however deep (#42 item 5): no option of any game has a use for one, and a game that took a
+    string as it came (a Beetle part's name) would store it and show it to every player.
+
+    Raises:
+        ValueError: naming the option and the character.
+    """
+    stack: list[tuple[str, Any]] = [(key, item) for key, value in options.items() for item in (key, value)]
+    while stack:  # (the depth is bounded by the parser, tabletop.server.inputs; no recursion anyway)
+        option, value = stack.pop()
+        if isinstance(value, dict):
+            stack += [(option, item) for pair in value.items() for item in pair]
+        elif isinstance(value, list):
+            stack += [(option, item) for item in value]
+        elif isinstance(value, str) and (bad := next((c for c in value if unicodedata.category(c) == "Cc"), None)):
+            raise ValueError(f"option {option[:32]!r} holds the control character U+{ord(bad):04X}")
+    return options
+
+
 Name = Annotated[str, Field(max_length=64), AfterValidator(check_name)]
 """A player's name: at most 64 characters, printable (the same rule over HTTP and WebSockets)."""
 
@@ -81,7 +101,7 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=32)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
+    options: Annotated[dict[str, Any], AfterValidator(check_options)] = Field(default_factory=dict, max_length=32)
     seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
     creator_seat: int | None = Field(None, ge=0, lt=MAX_SEATS, description=(
         "the seat the creator takes, joined at once (default: the first human seat; null: none)"))

@@ -17,12 +17,13 @@ from fastapi import APIRouter, Request, Response
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
+from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import Answer, motion_answer
 from tabletop.server.requests import client_of, heavy_reply, live_table
 
 __all__ = ["Answer", "motion_answer", "router"]
 
-router = APIRouter()
+router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
 
 
 @router.get("/api/tables/{table_id}/motion/{move}", response_model=None)

@@ -18,9 +18,10 @@ from tabletop.core import Game
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
+from tabletop.server.inputs import StrictRoute
 from tabletop.server.requests import client_of, heavy_reply, live_table
 
-router = APIRouter()
+router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
 
 @router.get("/api/tables/{table_id}/odds", response_model=None)
 async def table_odds(table_id: str, request: Request, move: int | None = None) -> Response:

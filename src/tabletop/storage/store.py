@@ -464,9 +464,18 @@ def _write_cursor(status: str, active: datetime, table_id: str) -> str:
 
 
 def _read_cursor(cursor: str) -> tuple[str, datetime, str]:
+    """A cursor's status, time and table id, each of the form :func:`_write_cursor` writes: what a client
+    made up instead is refused here, before it reaches a query (PostgreSQL fails on a NUL in a text
+    parameter, which SQLite would take: #42 item 11).
+
+    Raises:
+        StorageError: for anything else.
+    """
     try:
         text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         status, active, table_id = text.split("|")
+        if status not in STATUSES or not (table_id.isascii() and table_id.isalnum() and len(table_id) <= 32):
+            raise ValueError(text)
         return status, datetime.fromisoformat(active), table_id
     except (ValueError, UnicodeDecodeError):
         raise StorageError(f"cursor {cursor[:40]!r} is not one this server gave out; start from the first page") \
