@@ -553,7 +553,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             return await hub().seats_for(table_id, tokens)
         except Rejection as error:
-            raise ApiError.of(403, error) from None
+            raise ApiError.of(400 if error.code == "too_many_tokens" else 403, error) from None
 
     async def _finished(table_id: str) -> LiveTable:
         table = await _table(table_id)

@@ -38,6 +38,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "token_required": "this request takes a seat's (or the creator's) token in 'Authorization: Bearer'",
     "bad_authorization": "an Authorization header that is not 'Bearer <token>'",
     "tokens_in_url": "a seat token in a URL (it would be logged)",
+    "too_many_tokens": "{count} different seat tokens for a table of {seats} seats",
     # moves and undo
     "not_started": "the game has not started: seats are still free",
     "not_playing": "the game is {status}",
