@@ -95,6 +95,11 @@ SERVER_ERRORS: Mapping[str, str] = {
     "socket_cooldown": "this client flooded a socket: new connections wait {seconds} s",
     "flooded": "more than {rate} messages a second (bursts of {burst}): closed; new connections wait {cooldown} s",
     "too_many_chat": "more than {limit} chat messages in any {span} from one client",
+    "too_many_toggles": "more than {limit} switches of spectator chat in any {span} s from one client",
+    "too_many_undo_asks": "more than {limit} undo requests in any {span} s from one client",
+    "too_many_end_requests": "more than {limit} resign, abandon or leave requests in any {span} s from one client",
+    "too_many_answers": "more than {limit} answers to undo or end requests in any {span} s from one client",
+    "too_many_rematches": "more than {limit} rematch requests in any {span} s from one client",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",

@@ -595,11 +595,14 @@ class Hub:
         return None, table.undo_refusal(viewer)
 
     async def answer_undo(self, table_id: str, seat: int, agree: bool) -> None:
-        """Agree to or refuse the pending undo; it happens when every other person has agreed."""
+        """Agree to or refuse the pending undo; it happens when every other person has agreed. Agreeing
+        again changes nothing, and writes and tells nothing."""
         async with self.lock(table_id):
             table = self.tables[table_id]
             pending, done = answered(table.undo, seat, agree,
                                      Rejection("no undo request is waiting for your answer", "no_undo_request"))
+            if pending == table.undo:
+                return
             await self._set_undo(table, pending)
             if done and pending is not None:
                 await self.write(table, pending["seat"], "undo", kind="undo")
