@@ -19,6 +19,21 @@ def test_migrations_create_the_schema_and_are_idempotent(database_url: str) -> N
     store.close()
 
 
+def test_the_seats_of_several_tokens_come_in_one_query(database_url: str) -> None:
+    from sqlalchemy import event
+
+    store = Store(database_url)
+    table, tokens = store.create_table("cribbage", {"players": 3},
+                                       [SeatSpec("local"), SeatSpec("bot", bot="easy"), SeatSpec("local")])
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    found = store.seats_for_tokens(table.id, [tokens[2], "guess", tokens[0]])
+    assert found == {tokens[0]: 0, tokens[2]: 2} and len(statements) == 1  # a token holding no seat is left out
+    assert store.seats_for_tokens(table.id, []) == {} and len(statements) == 1
+    assert store.seats_for_tokens("another", [tokens[0]]) == {}
+    store.close()
+
+
 def test_a_table_with_seats_tokens_and_a_log_survives_a_new_store(database_url: str) -> None:
     store = Store(database_url)
     table, tokens = store.create_table("cribbage", {"players": 2},

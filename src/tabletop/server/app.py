@@ -47,7 +47,7 @@ from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection, echo_text, error_body, problems, validation_detail
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.inputs import StrictRoute, read_message
-from tabletop.server.limits import LimitReached, Limits, take_message
+from tabletop.server.limits import END_REQUEST, PRICED_MESSAGES, LimitReached, Limits, take_message
 from tabletop.server.messages import (
     Act,
     AnswerEnd,
@@ -312,12 +312,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     async def _ending_seats(table_id: str, request: Request, doing: str) -> list[int]:
         refuse_tokens_in_url(request)
+        try:  # priced as the socket's requests to end are
+            await hub().rates.table_request(client_of(request), END_REQUEST)
+        except LimitReached as error:
+            raise limit_error(error) from None
         tokens = bearer_tokens(request)
         await _table(table_id)
         if not tokens:
             raise ApiError(401, f"{doing} takes the seat tokens held at this table in 'Authorization: Bearer'",
                            "token_required")
-        return await _seats(table_id, tokens[:32])
+        return await _seats(table_id, tokens)
 
     def _speaker(table_id: str, seats: list[int]) -> int:
         """Which of the held seats speaks for the screen: the one to move, else the first a person plays."""
@@ -517,6 +521,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         if isinstance(message, Say):  # chat: no game action (tabletop.server.chat)
             await hub().chat.say(table_id, connection, message.text)
             return
+        if (priced := PRICED_MESSAGES.get(message.type)) is not None:  # counted before any lock or look-up
+            try:
+                await hub().rates.table_request(connection.client, priced)
+            except LimitReached as error:
+                raise Rejection(str(error), error.code, **error.params) from None
         if isinstance(message, SpectatorChat):
             await hub().chat.allow_spectators(table_id, connection, message.allowed)
             return
@@ -554,7 +563,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             return await hub().seats_for(table_id, tokens)
         except Rejection as error:
-            raise ApiError.of(403, error) from None
+            raise ApiError.of(400 if error.code == "too_many_tokens" else 403, error) from None
 
     async def _finished(table_id: str) -> LiveTable:
         table = await _table(table_id)

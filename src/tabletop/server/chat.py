@@ -13,7 +13,9 @@ never as markup.
 
 Bounds. Each client (by its hashed address) may write ``chat_burst`` messages in ten seconds and
 ``chat_per_minute`` in a minute (:mod:`.limits`), checked before anything is written; a refusal says
-when to try again and changes nothing. The database keeps a table's newest
+when to try again and changes nothing. Switching the spectators' policy counts against
+``toggles_per_minute`` (the socket's handler checks it), and a switch to the policy in force writes
+and broadcasts nothing. The database keeps a table's newest
 :data:`~tabletop.storage.chat.KEEP` messages; a connection that asks for chat in its hello gets the
 newest :data:`HISTORY` at once, then each new one. Writing runs on the database's threads and never
 takes the table's lock, so a chatty room cannot hold up a move.
@@ -148,7 +150,8 @@ class TableChat:
         await self.publish(table_id, message)
 
     async def allow_spectators(self, table_id: str, connection: Connection, allowed: bool) -> None:
-        """A seat lets spectators write (or stops them); every reader is told.
+        """A seat lets spectators write (or stops them); every reader is told. A switch to the policy
+        the table already has changes nothing: nothing is written, only the asker is told the policy.
 
         Raises:
             ChatRefused: when a spectator asks.
@@ -156,11 +159,17 @@ class TableChat:
         if not connection.seats:
             raise ChatRefused("not_seated", "only the seats decide whether spectators may write")
         await self.hub.table(table_id)
+        message = {"type": "chat_policy", "spectators": allowed}
         async with self.hub.lock(table_id):
             table = self.hub.tables[table_id]
-            await self.hub.db(self.hub.store.update_settings, table_id, {"spectator_chat": allowed})
-            table.row.settings = {**table.row.settings, "spectator_chat": allowed}
-        message = {"type": "chat_policy", "spectators": allowed}
+            unchanged = bool(table.row.settings.get("spectator_chat")) == allowed
+            if not unchanged:
+                await self.hub.db(self.hub.store.update_settings, table_id, {"spectator_chat": allowed})
+                table.row.settings = {**table.row.settings, "spectator_chat": allowed}
+        if unchanged:
+            if connection.chat:
+                await connection.send(message)
+            return
         await self.deliver(table_id, message)
         await self.publish(table_id, message)
 

@@ -129,13 +129,16 @@ class TableEndings:
         await hub.advance_or_retry(table_id)
 
     async def answer(self, table_id: str, seat: int, agree: bool) -> None:
-        """Agree to or refuse the pending resignation or abandonment; it happens once all have agreed."""
+        """Agree to or refuse the pending resignation or abandonment; it happens once all have agreed.
+        Agreeing again changes nothing, and writes and tells nothing."""
         hub = self.hub
         ending: Ending | None = None
         async with hub.lock(table_id):
             table = hub.tables[table_id]
             pending, done = answered(table.proposal, seat, agree,
                                      Rejection("no request to end the game waits for your answer", "no_end_request"))
+            if pending == table.proposal:
+                return
             await self._propose(table, pending)
             if done and pending is not None:
                 ending = _ending_of(table, pending["kind"], pending["seat"])

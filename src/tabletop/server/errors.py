@@ -45,6 +45,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "token_required": "this request takes a seat's (or the creator's) token in 'Authorization: Bearer'",
     "bad_authorization": "an Authorization header that is not 'Bearer <token>'",
     "tokens_in_url": "a seat token in a URL (it would be logged)",
+    "too_many_tokens": "{count} different seat tokens for a table of {seats} seats",
     # moves and undo
     "not_started": "the game has not started: seats are still free",
     "not_playing": "the game is {status}",
@@ -101,6 +102,11 @@ SERVER_ERRORS: Mapping[str, str] = {
     "socket_cooldown": "this client flooded a socket: new connections wait {seconds} s",
     "flooded": "more than {rate} messages a second (bursts of {burst}): closed; new connections wait {cooldown} s",
     "too_many_chat": "more than {limit} chat messages in any {span} from one client",
+    "too_many_toggles": "more than {limit} switches of spectator chat in any {span} s from one client",
+    "too_many_undo_asks": "more than {limit} undo requests in any {span} s from one client",
+    "too_many_end_requests": "more than {limit} resign, abandon or leave requests in any {span} s from one client",
+    "too_many_answers": "more than {limit} answers to undo or end requests in any {span} s from one client",
+    "too_many_rematches": "more than {limit} rematch requests in any {span} s from one client",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",

@@ -43,7 +43,7 @@ from tabletop.server.messages import CreateTable, SeatInfo, TableInfo
 from tabletop.server.table import SPECTATOR, UNDO_REFUSALS, LiveTable
 from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
-from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store
+from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, StorageError, Store, hash_token
 from tabletop.storage.models import TableRow, now
 
 log = logging.getLogger("tabletop.server")
@@ -294,14 +294,32 @@ class Hub:
         return chosen, token
 
     async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
-        """The seats these tokens hold (raises Rejection for a token that holds none)."""
-        seats = []
-        for token in tokens:
-            seat = await self.db(self.store.seat_for_token, table_id, token)
-            if seat is None:
+        """The seats these tokens hold, each token looked at once. The live table's row is the cache:
+        it has every seat's token hash and is read again on every change to its seats (here, or
+        another process's, heard over Redis), so a seat freed answers for its old token no longer.
+        Tokens it does not know are asked of the database in one query; one found there means the
+        row is behind, and the table catches up.
+
+        Raises:
+            Rejection: ``too_many_tokens`` for more different tokens than the table has seats (before
+                anything is looked up), ``bad_token`` for a token that holds no seat.
+        """
+        table = await self.table(table_id)
+        distinct = list(dict.fromkeys(tokens))
+        if len(distinct) > len(table.seats):
+            raise Rejection(f"{len(distinct)} different seat tokens for a table of {len(table.seats)} seats",
+                            "too_many_tokens", count=len(distinct), seats=len(table.seats))
+        held = {row.token_hash: row.seat for row in table.seats if row.token_hash}
+        digests = {token: hash_token(token) for token in distinct}
+        seats = {held[digest] for digest in digests.values() if digest in held}
+        unknown = [token for token, digest in digests.items() if digest not in held]
+        if unknown:
+            found = await self.db(self.store.seats_for_tokens, table_id, unknown)
+            if len(found) < len(unknown):
                 raise Rejection("this seat token is not valid at this table", "bad_token")
-            seats.append(seat)
-        return sorted(set(seats))
+            seats.update(found.values())
+            await self.failover.catch_up(table_id)
+        return sorted(seats)
 
     async def connect(self, table_id: str, connection: Connection, name: str = "") -> LiveTable:
         """Attach a connection (seats from tokens, or a spectator); a seat's first connection joins it.
@@ -577,11 +595,14 @@ class Hub:
         return None, table.undo_refusal(viewer)
 
     async def answer_undo(self, table_id: str, seat: int, agree: bool) -> None:
-        """Agree to or refuse the pending undo; it happens when every other person has agreed."""
+        """Agree to or refuse the pending undo; it happens when every other person has agreed. Agreeing
+        again changes nothing, and writes and tells nothing."""
         async with self.lock(table_id):
             table = self.tables[table_id]
             pending, done = answered(table.undo, seat, agree,
                                      Rejection("no undo request is waiting for your answer", "no_undo_request"))
+            if pending == table.undo:
+                return
             await self._set_undo(table, pending)
             if done and pending is not None:
                 await self.write(table, pending["seat"], "undo", kind="undo")

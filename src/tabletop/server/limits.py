@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from aiolimiter import AsyncLimiter
-from limits import RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -59,6 +60,12 @@ class Limits:
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
     chat_per_minute: int = 20  #: chat messages one client may write in any minute
     chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
+    # requests that change a table, each kind counted per client like chat (#42 item 6)
+    toggles_per_minute: int = 10  #: switches of "spectators may chat" (on or off) one client may make in any minute
+    undo_asks_per_minute: int = 20  #: undo requests one client may make in any minute
+    end_requests_per_minute: int = 10  #: resign, abandon and leave requests one client may make in any minute
+    answers_per_minute: int = 30  #: answers to undo and end requests one client may give in any minute
+    rematches_per_minute: int = 10  #: rematch requests one client may make in any minute
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -130,6 +137,29 @@ class LimitReached(Exception):
                                        max(1, math.ceil(retry_after))}
 
 
+class Priced(NamedTuple):
+    """A kind of request that changes a table (and tells everyone watching): the :class:`Limits` field
+    that bounds it per client and minute, the code of its refusal, and what it is called in English."""
+
+    limit: str
+    code: str
+    what: str
+
+
+TOGGLE = Priced("toggles_per_minute", code="too_many_toggles", what="switches of spectator chat")
+UNDO_ASK = Priced("undo_asks_per_minute", code="too_many_undo_asks", what="undo requests")
+END_REQUEST = Priced("end_requests_per_minute", code="too_many_end_requests", what="resign, abandon or leave requests")
+ANSWER = Priced("answers_per_minute", code="too_many_answers", what="answers to undo or end requests")
+REMATCH = Priced("rematches_per_minute", code="too_many_rematches", what="rematch requests")
+
+PRICED_MESSAGES: Mapping[str, Priced] = {
+    "spectator_chat": TOGGLE, "undo": UNDO_ASK, "resign": END_REQUEST, "abandon": END_REQUEST,
+    "leave": END_REQUEST, "agree_undo": ANSWER, "refuse_undo": ANSWER, "agree_end": ANSWER, "refuse_end": ANSWER}
+"""The socket messages (by ``type``) that each write to the database and reach every connection of a
+table, and the limit each counts against; a move is bounded by its game (one seat to move, one move
+number) and chat by its own limits."""
+
+
 class Rates:
     """The rate limits kept over time: creations per client (shared through Redis when given)."""
 
@@ -149,6 +179,7 @@ class Rates:
         self._chat_burst = RateLimitItemPerSecond(limits.chat_burst, 10)
         self._chat_minute = RateLimitItemPerMinute(limits.chat_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
+        self._priced: dict[Priced, RateLimitItemPerMinute] = {}  #: each kind's window, made when first counted
 
     async def socket(self, client: str) -> LimitReached | None:
         """Count a new socket from ``client``; why it is refused (None: it may connect)."""
@@ -213,12 +244,35 @@ class Rates:
                 ``chat_per_minute`` in the last minute; ``retry_after`` says when one more may go.
         """
         for item, span, seconds in ((self._chat_burst, "ten seconds", 10), (self._chat_minute, "minute", 60)):
-            if not await self._local.hit(item, "chat", client):
-                stats = await self._local.get_window_stats(item, "chat", client)
-                wait = max(1.0, stats.reset_time - _now())
+            if (wait := await self._hit(item, "chat", client)) is not None:
                 raise LimitReached(f"too many chat messages: at most {item.amount} in any {span} from one "
                                    f"client; wait {wait:.0f} s", "too_many_chat", wait, limit=item.amount,
                                    span=seconds)
+
+    async def table_request(self, client: str, kind: Priced) -> None:
+        """Count one request of ``kind`` by ``client`` (checked before the table is locked or anything
+        is read or written): a toggle or a request flooded from many sockets costs a counter, not a
+        database write and a message to every watcher.
+
+        Raises:
+            LimitReached: when it made as many of ``kind`` in the last minute as its limit allows;
+                ``retry_after`` says when one more may go.
+        """
+        item = self._priced.get(kind)
+        if item is None:
+            item = self._priced[kind] = RateLimitItemPerMinute(getattr(self.limits, kind.limit))
+        if (wait := await self._hit(item, kind.limit, client)) is not None:
+            raise LimitReached(f"too many {kind.what}: at most {item.amount} in any minute from one client; "
+                               f"wait {wait:.0f} s", kind.code, wait, limit=item.amount, span=60)
+
+    async def _hit(self, item: RateLimitItem, name: str,
+                   client: str) -> float | None:
+        """Count one ``name`` by ``client`` against ``item``'s moving window (this process's); None when
+        it fits, else the seconds until one more would."""
+        if await self._local.hit(item, name, client):
+            return None
+        stats = await self._local.get_window_stats(item, name, client)
+        return max(1.0, stats.reset_time - _now())
 
     def socket_bucket(self) -> AsyncLimiter:
         """A new socket's message bucket: ``message_burst`` at once, ``messages_per_second`` steadily."""

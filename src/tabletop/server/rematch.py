@@ -9,7 +9,8 @@ rematch is, so each person still looking at it is offered their seat; taking it 
 The rematch's id follows from the old table's (:func:`rematch_id`), so two people pressing Rematch
 at once — on one server process or on two — make one table: the database's primary key refuses
 the second creation and that request seats its asker at the table the first one made. Creating
-counts against the asker's limits like any new table (creations per minute, unfinished tables).
+counts against the asker's limits like any new table (creations per minute, unfinished tables); every
+request counts against ``rematches_per_minute``, and one that finds the asker seated already writes nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from tabletop.server import chance
 from tabletop.server.errors import Rejection
 from tabletop.server.hub import Hub
+from tabletop.server.limits import REMATCH
 from tabletop.server.table import LiveTable
 from tabletop.storage import SeatSpec, StorageError, TableExistsError
 
@@ -51,8 +53,11 @@ async def rematch(hub: Hub, table_id: str, seats: list[int], client: str = "") -
 
     Raises:
         Rejection: when the table is not over (nothing is made).
-        LimitReached: when creating or sitting down would pass one of the asker's limits.
+        LimitReached: when the asker made ``rematches_per_minute`` requests in the last minute, or
+            creating or sitting down would pass one of its limits.
     """
+    if client:
+        await hub.rates.table_request(client, REMATCH)
     old = await hub.table(table_id)
     if old.status != "over":
         if old.status in ("open", "playing"):

@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
 from tabletop.server.limits import LimitReached, client_key
+from tabletop.server.messages import MAX_SEATS
 from tabletop.server.table import LiveTable
 
 
@@ -24,14 +25,25 @@ def client_of(connection: HTTPConnection) -> str:
 
 
 def bearer_tokens(request: Request) -> list[str]:
-    """The seat tokens of ``Authorization: Bearer <token>[, <token>…]`` (several for a hot seat)."""
+    """The seat tokens of ``Authorization: Bearer <token>[, <token>…]`` (several for a hot seat), each
+    once, in the order given.
+
+    Raises:
+        ApiError: 401 for another kind of header; 400 ``too_many_tokens`` for more different tokens
+            than any table has seats (checked before anything is looked up; the table's own seat count
+            is checked by :meth:`Hub.seats_for`).
+    """
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
     if not header:
         return []
     if scheme.lower() != "bearer" or not value.strip():
         raise ApiError(401, "seat tokens go in an 'Authorization: Bearer <token>' header", "bad_authorization")
-    return [token.strip() for token in value.split(",") if token.strip()]
+    tokens = list(dict.fromkeys(token.strip() for token in value.split(",") if token.strip()))
+    if len(tokens) > MAX_SEATS:
+        raise ApiError(400, f"{len(tokens)} different seat tokens: no table has more than {MAX_SEATS} seats",
+                       "too_many_tokens", count=len(tokens), seats=MAX_SEATS)
+    return tokens
 
 
 def refuse_tokens_in_url(request: Request) -> None:

@@ -314,6 +314,17 @@ class Store:
         with self.engine.connect() as connection:  # one indexed look-up, no table loaded (every hello asks)
             return connection.execute(query).scalar()
 
+    def seats_for_tokens(self, table_id: str, tokens: Iterable[str]) -> dict[str, int]:
+        """The seat each of ``tokens`` holds at the table (a token that holds none is left out), in one
+        query whatever their number: a hot-seat client sends every seat's token at once."""
+        digests = {hash_token(token): token for token in tokens}
+        if not digests:
+            return {}
+        query = select(SeatRow.token_hash, SeatRow.seat).where(SeatRow.table_id == table_id,
+                                                               SeatRow.token_hash.in_(list(digests)))
+        with self.engine.connect() as connection:
+            return {digests[digest]: seat for digest, seat in connection.execute(query) if digest}
+
     def join(self, table_id: str, seat: int, name: str, client: str | None = None) -> None:
         """Mark ``seat`` as taken by ``name`` (from ``client``, a hashed address)."""
         with self.session() as session, session.begin():

@@ -54,6 +54,18 @@ test("a refusal in the reader's language: numbers in its figures, seats by name,
   setLang("en");
 });
 
+test("a refused switch, request or token list says what and when to try again (#42 items 6, 7)", () => {
+  const toggles = { code: "too_many_toggles", params: { limit: 10, span: 60, retry_after: 42 }, reason: "too many" };
+  assert.equal(errorText(toggles), "Spectator chat was switched too often (at most 10 a minute): try again in 42 s.");
+  setLang("ru");
+  assert.match(errorText({ ...toggles, code: "too_many_undo_asks" }), /отмене хода .*через 42 с/);
+  assert.equal(errorText({ code: "too_many_tokens", params: { count: 3, seats: 2 } }),
+    "Слишком много ключей мест: 3, больше, чем мест за столом (2).");
+  setLang("ro");
+  assert.match(errorText({ ...toggles, code: "too_many_rematches" }), /revanșă .*peste 42 s/);
+  setLang("en");
+});
+
 test("a game's own code is found in its folder's words, its params in the game's words", async () => {
   addStrings("cubulus", await import(folder("cubulus")));
   addStrings("cribbage", await import(folder("cribbage")));

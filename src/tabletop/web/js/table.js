@@ -573,6 +573,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       return;
     }
     if (message.type === "error") {
+      if (message.code === "too_many_toggles") chat.relabel();  // the switch shows the policy in force again
       showError(message);
       awaiting = null;
       answered = false;
