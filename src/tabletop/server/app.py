@@ -46,6 +46,14 @@ from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection, error_body
+from tabletop.server.headers import (
+    Allowed,
+    OriginAndHost,
+    Secured,
+    content_security_policy,
+    inline_script_hashes,
+    security_headers,
+)
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.limits import LimitReached, Limits, take_message
 from tabletop.server.messages import (
@@ -75,7 +83,7 @@ from tabletop.server.requests import (
     live_table,
     refuse_tokens_in_url,
 )
-from tabletop.server.static import WebFiles
+from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
@@ -98,6 +106,9 @@ class ServerSettings:
     redis: str | None = None
     bot_workers: int = 1  #: processes for bot decisions; 0 decides in a thread of this process
     limits: Limits = field(default_factory=Limits)
+    # who may talk to the server besides itself (#42 item 9, tabletop.server.headers)
+    allow_hosts: tuple[str, ...] = ()  #: more names of this server for its Host (``*``: any)
+    allow_origins: tuple[str, ...] = ()  #: more sites whose pages may play here (``https://host[:port]``)
 
 
 class JoinRequest(BaseModel):
@@ -147,8 +158,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 hub.bots.shutdown(cancel_futures=True)
             store.close()
 
-    app = FastAPI(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
-                  lifespan=lifespan)
+    page = WEB / "index.html"
+    policy = content_security_policy(inline_script_hashes(page.read_text()) if page.exists() else ())
+    app = Secured(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
+                  lifespan=lifespan, docs_url=None, redoc_url=None, security_headers=security_headers(policy))
+    api_docs(app)  # /docs from the package's own Swagger UI (tabletop.server.static)
 
     def hub() -> Hub:
         value: Hub = app.state.hub
@@ -174,6 +188,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         } for name, cls in tabletop.REGISTRY.items()]
 
     app.add_middleware(RateLimit, hub=hub)
+    # outside the rate limit: a rebound Host or another site's page is refused before it counts
+    app.add_middleware(OriginAndHost, allowed=Allowed.of(settings.allow_hosts, settings.allow_origins))
 
     @app.exception_handler(DBAPIError)
     async def database_down(request: Request, error: DBAPIError) -> JSONResponse:

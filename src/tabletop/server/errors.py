@@ -94,6 +94,9 @@ SERVER_ERRORS: Mapping[str, str] = {
     "socket_cooldown": "this client flooded a socket: new connections wait {seconds} s",
     "flooded": "more than {rate} messages a second (bursts of {burst}): closed; new connections wait {cooldown} s",
     "too_many_chat": "more than {limit} chat messages in any {span} from one client",
+    # who may talk to the server (tabletop.server.headers)
+    "bad_host": "a Host header {host} that is not a name of this server",
+    "bad_origin": "a page from {origin}, another site, may not change anything here",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",
