@@ -222,6 +222,8 @@ class OriginAndHost:
     def __init__(self, app: ASGIApp, allowed: Allowed) -> None:
         self.app = app
         self.allowed = allowed
+        self.hosts: dict[str, bool] = {}  #: each Host header seen lately → whether it is this server's
+        self.origins: dict[tuple[str, str], bool] = {}  #: each (Origin, Host) seen lately → whether it may
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and (refusal := self.refusal(scope)) is not None:
@@ -238,20 +240,42 @@ class OriginAndHost:
             elif name == b"origin":
                 origin = value.decode("latin-1")
         if host is not None:
-            try:
-                name = (urlsplit(f"//{host}").hostname or "").rstrip(".")
-            except ValueError:
-                name = ""
-            if not self.allowed.host(name):
+            if (known := self.hosts.get(host)) is None:
+                known = remember(self.hosts, host, self.allowed.host(host_name(host)))
+            if not known:
                 return ApiError(400, f"Host {host[:100]!r} is not a name of this server (a page that renamed it "
                                      "could read it); if it is, start the server with --allow-host NAME",
                                 "bad_host", host=host[:100])
         if origin is None or (scope["type"] == "http" and scope["method"] in SAFE_METHODS):
             return None
-        if self.allowed.origin(origin, host or ""):
+        if (may := self.origins.get((origin, host or ""))) is None:
+            may = remember(self.origins, (origin, host or ""), self.allowed.origin(origin, host or ""))
+        if may:
             return None
         return ApiError(403, f"a page from {origin[:100]!r} may not change anything here; a site allowed to "
                              "is named by the server's --allow-origin", "bad_origin", origin=origin[:100])
+
+
+MEMORY = 1024
+"""Verdicts on Host and Origin headers remembered (a browser sends the same ones each time; parsing an
+address costs tens of microseconds); beyond them all are forgotten, so a flood of made-up names costs
+only the parsing it would have cost anyway."""
+
+
+def remember(verdicts: dict[Any, bool], key: Any, verdict: bool) -> bool:
+    """``verdict``, kept in ``verdicts`` (at most :data:`MEMORY` of them)."""
+    if len(verdicts) >= MEMORY:
+        verdicts.clear()
+    verdicts[key] = verdict
+    return verdict
+
+
+def host_name(host: str) -> str:
+    """The name (or address) of a ``Host`` header, lowercase, without its port and final dot ("" if malformed)."""
+    try:
+        return (urlsplit(f"//{host}").hostname or "").rstrip(".")
+    except ValueError:
+        return ""
 
 
 async def refuse(refusal: ApiError, scope: Scope, receive: Receive, send: Send) -> None:
