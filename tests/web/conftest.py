@@ -138,7 +138,8 @@ class WatchedBrowser:
 def no_policy_violations() -> Iterator[list[str]]:
     """Every browser test fails on anything the server's Content Security Policy refused in its pages
     (#42 item 8): every screen a test visits is checked under the policy the server really sends. The
-    list is the test's, for a test that makes a violation on purpose."""
+    list is the test's, for a test that makes a violation on purpose. (Playwright's ``wait_for_function``
+    runs a bare expression through ``eval``, which the policy refuses: give it a function, ``"() => …"``.)"""
     VIOLATIONS.clear()
     yield VIOLATIONS
     assert not VIOLATIONS, "the Content Security Policy refused:\n" + "\n".join(VIOLATIONS)
