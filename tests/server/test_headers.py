@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 
 import tabletop
 from tabletop.server import create_app
-from tabletop.server.headers import Allowed, machine_names, normal_origin
+from tabletop.server.headers import Allowed, inline_script_hashes, machine_names, normal_origin
 from tabletop.server.process import serving
 from tests.server.test_api import settings_for_tests
 
@@ -72,6 +72,14 @@ def test_every_kind_of_answer_carries_the_security_headers(base: str) -> None:
     assert directives["default-src"] == "'none'" and directives["style-src"] == "'self'"
     assert directives["connect-src"] == "'self'" and directives["object-src"] == "'none'"
     assert directives["base-uri"] == "'none'" and directives["form-action"] == "'self'"
+
+
+def test_the_policy_follows_an_edited_import_map_and_allows_no_other_inline_script() -> None:
+    page = (WEB / "index.html").read_text()
+    assert inline_script_hashes(page, "importmap") == [import_map_hash()]
+    edited = page.replace('"three":', '"three" :').replace("</head>", "<script>alert(1)</script></head>")
+    (edited_map,) = inline_script_hashes(edited, "importmap")
+    assert edited_map != import_map_hash() and len(inline_script_hashes(edited)) == 2
 
 
 def test_a_refusal_of_a_middleware_and_an_unhandled_error_carry_them_too(sqlite_url: str) -> None:

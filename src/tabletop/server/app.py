@@ -159,7 +159,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             store.close()
 
     page = WEB / "index.html"
-    policy = content_security_policy(inline_script_hashes(page.read_text()) if page.exists() else ())
+    # the page's import map is its one inline script: allowed by its hash (any other inline script is refused)
+    policy = content_security_policy(inline_script_hashes(page.read_text(), "importmap") if page.exists() else ())
     app = Secured(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
                   lifespan=lifespan, docs_url=None, redoc_url=None, security_headers=security_headers(policy))
     api_docs(app)  # /docs from the package's own Swagger UI (tabletop.server.static)

@@ -47,9 +47,10 @@ LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 
-def inline_script_hashes(html: str) -> list[str]:
-    """The CSP source (``'sha256-…'``) of each inline ``<script>`` of a page, in order: editing the
-    import map changes its hash, and the policy is built from the file itself, so it never goes stale."""
+def inline_script_hashes(html: str, kind: str | None = None) -> list[str]:
+    """The CSP source (``'sha256-…'``) of each inline ``<script>`` of a page (of those whose ``type`` is
+    ``kind``, if given), in order: editing the import map changes its hash, and the policy is built from
+    the file itself, so it never goes stale."""
 
     class Scripts(HTMLParser):
         def __init__(self) -> None:
@@ -58,7 +59,8 @@ def inline_script_hashes(html: str) -> list[str]:
             self.open: list[str] | None = None
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            if tag == "script" and not dict(attrs).get("src"):
+            named = dict(attrs)
+            if tag == "script" and not named.get("src") and kind in (None, named.get("type")):
                 self.open = []
 
         def handle_data(self, data: str) -> None:
