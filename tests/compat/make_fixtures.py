@@ -49,7 +49,7 @@ def settings(db: str) -> ServerSettings:
     fast = {"heavy_workers": 0, "bot_table_move_seconds": 0, "requests_per_second": 10_000,
             "expensive_per_second": 10_000, "creations_per_minute": 10_000, "open_tables_per_client": 10_000,
             "refusal_delay_seconds": 0}
-    return ServerSettings(db=db, bot_workers=0, limits=Limits(**fast))
+    return ServerSettings(db=db, bot_workers=0, limits=Limits(**fast), allow_hosts=("testserver",))
 
 
 def create(client: TestClient, game: str, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:

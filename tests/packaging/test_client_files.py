@@ -22,7 +22,7 @@ VENDOR = WEB / "vendor" / "three"
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = f"sqlite:///{tmp_path_factory.mktemp('static') / 'tabletop.db'}"
-    with TestClient(create_app(ServerSettings(db=db, bot_workers=0))) as test_client:
+    with TestClient(create_app(ServerSettings(db=db, bot_workers=0, allow_hosts=("testserver",)))) as test_client:
         yield test_client
 
 

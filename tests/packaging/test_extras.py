@@ -103,7 +103,8 @@ def test_cubulus_hard_without_numba_names_the_compiled_extra(monkeypatch: pytest
     for level in ("easy", "normal"):
         assert make_bot(level, game).choose(Decision(game, seat, state.view(seat), legal), random.Random(1)) in legal
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "hard"}]
-    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0))) as client:
+    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0,
+                                                allow_hosts=("testserver",)))) as client:
         cubulus = next(entry for entry in client.get("/api/games").json() if entry["name"] == "cubulus")
         assert cubulus["bot_levels"] == ["easy", "normal", "hard"] and "compiled_missing" in cubulus["errors"]
         refused = client.post("/api/tables", json={"game": "cubulus", "seats": seats})
@@ -175,7 +176,8 @@ def test_the_server_refuses_a_physics_kubik_table_without_mujoco(monkeypatch: py
 
     monkeypatch.setattr(kubik_game, "available", lambda module: module != "mujoco")
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
-    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0))) as client:
+    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path / 't.db'}", bot_workers=0,
+                                                allow_hosts=("testserver",)))) as client:
         assert "kubik" in [game["name"] for game in client.get("/api/games").json()]
         refused = client.post("/api/tables", json={"game": "kubik", "seats": seats})
         assert refused.status_code == 400 and "throws=calibrated" in refused.text, refused.text

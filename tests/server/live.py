@@ -51,3 +51,8 @@ SAME_PRIORITY = ("--limit", "worker_niceness=0")
 machine every core is busy with other tests, against which workers niced 10 get a tenth of a core
 each and a bot's move can take seconds; these tests are about failover, not priorities (test_work.py
 tests the niceness)."""
+
+
+TEST_HOSTS = ("testserver",)
+"""``allow_hosts`` for an app in a test's ``TestClient``, whose requests say ``Host: testserver``
+(``tabletop.server.headers`` refuses a name that is not the server's)."""

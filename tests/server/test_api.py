@@ -17,7 +17,7 @@ from tabletop.server import ServerSettings, create_app
 from tabletop.server.errors import SERVER_ERRORS
 from tabletop.server.limits import Limits
 from tabletop.server.messages import Rejected, Update
-from tests.server.live import bearer, seated
+from tests.server.live import TEST_HOSTS, bearer, seated
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
     base = {"heavy_workers": 0, "min_move_seconds": 0.01, "messages_per_second": 10_000, "message_burst": 10_000,
             "requests_per_second": 10_000, "expensive_per_second": 10_000, "refusal_delay_seconds": 0,
             "sockets_per_minute": 10_000, "bot_table_move_seconds": 0}
-    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}))
+    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS)
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

@@ -97,31 +97,64 @@ INSTANT = "try { localStorage.setItem('tabletop.pace', 'instant'); } catch (e) {
 as they come (the pacing tests opt in to a real pace: :func:`paced_browser`)."""
 
 
-class InstantBrowser:
-    """The browser, whose every new context shows tables at instant speed (see ``INSTANT``)."""
+WATCH_POLICY = """document.addEventListener('securitypolicyviolation', (e) => console.error(
+  `CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile || document.URL}:` +
+  `${e.lineNumber} ${e.sample || ''}`), true);"""
+"""Run before every page's scripts: each thing the server's Content Security Policy refuses (an inline
+``style`` attribute, a script or a connection elsewhere) is said on the console, where
+:class:`WatchedBrowser` gathers it."""
 
-    def __init__(self, browser: Any) -> None:
-        self.paced = browser  #: the browser itself: its contexts keep the players' pace
+VIOLATIONS: list[str] = []
+"""The policy violations of the running test's pages (``no_policy_violations`` fails the test on any)."""
+
+
+def violation(message: Any) -> None:
+    """Keep a console message that tells of a policy violation (ours, or Chromium's own words)."""
+    if message.type == "error" and ("CSP violation" in message.text or "Content Security Policy" in message.text):
+        VIOLATIONS.append(f"{message.text} ({message.location.get('url', '')})")
+
+
+class WatchedBrowser:
+    """The browser, whose every new context reports the policy's violations (see ``WATCH_POLICY``);
+    ``instant``: it shows tables at instant speed too (see ``INSTANT``)."""
+
+    def __init__(self, browser: Any, instant: bool) -> None:
+        self.browser = browser
+        self.instant = instant
 
     def new_context(self, *args: Any, **kwargs: Any) -> Any:
-        ctx = self.paced.new_context(*args, **kwargs)
-        ctx.add_init_script(INSTANT)
+        ctx = self.browser.new_context(*args, **kwargs)
+        ctx.add_init_script(WATCH_POLICY)
+        ctx.on("console", violation)
+        if self.instant:
+            ctx.add_init_script(INSTANT)
         return ctx
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.paced, name)
+        return getattr(self.browser, name)
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violations() -> Iterator[list[str]]:
+    """Every browser test fails on anything the server's Content Security Policy refused in its pages
+    (#42 item 8): every screen a test visits is checked under the policy the server really sends. The
+    list is the test's, for a test that makes a violation on purpose. (Playwright's ``wait_for_function``
+    runs a bare expression through ``eval``, which the policy refuses: give it a function, ``"() => …"``.)"""
+    VIOLATIONS.clear()
+    yield VIOLATIONS
+    assert not VIOLATIONS, "the Content Security Policy refused:\n" + "\n".join(VIOLATIONS)
 
 
 @pytest.fixture(scope="session")
 def paced_browser(chromium: Any) -> Any:
     """Debian's chromium whose pages keep the tables' real pace (normal unless chosen)."""
-    return chromium
+    return WatchedBrowser(chromium, instant=False)
 
 
 @pytest.fixture(scope="session")
 def browser(chromium: Any) -> Any:
     """Debian's chromium, headless, showing tables at instant speed."""
-    return InstantBrowser(chromium)
+    return WatchedBrowser(chromium, instant=True)
 
 
 @pytest.fixture(scope="session")

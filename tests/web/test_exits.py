@@ -47,7 +47,7 @@ def test_over_the_limit_my_tables_offers_the_way_out_and_a_new_table_starts(page
     line.locator("[data-action=resign]").click()
     assert "Your side loses" in line.inner_text()
     line.locator("[data-action=confirm-resign]").click()
-    page.wait_for_function(f"document.querySelector(\"[data-table='{first}']\")?.dataset.status === 'over'")
+    page.wait_for_function(f"() => document.querySelector(\"[data-table='{first}']\")?.dataset.status === 'over'")
     assert httpx.get(f"{strict_url}/api/tables/{first}").json()["result"]["ending"]["cause"] == "resigned"
     created = create_table(page, strict_url, "cubulus", {}, ["you", "bot"])  # a place is free again
     assert created != first
@@ -65,7 +65,7 @@ def test_resign_at_the_table_asks_once_and_the_result_says_who_resigned(page: An
     page.click("[data-action=confirm-resign]")
     result = page.locator("[data-testid=result]")
     result.wait_for()
-    page.wait_for_function("document.querySelector('[data-testid=result]').innerText.includes('resigned')")
+    page.wait_for_function("() => document.querySelector('[data-testid=result]').innerText.includes('resigned')")
     assert re.search(r"Ann resigned", result.inner_text())
     assert page.locator("[data-testid=exits] button").count() == 0  # nothing left to leave
     shot(page, "resigned")
@@ -103,12 +103,12 @@ def _take_back(page: Any, before: int) -> None:
     state the bot is about to replace would be refused as stale), take back: the table returns to the move
     before this player's decision, and offers the same choice again."""
     page.wait_for_function(
-        f"(() => {{ const b = document.querySelector('button[data-action=undo]');"
+        f"() => {{ const b = document.querySelector('button[data-action=undo]');"
         " return b && !b.disabled && document.querySelector('[data-testid=turn]').classList.contains('mine')"
-        f" && Number(document.querySelector('[data-testid=turn]').dataset.move) > {before + 1}; }})()")
+        f" && Number(document.querySelector('[data-testid=turn]').dataset.move) > {before + 1}; }}")
     moved = move_number(page)
     page.click("button[data-action=undo]")
-    page.wait_for_function(f"Number(document.querySelector('[data-testid=turn]').dataset.move) > {moved}")
+    page.wait_for_function(f"() => Number(document.querySelector('[data-testid=turn]').dataset.move) > {moved}")
 
 
 @pytest.mark.parametrize("game", ["cribbage", "cubulus", "kubik"])
@@ -124,7 +124,7 @@ def test_against_a_bot_a_takeback_undoes_the_bots_reply_too(page: Any, base_url:
         got: dict[str, Any] = httpx.get(f"{base_url}/api/tables/{table}/state", headers=auth).json()
         return got
 
-    page.wait_for_function("document.querySelector('[data-testid=turn]').classList.contains('mine')")
+    page.wait_for_function("() => document.querySelector('[data-testid=turn]').classList.contains('mine')")
     before = state()
     if before["undo_refusal"] == "nothing":  # said in words that fit every game (no cards in Cubulus)
         reason = page.locator("[data-testid=undo-reason]")

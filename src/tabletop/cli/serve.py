@@ -36,6 +36,15 @@ def serve(
     = False,
     open_browser: Annotated[bool, typer.Option("--open", help="open the web app in a browser once it is up")]
     = False,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME",
+        help="another name of this server that browsers may use (repeat for several; '*' for any, "
+             "'*.example.com' for its subdomains). Always allowed: localhost, any IP address and this "
+             "machine's own names")] = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        "--allow-origin", metavar="URL",
+        help="a site whose pages may create tables and play here, as https://host[:port] (repeat for "
+             "several). Always allowed: the server's own pages and pages on localhost")] = None,
 ) -> None:
     """Serve the web app and live tables: create, join, play and watch games in a browser."""
     import uvicorn
@@ -60,7 +69,14 @@ def serve(
         limits = Limits().with_text(limit or [])
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--limit") from None
-    app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits))
+    from tabletop.server.headers import Allowed
+
+    try:
+        Allowed.of(allow_host or (), allow_origin or ())
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--allow-origin") from None
+    app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits,
+                                    allow_hosts=tuple(allow_host or ()), allow_origins=tuple(allow_origin or ())))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:

@@ -45,6 +45,14 @@ from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection, echo_text, error_body, problems, validation_detail
+from tabletop.server.headers import (
+    Allowed,
+    OriginAndHost,
+    Secured,
+    content_security_policy,
+    inline_script_hashes,
+    security_headers,
+)
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.inputs import StrictRoute, read_message
 from tabletop.server.limits import END_REQUEST, PRICED_MESSAGES, LimitReached, Limits, take_message
@@ -75,7 +83,7 @@ from tabletop.server.requests import (
     live_table,
     refuse_tokens_in_url,
 )
-from tabletop.server.static import WebFiles
+from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
@@ -98,6 +106,9 @@ class ServerSettings:
     redis: str | None = None
     bot_workers: int = 1  #: processes for bot decisions; 0 decides in a thread of this process
     limits: Limits = field(default_factory=Limits)
+    # who may talk to the server besides itself (#42 item 9, tabletop.server.headers)
+    allow_hosts: tuple[str, ...] = ()  #: more names of this server for its Host (``*``: any)
+    allow_origins: tuple[str, ...] = ()  #: more sites whose pages may play here (``https://host[:port]``)
 
 
 class JoinRequest(BaseModel):
@@ -147,9 +158,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 hub.bots.shutdown(cancel_futures=True)
             store.close()
 
-    app = FastAPI(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
-                  lifespan=lifespan)
+    page = WEB / "index.html"
+    # the page's import map is its one inline script: allowed by its hash (any other inline script is refused)
+    policy = content_security_policy(inline_script_hashes(page.read_text(), "importmap") if page.exists() else ())
+    app = Secured(title="tabletop", summary="Cribbage, Cubulus, Beetle and Kubik: live tables and bots",
+                  lifespan=lifespan, docs_url=None, redoc_url=None, security_headers=security_headers(policy))
     app.router.route_class = StrictRoute  # every body read as strict JSON (:mod:`.inputs`)
+    api_docs(app)  # /docs from the package's own Swagger UI (tabletop.server.static)
 
     def hub() -> Hub:
         value: Hub = app.state.hub
@@ -175,6 +190,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         } for name, cls in tabletop.REGISTRY.items()]
 
     app.add_middleware(RateLimit, hub=hub)
+    # outside the rate limit: a rebound Host or another site's page is refused before it counts
+    app.add_middleware(OriginAndHost, allowed=Allowed.of(settings.allow_hosts, settings.allow_origins))
 
     @app.exception_handler(DBAPIError)
     async def database_down(request: Request, error: DBAPIError) -> JSONResponse:

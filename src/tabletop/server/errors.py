@@ -107,6 +107,9 @@ SERVER_ERRORS: Mapping[str, str] = {
     "too_many_end_requests": "more than {limit} resign, abandon or leave requests in any {span} s from one client",
     "too_many_answers": "more than {limit} answers to undo or end requests in any {span} s from one client",
     "too_many_rematches": "more than {limit} rematch requests in any {span} s from one client",
+    # who may talk to the server (tabletop.server.headers)
+    "bad_host": "a Host header {host} that is not a name of this server",
+    "bad_origin": "a page from {origin}, another site, may not change anything here",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",

@@ -2,7 +2,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** An HTML element: h("button", {class: "x", onclick: f}, "text", child…). */
+/** An HTML element: h("button", {class: "x", onclick: f, style: {width: "3em"}}, "text", child…). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   setAttrs(el, attrs);
@@ -29,9 +29,23 @@ function setAttrs(el, attrs) {
       el.innerHTML = value;
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
+    } else if (key === "style") {
+      setStyle(el, value);
     } else {
       el.setAttribute(key, value === true ? "" : String(value));
     }
+  }
+}
+
+/**
+ * Styles computed by a script go through the CSSOM ({color: "#c00", "--seat-colour": c}, custom
+ * properties too): the server's Content Security Policy refuses `style` attributes, which a string
+ * would have to become.
+ */
+function setStyle(el, style) {
+  if (typeof style !== "object") throw new TypeError(`style takes an object of properties, not ${JSON.stringify(style)}`);
+  for (const [name, value] of Object.entries(style)) {
+    if (value !== null && value !== undefined && value !== false) el.style.setProperty(name, String(value));
   }
 }
 

@@ -302,7 +302,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
           h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? icon("turn") : ""),
           h("span", { class: "seat-name" }, seatName(seats, seat.seat)),
-          tag ? h("span", { class: "seat-tag", "data-testid": "seat-tag", style: tag.colour ? `--seat-colour:${tag.colour}` : null },
+          tag ? h("span", { class: "seat-tag", "data-testid": "seat-tag", style: tag.colour ? { "--seat-colour": tag.colour } : null },
             tag.text ?? tag) : null,
           tags.length ? h("span", { class: "tags" }, ` (${tags.join(", ")})`) : null,
           toMove && deadline ? h("span", { class: "clock", "data-clock": "1" }) : null,

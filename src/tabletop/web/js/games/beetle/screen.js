@@ -200,7 +200,7 @@ export function beetleScreen(root, ctx) {
       h("div", { class: "hint" }, `${t("beetle.odds")}: ${percent(chance)}`),
       h("div", { class: "odds-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
         "aria-valuenow": Math.round(chance * 100), "aria-label": `${t("beetle.odds")} ${ctx.seatName(seat)}` },
-      h("span", { style: `width:${(chance * 100).toFixed(1)}%` })));
+      h("span", { style: { width: `${(chance * 100).toFixed(1)}%` } })));
   }
 
   /** New odds on each sheet, as render would draw them, leaving the rest (and its motion) alone. */

@@ -80,7 +80,7 @@ export function cardValue(card) {
 /** The fan's tilt and lift of card `i` of `n`: a gentle arc, the middle highest. */
 function fanStyle(i, n) {
   const offset = i - (n - 1) / 2;
-  return `--tilt: ${(offset * 3.5).toFixed(1)}deg; --lift: ${(offset * offset * 0.09).toFixed(2)}rem; z-index: ${i + 1}`;
+  return { "--tilt": `${(offset * 3.5).toFixed(1)}deg`, "--lift": `${(offset * offset * 0.09).toFixed(2)}rem`, "z-index": i + 1 };
 }
 
 function cardsRow(cards, small = false) {

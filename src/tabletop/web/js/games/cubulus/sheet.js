@@ -108,7 +108,7 @@ export function summary(state, ctx = {}) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("cub.sheet.player")),
         columns.map((c) => h("th", { scope: "col", class: "n" }, t(`cub.sheet.${c}`))))),
       h("tbody", {}, rows.map((row) => h("tr", { "data-seat": row.seat, class: row.winning ? "won" : "" },
-        h("th", { scope: "row" }, h("span", { "aria-hidden": "true", style: `color:${BALL[row.colour].fill}` },
+        h("th", { scope: "row" }, h("span", { "aria-hidden": "true", style: { color: BALL[row.colour].fill } },
           `${BALL[row.colour].mark} `), named(row.seat),
         row.winning ? h("span", { class: "won-tag" }, ` ✓ ${t("cub.sheet.winner")}`) : null),
         columns.map((c) => h("td", { class: "n", "data-col": c }, num(row[c])))))))),

@@ -532,7 +532,7 @@ export function kubikScreen(root, ctx) {
       view.crossing && view.crossing.x != null ? h("p", { class: "kubik-crossing" }, t("kubik.crossing", {
         x: number(view.crossing.x, 2), y: number(view.crossing.y, 2),
         speed: number(Math.hypot(view.crossing.vx || 0, view.crossing.vy || 0), 1) })) : null);
-    fill(scores, [0, 1].map((team) => h("span", { style: `color:${TEAM_COLOURS[team]}`, "data-team": "AB"[team],
+    fill(scores, [0, 1].map((team) => h("span", { style: { color: TEAM_COLOURS[team] }, "data-team": "AB"[team],
       "data-score": view.scores[team] }, `${t("kubik.team", { team: "AB"[team] })}: ${number(view.scores[team])}`)),
     h("span", { class: "hint kubik-target" }, t("kubik.target", { n: view.target })),
     view.phase === "over" ? h("strong", { class: "kubik-winner", "data-testid": "winner" },
