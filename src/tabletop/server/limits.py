@@ -59,6 +59,8 @@ class Limits:
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
     chat_per_minute: int = 20  #: chat messages one client may write in any minute
     chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
+    # expensive answers and the lobby, priced (#42 items 3-4)
+    coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
 
     def __post_init__(self) -> None:
         for item in fields(self):
