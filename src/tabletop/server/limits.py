@@ -61,6 +61,8 @@ class Limits:
     chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
     # expensive answers and the lobby, priced (#42 items 3-4)
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
+    lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read
+    lobby_reads_per_second: int = 5  #: lobby pages one client may have read from the database in any second
 
     def __post_init__(self) -> None:
         for item in fields(self):
