@@ -55,12 +55,14 @@ def coach_job(name: str, options_json: str, view: dict[str, Any], seat: int) -> 
     return {"advice": None if advice is None else advice.to_data()}
 
 
-def blunders_job(name: str, options_json: str, actions: list[str], seat: int) -> dict[str, Any]:
+def blunders_job(name: str, options_json: str, actions: list[str], seat: int,
+                 seconds: float = BLUNDER_SECONDS) -> dict[str, Any]:
     """Replay a finished game's ``actions`` and rate each of ``seat``'s decisions from its view then:
-    every decision that cost anything (``costly``, its exact cost), whatever threshold is asked later."""
+    every decision that cost anything (``costly``, its exact cost), whatever threshold is asked later.
+    No decision is begun after ``seconds`` of CPU."""
     game = load_game(name, options_json)
     budget = REPLAY_BUDGET.get(name)
-    deadline = time.thread_time() + BLUNDER_SECONDS  # the CPU of this job alone, in a worker or a thread
+    deadline = time.thread_time() + seconds  # the CPU of this job alone, in a worker or a thread
     state: State[Any] = game.initial_state()
     costly: list[dict[str, Any]] = []
     rated = 0
