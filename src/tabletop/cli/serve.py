@@ -17,7 +17,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "heavy_workers=1, heavy_queue=16, heavy_per_client=2, database_threads=8, worker_niceness=10, "
                "lease_seconds=6, retry_max_seconds=8, "
                "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5, "
-               "coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=5 "
+               "coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3 "
                "(docs/server.md says what each means)")
 
 

@@ -208,7 +208,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(400, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
-        lobby.forget()  # its creator looks for it in the lobby next
+        lobby.changed(client_of(request))  # its creator looks for it in the lobby next
         return TableCreated(table=hub().info(table), tokens=tokens, creator_token=creator)
 
     @app.get("/api/tables/{table_id}")
@@ -225,7 +225,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
-        lobby.forget()
+        lobby.changed(client_of(request))
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/state")
@@ -326,7 +326,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
-        lobby.forget()
+        lobby.changed(client_of(request))
         return {"table": hub().info(made.table).model_dump(), "tokens": made.tokens, "created": made.created,
                 "already": made.already}
 
@@ -546,6 +546,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
+LOBBY = "/api/tables"
+"""The lobby's path: its pages count as expensive too (tens of kB each to answer, even from memory: :mod:`.lobby`)."""
 
 DELAYED_REFUSALS = 1_000
 """Refusals held back at once (beyond them a refusal is answered at once): each is a sleeping task."""
@@ -570,7 +572,9 @@ class RateLimit:
         if scope["type"] == "http" and scope["path"].startswith("/api/"):
             hub = self.hub()
             try:
-                await hub.rates.request(client_of(HTTPConnection(scope)), EXPENSIVE.match(scope["path"]) is not None)
+                path = scope["path"]
+                costly = EXPENSIVE.match(path) is not None or (path == LOBBY and scope["method"] == "GET")
+                await hub.rates.request(client_of(HTTPConnection(scope)), costly)
             except LimitReached as error:
                 await self.refuse(error, hub.limits.refusal_delay_seconds, scope, receive, send)
                 return

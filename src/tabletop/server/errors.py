@@ -82,7 +82,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "bad_threshold": "a blunder threshold of {threshold} (give a number from 0 to 1000)",
     # limits (each with retry_after, seconds, where waiting helps)
     "too_many_requests": "more than {limit} HTTP requests a second from one client",
-    "too_many_expensive": "more than {limit} odds, replay, motion or coach requests a second from one client",
+    "too_many_expensive": "more than {limit} odds, replay, motion, coach or lobby requests a second from one client",
     "too_many_heavy": "more than {limit} expensive requests at once from one client",
     "too_many_lobby_reads": "more than {limit} lobby pages a second read from the database for one client",
     "server_busy": "the server is busy computing other answers",

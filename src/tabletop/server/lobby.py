@@ -5,16 +5,19 @@ hold the GIL the event loop needs: ten clients paging the lobby as fast as their
 slowed every table's moves tenfold. So a page read is kept :attr:`Limits.lobby_cache_seconds` (1 s)
 per (statuses, game, activity, limit, cursor) and answered to everyone who asks in that time, already
 encoded; concurrent requests for a page share one read. Each answer still carries the server's time
-as it answers (``now``), so ages read right. A table created, joined or rematched through this process
-is listed at once (the kept pages are forgotten); any other change — a move, an ending, another
-process's table — shows within the cache's lifetime. A page read from the database is priced: one
-client may cause :attr:`Limits.lobby_reads_per_second` of them (429 beyond, ``too_many_lobby_reads``);
-pages from memory are not counted.
+as it answers (``now``), so ages read right. A client that created, joined or rematched a table through
+this process gets a page read after that (it looks for its table next); any other change — a move, an
+ending, someone else's table, another process's — shows within the cache's lifetime. (Forgetting every
+page at each creation would not do: a busy server creates tables several times a second.) Every lobby
+request counts as an expensive one in the rate limiter (:class:`~tabletop.server.app.RateLimit`: even from
+memory, a page of 100 tables is tens of kB to send), and a page read from the database is priced too:
+one client may cause :attr:`Limits.lobby_reads_per_second` of them (429 beyond, ``too_many_lobby_reads``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -48,56 +51,64 @@ TIME: TypeAdapter[datetime] = TypeAdapter(datetime)
 
 
 class LobbyCache:
-    """Lobby pages read in the last :attr:`Limits.lobby_cache_seconds`, encoded, and the reads going on."""
+    """Lobby pages read in the last :attr:`Limits.lobby_cache_seconds`, encoded, with when each read
+    began; the reads going on; and when each client last changed a table here."""
 
     def __init__(self, limits: Limits, size: int = PAGES) -> None:
         self.seconds = limits.lobby_cache_seconds
         self.size = size
         self.reads = 0  #: pages read from the database so far (what the cache saves is visible in tests)
         self._pages: OrderedDict[Key, tuple[float, bytes]] = OrderedDict()
-        self._reading: dict[Key, asyncio.Future[bytes]] = {}
-        self._generation = 0  #: counts :meth:`forget` calls: a read begun before one is not kept
+        self._reading: dict[Key, tuple[float, asyncio.Future[bytes]]] = {}
+        self._changed: dict[str, float] = {}  #: client → when it last created or joined a table here
         self._window = MovingWindowRateLimiter(MemoryStorage())
         self._rate = RateLimitItemPerSecond(limits.lobby_reads_per_second)
 
     async def page(self, key: Key, client: str, read: Callable[[], Awaitable[bytes]]) -> bytes:
         """The page ``key`` (a JSON object without ``now``): kept, shared with a read going on, or
-        ``read()`` — counted against ``client``'s reads.
+        ``read()`` — counted against ``client``'s reads. A page read before ``client``'s own last
+        change (:meth:`changed`) is not given to it.
 
         Raises:
             LimitReached: 429 when ``client`` caused ``lobby_reads_per_second`` reads in the last second.
         """
-        kept = self._pages.get(key)
-        if kept is not None and kept[0] > time.monotonic():
-            return kept[1]
-        if key not in self._reading and not await self._window.hit(self._rate, "lobby", client):
-            raise LimitReached(f"too many lobby pages read: at most {self._rate.amount} a second from one "
-                               "client (a page read by anyone in the last second costs nothing); slow down",
-                               "too_many_lobby_reads", 1.0, limit=self._rate.amount)
-        reading = self._reading.get(key)  # (another request may have begun it meanwhile)
-        if reading is None:
-            self.reads += 1
-            reading = self._reading[key] = asyncio.ensure_future(read())
-            reading.add_done_callback(partial(self._settle, key, self._generation, time.monotonic() + self.seconds))
-        return await asyncio.shield(reading)  # a client that goes away does not stop the others' page
-
-    def forget(self) -> None:
-        """Drop every kept page and read going on: a table was created or joined here, so the next
-        request reads the lobby again and shows it."""
-        self._pages.clear()
-        self._reading.clear()
-        self._generation += 1
-
-    def _settle(self, key: Key, generation: int, until: float, done: asyncio.Future[bytes]) -> None:
-        if self._reading.get(key) is done:
-            del self._reading[key]
-        if done.cancelled() or done.exception() is not None or generation != self._generation:
-            return
-        self._pages[key] = (until, done.result())
-        self._pages.move_to_end(key)
         moment = time.monotonic()
-        while self._pages and (len(self._pages) > self.size or next(iter(self._pages.values()))[0] <= moment):
-            self._pages.popitem(last=False)  # the oldest first: all are kept equally long
+        since = max(moment - self.seconds, self._changed.get(client, -math.inf))
+        kept = self._pages.get(key)
+        if kept is not None and kept[0] >= since:
+            return kept[1]
+        reading = self._reading.get(key)
+        if reading is None or reading[0] < since:
+            if not await self._window.hit(self._rate, "lobby", client):
+                raise LimitReached(f"too many lobby pages read: at most {self._rate.amount} a second from one "
+                                   "client (a page read by anyone in the last second costs nothing); slow down",
+                                   "too_many_lobby_reads", 1.0, limit=self._rate.amount)
+            self.reads += 1
+            began = time.monotonic()
+            reading = self._reading[key] = (began, asyncio.ensure_future(read()))
+            reading[1].add_done_callback(partial(self._settle, key, began))
+        return await asyncio.shield(reading[1])  # a client that goes away does not stop the others' page
+
+    def changed(self, client: str) -> None:
+        """``client`` created or joined a table here: its next page is read after this moment, so it
+        shows there at once (everyone else's within the cache's lifetime)."""
+        moment = time.monotonic()
+        if len(self._changed) >= 10_000:  # bounded: only the last second's changes matter
+            self._changed = {c: t for c, t in self._changed.items() if t > moment - self.seconds}
+        self._changed[client] = moment
+
+    def _settle(self, key: Key, began: float, done: asyncio.Future[bytes]) -> None:
+        if (reading := self._reading.get(key)) is not None and reading[1] is done:
+            del self._reading[key]
+        if done.cancelled() or done.exception() is not None:
+            return
+        kept = self._pages.get(key)
+        if kept is None or kept[0] < began:  # (a later read may have ended first)
+            self._pages[key] = (began, done.result())
+            self._pages.move_to_end(key)
+        oldest = time.monotonic() - self.seconds
+        while self._pages and (len(self._pages) > self.size or next(iter(self._pages.values()))[0] < oldest):
+            self._pages.popitem(last=False)  # the oldest first (near enough: reads end in about their order)
 
 
 def with_now(page: bytes, moment: datetime) -> bytes:
@@ -141,16 +152,25 @@ async def list_tables(request: Request, status: Annotated[list[str] | None, Quer
 
 async def _read(hub: Hub, statuses: tuple[str, ...], game: str | None, activity: str, limit: int,
                 cursor: str | None) -> bytes:
-    """A page from the database, encoded (without ``now``: each answer says its own)."""
-    moment, idle = now(), hub.limits.lobby_idle_minutes
+    """A page from the database, encoded (without ``now``: each answer says its own). Its lines are made
+    on the database's thread too (some 5 ms for 100 tables, which the event loop would otherwise wait);
+    the loop only puts in the lines of the tables this process knows further along than the database."""
+    idle = hub.limits.lobby_idle_minutes
     quiet = {"live": False, "idle": True, "all": None}[activity]
-    page = await hub.db(hub.store.lobby, statuses, game, limit, cursor,
-                        quiet_since=moment - timedelta(minutes=idle), quiet=quiet)
-    lines = [_line(hub, row, page.moves[row.id]) for row in page.tables]
-    data = LobbyPage(tables=lines, next=page.next, idle_minutes=idle).model_dump(mode="json", exclude={"now"})
-    return orjson.dumps(data)
+    lines, behind, following = await hub.db(_lines, hub, statuses, game, limit, cursor,
+                                            now() - timedelta(minutes=idle), quiet)
+    for index, table_id in behind:
+        if (live := hub.tables.get(table_id)) is not None:
+            lines[index] = hub.info(live).model_dump(mode="json")
+    return orjson.dumps({"tables": lines, "next": following, "idle_minutes": idle})
 
 
-def _line(hub: Hub, row: Any, moves: int) -> Any:
-    live = hub.tables.get(row.id)  # this process may know more (a move the lobby query missed)
-    return hub.info(live) if live is not None and live.moves >= moves else Hub.row_info(row, moves)
+def _lines(hub: Hub, statuses: tuple[str, ...], game: str | None, limit: int, cursor: str | None,
+           quiet_since: datetime, quiet: bool | None) -> tuple[list[dict[str, Any]], list[tuple[int, str]], str | None]:
+    """The page's lines as the database has them, which of them this process knows a move further along
+    (a move written after the query: index and table), and the next page's cursor."""
+    page = hub.store.lobby(statuses, game, limit, cursor, quiet_since=quiet_since, quiet=quiet)
+    lines = [Hub.row_info(row, page.moves[row.id]).model_dump(mode="json") for row in page.tables]
+    behind = [(index, row.id) for index, row in enumerate(page.tables)
+              if (live := hub.tables.get(row.id)) is not None and live.moves > page.moves[row.id]]
+    return lines, behind, page.next
