@@ -120,6 +120,6 @@ def test_a_game_without_choices_has_no_blunders_and_every_game_has_a_coach() -> 
         action = state.sample_chance(rng) if state.is_chance else state.legal_actions()[0]
         record.append(str(action))
         state = state.apply(action)
-    answer = blunders_job("beetle", '{"players": 2}', record, 0, None)
-    assert answer == {"seat": 0, "rated": 0, "truncated": False, "blunders": []}
+    answer = blunders_job("beetle", '{"players": 2}', record, 0)
+    assert answer == {"seat": 0, "rated": 0, "truncated": False, "costly": []}
     assert all(kind.coach is not Game.coach for kind in tabletop.REGISTRY.values())

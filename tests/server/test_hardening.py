@@ -151,7 +151,7 @@ def test_odds_replays_and_motions_have_a_lower_rate_of_their_own(sqlite_url: str
         answers = [client.get(odds) for _ in range(3)]
         assert [a.status_code for a in answers[:2]] == [200, 200]
         assert answers[2].status_code == 429 and answers[2].headers["Retry-After"] == "1"
-        assert "odds, replay, motion or coach requests: at most 2 a second" in answers[2].json()["detail"]
+        assert "odds, replay, motion, coach or lobby requests: at most 2 a second" in answers[2].json()["detail"]
         assert client.get("/api/games").status_code == 200  # other requests still go through
 
 

@@ -20,7 +20,10 @@ from tests.server.test_api import create, settings_for_tests
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings_for_tests(sqlite_url, lobby_idle_minutes=5))) as test_client:
+    # pages kept a millisecond: these tests read what the database says after each change (the cache that
+    # keeps a page a second has tests of its own, in test_pricing.py)
+    with TestClient(create_app(settings_for_tests(sqlite_url, lobby_idle_minutes=5,
+                                                  lobby_cache_seconds=0.001))) as test_client:
         yield test_client
 
 

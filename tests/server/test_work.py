@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tabletop.server.limits import LimitReached, Limits
-from tabletop.server.work import HeavyWork
+from tabletop.server.work import SHARED_NICENESS, HeavyWork
 from tests.server.live import run
 
 
@@ -96,16 +96,46 @@ def test_jobs_run_in_worker_processes() -> None:
     assert time.perf_counter() - started < 60
 
 
-def test_workers_yield_the_cpu_to_the_tables() -> None:
+def test_workers_yield_the_cpu_to_the_tables_and_the_shared_lane_to_the_coach() -> None:
     """The worker processes run at a lower priority (``worker_niceness``): while they compute, the
-    event loop serving every table's moves gets the cores first."""
+    event loop serving every table's moves gets the cores first; the shared lane (odds, replays,
+    blunders) lower still, so a player's coach gets them before it."""
 
-    async def scenario() -> int:
+    async def scenario() -> tuple[int, int]:
         work = HeavyWork(Limits(heavy_workers=1, worker_niceness=5))
         try:
-            niceness: int = await work.run("nice", "c", os.nice, 0)
-            return niceness
+            shared: int = await work.run("nice", "c", os.nice, 0)
+            coach: int = await work.run("nice coach", "c", os.nice, 0, lane="coach")
+            return shared, coach
         finally:
             work.close()
 
-    assert run(scenario()) == min(19, os.nice(0) + 5)
+    assert run(scenario()) == (min(19, os.nice(0) + 5 + SHARED_NICENESS), min(19, os.nice(0) + 5))
+
+
+def test_a_full_shared_lane_neither_refuses_nor_delays_the_coachs_lane() -> None:
+    """#42 item 3: replays and blunder lists fill the shared lane (503 beyond it); the coach of a seat to
+    move has workers and a queue of its own and is answered at once."""
+    release = threading.Event()
+
+    def slow(n: int) -> int:
+        release.wait(10)
+        return n
+
+    async def scenario() -> None:
+        work = HeavyWork(Limits(heavy_workers=0, heavy_per_client=2, heavy_queue=2))
+        try:
+            flood = [asyncio.ensure_future(work.run(("replay", k), f"stranger{k}", slow, k)) for k in range(3)]
+            await asyncio.sleep(0.05)
+            with pytest.raises(LimitReached) as busy:
+                await work.run(("replay", 3), "stranger3", slow, 3)
+            assert busy.value.status == 503
+            advice = await asyncio.wait_for(work.run(("coach", 1), "player", square, 7, lane="coach"), 5)
+            assert advice == 49 and not any(job.done() for job in flood)  # answered while the flood still waits
+            release.set()
+            assert [await job for job in flood] == [0, 1, 2]
+        finally:
+            release.set()
+            work.close()
+
+    run(scenario())

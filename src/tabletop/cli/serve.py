@@ -18,7 +18,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "lease_seconds=6, retry_max_seconds=8, "
                "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5, "
                "toggles_per_minute=10, undo_asks_per_minute=20, end_requests_per_minute=10, answers_per_minute=30, "
-               "rematches_per_minute=10 "
+               "rematches_per_minute=10, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3 "
                "(docs/server.md says what each means)")
 
 

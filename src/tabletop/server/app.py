@@ -23,12 +23,11 @@ import re
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import orjson
-from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -56,6 +55,8 @@ from tabletop.server.headers import (
 from tabletop.server.hub import ChosenSeedRefused, Connection, Hub, bot_levels
 from tabletop.server.inputs import StrictRoute, read_message
 from tabletop.server.limits import END_REQUEST, PRICED_MESSAGES, LimitReached, Limits, take_message
+from tabletop.server.lobby import LobbyCache
+from tabletop.server.lobby import router as lobby_router
 from tabletop.server.messages import (
     Act,
     AnswerEnd,
@@ -64,7 +65,6 @@ from tabletop.server.messages import (
     CreateTable,
     EndRequest,
     Hello,
-    LobbyPage,
     Name,
     Ping,
     RequestUndo,
@@ -86,8 +86,7 @@ from tabletop.server.requests import (
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
-from tabletop.storage import DEFAULT_URL, STATUSES, StorageError, Store
-from tabletop.storage.models import now
+from tabletop.storage import DEFAULT_URL, Store
 
 log = logging.getLogger("tabletop.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -170,6 +169,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         value: Hub = app.state.hub
         return value
 
+    lobby = app.state.lobby = LobbyCache(settings.limits)  # GET /api/tables (:mod:`.lobby`)
+
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """Every game with its options as data (the create-table form is built from them alone), the
@@ -225,38 +226,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(400, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
+        lobby.changed(client_of(request))  # its creator looks for it in the lobby next
         return TableCreated(table=hub().info(table), tokens=tokens, creator_token=creator)
-
-    @app.get("/api/tables")
-    async def list_tables(status: Annotated[list[str] | None, Query(max_length=4)] = None,
-                          game: Annotated[str | None, Query(max_length=32)] = None,
-                          activity: Literal["live", "idle", "all"] = "live",
-                          limit: Annotated[int, Query(ge=1, le=100)] = 50,
-                          cursor: Annotated[str | None, Query(max_length=200)] = None) -> LobbyPage:
-        """The lobby, a page at a time: tables with these statuses (default: open and playing), of one
-        game if asked — waiting tables first, then the most recently active; ``next`` is the cursor of
-        the following page. A game nobody moved in for ``lobby_idle_minutes`` is *idle*: ``live`` (the
-        default) leaves such games out, ``idle`` lists only them, ``all`` lists every table."""
-        statuses = tuple(status or ("open", "playing"))
-        if unknown := [s for s in statuses if s not in STATUSES]:
-            raise ApiError(422, f"status {unknown[0]!r}; statuses: {', '.join(STATUSES)}", "bad_status",
-                           status=unknown[0][:20], statuses=list(STATUSES))
-        if game is not None and game not in tabletop.REGISTRY:
-            raise ApiError(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}", "unknown_game",
-                           game=game, games=list(tabletop.REGISTRY))
-        moment, idle = now(), hub().limits.lobby_idle_minutes
-        quiet = {"live": False, "idle": True, "all": None}[activity]
-        try:
-            page = await hub().db(hub().store.lobby, statuses, game, limit, cursor,
-                                  quiet_since=moment - timedelta(minutes=idle), quiet=quiet)
-        except StorageError as error:
-            raise ApiError(422, str(error), "bad_cursor") from None
-        return LobbyPage(tables=[_line(row, page.moves[row.id]) for row in page.tables], next=page.next,
-                         now=moment, idle_minutes=idle)
-
-    def _line(row: Any, moves: int) -> Any:
-        live = hub().tables.get(row.id)  # this process may know more (a move the lobby query missed)
-        return hub().info(live) if live is not None and live.moves >= moves else Hub.row_info(row, moves)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -272,6 +243,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
+        lobby.changed(client_of(request))
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/state")
@@ -376,6 +348,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
+        lobby.changed(client_of(request))
         return {"table": hub().info(made.table).model_dump(), "tokens": made.tokens, "created": made.created,
                 "already": made.already}
 
@@ -592,6 +565,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(odds_router)
     app.include_router(motion_router)
     app.include_router(coach_router)
+    app.include_router(lobby_router)
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app
@@ -599,6 +573,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
+LOBBY = "/api/tables"
+"""The lobby's path: its pages count as expensive too (tens of kB each to answer, even from memory: :mod:`.lobby`)."""
 
 DELAYED_REFUSALS = 1_000
 """Refusals held back at once (beyond them a refusal is answered at once): each is a sleeping task."""
@@ -623,7 +599,9 @@ class RateLimit:
         if scope["type"] == "http" and scope["path"].startswith("/api/"):
             hub = self.hub()
             try:
-                await hub.rates.request(client_of(HTTPConnection(scope)), EXPENSIVE.match(scope["path"]) is not None)
+                path = scope["path"]
+                costly = EXPENSIVE.match(path) is not None or (path == LOBBY and scope["method"] == "GET")
+                await hub.rates.request(client_of(HTTPConnection(scope)), costly)
             except LimitReached as error:
                 await self.refuse(error, hub.limits.refusal_delay_seconds, scope, receive, send)
                 return

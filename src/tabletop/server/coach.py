@@ -4,19 +4,26 @@
 (:meth:`Game.coach`) for the position now. It takes the seat's token (``Authorization: Bearer``) and
 is given only to a seat the client holds and only while that seat is to move — at a hot-seat screen
 holding every seat, the one to move; never another seat's — and it is computed from that seat's view
-alone, which is all the job is sent. ``GET /api/tables/{id}/blunders?seat=N`` reads a finished game's
-record (public once the game is over): at each of the seat's decisions with a choice, the advice from
-its view then, and the moves whose chosen action was worse than the best by more than ``threshold``
-(the cost in expected points or in chance to win). Both are jobs of the bounded expensive-work pool
-(:mod:`.work`: per-client and queue limits, worker processes) cached per (table, move), and both are
-bounded in work: a coach's budget is the game's default, a blunder list looks at
-:data:`MAX_DECISIONS` decisions at most with a smaller budget each.
+alone, which is all the job is sent. It runs in the expensive-work pool's ``coach`` lane (:mod:`.work`),
+so no flood of other clients' replays or blunder lists delays it, cached per (table, move).
+
+``GET /api/tables/{id}/blunders?seat=N`` reads a finished game's record (public once the game is over):
+at each of the seat's decisions with a choice, the advice from its view then, and the moves whose
+chosen action was worse than the best by more than ``threshold`` (the cost in expected points or in
+chance to win). The job rates every decision once per (table, seat) — what any threshold is read
+from — and the threshold only filters its answer, so no threshold costs a second computation. A job's
+work is bounded: at most :data:`MAX_DECISIONS` decisions, each with the smaller budget of
+:data:`REPLAY_BUDGET`, and at most :data:`BLUNDER_SECONDS` of CPU in all (``truncated`` says the list
+stops early, ``rated`` how far it got).
 """
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, Request, Response
 
 import tabletop
@@ -26,13 +33,16 @@ from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import load_game
-from tabletop.server.requests import bearer_tokens, client_of, heavy_reply, live_table, refuse_tokens_in_url
+from tabletop.server.requests import bearer_tokens, client_of, heavy_reply, live_table, refuse_tokens_in_url, run_heavy
 from tabletop.server.table import LiveTable
 
 router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
 
 MAX_DECISIONS = 160
 """A blunder list rates at most this many of the seat's decisions (the first ones; ``truncated`` says so)."""
+BLUNDER_SECONDS = 3.0
+"""The CPU time a blunder list may take in all: the decisions after it are not rated (``truncated``).
+A Cubulus decision costs ~0.2 s at its replay budget, a Kubik one ~0.03 s, a cribbage one ~5 ms."""
 REPLAY_BUDGET = {"cribbage": 16, "cubulus": 2_500}
 """The work per decision of a blunder list, where it is smaller than a live coach's (worlds, nodes)."""
 THRESHOLDS = {"points": 1.0, "chance": 0.05}
@@ -47,30 +57,39 @@ def coach_job(name: str, options_json: str, view: dict[str, Any], seat: int) -> 
 
 
 def blunders_job(name: str, options_json: str, actions: list[str], seat: int,
-                 threshold: float | None) -> dict[str, Any]:
-    """Replay a finished game's ``actions`` and rate each of ``seat``'s decisions from its view then."""
+                 seconds: float = BLUNDER_SECONDS) -> dict[str, Any]:
+    """Replay a finished game's ``actions`` and rate each of ``seat``'s decisions from its view then:
+    every decision that cost anything (``costly``, its exact cost), whatever threshold is asked later.
+    No decision is begun after ``seconds`` of CPU."""
     game = load_game(name, options_json)
     budget = REPLAY_BUDGET.get(name)
+    deadline = time.thread_time() + seconds  # the CPU of this job alone, in a worker or a thread
     state: State[Any] = game.initial_state()
-    found: list[dict[str, Any]] = []
+    costly: list[dict[str, Any]] = []
     rated = 0
     truncated = False
     for move, text in enumerate(actions):
         if state.current_player == seat and not state.is_chance and len(state.legal_actions()) > 1:
-            if rated >= MAX_DECISIONS:
+            if rated >= MAX_DECISIONS or time.thread_time() > deadline:
                 truncated = True
                 break
             rated += 1
             advice = game.coach(state.view(seat), seat, budget, seed=move, include=(text,))
             cost = None if advice is None else blunder_cost(advice, text)
-            if advice is not None and cost is not None:
-                least = THRESHOLDS.get(advice.unit, 0.0) if threshold is None else threshold
-                if cost > least:
-                    found.append({"move": move, "action": text, "best": advice.best, "cost": round(cost, 6),
-                                  "unit": advice.unit, "kind": advice.kind, "measure": advice.measure,
-                                  "chosen": advice.value(text), "value": advice.value(advice.best or text)})
+            if advice is not None and cost:
+                costly.append({"move": move, "action": text, "best": advice.best, "cost": cost,
+                               "unit": advice.unit, "kind": advice.kind, "measure": advice.measure,
+                               "chosen": advice.value(text), "value": advice.value(advice.best or text)})
         state = state.apply_recorded(game.parse_action(text))  # the server's own log
-    return {"seat": seat, "rated": rated, "truncated": truncated, "blunders": found}
+    return {"seat": seat, "rated": rated, "truncated": truncated, "costly": costly}
+
+
+def blunder_list(rated: dict[str, Any], threshold: float | None) -> dict[str, Any]:
+    """The answer to a blunders request from :func:`blunders_job`'s ratings: the decisions that cost
+    more than ``threshold`` (None: :data:`THRESHOLDS` of each one's unit)."""
+    found = [{**line, "cost": round(line["cost"], 6)} for line in rated["costly"]
+             if line["cost"] > (THRESHOLDS.get(line["unit"], 0.0) if threshold is None else threshold)]
+    return {"seat": rated["seat"], "rated": rated["rated"], "truncated": rated["truncated"], "blunders": found}
 
 
 def _check_coached(table: LiveTable) -> None:
@@ -116,7 +135,7 @@ async def table_coach(table_id: str, seat: int, request: Request) -> Response:
         return 200, {**answer, "move": table.moves, "seat": seat}
 
     return await heavy_reply(hub, key, client_of(request), reply, coach_job, table.game.name, table.options_json,
-                             view, seat)
+                             view, seat, lane="coach")
 
 
 @router.get("/api/tables/{table_id}/blunders", response_model=None)
@@ -129,11 +148,10 @@ async def table_blunders(table_id: str, seat: int, request: Request, threshold: 
     if table.status not in ("over", "abandoned"):
         raise ApiError(409, "the game is still being played: blunders are shown in a finished game's replay",
                        "game_in_progress")
-    if threshold is not None and not 0 <= threshold <= 1000:
+    if threshold is not None and not 0 <= threshold <= 1000:  # NaN and the infinities too (said as text: not JSON)
         raise ApiError(422, f"threshold {threshold}: give a number from 0 to 1000", "bad_threshold",
-                       threshold=threshold)
+                       threshold=threshold if math.isfinite(threshold) else str(threshold))
     actions = table.record_actions()
-    key = ("blunders", table_id, seat, len(actions), threshold)
-    return await heavy_reply(hub, key, client_of(request), lambda answer: (200, answer), blunders_job,
-                             table.game.name, table.options_json, actions, seat, threshold)
-
+    rated = await run_heavy(hub, ("blunders", table_id, seat, len(actions)), client_of(request), blunders_job,
+                            table.game.name, table.options_json, actions, seat)
+    return Response(orjson.dumps(blunder_list(rated, threshold)), media_type="application/json")

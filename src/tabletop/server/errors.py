@@ -90,8 +90,9 @@ SERVER_ERRORS: Mapping[str, str] = {
     "bad_threshold": "a blunder threshold of {threshold} (give a number from 0 to 1000)",
     # limits (each with retry_after, seconds, where waiting helps)
     "too_many_requests": "more than {limit} HTTP requests a second from one client",
-    "too_many_expensive": "more than {limit} odds, replay, motion or coach requests a second from one client",
+    "too_many_expensive": "more than {limit} odds, replay, motion, coach or lobby requests a second from one client",
     "too_many_heavy": "more than {limit} expensive requests at once from one client",
+    "too_many_lobby_reads": "more than {limit} lobby pages a second read from the database for one client",
     "server_busy": "the server is busy computing other answers",
     "too_many_creations": "more than {limit} new tables a minute from one client",
     "too_many_unfinished": "{limit} unfinished tables already, the limit per client: resign, abandon or leave one",

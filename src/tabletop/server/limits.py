@@ -33,7 +33,7 @@ class Limits:
     """Every limit of a server process, with its default."""
 
     requests_per_second: int = 30  #: HTTP API requests from one client in any second
-    expensive_per_second: int = 5  #: of those, odds, replay, motion and coach requests (each may cost a computation)
+    expensive_per_second: int = 5  #: of those, odds, replay, motion, coach, blunder and lobby requests (costly answers)
     refusal_delay_seconds: float = 1.0  #: a refused HTTP request is answered after up to this long (0: at once)
     open_tables_per_client: int = 20  #: unfinished tables one client created or sits at
     creations_per_minute: int = 10  #: tables one client may create in any minute
@@ -66,6 +66,10 @@ class Limits:
     end_requests_per_minute: int = 10  #: resign, abandon and leave requests one client may make in any minute
     answers_per_minute: int = 30  #: answers to undo and end requests one client may give in any minute
     rematches_per_minute: int = 10  #: rematch requests one client may make in any minute
+    # expensive answers and the lobby, priced (#42 items 3-4)
+    coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
+    lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read
+    lobby_reads_per_second: int = 3  #: lobby pages one client may have read from the database in any second
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -214,7 +218,7 @@ class Rates:
             raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
                                "client; slow down", "too_many_requests", 1.0, limit=self.limits.requests_per_second)
         if expensive and not await self._local.hit(self._expensive, "expensive", client):
-            raise LimitReached("too many odds, replay, motion or coach requests: at most "
+            raise LimitReached("too many odds, replay, motion, coach or lobby requests: at most "
                                f"{self.limits.expensive_per_second} a second from one client; slow down",
                                "too_many_expensive", 1.0,
                                limit=self.limits.expensive_per_second)

@@ -17,6 +17,7 @@ from tabletop.server.hub import Hub
 from tabletop.server.limits import LimitReached, client_key
 from tabletop.server.messages import MAX_SEATS
 from tabletop.server.table import LiveTable
+from tabletop.server.work import Lane
 
 
 def client_of(connection: HTTPConnection) -> str:
@@ -69,20 +70,21 @@ async def live_table(hub: Hub, table_id: str) -> LiveTable:
         raise ApiError.of(404, error) from None
 
 
-async def run_heavy(hub: Hub, key: Hashable, client: str, job: Callable[..., Any], *args: Any) -> Any:
-    """``job(*args)`` in the expensive-work pool, answered 429/503 when a limit is reached."""
+async def run_heavy(hub: Hub, key: Hashable, client: str, job: Callable[..., Any], *args: Any,
+                    lane: Lane = "shared") -> Any:
+    """``job(*args)`` in the expensive-work pool's ``lane``, answered 429/503 when a limit is reached."""
     try:
-        return await hub.heavy.run(key, client, job, *args)
+        return await hub.heavy.run(key, client, job, *args, lane=lane)
     except LimitReached as error:
         raise limit_error(error) from None
 
 
 async def heavy_reply(hub: Hub, key: Hashable, client: str, answer: Callable[[Any], tuple[int, Any]],
-                      job: Callable[..., Any], *args: Any) -> Response:
+                      job: Callable[..., Any], *args: Any, lane: Lane = "shared") -> Response:
     """The JSON answer built by ``answer`` from ``job(*args)``'s result, encoded once and kept: a
     repeated request for it costs a look-up (the expensive answers are the ones asked again and again)."""
     reply = hub.heavy.reply(key)
     if reply is None:
-        status, payload = answer(await run_heavy(hub, key, client, job, *args))
+        status, payload = answer(await run_heavy(hub, key, client, job, *args, lane=lane))
         reply = hub.heavy.keep_reply(key, status, orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS))
     return Response(reply[1], status_code=reply[0], media_type="application/json")
