@@ -94,6 +94,12 @@ SERVER_ERRORS: Mapping[str, str] = {
     "socket_cooldown": "this client flooded a socket: new connections wait {seconds} s",
     "flooded": "more than {rate} messages a second (bursts of {burst}): closed; new connections wait {cooldown} s",
     "too_many_chat": "more than {limit} chat messages in any {span} from one client",
+    # connections and request size (answered by the server's protocols before the app sees a request)
+    "too_many_connections": "more than {limit} connections open at once from one address",
+    "connections_full": "the server has {limit} connections open, the most it takes",
+    "request_timeout": "the request line and headers did not arrive within {seconds} s",
+    "headers_too_large": "the request line and headers take more than {limit} bytes",
+    "body_too_slow": "the request body came slower than {rate} bytes a second",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",

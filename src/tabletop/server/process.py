@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.error import URLError
@@ -32,14 +32,16 @@ def free_port() -> int:
 @contextmanager
 def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 180.0,
             args: Sequence[str] = (), log: Path | None = None,
-            port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+            port: int | None = None,
+            descriptors: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``tabletop serve`` with database ``db``; yield its base URL and process once it answers,
     and stop it when the block ends (unless it was already stopped or killed).
 
     ``args`` go at the end of the command line. The server's output is thrown away unless ``log`` names
     a file, where its stdout and stderr are appended unbuffered, so a test can read what a server said
     up to the moment it was killed. It listens on a free port, or on ``port``, so that a test can
-    restart a server where its clients expect it. A start takes seconds, and has taken over a minute on a
+    restart a server where its clients expect it. ``descriptors`` caps the descriptors it may open (its
+    soft and hard limit), as on a small machine. A start takes seconds, and has taken over a minute on a
     machine whose every core was busy: ``startup_seconds`` only bounds a start that never comes.
 
     Raises:
@@ -60,12 +62,13 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     command += args
     # a session (process group) of its own: the server's worker pools go with it when the block ends, even
     # after a test killed the server itself with SIGKILL (their forkserver would otherwise stay, orphaned)
+    limited = None if descriptors is None else _descriptor_limit(descriptors)
     if log is None:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
+                                   start_new_session=True, preexec_fn=limited)
     else:
         with log.open("ab") as output:  # the child keeps its own copy of the descriptor
-            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+            process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, preexec_fn=limited,
                                        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -92,3 +95,13 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
                 process.wait()
         with suppress(ProcessLookupError, PermissionError):  # whatever of its group is left
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def _descriptor_limit(descriptors: int) -> Callable[[], None]:
+    """What a child runs before the server starts to have at most ``descriptors`` open (POSIX only)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    return limit
