@@ -3,7 +3,7 @@
 The protocol tests run uvicorn in this process with :mod:`tabletop.server.connections`' protocols
 (both of them: httptools', which ``tabletop serve`` uses, and h11's) around a small app, with limits a
 test can wait for. The others run ``tabletop serve`` itself, with its defaults: one flooded by 400
-unfinished requests from one address in a process allowed 256 descriptors.
+unfinished requests from one address in a process allowed 256 descriptors, and one sent 150 MB bodies.
 Clients come from distinct loopback addresses (Linux routes all of 127/8 to ``lo``); 127.0.0.1 is a
 trusted proxy by uvicorn's default (``--forwarded-allow-ips``), so the others play the strangers.
 """
@@ -273,6 +273,14 @@ def test_a_websocket_keeps_its_place_until_it_closes() -> None:
 # ---------------------------------------------------------------------- tabletop serve itself
 
 
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process, in MB (``VmRSS`` of /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for process {pid}")
+
+
 @dataclass(frozen=True)
 class Served:
     """A ``tabletop serve`` process: where it listens, its process id and its log."""
@@ -329,3 +337,64 @@ def test_400_unfinished_requests_from_one_address_leave_another_answered(small_s
     said = small_server.log.read_text()
     assert said.count("refused too_many_connections from 127.0.0.2") == 1, said[-3000:]
     assert "open descriptors: 256" in said and "at most 192 at once, 64 from one address" in said
+
+
+@ONE_SERVER
+def test_a_body_over_the_limit_is_refused_before_it_is_read(small_server: Served) -> None:
+    port, pid = small_server.port, small_server.pid
+    head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    declared = dial(port, THIRD, head + b"Content-Length: 157286400\r\n\r\n")  # not a byte of the body sent
+    status, body = refusal(declared)
+    assert (status, body["code"], body["params"]) == (413, "body_too_large", {"limit": 65536})
+    chunked = dial(port, THIRD, head + b"Transfer-Encoding: chunked\r\n\r\n")
+    for _ in range(5):  # 5 × 20,000 bytes: refused once 65,536 have come
+        chunked.sendall(b"%x\r\n%s\r\n" % (20_000, b" " * 20_000))
+    assert refusal(chunked)[1]["code"] == "body_too_large"
+    before, sent = rss_mb(pid), 0
+    piece = b"x" * (1 << 20)
+
+    def send(chunked: bool) -> None:  # a body of 150 MB, sent until the server closes the connection
+        nonlocal sent
+        with dial(port, THIRD, head + (b"Transfer-Encoding: chunked\r\n\r\n" if chunked
+                                       else b"Content-Length: 157286400\r\n\r\n")) as sock:
+            try:
+                for _ in range(150):
+                    sock.sendall(b"100000\r\n" + piece + b"\r\n" if chunked else piece)
+                    sent += len(piece)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    bodies = [threading.Thread(target=send, args=(number % 2 == 0,)) for number in range(4)]
+    for thread in bodies:
+        thread.start()
+    for thread in bodies:
+        thread.join(60)
+    grown = rss_mb(pid) - before
+    print(f"4 bodies of 150 MB: {sent / 2**20:.0f} MB got into the socket, the server grew {grown:.1f} MB")
+    assert grown < 20, f"the server grew {grown:.1f} MB"
+    assert sent < 150 * 2**20, "a whole body was taken"
+
+
+def largest_beetle_table(letter: str) -> dict[str, Any]:
+    """The largest create request a person can mean: 8 hot seats with the longest names and a custom parts
+    table of 24 parts with the longest names, each part requiring every one before it (the most
+    ``requires`` a table without a cycle has), names written with ``letter``."""
+    names = [f"{number:02d}" + letter * 30 for number in range(24)]
+    parts = [{"name": name, "face": number % 6 + 1, "count": 20, "requires": names[:number]}
+             for number, name in enumerate(names)]
+    seats = [{"kind": "local", "name": f"{number}" + letter * 63} for number in range(8)]
+    return {"game": "beetle", "options": {"variant": "custom", "parts": {"name": letter * 32, "parts": parts},
+                                          "play_on": True}, "seats": seats, "move_seconds": 86400.0,
+            "time_bank": 86400.0}
+
+
+@ONE_SERVER
+@pytest.mark.parametrize(("letter", "escaped"), [("🪲", False), ("ж", True)], ids=["utf8-4-bytes", "escaped"])
+def test_the_largest_legitimate_body_fits_the_limit(small_server: Served, letter: str, escaped: bool) -> None:
+    """As a browser sends it (UTF-8: 4-byte characters take 4), or as Python's ``json`` does by default
+    (``\\uXXXX``: a Cyrillic letter takes 6)."""
+    body = json.dumps(largest_beetle_table(letter), ensure_ascii=escaped).encode()
+    assert len(body) < Limits().body_bytes, len(body)
+    reply = httpx.post(f"{small_server.base}/api/tables", content=body, timeout=30,
+                       headers={"Content-Type": "application/json"})
+    assert reply.status_code == 201, reply.text[:500]

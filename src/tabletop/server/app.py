@@ -42,6 +42,7 @@ from starlette.websockets import WebSocketDisconnected
 import tabletop
 from tabletop.core import Record, no_such_seat
 from tabletop.server import chance, jobs
+from tabletop.server.bodies import BodyLimit
 from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
 from tabletop.server.endings import ways_out
@@ -174,6 +175,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         } for name, cls in tabletop.REGISTRY.items()]
 
     app.add_middleware(RateLimit, hub=hub)
+    app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)  # outermost: before a body is read
 
     @app.exception_handler(DBAPIError)
     async def database_down(request: Request, error: DBAPIError) -> JSONResponse:

@@ -100,6 +100,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "request_timeout": "the request line and headers did not arrive within {seconds} s",
     "headers_too_large": "the request line and headers take more than {limit} bytes",
     "body_too_slow": "the request body came slower than {rate} bytes a second",
+    "body_too_large": "a request body of more than {limit} bytes",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",
