@@ -5,7 +5,8 @@ The routes read a body whole before validating it, so four 150 MB bodies once to
 ``Content-Length`` over the limit without reading a byte of the body, and a body of unknown length
 (chunked) as soon as what it has read passes the limit; uvicorn holds at most 64 KiB of a body the
 app has not asked for, so no more than the limit and that is ever held. The answer closes the
-connection: what the client still sends is not read.
+connection: what the client still sends is not read. (FastAPI's own ``max_body_size``, in its newest
+releases, answers a plain-text 413 without a code or the limit and keeps reading the rest.)
 """
 
 from __future__ import annotations
