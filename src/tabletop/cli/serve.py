@@ -18,7 +18,10 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "lease_seconds=6, retry_max_seconds=8, "
                "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5, "
                "toggles_per_minute=10, undo_asks_per_minute=20, end_requests_per_minute=10, answers_per_minute=30, "
-               "rematches_per_minute=10, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3 "
+               "rematches_per_minute=10, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3, "
+               "header_seconds=5, header_bytes=16384, body_bytes_per_second=1024, body_bytes=65536, "
+               "keep_alive_seconds=5, handshake_seconds=5, ping_seconds=20, connections_per_address=64, "
+               "connections=4096 "
                "(docs/server.md says what each means)")
 
 
@@ -45,12 +48,18 @@ def serve(
         "--allow-origin", metavar="URL",
         help="a site whose pages may create tables and play here, as https://host[:port] (repeat for "
              "several). Always allowed: the server's own pages and pages on localhost")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="addresses of reverse proxies whose X-Forwarded-For names the client (comma-separated; '*': any) "
+             "[default: $FORWARDED_ALLOW_IPS or 127.0.0.1,::1]; they have no per-address connection cap",
+        show_default=False)] = None,
 ) -> None:
     """Serve the web app and live tables: create, join, play and watch games in a browser."""
     import uvicorn
 
     from tabletop.cli.paths import default_db
     from tabletop.server import ServerSettings, create_app
+    from tabletop.server.connections import raise_descriptor_limit, report_capacity, uvicorn_settings
+    from tabletop.server.headers import Allowed
     from tabletop.server.limits import Limits
     from tabletop.server.logs import drain, log_config
 
@@ -69,8 +78,6 @@ def serve(
         limits = Limits().with_text(limit or [])
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--limit") from None
-    from tabletop.server.headers import Allowed
-
     try:
         Allowed.of(allow_host or (), allow_origin or ())
     except ValueError as error:
@@ -84,6 +91,9 @@ def serve(
         import webbrowser
 
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
+    was, descriptors = raise_descriptor_limit()
     config = uvicorn.Config(app, host=host, port=port, log_level="info", log_config=log_config(),
-                            ws_per_message_deflate=compress, ws_max_size=64 * 1024)
+                            ws_per_message_deflate=compress, ws_max_size=64 * 1024,
+                            forwarded_allow_ips=forwarded_allow_ips, **uvicorn_settings(limits, descriptors))
+    report_capacity(limits, was, descriptors)
     _Server(config).run()

@@ -40,6 +40,7 @@ from starlette.websockets import WebSocketDisconnected
 import tabletop
 from tabletop.core import Record, no_such_seat
 from tabletop.server import chance, jobs
+from tabletop.server.bodies import BodyLimit
 from tabletop.server.chat import ChatRefused
 from tabletop.server.coach import router as coach_router
 from tabletop.server.endings import ways_out
@@ -193,6 +194,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(RateLimit, hub=hub)
     # outside the rate limit: a rebound Host or another site's page is refused before it counts
     app.add_middleware(OriginAndHost, allowed=Allowed.of(settings.allow_hosts, settings.allow_origins))
+    app.add_middleware(BodyLimit, limit=settings.limits.body_bytes)  # outermost: before a body is read
 
     @app.exception_handler(DBAPIError)
     async def database_down(request: Request, error: DBAPIError) -> JSONResponse:

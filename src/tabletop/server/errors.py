@@ -111,6 +111,13 @@ SERVER_ERRORS: Mapping[str, str] = {
     # who may talk to the server (tabletop.server.headers)
     "bad_host": "a Host header {host} that is not a name of this server",
     "bad_origin": "a page from {origin}, another site, may not change anything here",
+    # connections and request size (answered by the server's protocols before the app sees a request)
+    "too_many_connections": "more than {limit} connections open at once from one address",
+    "connections_full": "the server has {limit} connections open, the most it takes",
+    "request_timeout": "the request line and headers did not arrive within {seconds} s",
+    "headers_too_large": "the request line and headers take more than {limit} bytes",
+    "body_too_slow": "the request body came slower than {rate} bytes a second",
+    "body_too_large": "a request body of more than {limit} bytes",
     # the server itself
     "database_unavailable": "the database failed mid-request; nothing was changed",
     "not_found": "no such path",

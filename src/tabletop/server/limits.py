@@ -70,6 +70,16 @@ class Limits:
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
     lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read
     lobby_reads_per_second: int = 3  #: lobby pages one client may have read from the database in any second
+    # connections and request size (#42 items 1 and 2; tabletop.server.connections and .bodies)
+    header_seconds: float = 5.0  #: time a request has for its line and headers (408 beyond)
+    header_bytes: int = 16384  #: the most a request's line and headers may take (431 beyond)
+    body_bytes_per_second: float = 1024.0  #: the slowest a request body may come on average, after header_seconds
+    body_bytes: int = 65536  #: the largest request body (413 beyond, refused before more of it is read)
+    keep_alive_seconds: int = 5  #: an HTTP connection idle between two requests is closed after this long
+    handshake_seconds: float = 5.0  #: time the app has to accept a WebSocket upgrade
+    ping_seconds: float = 20.0  #: WebSockets are pinged this often and closed when no pong comes within as long
+    connections_per_address: int = 64  #: connections open at once from one network address (a trusted proxy: no cap)
+    connections: int = 4096  #: connections open at once in all (fewer if the descriptor limit is low)
 
     def __post_init__(self) -> None:
         for item in fields(self):

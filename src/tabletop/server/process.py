@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.error import URLError
@@ -32,7 +32,8 @@ def free_port() -> int:
 @contextmanager
 def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_seconds: float = 180.0,
             args: Sequence[str] = (), log: Path | None = None, port: int | None = None,
-            env: Mapping[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+            env: Mapping[str, str] | None = None,
+            descriptors: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Start ``tabletop serve`` with database ``db``; yield its base URL and process once it answers,
     and stop it when the block ends (unless it was already stopped or killed).
 
@@ -40,7 +41,8 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     a file, where its stdout and stderr are appended unbuffered, so a test can read what a server said
     up to the moment it was killed. It listens on a free port, or on ``port``, so that a test can
     restart a server where its clients expect it. ``env`` replaces the environment it runs in (a
-    benchmark serves another commit's code by its ``PYTHONPATH``). A start takes seconds, and has taken
+    benchmark serves another commit's code by its ``PYTHONPATH``). ``descriptors`` caps the descriptors
+    it may open (its soft and hard limit), as on a small machine. A start takes seconds, and has taken
     over a minute on a machine whose every core was busy: ``startup_seconds`` only bounds a start that
     never comes.
 
@@ -62,13 +64,16 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
     command += args
     # a session (process group) of its own: the server's worker pools go with it when the block ends, even
     # after a test killed the server itself with SIGKILL (their forkserver would otherwise stay, orphaned)
+    limited = None if descriptors is None else _descriptor_limit(descriptors)
     if log is None:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   env=None if env is None else dict(env), start_new_session=True)
+                                   env=None if env is None else dict(env), start_new_session=True,
+                                   preexec_fn=limited)
     else:
         with log.open("ab") as output:  # the child keeps its own copy of the descriptor
             process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-                                       env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"})
+                                       env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"},
+                                       preexec_fn=limited)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + startup_seconds
@@ -94,3 +99,13 @@ def serving(db: str, *, redis: str | None = None, bot_workers: int = 1, startup_
                 process.wait()
         with suppress(ProcessLookupError, PermissionError):  # whatever of its group is left
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def _descriptor_limit(descriptors: int) -> Callable[[], None]:
+    """What a child runs before the server starts to have at most ``descriptors`` open (POSIX only)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    return limit
