@@ -149,17 +149,17 @@ def settle(gate: Gate, open_now: int) -> None:
 def test_a_request_line_and_headers_must_come_within_header_seconds(http: str) -> None:
     with listening(http, header_seconds=1, keep_alive_seconds=3) as (port, gate):
         started = time.monotonic()
-        unfinished, silent = dial(port, data=b"GET / HTTP/1.1\r\nHost: x\r\n"), dial(port)
-        kept = dial(port, data=b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")  # answered, then idle
+        unfinished, silent = dial(port, data=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"), dial(port)
+        kept = dial(port, data=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # answered, then idle
         slow = dial(port, data=b"G")  # its deadline runs from its start...
         time.sleep(0.3)
-        slow.sendall(b"ET / HTTP/1.1\r\nHost: x\r\n\r\n")  # ...and stops with the headers
+        slow.sendall(b"ET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # ...and stops with the headers
         assert answer(slow)[0] == 200 and answer(kept)[0] == 200
         assert refusal(unfinished) == (408, {"code": "request_timeout", "params": {"seconds": 1.0}, "detail":
                                              "the request line and headers did not arrive within 1 s"})
         assert refusal(silent)[0] == 408 and time.monotonic() - started < 5
         time.sleep(1.2)  # idle for longer than header_seconds, not keep_alive_seconds:
-        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")  # the next request has a deadline of its own
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the next request has a deadline of its own
         assert answer(slow)[0] == 200
         assert closed(kept)  # idle for keep_alive_seconds: closed
         settle(gate, 1)
@@ -168,7 +168,7 @@ def test_a_request_line_and_headers_must_come_within_header_seconds(http: str) -
 @pytest.mark.parametrize("http", PROTOCOLS)
 def test_a_body_must_come_at_the_least_rate_once_header_seconds_have_passed(http: str) -> None:
     with listening(http, header_seconds=0.5, body_bytes_per_second=1000) as (port, gate):
-        head = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3000\r\n\r\n"
+        head = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3000\r\n\r\n"
         dripping = dial(port, data=head + b"x" * 100)
         started = time.monotonic()
         while not closed(dripping, 0.2):  # 20 bytes every 0.2 s: 100 a second, a tenth of the least rate
@@ -184,7 +184,7 @@ def test_a_body_must_come_at_the_least_rate_once_header_seconds_have_passed(http
 
 def test_a_dripping_body_is_answered_408_with_its_code() -> None:
     with listening("httptools", header_seconds=0.3, body_bytes_per_second=1000) as (port, _):
-        sock = dial(port, data=b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3000\r\n\r\nxx")
+        sock = dial(port, data=b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3000\r\n\r\nxx")
         assert refusal(sock) == (408, {"code": "body_too_slow", "params": {"rate": 1000.0},
                                        "detail": "the request body came slower than 1000 bytes a second"})
 
@@ -192,7 +192,7 @@ def test_a_dripping_body_is_answered_408_with_its_code() -> None:
 @pytest.mark.parametrize("http", PROTOCOLS)
 def test_request_headers_over_header_bytes_are_refused(http: str) -> None:
     with listening(http, header_bytes=2048) as (port, _):
-        big = dial(port, data=b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 2500)
+        big = dial(port, data=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 2500)
         time.sleep(0.1)  # (h11 bounds only what it has not parsed yet: headers whole in one read may be longer)
         big.sendall(b"a" * 500 + b"\r\n\r\n")
         status, _, body = answer(big)
@@ -205,12 +205,12 @@ def test_request_headers_over_header_bytes_are_refused(http: str) -> None:
         endless.sendall(b"a" * 1500)
         assert answer(endless)[0] in (400, 431)
         # headers under the limit with a body in the same read: the body is not counted as headers
-        request = b"POST / HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"p" * 1800 + b"\r\nContent-Length: 50000\r\n\r\n"
+        request = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"p" * 1800 + b"\r\nContent-Length: 50000\r\n\r\n"
         whole = dial(port, data=request + b"b" * 50_000)
         assert answer(whole)[2] == b"50000"
         pad = b"X-Pad: " + b"p" * 1500 + b"\r\n"  # two requests in one read: 3,000 bytes of headers, each under
-        pipelined = dial(port, data=b"GET / HTTP/1.1\r\nHost: x\r\n" + pad + b"\r\n"
-                         b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + pad + b"\r\n")
+        pipelined = dial(port, data=b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + pad + b"\r\n"
+                         b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + pad + b"\r\n")
         pipelined.settimeout(10)
         got = b""
         while chunk := pipelined.recv(65536):
@@ -232,7 +232,7 @@ def test_connections_over_the_caps_are_closed_at_once_and_logged_once_in_a_while
             status, body = refusal(refused, 5)
             assert (status, body["code"], body["params"]) == (429, "too_many_connections",
                                                               {"limit": 3, "retry_after": 30})
-        other = dial(port, OTHER, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        other = dial(port, OTHER, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert answer(other)[0] == 200  # another address is served meanwhile
         for _ in range(2):
             held.callback(dial(port, THIRD, b"GET / HTTP/1.1\r\n").close)
@@ -241,7 +241,7 @@ def test_connections_over_the_caps_are_closed_at_once_and_logged_once_in_a_while
         assert (status, body["code"], body["params"]["limit"]) == (503, "connections_full", 6)
         other.close()  # a place comes free
         settle(gate, 5)
-        assert answer(dial(port, "127.0.0.5", b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))[0] == 200
+        assert answer(dial(port, "127.0.0.5", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))[0] == 200
     said = [record.getMessage() for record in caplog.records if "too_many_connections" in record.getMessage()]
     assert len(said) == 1 and ATTACKER in said[0], said  # 50 refusals, one line (the count follows in 10 s)
 
@@ -264,7 +264,7 @@ def test_a_websocket_keeps_its_place_until_it_closes() -> None:
                 assert ws.recv(5) == f"round {round_}"
                 assert gate.by_address[ATTACKER] == 1
         settle(gate, 0)
-        never = dial(port, ATTACKER, b"GET /never HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        never = dial(port, ATTACKER, b"GET /never HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         assert closed(never, 5)  # the app did not accept it within handshake_seconds
         settle(gate, 0)
@@ -318,7 +318,7 @@ def test_400_unfinished_requests_from_one_address_leave_another_answered(small_s
                                            transport=httpx.HTTPTransport(local_address=OTHER)) as other:
         flood = []
         for _ in range(400):  # as in the audit: requests that never end, from one address
-            flood.append(dial(port, ATTACKER, b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-"))
+            flood.append(dial(port, ATTACKER, b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-"))
             held.callback(flood[-1].close)
         assert timed(1, "the games", other.get, "/api/games").status_code == 200
         created = timed(1, "a new table", other.post, "/api/tables",
@@ -342,7 +342,7 @@ def test_400_unfinished_requests_from_one_address_leave_another_answered(small_s
 @ONE_SERVER
 def test_a_body_over_the_limit_is_refused_before_it_is_read(small_server: Served) -> None:
     port, pid = small_server.port, small_server.pid
-    head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
     declared = dial(port, THIRD, head + b"Content-Length: 157286400\r\n\r\n")  # not a byte of the body sent
     status, body = refusal(declared)
     assert (status, body["code"], body["params"]) == (413, "body_too_large", {"limit": 65536})
