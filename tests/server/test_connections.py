@@ -241,7 +241,8 @@ def test_connections_over_the_caps_are_closed_at_once_and_logged_once_in_a_while
         assert (status, body["code"], body["params"]["limit"]) == (503, "connections_full", 6)
         other.close()  # a place comes free
         settle(gate, 5)
-        assert answer(dial(port, "127.0.0.5", b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))[0] == 200
+        closing = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        assert answer(dial(port, "127.0.0.5", closing))[0] == 200
     said = [record.getMessage() for record in caplog.records if "too_many_connections" in record.getMessage()]
     assert len(said) == 1 and ATTACKER in said[0], said  # 50 refusals, one line (the count follows in 10 s)
 
@@ -264,7 +265,8 @@ def test_a_websocket_keeps_its_place_until_it_closes() -> None:
                 assert ws.recv(5) == f"round {round_}"
                 assert gate.by_address[ATTACKER] == 1
         settle(gate, 0)
-        never = dial(port, ATTACKER, b"GET /never HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        never = dial(port, ATTACKER, b"GET /never HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\n"
                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         assert closed(never, 5)  # the app did not accept it within handshake_seconds
         settle(gate, 0)
