@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
+from sqlalchemy import event
 from starlette.testclient import WebSocketTestSession
 
 T = TypeVar("T")
@@ -56,3 +57,21 @@ tests the niceness)."""
 TEST_HOSTS = ("testserver",)
 """``allow_hosts`` for an app in a test's ``TestClient``, whose requests say ``Host: testserver``
 (``tabletop.server.headers`` refuses a name that is not the server's)."""
+
+
+@contextmanager
+def statements(client: TestClient, keep: Callable[[str], bool]) -> Iterator[list[str]]:
+    """The SQL statements for which ``keep`` holds that the server's database is sent while the block
+    runs (a listener on the store's engine): what a test counts to show a request's cost."""
+    engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    def heard(connection: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if keep(statement):
+            seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", heard)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", heard)

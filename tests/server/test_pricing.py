@@ -26,13 +26,12 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
 
 import tabletop
 from tabletop.server import create_app
 from tabletop.server.coach import blunders_job
 from tabletop.server.process import serving
-from tests.server.live import SAME_PRIORITY, bearer
+from tests.server.live import SAME_PRIORITY, bearer, statements
 from tests.server.test_abuse import create as create_live
 from tests.server.test_api import create, settings_for_tests
 from tests.server.test_coach import act, hot_seat_cribbage
@@ -203,19 +202,10 @@ def test_a_live_players_coach_answers_in_its_own_time_while_eight_addresses_floo
 
 @contextmanager
 def counted_lobby_queries(client: TestClient) -> Iterator[list[str]]:
-    """The lobby's statements the database is sent, as they are sent (a listener on the store's engine)."""
-    engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
-    sent: list[str] = []
-
-    def heard(connection: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        if statement.lstrip().upper().startswith("SELECT") and "ORDER BY game_tables.active_at DESC" in statement:
-            sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", heard)
-    try:
+    """The lobby's statements the database is sent, as they are sent."""
+    with statements(client, lambda statement: statement.lstrip().upper().startswith("SELECT")
+                    and "ORDER BY game_tables.active_at DESC" in statement) as sent:
         yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", heard)
 
 
 def from_address(client: TestClient, address: str) -> TestClient:

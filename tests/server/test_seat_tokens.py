@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, event
 from starlette.websockets import WebSocketDisconnect
 
 from tabletop.server import create_app
 from tabletop.server.messages import MAX_SEATS
 from tabletop.storage import Store
-from tests.server.live import bearer, seated
+from tests.server.live import bearer, seated, statements
 from tests.server.test_api import create, settings_for_tests, until
 
 LOOK_UP = re.compile(r"^\s*SELECT\b.*\btoken_hash (IN|=)", re.DOTALL | re.IGNORECASE)
@@ -35,18 +34,8 @@ def client(database_url: str) -> Iterator[TestClient]:
 @contextmanager
 def look_ups(client: TestClient) -> Iterator[list[str]]:
     """The token look-ups the server's database runs while the block runs."""
-    engine: Engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
-    seen: list[str] = []
-
-    def heard(connection: Any, cursor: Any, statement: str, *_: Any) -> None:
-        if LOOK_UP.match(statement):
-            seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", heard)
-    try:
+    with statements(client, lambda statement: LOOK_UP.match(statement) is not None) as seen:
         yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", heard)
 
 
 def state(client: TestClient, table: str, *tokens: str) -> Any:

@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine, event
 from starlette.testclient import WebSocketTestSession
 
 from tabletop.server import create_app
-from tests.server.live import bearer, seated
+from tests.server.live import bearer, seated, statements
 from tests.server.test_api import create, settings_for_tests, until
 from tests.server.test_chat import history, reader
 from tests.server.test_rematch import ANN_AND_BOB, finished_table
@@ -30,18 +29,9 @@ SETTINGS = re.compile(r"^\s*UPDATE game_tables SET\b[^\n]*?\bsettings\s*=", re.I
 def writes(client: TestClient) -> Iterator[list[str]]:
     """The statements that write to the server's database while the block runs (a lease renewed on
     the clock is left out: it is no one's request)."""
-    engine: Engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
-    seen: list[str] = []
-
-    def heard(connection: Any, cursor: Any, statement: str, *_: Any) -> None:
-        if WRITE.match(statement) and "lease_until" not in statement:
-            seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", heard)
-    try:
+    with statements(client, lambda statement: WRITE.match(statement) is not None
+                    and "lease_until" not in statement) as seen:
         yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", heard)
 
 
 def settings_writes(statements: list[str]) -> int:
