@@ -362,6 +362,17 @@ def _address(base: str) -> tuple[str, int]:
     return parts.hostname or "127.0.0.1", parts.port or 80
 
 
+async def _dial(host: str, port: int, source: str, kind: str,
+                tally: Counter[str]) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+    """A raw connection to the server from address ``source``; None (counted, after a second's pause) when refused."""
+    try:
+        return await asyncio.open_connection(host, port, local_addr=(source, 0))
+    except OSError as error:
+        tally[f"{kind}: connections failed ({type(error).__name__})"] += 1
+        await asyncio.sleep(1.0)
+        return None
+
+
 def _status(answer: bytes) -> str:
     """The status code of a raw HTTP answer's first line ("none" when the server closed without one)."""
     words = answer.split(b" ", 2)
@@ -378,15 +389,12 @@ async def slow_requests(base: str, until: float, tally: Counter[str]) -> None:
     async def one(index: int) -> None:
         in_body = index % 2 == 1
         head = (f"POST /api/tables HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
-                "Content-Length: 100000\r\n\r\n{" if in_body else f"GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-")
+                "Content-Length: 60000\r\n\r\n{" if in_body else f"GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-")
         kind = "slow bodies" if in_body else "slow headers"
         while time.monotonic() < until:
-            try:
-                reader, writer = await asyncio.open_connection(host, port, local_addr=(SLOW_ADDRESS, 0))
-            except OSError as error:
-                tally[f"{kind}: connections failed ({type(error).__name__})"] += 1
-                await asyncio.sleep(1.0)
+            if (dialled := await _dial(host, port, SLOW_ADDRESS, kind, tally)) is None:
                 continue
+            reader, writer = dialled
             tally[f"{kind}: connections opened"] += 1
             opened = time.monotonic()
             try:
@@ -422,12 +430,9 @@ async def big_body(base: str, until: float, tally: Counter[str]) -> None:
     host, port = _address(base)
     chunk = b" " * 2**16
     while time.monotonic() < until:
-        try:
-            reader, writer = await asyncio.open_connection(host, port, local_addr=(BODY_ADDRESS, 0))
-        except OSError as error:
-            tally[f"big bodies: connections failed ({type(error).__name__})"] += 1
-            await asyncio.sleep(1.0)
+        if (dialled := await _dial(host, port, BODY_ADDRESS, "big bodies", tally)) is None:
             continue
+        reader, writer = dialled
         writer.write(f"POST /api/tables HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
                      f"Content-Length: {BIG_BODY}\r\n\r\n".encode())
         answer = asyncio.ensure_future(reader.read(4096))
