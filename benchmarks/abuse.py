@@ -572,14 +572,16 @@ def abuse_figures(counts: dict[str, int], seconds: float, parts: Sequence[str]) 
                       f"{total} ({total / seconds:.0f}/s): {statuses}"))
     if "floods" in parts:
         floods = {what.removeprefix("flood "): n for what, n in counts.items() if what.startswith("flood ")}
-        lines.append(("abuse: flooding sockets", ", ".join(f"{what} {n}" for what, n in sorted(floods.items()))))
+        lines.append(("abuse: flooding sockets",
+                      ", ".join(f"{what} {n}" for what, n in sorted(floods.items())) or "0 sockets opened"))
     if "bots" in parts:
         bots = {what.removeprefix("bot "): n for what, n in counts.items() if what.startswith("bot ")}
         lines.append((f"abuse: all-bot tables (≤ {BOT_TABLES} at once)",
-                      ", ".join(f"{what} {n}" for what, n in sorted(bots.items()))))
+                      ", ".join(f"{what} {n}" for what, n in sorted(bots.items())) or "0 tables created"))
     for part, prefixes in (("slow-headers", ("slow ",)), ("big-bodies", ("big bodies",)), ("lobby", ("lobby ",)),
                            ("blunders", ("blunders ",)), ("toggles", ("toggles",)), ("tokens", ("tokens ",))):
         if part in parts:
             seen = sorted((what, n) for what, n in counts.items() if what.startswith(prefixes))
-            lines.append((f"abuse: {part}", ", ".join(f"{what} {n}" for what, n in seen) or "nothing counted"))
+            lines.append((f"abuse: {part}", ", ".join(f"{what} {n}" for what, n in seen)
+                          or "0 counted: none began or ended within the run"))
     return lines
