@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
@@ -72,6 +71,7 @@ from tabletop.server.messages import (
     Say,
     SpectatorChat,
     TableCreated,
+    Update,
 )
 from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
@@ -80,6 +80,7 @@ from tabletop.server.requests import (
     bearer_tokens,
     client_of,
     heavy_reply,
+    json_reply,
     limit_error,
     live_table,
     refuse_tokens_in_url,
@@ -248,8 +249,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         lobby.changed(client_of(request))
         return {"seat": seat, "token": token}
 
-    @app.get("/api/tables/{table_id}/state")
-    async def state(table_id: str, request: Request, text: bool = False) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/state", response_model=Update)
+    async def state(table_id: str, request: Request, text: bool = False) -> Response:
         """The current update for the seat whose token is in ``Authorization: Bearer`` (without one:
         the spectators' update); ``text=true`` adds the position drawn in English (terminal text)."""
         refuse_tokens_in_url(request)
@@ -257,17 +258,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         viewer = SPECTATOR
         if tokens := bearer_tokens(request):
             viewer = (await _seats(table_id, tokens[:1]))[0]
-        return hub().update(table, viewer, text)
+        return json_reply(hub().update(table, viewer, text))
 
-    @app.post("/api/tables/{table_id}/act")
-    async def act(table_id: str, body: ActRequest, text: bool = False) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/act", response_model=Update)
+    async def act(table_id: str, body: ActRequest, text: bool = False) -> Response:
         """Take an action by HTTP; the answer is the seat's new update (``text=true``: with terminal text)."""
         seat = (await _seats(table_id, [body.token]))[0]
         try:
             await hub().submit(table_id, seat, body.action, body.move)
         except Rejection as error:
             raise ApiError.of(409, error) from None
-        return hub().update(hub().tables[table_id], seat, text)
+        return json_reply(hub().update(hub().tables[table_id], seat, text))
 
     @app.post("/api/tables/{table_id}/resign")
     async def resign(table_id: str, request: Request) -> dict[str, Any]:
@@ -355,7 +356,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 "already": made.already}
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str) -> Response:
         """The game record of a finished or abandoned table (the JSON `tabletop replay` reads), with how
         it ended when a person ended it (``ending``: resigned, abandoned…) and the secret its chance was
         drawn from (public once the game is over)."""
@@ -365,10 +366,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                                 "chance": {"generator": chance.GENERATOR, "secret": table.secret}}
         if table.result() is not None:
             meta["result"] = table.result()
-        text = Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta,
-                      table.ending).to_json()
-        data: dict[str, Any] = json.loads(text)
-        return data
+        return Response(Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta,
+                               table.ending).to_json(), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay/{move}", response_model=None)
     async def replay(table_id: str, move: int, request: Request) -> Response:
