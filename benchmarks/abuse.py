@@ -27,7 +27,12 @@ is not the server machine's, and the probe's event loop must not wait on it). Th
 - **tokens**: :data:`ATTACKERS` requests in flight from each of :data:`TOKEN_ADDRESSES`, each carrying
   :data:`TOKEN_COPIES` copies of one seat token in ``Authorization``.
 
-Every answer's status is counted (:func:`abuse_figures` makes the report's rows of them).
+Besides them, the control **burn** (:data:`CONTROLS`, never part of "all") asks the server nothing: the
+abuse process only keeps one core busy at its priority. Here the abuse runs on the server's own two
+cores, and an abuse's client work alone delays the probe; beside burn, the probe shows how much.
+
+Every answer's status is counted (:func:`abuse_figures` makes the report's rows of them), and the
+abuse process's own CPU time over the measurement.
 """
 
 from __future__ import annotations
@@ -99,6 +104,8 @@ TOKEN_COPIES = 32
 ABUSE_PARTS = ("floods", "expensive", "bots", "slow-headers", "big-bodies", "lobby", "blunders", "toggles",
                "tokens")
 """The kinds of abuse, each of which ``--abuse`` may be limited to (``--abuse floods,bots``)."""
+CONTROLS = ("burn",)
+"""Parts that ask the server nothing: the abuse process's CPU alone (``--abuse burn``)."""
 NEEDS_FINISHED = {"expensive", "blunders"}
 """The kinds that ask about finished games (the setup plays :data:`REPLAY_GAMES` all-bot games first)."""
 ABUSE_NICENESS = 10
@@ -190,7 +197,10 @@ async def abuse(base: str, seconds: float, parts: Sequence[str], ready: Any) -> 
             await asyncio.sleep(0.2)
         ready.set()
         until = time.monotonic() + seconds + 1.0  # outlasts the probe's measurement
+        used = time.process_time()
         work = []
+        if "burn" in parts:
+            work.append(burn(until))
         if "floods" in parts:
             work += [flood(base, targets.own[0], until, tally) for _ in range(FLOOD_SOCKETS)]
         if "expensive" in parts:
@@ -213,7 +223,15 @@ async def abuse(base: str, seconds: float, parts: Sequence[str], ready: Any) -> 
         if "tokens" in parts:
             work += [many_tokens(base, address, targets.own, until, tally) for address in TOKEN_ADDRESSES]
         await asyncio.gather(*work)
+        tally["cpu ms"] = round((time.process_time() - used) * 1e3)
     return dict(tally)
+
+
+async def burn(until: float) -> None:
+    """Keep this process's core busy until ``until``, asking the server nothing (the control ``burn``)."""
+    while time.monotonic() < until:
+        sum(range(10_000))
+        await asyncio.sleep(0)
 
 
 async def hot_seat(base: str, created: dict[str, Any], until: float, every: float, most: int, targets: Targets,
@@ -564,6 +582,9 @@ def abuse_figures(counts: dict[str, int], seconds: float, parts: Sequence[str]) 
     """The abuse's counts as rows: answers to expensive requests by kind and status, floods, bot tables,
     and each newer kind's counts."""
     lines = []
+    if "cpu ms" in counts:
+        lines.append((f"abuse ({', '.join(parts)}): the abuse process's CPU, share of one core",
+                      f"{counts['cpu ms'] / 1e3 / seconds:.0%}"))
     for kind in ("odds", "motion", "replay") if "expensive" in parts else ():
         mine = {what.split(" ", 1)[1]: n for what, n in counts.items() if what.split(" ", 1)[0] == kind}
         total = sum(n for what, n in mine.items() if what.isdigit())

@@ -53,7 +53,7 @@ from pathlib import Path
 
 import httpx
 import numpy as np
-from abuse import ABUSE_PARTS, BOT_TABLES, Abuser, abuse_figures
+from abuse import ABUSE_PARTS, BOT_TABLES, CONTROLS, Abuser, abuse_figures
 from live_client import create, hello, ws_url
 from websockets.asyncio.client import connect
 
@@ -62,8 +62,9 @@ from tabletop.server.process import serving
 PEOPLE_LIMITS = ("open_tables_per_client=100000", "creations_per_minute=100000", "sockets_per_client=100000",
                  "sockets_per_minute=100000")
 """Per-client limits raised so that the simulated people, all from 127.0.0.1, are not one refused client."""
-SCENARIOS = ("quiet", *ABUSE_PARTS, "all")
-"""What ``make bench`` measures the probe beside: nothing, each kind of abuse alone, all of it at once."""
+SCENARIOS = ("quiet", *CONTROLS, *ABUSE_PARTS, "all")
+"""What ``make bench`` measures the probe beside: nothing, the control (CPU taken on the server's cores
+by the abuse process, asking nothing), each kind of abuse alone, all of it at once."""
 REPOSITORY = Path(__file__).resolve().parents[1]
 
 
@@ -134,12 +135,22 @@ class Measured:
     times: list[float]
     games: int
     waits: dict[str, int] = field(default_factory=dict)  #: the people's requests refused by a rate limit
+    server_cpu: float | None = None  #: the server process's CPU over the measurement, share of one core
     abuse: dict[str, int] | None = None
     parts: Sequence[str] = ()
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used (None where ``/proc`` does not say: not Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 async def run(base: str, tables: int, seconds: float, bot: str, think: float,
-              abuse: Sequence[str]) -> Measured:
+              abuse: Sequence[str], server: int | None = None) -> Measured:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         waits: Counter[str] = Counter()
@@ -150,10 +161,13 @@ async def run(base: str, tables: int, seconds: float, bot: str, think: float,
         times: list[float] = []
         waits.clear()  # only those of the measurement
         until = time.monotonic() + seconds
+        began = cpu_seconds(server) if server is not None else None
         games = await asyncio.gather(*(seat(base, client, first[i], bot, until, times, i, think, waits)
                                        for i in range(tables)))
+        ended = cpu_seconds(server) if server is not None else None
         counts = await abuser.result() if abuser is not None else None
-    return Measured(seconds, times, sum(games), dict(waits), counts, abuse)
+    busy = None if began is None or ended is None else (ended - began) / seconds
+    return Measured(seconds, times, sum(games), dict(waits), busy, counts, abuse)
 
 
 # ---------------------------------------------------------------------- report
@@ -166,8 +180,8 @@ def measure(tables: int, seconds: float, bot: str, think: float, abuse: Sequence
     extra = [word for setting in limits for word in ("--limit", setting)]
     env = None if code is None else {**os.environ, "PYTHONPATH": str(code)}
     with tempfile.TemporaryDirectory() as folder, \
-            serving(f"sqlite:///{Path(folder) / 'load.db'}", args=[*server_args(), *extra], env=env) as (base, _):
-        return asyncio.run(run(base, tables, seconds, bot, think, abuse))
+            serving(f"sqlite:///{Path(folder) / 'load.db'}", args=[*server_args(), *extra], env=env) as (base, server):
+        return asyncio.run(run(base, tables, seconds, bot, think, abuse, server.pid))
 
 
 @contextmanager
@@ -215,6 +229,8 @@ def figures(measured: Measured, tables: int, bot: str, think: float) -> list[tup
         (f"{where}: actions round-tripped (per second)", f"{len(times)} ({len(times) / measured.seconds:.0f}/s)"),
         (f"{where}: round trip p50 / p95 / p99 ms", f"{p50:.1f} / {p95:.1f} / {p99:.1f}"),
     ]
+    if measured.server_cpu is not None:
+        lines.append((f"{where}: the server process's CPU, share of one core", f"{measured.server_cpu:.0%}"))
     if measured.waits:
         lines.append((f"{where}: the people's requests refused by a rate limit (then retried)",
                       ", ".join(f"{what} {n}" for what, n in sorted(measured.waits.items()))))
@@ -237,18 +253,22 @@ def main() -> None:
                         help="a server limit besides the benchmark's own (e.g. worker_niceness=0), repeatable")
     parser.add_argument("--baseline", metavar="REF",
                         help="also measure the server of git commit REF (e.g. HEAD~1), right after this one's")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
+                        help="with --scenarios: N rounds of every scenario, and each one's median figures")
     parser.add_argument("--scenarios", nargs="?", const=",".join(SCENARIOS), metavar="NAMES",
                         help="what make bench measures: a load test beside each scenario (quiet, each kind of "
                              f"abuse, all: {', '.join(SCENARIOS)}) and the probe's p99 beside each")
     args = parser.parse_args()
     parts = [part for part in args.abuse.split(",") if part]
-    if unknown := set(parts) - set(ABUSE_PARTS):
-        parser.error(f"--abuse {args.abuse}: no part {sorted(unknown)[0]!r}; parts: {', '.join(ABUSE_PARTS)}")
+    if unknown := set(parts) - set(ABUSE_PARTS) - set(CONTROLS):
+        parser.error(f"--abuse {args.abuse}: no part {sorted(unknown)[0]!r}; parts: "
+                     f"{', '.join((*ABUSE_PARTS, *CONTROLS))}")
     if args.scenarios is not None:
         chosen = [name for name in args.scenarios.split(",") if name]
         if unknown := set(chosen) - set(SCENARIOS):
             parser.error(f"--scenarios: no scenario {sorted(unknown)[0]!r}; scenarios: {', '.join(SCENARIOS)}")
-        lines = rows(args.tables, args.seconds, args.bot, args.think, chosen, args.limit, args.baseline)
+        lines = rows(args.tables, args.seconds, args.bot, args.think, chosen, args.limit, args.baseline,
+                     args.repeat)
     else:
         lines = figures(measure(args.tables, args.seconds, args.bot, args.think, parts, args.limit), args.tables,
                         args.bot, args.think)
@@ -263,34 +283,63 @@ def main() -> None:
 
 def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: float = 1.0,
          scenarios: Sequence[str] = SCENARIOS, limits: Sequence[str] = (),
-         baseline: str | None = None) -> list[tuple[str, str]]:
+         baseline: str | None = None, repeat: int = 1) -> list[tuple[str, str]]:
     """(what, figure) rows for ``make bench``: a load test beside each of ``scenarios`` (of :data:`SCENARIOS`;
     ``limits``: server limits besides the benchmark's own) — each also on commit ``baseline`` when given,
-    right after it — then the probe's p50 / p99 beside each, and how much worse than quiet it is."""
+    right after it — then the probe's p50 / p99 beside each, and how much worse than quiet it is.
+
+    ``repeat`` rounds of every scenario, one round after another (so that a machine that slows down for a
+    while slows every scenario alike, not the ones measured then): the probe's figures are each scenario's
+    medians over the rounds, with the range of its p99; the other rows are the first round's."""
     lines: list[tuple[str, str]] = []
-    compared: list[tuple[str, tuple[float, float], tuple[float, float] | None]] = []
+    mine: dict[str, list[tuple[float, float]]] = {scenario: [] for scenario in scenarios}
+    theirs: dict[str, list[tuple[float, float]]] = {scenario: [] for scenario in scenarios}
+    busy: dict[str, list[float]] = {scenario: [] for scenario in scenarios}  #: the server's CPU, each run
     with checkout(baseline) as before:
-        for scenario in scenarios:
-            now = measure(tables, seconds, bot, think, parts_of(scenario), limits)
-            then = None if before is None else measure(tables, seconds, bot, think, parts_of(scenario), limits,
-                                                     code=before)
-            if scenario in ("quiet", "all") or len(scenarios) == 1:
-                lines += figures(now, tables, bot, think)
-            elif now.abuse is not None:
-                lines += abuse_figures(now.abuse, now.seconds, now.parts)
-            compared.append((scenario, percentiles(now), None if then is None else percentiles(then)))
-    quiet = {scenario: (mine, theirs) for scenario, mine, theirs in compared}.get("quiet")
-    for scenario, mine, theirs in compared:
-        figure = f"{mine[0]:.1f} / {mine[1]:.1f}"
-        if quiet is not None and scenario != "quiet":
-            figure += f" ({mine[1] - quiet[0][1]:+.1f} ms on quiet's p99)"
-        if theirs is not None:
-            figure += f"; at {baseline}: {theirs[0]:.1f} / {theirs[1]:.1f}"
-            if quiet is not None and quiet[1] is not None and scenario != "quiet":
-                figure += f" ({theirs[1] - quiet[1][1]:+.1f})"
-            figure += f"; p99 × {mine[1] / theirs[1]:.2f} of {baseline}'s" if theirs[1] else ""
-        lines.append((f"probe p50 / p99 ms beside {scenario}", figure))
+        for round_ in range(max(1, repeat)):
+            for scenario in scenarios:
+                now = measure(tables, seconds, bot, think, parts_of(scenario), limits)
+                if before is not None:
+                    theirs[scenario].append(percentiles(measure(tables, seconds, bot, think, parts_of(scenario),
+                                                                limits, code=before)))
+                mine[scenario].append(percentiles(now))
+                if now.server_cpu is not None:
+                    busy[scenario].append(now.server_cpu)
+                if round_ > 0:
+                    continue
+                if scenario in ("quiet", "all") or len(scenarios) == 1:
+                    lines += figures(now, tables, bot, think)
+                elif now.abuse is not None:
+                    lines += abuse_figures(now.abuse, now.seconds, now.parts)
+    median = {scenario: median_of(runs) for scenario, runs in mine.items()}
+    median_then = {scenario: median_of(runs) for scenario, runs in theirs.items() if runs}
+    for scenario in scenarios:
+        p50, p99 = median[scenario]
+        figure = f"{p50:.1f} / {p99:.1f}"
+        if len(mine[scenario]) > 1:
+            figure += f" (p99 {min(r[1] for r in mine[scenario]):.1f}–{max(r[1] for r in mine[scenario]):.1f})"
+        if "quiet" in median and scenario != "quiet":
+            figure += f" ({p99 - median['quiet'][1]:+.1f} ms on quiet's p99)"
+        if busy[scenario]:
+            figure += f"; server CPU {float(np.median(busy[scenario])):.0%} of a core"
+        if scenario in median_then:
+            then50, then99 = median_then[scenario]
+            figure += f"; at {baseline}: {then50:.1f} / {then99:.1f}"
+            if "quiet" in median_then and scenario != "quiet":
+                figure += f" ({then99 - median_then['quiet'][1]:+.1f})"
+            figure += f"; p99 × {p99 / then99:.2f} of {baseline}'s" if then99 else ""
+        rounds = f", median of {len(mine[scenario])} runs" if len(mine[scenario]) > 1 else ""
+        lines.append((f"probe p50 / p99 ms beside {scenario}{rounds}", figure))
     return lines
+
+
+def median_of(runs: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The median p50 and the median p99 of some runs' (p50, p99).
+
+    >>> median_of([(1.0, 10.0), (3.0, 30.0), (2.0, 50.0)])
+    (2.0, 30.0)
+    """
+    return float(np.median([r[0] for r in runs])), float(np.median([r[1] for r in runs]))
 
 
 if __name__ == "__main__":

@@ -91,15 +91,26 @@ EVERYDAY_PHONE_SKIPPED = 390
 check what only they can (nothing wider than the smallest screen)."""
 
 
+PHONE_AT_MOST = 1000
+"""A screenshot set's size narrower than this is a phone's: its set is in the slow tier (``make test``
+has phone-sized tests of its own in ``tests/web/test_phone.py``)."""
+
 SLOW_TIER = os.environ.get("TABLETOP_SLOW") == "1"
 """The slow tier (``@pytest.mark.slow_tier``: fresh installs of the wheel with each extra, minutes each)
 runs with ``TABLETOP_SLOW=1`` (``make test-slow``; ``.ci/run`` runs it after ``make test``)."""
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m slow_tier`` selects: it sees the marks added here
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Screenshot sets (``@pytest.mark.screens``) run in English, at a desktop's and the small phone's
-    size, by default; the Russian and Romanian sets (the same checks on longer words) and the 390 px phone
-    run with ``TABLETOP_ALL_SCREENS=1``. The slow tier runs with ``TABLETOP_SLOW=1``."""
+    """Screenshot sets (``@pytest.mark.screens``) run in English by default: at a desktop's size in
+    ``make test``, at the small phone's in the slow tier (a set split by size); the Russian and Romanian sets
+    (the same checks on longer words) and the 390 px phone run with ``TABLETOP_ALL_SCREENS=1``. The slow
+    tier runs with ``TABLETOP_SLOW=1``."""
+    if not ALL_SCREENS:
+        for item in items:
+            width = getattr(getattr(item, "callspec", None), "params", {}).get("width")
+            if item.get_closest_marker("screens") and width is not None and width < PHONE_AT_MOST:
+                item.add_marker(pytest.mark.slow_tier)
     if not SLOW_TIER:
         later = pytest.mark.skip(reason="the slow tier: TABLETOP_SLOW=1 (make test-slow) runs it")
         for item in items:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.xdist_group("bench-report")
+pytestmark = [pytest.mark.xdist_group("bench-report"), pytest.mark.slow_tier]  # a tiny make bench: half a minute
 # meant to keep the module fixture's tiny run to one worker; with pytest-xdist 3.8.0 here, --dist loadgroup sent
 # even a bare module of four grouped tests to both workers (no @group suffix on the ids): to be looked into
 

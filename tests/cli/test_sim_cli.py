@@ -83,6 +83,7 @@ def _without_timings(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.slow
+@pytest.mark.slow_tier  # a Ray runtime started: a quarter of a minute
 def test_a_tournament_on_a_local_ray_runtime_matches_the_process_pool() -> None:
     """Bots issue, part 5: the same command on Ray (a local runtime started for the run) gives the
     same games, hence the same standings and ratings, as the local process pool."""

@@ -81,6 +81,7 @@ def test_the_sb3_vector_environment_keeps_sb3s_conventions() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.slow_tier  # a Ray runtime started and a training iteration: a quarter of a minute
 @pytest.mark.skipif(os.environ.get("TABLETOP_RLLIB") == "0",
                     reason="TABLETOP_RLLIB=0: the RLlib example (a local Ray cluster, ~25 s) is skipped")
 def test_the_rllib_example_trains_one_iteration() -> None:

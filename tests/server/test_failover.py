@@ -283,6 +283,7 @@ def play_out(*seats: Seat, stall: float = 15) -> None:
 # ---------------------------------------------------------------------- the tests
 
 
+@pytest.mark.slow_tier  # an outage: servers killed, restarted, waited out (tens of seconds)
 def test_kill_9_of_the_owner_hands_its_table_to_the_other_process_within_the_lease(
         postgres_url: str, database: Engine, tmp_path: Path) -> None:
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
@@ -306,6 +307,7 @@ def test_kill_9_of_the_owner_hands_its_table_to_the_other_process_within_the_lea
             play_out(person)
 
 
+@pytest.mark.slow_tier  # an outage: servers killed, restarted, waited out (tens of seconds)
 def test_a_process_whose_redis_went_away_catches_up_on_reconnecting_and_play_goes_on(
         postgres_url: str, tmp_path: Path) -> None:
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
@@ -340,6 +342,7 @@ def subscribers(server: RedisServer) -> int:
         return int(dict(client.pubsub_numsub(CHANNEL)).get(CHANNEL.encode(), 0))
 
 
+@pytest.mark.slow_tier  # an outage: servers killed, restarted, waited out (tens of seconds)
 def test_the_database_gone_during_a_bots_turn_delays_the_table_and_never_stops_it(
         postgres_url: str, database: Engine, tmp_path: Path) -> None:
     """The easy bot answers within milliseconds, faster than a test can cut a connection; a trigger

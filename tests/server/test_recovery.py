@@ -61,6 +61,7 @@ SHORT_LEASE = ("--limit", "lease_seconds=2", *SAME_PRIORITY)
 (the default's six seconds would be waited out for nothing: leases have tests of their own, test_failover.py)."""
 
 
+@pytest.mark.slow_tier  # an outage: servers killed, restarted, waited out (tens of seconds)
 def test_kill_9_loses_no_accepted_action_and_the_game_resumes(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'live.db'}"
     with serving(db, args=SHORT_LEASE) as (base, process):

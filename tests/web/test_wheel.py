@@ -30,7 +30,8 @@ from tests.packaging.venvs import Built, venv_env
 from tests.web.conftest import recording_page
 from tests.web.play import create_table
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]  # one build and core install, in one process
+# one build and core install, in one process; a fresh install: the slow tier
+pytestmark = [pytest.mark.slow, pytest.mark.slow_tier, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDORED = ("tabletop/web/vendor/three/three.module.js", "tabletop/web/vendor/three/three.core.js",
