@@ -9,8 +9,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
-WEB := src/tabletop/web
-WEB_STAMP := $(WEB)/node_modules/.installed
+NPM_TOOLS := tests/web
+WEB_STAMP := $(NPM_TOOLS)/node_modules/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -56,8 +56,8 @@ $(STAMP): pyproject.toml constraints.txt $(BIN)/uv
 
 # the browser tests' npm package (axe-core for the accessibility tests), installed once; the app
 # itself needs no npm (three.js is vendored in src/tabletop/web/vendor/)
-$(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
-	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
+$(WEB_STAMP): $(NPM_TOOLS)/package.json $(NPM_TOOLS)/package-lock.json
+	cd $(NPM_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
 	@touch $(WEB_STAMP)
 
 play: $(PLAY_STAMP)

@@ -1,16 +1,15 @@
 """Helpers for the accessibility tests: moving through a page with the keyboard alone, and axe-core
-(the npm package in ``src/tabletop/web/package.json``'s devDependencies, which ``make test``
+(the npm package in ``tests/web/package.json``'s devDependencies, which ``make test``
 installs with ``npm ci``) run inside the page, so nothing is fetched at run time."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import WEB
-
-AXE = WEB / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
 
 
@@ -92,7 +91,7 @@ def focus_ring(page: Any) -> dict[str, Any]:
 def serious_violations(page: Any) -> list[str]:
     """axe-core's serious and critical violations on the page as it is now, one line each."""
     if not AXE.exists():
-        pytest.fail(f"axe-core is not installed at {AXE}: run `npm ci` in src/tabletop/web (make test does)")
+        pytest.fail(f"axe-core is not installed at {AXE}: run `npm ci` in tests/web (make test does)")
     if not page.evaluate("() => Boolean(window.axe)"):  # (evaluated by the driver: the page's policy
         page.evaluate(AXE.read_text() + "\n;true")     # refuses inline scripts, add_script_tag's way)
     found = page.evaluate("""async () => {

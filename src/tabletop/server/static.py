@@ -1,11 +1,10 @@
 """The browser client's files, served at ``/`` exactly as the installed package holds them.
 
 Only the client is served: the page, its style, its scripts, the rules pages and the vendored code
-(:data:`CLIENT`). A development checkout also has ``web/node_modules/`` (the test tools npm installs:
-axe-core), which the wheel leaves out; serving it would let the page depend on something a ``pip
-install``ed tabletop lacks — the way three.js once did, a blank 3D view after install. And ``web/`` holds
-npm's ``package.json`` and lock file, which are no part of the client and tell a visitor only what the
-developers test with (#42 item 11). Anything else at the top of ``web/`` is a 404.
+(:data:`CLIENT`). Anything else at the top of ``web/`` is a 404: a file a checkout leaves there (an
+editor's, a stray ``node_modules/``; the browser tests' npm tools live in ``tests/web/``) must not be
+served, nor become something the page depends on that a ``pip install``ed tabletop lacks — the way
+three.js once did, a blank 3D view after install.
 
 The interactive API docs (``/docs``, :func:`api_docs`) are served from the package's own copy of
 Swagger UI too: no page of the server loads a script from a CDN.

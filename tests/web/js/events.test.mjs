@@ -7,9 +7,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 
-const { kinds, results } = JSON.parse(readFileSync(process.env.TABLETOP_EVENT_KINDS, "utf8"));
+// run alone (npm test), the registry's lists are not at hand: those checks are skipped, saying so
+const listed = process.env.TABLETOP_EVENT_KINDS ? JSON.parse(readFileSync(process.env.TABLETOP_EVENT_KINDS, "utf8")) : null;
+const { kinds, results } = listed ?? { kinds: {}, results: [] };
 const LANGUAGES = ["en", "ru", "ro"];
 
+if (!listed) test("every game's event kinds have words in en, ru and ro", { skip: "run by test_js_units.py" }, () => {});
 for (const [game, list] of Object.entries(kinds)) {
   const strings = new URL(`../../../src/tabletop/web/js/games/${game}/strings.js`, import.meta.url);
   test(`${game}: every event kind has words in en, ru and ro`, { skip: !existsSync(strings) && "no folder" }, async () => {
@@ -21,7 +24,7 @@ for (const [game, list] of Object.entries(kinds)) {
   });
 }
 
-test("every result kind has words in en, ru and ro", async () => {
+test("every result kind has words in en, ru and ro", { skip: !listed && "run by test_js_units.py" }, async () => {
   const { t, setLang } = await import("../../../src/tabletop/web/js/i18n.js");
   for (const code of LANGUAGES) {
     setLang(code);
