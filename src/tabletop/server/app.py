@@ -93,6 +93,14 @@ from tabletop.storage import DEFAULT_URL, Store
 log = logging.getLogger("tabletop.server")
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 HELLO: TypeAdapter[Hello] = TypeAdapter(Hello)
+FULL_COLLECTION_AFTER = 1_000
+"""Middle-generation collections between two full ones (CPython's default is 10). A full collection walks
+every live table's objects: at 200 tables it held the event loop for 45–70 ms every 7 s or so, and every
+move in flight then waited as long — it alone set the quiet server's p99 (`benchmarks/server_load.py`).
+The young generations are still collected as often as by default (each a millisecond or less); the old
+one about every ten minutes under load. What a full collection frees is cyclic garbage that outlived
+two collections, a few thousand objects each time here: waiting minutes for it costs little memory."""
+
 MAX_MESSAGE = 4096
 """The longest WebSocket message a client may send, in characters (an action is at most 200)."""
 WEB = Path(__file__).resolve().parents[1] / "web"
@@ -151,9 +159,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         # tens of milliseconds, so it is moved out of the collector's sight once, here
         gc.collect()
         gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(thresholds[0], thresholds[1], FULL_COLLECTION_AFTER)
         try:
             yield
         finally:
+            gc.set_threshold(*thresholds)
             await hub.stop()
             if hub.bots is not None:  # (a new pool if a worker died)
                 hub.bots.shutdown(cancel_futures=True)
