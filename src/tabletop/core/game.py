@@ -29,7 +29,7 @@ from tabletop.core.errors import (
     seat_label,
 )
 from tabletop.core.events import SPECTATOR, Event, event, plain_text
-from tabletop.core.spec import RULES, Chance, GameSpec
+from tabletop.core.spec import RULES, GameSpec
 
 if TYPE_CHECKING:  # numpy only where a batch is used: the core itself starts without it
     from tabletop.core.batch import Batch
@@ -292,11 +292,6 @@ class Game(ABC, Generic[StateT, ActionT]):
     def num_players(self) -> int:
         """How many seats this game has."""
         return int(self._options["players"])
-
-    @property
-    def has_chance(self) -> bool:
-        """True when the game has chance nodes."""
-        return self.spec.chance is not Chance.NONE
 
     def seat_label(self, seat: Player) -> str:
         """How a message names ``seat`` to people: ``seat 2`` for index 1, as the browser and the terminal

@@ -51,7 +51,7 @@ def _suit_table(crib: bool) -> NDArray[np.int64]:
 
 def fast_hand_total(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The show's total of four cards (C13): :func:`.scoring.show_points` for cards; equal to
-    ``scoring.hand_total``.
+    ``scoring.score_hand(...).total``.
 
     Like :func:`~tabletop.games.cribbage.scoring.score_hand` it refuses a show no deal can
     produce: not four cards, no starter, a card given twice (the codes of ``score_hand``).

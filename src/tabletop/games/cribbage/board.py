@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tabletop.core.cards import Card
 from tabletop.games.cribbage.scoring import Score
 
 
@@ -104,8 +103,3 @@ def sides_of(players: int) -> int:
 def side_of(seat: int, players: int) -> int:
     """The side a seat plays for: partners sit opposite (C5)."""
     return seat % 2 if players == 4 else seat
-
-
-def cards_text(cards: tuple[Card, ...]) -> list[str]:
-    """Cards as notation strings, for views."""
-    return [str(c) for c in cards]

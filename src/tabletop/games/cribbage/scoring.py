@@ -14,7 +14,6 @@ against each other for every rank pattern and random hands.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -257,11 +256,6 @@ def _twice(hand: Sequence[Card], starter: Card | None) -> str:
     return f"{twice} appears twice in the hand; a pack has one of each card, so the cards must all differ"
 
 
-def hand_total(hand: Sequence[Card], starter: Card | None, crib: bool = False) -> int:
-    """The show's total for a hand (same as ``score_hand(...).total``)."""
-    return score_hand(hand, starter, crib).total
-
-
 def pegging_score(series: Sequence[Card]) -> Score:
     """C10–C11: what the last card of ``series`` (the cards played since the count was reset)
     scores: 15 or 31 for two, pairs 2/6/12, the longest run of the last k cards in any order.
@@ -437,8 +431,3 @@ def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) ->
         return pattern_bytes(4)[place[3][a] + place[2][b] + place[1][c] + place[0][d]] + suit_points(hand, None, crib)
     points = pattern_bytes(5)[place[4][a] + place[3][b] + place[2][c] + place[1][d] + place[0][starter]]
     return points + suit_points(hand, starter & 3, crib)
-
-
-def rank_counts(cards: Sequence[Card]) -> Counter[int]:
-    """How many cards of each rank: the pattern that fifteens, pairs and runs depend on."""
-    return Counter(c.rank for c in cards)

@@ -46,11 +46,6 @@ def shows_crib(table: k.Table) -> bool:
     return counting(table) and table.show_step >= table.game.num_players
 
 
-def in_show(state: CribbageState) -> bool:
-    """True while hands are being counted (including a muggins claim on a count)."""
-    return counting(state.table)
-
-
 def hands_are_public(state: CribbageState) -> bool:
     """Hands are face up in the show (C13) and once the match is over."""
     return shows_hands(state.table)

@@ -87,11 +87,6 @@ class Outcome:
             words.append("noise " + ",".join(f"{v:.6g}" for v in self.noise))
         return " ".join(words)
 
-    @property
-    def scores_face(self) -> bool:
-        """True for outcomes that name the face on top (out, hit)."""
-        return self.kind in ("out", "hit")
-
 
 @dataclass(frozen=True, slots=True)
 class Intercept:

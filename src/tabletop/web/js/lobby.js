@@ -200,7 +200,7 @@ function seatLabel(seat, seats) {
 /** Who won a finished table, in words (tables finished before results had outcomes: nothing). */
 function winnerText(table) {
   const outcome = table.result && table.result.outcome;
-  return outcome ? outcomeText(table.game, outcome, table.seats) : "";
+  return outcome ? outcomeText(outcome, table.seats) : "";
 }
 
 /** How long ago the table last showed life, by the server's clock (`page.now`), as a <time>. */

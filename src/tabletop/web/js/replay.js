@@ -241,7 +241,7 @@ export function renderReplay(root, tableId, startAt) {
     const over = at === entries.length;
     const msg = message();
     result.hidden = !over;
-    result.textContent = over ? resultText(msg, info.game) : "";
+    result.textContent = over ? resultText(msg) : "";
     const lines = describeLog(info.game, shown.log, {  // in sentences, as at the table; notation on hover
       seatName: (s) => seatName(info.seats, s), players: info.seats.length, view: shown.views[seat], viewer: seat,
     });

@@ -54,18 +54,16 @@ export function seatName(seats, seat) {
 
 /**
  * A result event ({kind: "game_won", side, members} | {kind: "game_drawn"} | {kind: "game_shared", members})
- * in words. A side of one seat is that seat's name; a team is named by the game's folder
- * (`sideName(side, members, names)`) or, failing that, "Team A" for a named side; partners with a
+ * in words. A side of one seat is that seat's name; a named side is "Team A"; partners with a
  * numbered side are their names ("Bob & Dan win!").
  */
-export function outcomeText(game, outcome, seats) {
+export function outcomeText(outcome, seats) {
   const names = (members) => (members || []).map((s) => seatName(seats, s));
   switch (outcome.kind) {
     case "game_won": {
       const members = outcome.members || [outcome.side];
       if (members.length === 1) return t("result.game_won", { name: seatName(seats, members[0]) });
-      const named = gameModule(game)?.sideName?.(outcome.side, members, names(members))
-        || (typeof outcome.side === "string" ? t("result.team", { side: outcome.side }) : null);
+      const named = typeof outcome.side === "string" ? t("result.team", { side: outcome.side }) : null;
       if (!named) return t("result.game_won_members", { names: names(members).join(" & ") });  // partners
       return t("result.game_won_side", { side: named, names: names(members).join(", ") });
     }
@@ -76,7 +74,7 @@ export function outcomeText(game, outcome, seats) {
 }
 
 /** The result line of a finished game. */
-export function resultText(message, game) {
+export function resultText(message) {
   if (message.status === "abandoned") return t("table.abandoned");
   const result = message.result;
   if (!result) return t("table.over");
@@ -84,7 +82,7 @@ export function resultText(message, game) {
   const ended = endingText(result, (seat) => seatName(message.seats, seat));  // "Ann resigned."
   if (ended) lines.push(ended);
   if (result.outcome) {
-    lines.push(outcomeText(game || (message.view && message.view.game), result.outcome, message.seats));
+    lines.push(outcomeText(result.outcome, message.seats));
   } else if (result.winner === null || result.winner === undefined) {  // a table finished before outcomes
     lines.push(t("table.draw"));
   } else {
@@ -429,7 +427,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
     const game = (last.view && last.view.game) || (info && info.game);
     fill(rematchBox, rematchOffer(last, ctx));
-    fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last, game) }));
+    fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last) }));
     result.className = "banner result gameover-box";
     result.hidden = false;
   }
