@@ -21,7 +21,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "rematches_per_minute=10, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3, "
                "header_seconds=5, header_bytes=16384, body_bytes_per_second=1024, body_bytes=65536, "
                "keep_alive_seconds=5, handshake_seconds=5, ping_seconds=20, connections_per_address=64, "
-               "connections=4096 "
+               "new_connections_per_second=50, connections=4096 "
                "(docs/server.md says what each means)")
 
 

@@ -8,8 +8,11 @@ sees a request only once its headers are in. So uvicorn's HTTP protocol classes 
 WebSocket one (websockets' sans-I/O protocol, ``ws="auto"``'s):
 
 - a connection beyond ``connections_per_address`` from its peer address, or beyond the process's
-  cap (:func:`capacity`, below its descriptor limit), gets a canned refusal and is closed as soon as
-  it is accepted, before a byte of it is parsed;
+  cap (:func:`capacity`, below its descriptor limit), or beyond ``new_connections_per_second`` opened
+  by its address in the last second, gets a canned refusal and is closed as soon as it is accepted,
+  before a byte of it is parsed (a client whose every request is refused and closed — a body over the
+  limit — would otherwise redial hundreds of times a second, and each request costs the event loop a
+  parse, the app's refusal and a log line: one address's bodies once took the server to a full core);
 - a request's line and headers must arrive within ``header_seconds`` (408) and ``header_bytes`` (431);
 - its body at ``body_bytes_per_second`` on average once ``header_seconds`` have passed (408);
 - the app must accept a WebSocket upgrade within ``handshake_seconds``.
@@ -36,6 +39,9 @@ from typing import Any, ClassVar, cast
 
 import h11
 import orjson
+from limits import RateLimitItemPerSecond
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from uvicorn.config import Config
 from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -158,6 +164,9 @@ def canned_refusals(limits: Limits, capacity: int) -> dict[str, tuple[str, bytes
     errors = [
         ApiError(429, f"more than {per_address} connections open at once from one address", "too_many_connections",
                  headers=wait, limit=per_address, retry_after=retry),
+        ApiError(429, f"more than {limits.new_connections_per_second} new connections in a second from one address",
+                 "too_many_new_connections", headers={"Retry-After": "1"}, limit=limits.new_connections_per_second,
+                 retry_after=1),
         ApiError(503, f"the server has {capacity} connections open, the most it takes", "connections_full",
                  headers=wait, limit=capacity, retry_after=retry),
         ApiError(408, f"the request line and headers did not arrive within {limits.header_seconds:g} s",
@@ -181,14 +190,18 @@ class Gate:
         self.by_address: Counter[str] = Counter()
         self.refusals = Refusals()
         self.refusal = canned_refusals(limits, capacity)  #: kind → the log's words, the answer's bytes
+        self.opened = MovingWindowRateLimiter(MemoryStorage())  #: connections each address opened lately
+        self.opening = RateLimitItemPerSecond(limits.new_connections_per_second)
 
     def admit(self, address: str) -> str | None:
         """Count a new connection from ``address`` in; or the kind of refusal when it may not come in."""
         if self.open >= self.capacity:
             return "connections_full"
-        if self.by_address[address] >= self.limits.connections_per_address and not (self.trusted and
-                                                                                   self.trusted(address)):
-            return "too_many_connections"
+        if not (self.trusted and self.trusted(address)):
+            if self.by_address[address] >= self.limits.connections_per_address:
+                return "too_many_connections"
+            if not self.opened.hit(self.opening, address):
+                return "too_many_new_connections"
         self.open += 1
         self.by_address[address] += 1
         return None

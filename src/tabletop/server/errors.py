@@ -113,6 +113,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "bad_origin": "a page from {origin}, another site, may not change anything here",
     # connections and request size (answered by the server's protocols before the app sees a request)
     "too_many_connections": "more than {limit} connections open at once from one address",
+    "too_many_new_connections": "more than {limit} new connections in a second from one address",
     "connections_full": "the server has {limit} connections open, the most it takes",
     "request_timeout": "the request line and headers did not arrive within {seconds} s",
     "headers_too_large": "the request line and headers take more than {limit} bytes",

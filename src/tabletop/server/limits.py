@@ -79,6 +79,7 @@ class Limits:
     handshake_seconds: float = 5.0  #: time the app has to accept a WebSocket upgrade
     ping_seconds: float = 20.0  #: WebSockets are pinged this often and closed when no pong comes within as long
     connections_per_address: int = 64  #: connections open at once from one network address (a trusted proxy: no cap)
+    new_connections_per_second: int = 50  #: connections one address may open in any second (a trusted proxy: no cap)
     connections: int = 4096  #: connections open at once in all (fewer if the descriptor limit is low)
 
     def __post_init__(self) -> None:
