@@ -1,4 +1,5 @@
-"""``benchmarks/REPORT.md``: one ``make bench`` run as a Markdown document, with the machine described.
+"""The report of one ``make bench`` run as a Markdown document, with the machine described (``build/bench/REPORT.md``;
+``make bench-publish`` writes ``benchmarks/REPORT.md``, the one the docs cite).
 
 The report renders the same :class:`sections.Section` rows the console prints, so nothing is
 measured twice. Its header says what the figures depend on — CPU, cores, memory, OS, Python and
@@ -21,7 +22,8 @@ from pathlib import Path
 from sections import Section
 
 ROOT = Path(__file__).resolve().parents[1]
-REPORT = ROOT / "benchmarks" / "REPORT.md"
+REPORT = ROOT / "build" / "bench" / "REPORT.md"
+"""Where a full ``make bench`` writes its report: outside what git tracks, so a routine run changes no file."""
 
 
 @dataclass

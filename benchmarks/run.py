@@ -1,4 +1,5 @@
-"""`make bench`: every benchmark section, printed to the console and written to ``benchmarks/REPORT.md``.
+"""`make bench`: every benchmark section, printed to the console and written to ``build/bench/REPORT.md``
+(outside git; ``make bench-publish`` writes ``benchmarks/REPORT.md``, the report the docs cite).
 
 Each section's module measures and returns :class:`sections.Section` tables; this script runs them in
 order (``--only`` / ``--skip`` take the names of :data:`TOPICS`), prints each table as soon as it is
@@ -92,7 +93,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--baseline", default="HEAD~1",
                         help="the git commit whose server the load test compares against, in the same run "
                              "(default HEAD~1, the commit before; none: no comparison)")
-    parser.add_argument("--report", type=Path, help="where to write the Markdown (default benchmarks/REPORT.md "
+    parser.add_argument("--report", type=Path, help="where to write the Markdown (default build/bench/REPORT.md "
                                                     "for a full run; a partial run writes none unless given)")
     args = parser.parse_args(argv)
     for name in filter(None, f"{args.only},{args.skip}".split(",")):
@@ -140,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report.write(target, report.markdown(run, measured, about))
         console.print(f"report written to {target}")
     else:
-        console.print("partial run: benchmarks/REPORT.md left as it was (--report PATH writes one)")
+        console.print(f"partial run: {report.REPORT.relative_to(report.ROOT)} left as it was (--report PATH: one)")
     return 1 if any(status != "ok" for _, _, status in run.topics) else 0
 
 
