@@ -202,7 +202,7 @@ class GameSpec:
     exact_options: tuple[tuple[str, Any], ...] = ()
     #: option values a table where people play starts with unless they choose otherwise (the server's
     #: tables with a person seated, terminal play with a human seat): Kubik's ``max_throws`` 0 — a safety
-    #: cap for simulations is off for people (#41 item 5)
+    #: cap for simulations is off for people
     people_options: tuple[tuple[str, Any], ...] = ()
 
     @property

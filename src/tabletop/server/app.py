@@ -115,7 +115,7 @@ class ServerSettings:
     redis: str | None = None
     bot_workers: int = 1  #: processes for bot decisions; 0 decides in a thread of this process
     limits: Limits = field(default_factory=Limits)
-    # who may talk to the server besides itself (#42 item 9, tabletop.server.headers)
+    # who may talk to the server besides itself (tabletop.server.headers)
     allow_hosts: tuple[str, ...] = ()  #: more names of this server for its Host (``*``: any)
     allow_origins: tuple[str, ...] = ()  #: more sites whose pages may play here (``https://host[:port]``)
 

@@ -1,7 +1,7 @@
 """A request body over ``body_bytes`` is refused (413, ``body_too_large``) before more of it is read.
 
 The routes read a body whole before validating it, so four 150 MB bodies once took a server from
-109 MB to over a gigabyte (#42 item 2). :class:`BodyLimit`, the outermost middleware, refuses a
+109 MB to over a gigabyte. :class:`BodyLimit`, the outermost middleware, refuses a
 ``Content-Length`` over the limit without reading a byte of the body, and a body of unknown length
 (chunked) as soon as what it has read passes the limit; uvicorn holds at most 64 KiB of a body the
 app has not asked for, so no more than the limit and that is ever held. The answer closes the

@@ -2,7 +2,7 @@
 
 uvicorn reads a request's line and headers for as long as a client takes, and accepts connections
 until the process runs out of descriptors, when every other client is turned away: one address with
-a thousand unfinished requests took a server offline (#42 item 1). An ASGI layer cannot help, as it
+a thousand unfinished requests took a server offline. An ASGI layer cannot help, as it
 sees a request only once its headers are in. So uvicorn's HTTP protocol classes are extended here
 (httptools', which ``http="auto"`` picks and ``uvicorn[standard]`` installs, and h11's), and its
 WebSocket one (websockets' sans-I/O protocol, ``ws="auto"``'s):

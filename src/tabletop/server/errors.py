@@ -13,8 +13,8 @@ this package is listed here and that the browser has words for each in every lan
 
 Whatever a refusal sends back of what a client sent goes through :func:`echo`: a client can send values
 no JSON encoder takes (a lone surrogate, ``NaN``, a 1,000-digit integer where a query asks for a
-number) or a great deal of them, and an error that echoed one answered a 500 with a traceback instead
-(#42 item 5). So every body and message here is JSON-encodable and bounded, whatever it quotes.
+number) or a great deal of them, and an error that echoed one answered a 500 with a traceback
+instead. So every body and message here is JSON-encodable and bounded, whatever it quotes.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Security headers on every answer, and who may talk to the server: its Host and a request's Origin.
 
-Two plain ASGI middlewares (#42 items 8 and 9), each a look at a few headers per request:
+Two plain ASGI middlewares, each a look at a few headers per request:
 
 - :class:`SecurityHeaders`, the outermost layer of the app (outside FastAPI's own error handler, so a
   500, a 404 or another middleware's refusal carries them too), adds a strict Content Security

@@ -2,8 +2,8 @@
 
 Python's ``json`` (FastAPI's body parser) and pydantic's JSON parser accept more than JSON: ``NaN``,
 ``Infinity``, numbers that overflow to infinity (``1e309``) and lone surrogates (``"\\ud800"``), which
-no JSON encoder can send back, so the first error that echoed one answered a 500 with a traceback
-(#42 item 5). orjson refuses all of them (and integers beyond 64 bits become floats), and data nested
+no JSON encoder can send back, so the first error that echoed one answered a 500 with a traceback.
+orjson refuses all of them (and integers beyond 64 bits become floats), and data nested
 deeper than :data:`MAX_DEPTH` is refused too (orjson takes 1,024 levels, and a refusal quoting such a
 value met a ``RecursionError``), so one parser at the edge keeps them out of every model, handler and
 database: an HTTP body is a 422 ``malformed`` (problem type ``json_invalid``), a socket message an

@@ -60,17 +60,17 @@ class Limits:
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
     chat_per_minute: int = 20  #: chat messages one client may write in any minute
     chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
-    # requests that change a table, each kind counted per client like chat (#42 item 6)
+    # requests that change a table, each kind counted per client like chat
     toggles_per_minute: int = 10  #: switches of "spectators may chat" (on or off) one client may make in any minute
     undo_asks_per_minute: int = 20  #: undo requests one client may make in any minute
     end_requests_per_minute: int = 10  #: resign, abandon and leave requests one client may make in any minute
     answers_per_minute: int = 30  #: answers to undo and end requests one client may give in any minute
     rematches_per_minute: int = 10  #: rematch requests one client may make in any minute
-    # expensive answers and the lobby, priced (#42 items 3-4)
+    # expensive answers and the lobby, priced
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
     lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read
     lobby_reads_per_second: int = 3  #: lobby pages one client may have read from the database in any second
-    # connections and request size (#42 items 1 and 2; tabletop.server.connections and .bodies)
+    # connections and request size (tabletop.server.connections and .bodies)
     header_seconds: float = 5.0  #: time a request has for its line and headers (408 beyond)
     header_bytes: int = 16384  #: the most a request's line and headers may take (431 beyond)
     body_bytes_per_second: float = 1024.0  #: the slowest a request body may come on average, after header_seconds

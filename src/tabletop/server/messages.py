@@ -36,7 +36,7 @@ dozens drawn over the neighbouring lines are refused)."""
 
 
 def check_name(name: str) -> str:
-    """A player's name as shown to others (#42 item 10): NFC-normalised, trimmed, each run of white space
+    """A player's name as shown to others: NFC-normalised, trimmed, each run of white space
     one space; without control, format (invisible: zero-width, joiners, the BOM, tag characters) or
     bidi-override characters, invisible fillers, or more than :data:`MAX_MARKS` combining marks on a
     letter — so two names that look the same are the same name.
@@ -61,7 +61,7 @@ def check_name(name: str) -> str:
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """A new table's options without a control character (a NUL, an escape…) in any string of them, key or
-    value, however deep (#42 item 5): no option of any game has a use for one, and a game that took a
+    value, however deep: no option of any game has a use for one, and a game that took a
     string as it came (a Beetle part's name) would store it and show it to every player.
 
     Raises:

@@ -83,7 +83,7 @@ def json_reply(data: Any) -> Response:
     """``data`` (JSON data as the hub builds it) encoded by orjson: FastAPI's own encoding of a returned
     dict walks it in Python first, some 1.5 ms for a cribbage update against 0.02 ms here — the whole cost
     of a state request, which a client polling many seats' tokens made the server pay hundreds of times a
-    second (#42's "tokens" abuse)."""
+    second (benchmarks/abuse.py's "tokens")."""
     return Response(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS), media_type="application/json")
 
 

@@ -477,7 +477,7 @@ def _write_cursor(status: str, active: datetime, table_id: str) -> str:
 def _read_cursor(cursor: str) -> tuple[str, datetime, str]:
     """A cursor's status, time and table id, each of the form :func:`_write_cursor` writes: what a client
     made up instead is refused here, before it reaches a query (PostgreSQL fails on a NUL in a text
-    parameter, which SQLite would take: #42 item 11).
+    parameter, which SQLite would take).
 
     Raises:
         StorageError: for anything else.

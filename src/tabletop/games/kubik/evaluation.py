@@ -152,7 +152,7 @@ def duel(solution: Solution) -> tuple[float, float]:
 
 MATCHES = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("hard", "points"), ("points", "normal"))
 """The match-ups :func:`levels` reports: each level against the one below, and the points policy (normal
-before issue #20) against the levels either side of it."""
+before the winning policy) against the levels either side of it."""
 
 
 def levels(game: Kubik) -> list[tuple[str, str, float, float]]:

@@ -1,4 +1,4 @@
-"""Kubik's own bots (issue #6): throws chosen against the calibrated model, interceptions by expected value.
+"""Kubik's own bots: throws chosen against the calibrated model, interceptions by expected value.
 
 The bots never simulate physics, whatever the game's ``throws`` option: their model of the world is
 the calibrated model (K20b, :mod:`tabletop.games.kubik.calibrated`), evaluated here for every throw on
@@ -16,7 +16,7 @@ standing — "crosses the border line and would end with n", the model's ``past 
   striking (K14, K15: ``(1 − h)(E[n | cross] + 10) − 2h·E[f | hit]``) — at the crossing nobody knows n.
   ``easy`` draws from 60 throws by a softmax of these at 0.75 points, ``normal`` from the whole grid at
   0.3 points (the seat's generator draws: a seed replays a game).
-* **win probability** (``hard``): the winning policy (issue #20, :mod:`tabletop.games.kubik.policy`) —
+* **win probability** (``hard``): the winning policy (:mod:`tabletop.games.kubik.policy`) —
   the throw, the stand and the strike with the best chance to win the game by its exact table — where a
   table is at hand (:func:`winning_table`: the default set-up's ships, a small one is solved within a
   fixed work budget). Elsewhere, and for ``normal``'s interception decisions: the chance of winning after

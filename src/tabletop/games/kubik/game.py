@@ -78,7 +78,7 @@ def _check_skills(value: object) -> str:
 SIMULATION_CAP = 200
 """The throw limit of a simulated game (physics or calibrated) whose table names none: a safety cap, since
 bots and random agents can keep missing and a game between them need never reach a target (K11). A
-scorekeeper game — people on a real field — has no cap unless its table sets one (#41 item 5)."""
+scorekeeper game — people on a real field — has no cap unless its table sets one."""
 
 SPEC = GameSpec(
     name="kubik",
@@ -122,7 +122,7 @@ SPEC = GameSpec(
                minimum=0, maximum=5000),
     ),
     rules="kubik.md",
-    # 2 (December 2026, #41): a declared interceptor must throw (K19; holding back is the option
+    # 2 (December 2026): a declared interceptor must throw (K19; holding back is the option
     # hold_back), a crossed throw nobody hit ends by turf noise drawn after the interceptor's throw, and
     # a scorekeeper game has no throw limit. Kubik.upgrade keeps rules 1 as played.
     rules_version=2,
@@ -204,7 +204,7 @@ class Kubik(Game[KubikState, KubikAction]):
         return event_text(event)
 
     def bots(self) -> Mapping[str, Callable[[], Agent]]:
-        """Kubik's experts (issue #6): throws chosen against the calibrated model, interceptions by
+        """Kubik's experts: throws chosen against the calibrated model, interceptions by
         expected value; see :mod:`tabletop.games.kubik.expert`."""
         return {level: partial(KubikExpert, level) for level in ("easy", "normal", "hard")}
 

@@ -1,4 +1,4 @@
-"""Kubik's winning policy (issue #20): the throw and interception choices that maximise the chance of
+"""Kubik's winning policy: the throw and interception choices that maximise the chance of
 winning the game, solved exactly by value iteration on the calibrated model (K20b).
 
 On the calibrated model a game's future depends only on both teams' needs (target − score, K11, K16),

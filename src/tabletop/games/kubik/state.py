@@ -196,7 +196,7 @@ class KubikState(State[KubikAction]):
         return None if refusal is None else Reason(refusal, "simulation_mismatch")
 
     def _not_this_mode(self, action: Outcome) -> Reason:
-        """K20, K20b (#41 item 3): an outcome this table's ``throws`` never produces — simulation noise in
+        """K20, K20b: an outcome this table's ``throws`` never produces — simulation noise in
         a scorekeeper game (people enter faces and where the cube went, never noise), anything but the
         model's own outcomes in a calibrated one — refused with the option named, so that a record of
         a game with other options says so."""

@@ -146,7 +146,7 @@ const STRINGS = {
     "table.move": "Move {n}",
     "table.notSent": "Not connected: the move was not sent.",
 
-    // pacing and undo controls (issue #17 items 1, 4): the table's speed, and why undo is not possible now
+    // pacing and undo controls: the table's speed, and why undo is not possible now
     "table.speed": "Speed",
     "table.undoEntry": "Take back the last entry",
     "table.speed.instant": "instant",
@@ -235,7 +235,7 @@ const STRINGS = {
     "sound.off": "Sound off",
     "sound.mute": "Mute the sound effects",
     "sound.unmute": "Turn the sound effects on",
-    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    // replays by steps: whole moves or every action, autoplay at a speed
     "replay.play": "Play",
     "replay.pause": "Pause",
     "replay.controls": "Replay controls",
@@ -390,7 +390,7 @@ const STRINGS = {
     "table.move": "Ход {n}",
     "table.notSent": "Нет связи: ход не отправлен.",
 
-    // pacing and undo controls (issue #17 items 1, 4): the table's speed, and why undo is not possible now
+    // pacing and undo controls: the table's speed, and why undo is not possible now
     "table.speed": "Скорость",
     "table.undoEntry": "Отменить последнюю запись",
     "table.speed.instant": "мгновенно",
@@ -485,7 +485,7 @@ const STRINGS = {
     "sound.off": "Звук выкл.",
     "sound.mute": "Выключить звуковые эффекты",
     "sound.unmute": "Включить звуковые эффекты",
-    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    // replays by steps: whole moves or every action, autoplay at a speed
     "replay.play": "Воспроизвести",
     "replay.pause": "Пауза",
     "replay.controls": "Управление записью",
@@ -639,7 +639,7 @@ const STRINGS = {
     "table.move": "Mutarea {n}",
     "table.notSent": "Fără conexiune: mutarea nu a fost trimisă.",
 
-    // pacing and undo controls (issue #17 items 1, 4): the table's speed, and why undo is not possible now
+    // pacing and undo controls: the table's speed, and why undo is not possible now
     "table.speed": "Viteză",
     "table.undoEntry": "Anulează ultima înregistrare",
     "table.speed.instant": "instantaneu",
@@ -730,7 +730,7 @@ const STRINGS = {
     "sound.off": "Sunet oprit",
     "sound.mute": "Oprește efectele sonore",
     "sound.unmute": "Pornește efectele sonore",
-    // replays by steps (issue #17 item 5): whole moves or every action, autoplay at a speed
+    // replays by steps: whole moves or every action, autoplay at a speed
     "replay.play": "Redă",
     "replay.pause": "Pauză",
     "replay.controls": "Comenzile reluării",

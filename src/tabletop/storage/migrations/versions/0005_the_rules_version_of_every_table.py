@@ -1,4 +1,4 @@
-"""Every table names the rules version it is played by (``options.rules``, #41 item 10): a table made
+"""Every table names the rules version it is played by (``options.rules``): a table made
 before a game's rules changed goes on, and its record replays, under the rules it was started with.
 
 Every table stored so far was made when each game had one version of its rules: version 1. Tables in

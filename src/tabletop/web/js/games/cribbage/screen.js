@@ -259,7 +259,7 @@ export function cribbageScreen(root, ctx) {
     const declares = legal.map((a) => a.match(/^(count|claim) (\d+)$/)).filter(Boolean);
     const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a)
       && !/^(count|claim) \d+$/.test(a) && a !== "muggins" && a !== "pass");
-    hand.hidden = view.seat === null;  // a spectator holds no hand: no empty "Your hand" (issue #17, item 7)
+    hand.hidden = view.seat === null;  // a spectator holds no hand: no empty "Your hand"
     fill(hand, h("h3", { id: "hand-h" }, t("crib.hand")),
       discards.length ? h("p", { class: "hint" }, t(needed === 1 ? "crib.selectOne" : "crib.selectN", { n: needed }))  // C3: one card with 3 or 4 players, two with 2
         : playable.size ? h("p", { class: "hint" }, t("crib.playCard")) : null,

@@ -179,7 +179,7 @@ export const STRINGS = {
     "crib.sheetWon": "won",
     "crib.sheetEmpty": "No deal has been scored yet.",
     "crib.sheetNone": "not the dealer: no crib",
-    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    // replays by steps: the round a replay step belongs to
     "cribbage.replay.round": "Deal {n}",
   },
   ru: {
@@ -359,7 +359,7 @@ export const STRINGS = {
     "crib.sheetWon": "победа",
     "crib.sheetEmpty": "Ни одна сдача ещё не подсчитана.",
     "crib.sheetNone": "не сдаёт: крибы нет",
-    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    // replays by steps: the round a replay step belongs to
     "cribbage.replay.round": "Сдача {n}",
   },
   ro: {
@@ -539,7 +539,7 @@ export const STRINGS = {
     "crib.sheetWon": "câștigată",
     "crib.sheetEmpty": "Nicio împărțire nu a fost numărată încă.",
     "crib.sheetNone": "nu împarte: fără crib",
-    // replays by steps (issue #17 item 5): the round a replay step belongs to
+    // replays by steps: the round a replay step belongs to
     "cribbage.replay.round": "Împărțirea {n}",
   },
 };
