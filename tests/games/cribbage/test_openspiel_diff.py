@@ -58,7 +58,7 @@ import tabletop
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage import CribbageAction, CribbageState, Phase
 from tabletop.games.cribbage import actions as act
-from tabletop.games.cribbage.board import ScoreEvent
+from tabletop.games.cribbage.phases import ScoreEvent
 from tabletop.games.cribbage.scoring import score_hand, value
 from tests.games.cribbage.helpers import cut_for, play_out
 

@@ -10,7 +10,7 @@ import pytest
 
 import tabletop
 from tabletop.core import IllegalActionError
-from tabletop.games.cribbage.board import Phase
+from tabletop.games.cribbage.phases import Phase
 
 
 def pegging_at(count: int, seed: int = 1) -> Any:

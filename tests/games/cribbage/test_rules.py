@@ -9,8 +9,8 @@ import pytest
 import tabletop
 from tabletop.core import CHANCE, IllegalActionError, OptionError
 from tabletop.games.cribbage import CribbageState, Pegs, Phase
-from tabletop.games.cribbage.board import ScoreEvent
 from tabletop.games.cribbage.game import TARGET_PRESETS
+from tabletop.games.cribbage.phases import ScoreEvent
 from tabletop.games.cribbage.scoring import score_hand
 from tests.games.cribbage.helpers import cut_for, deal, play_out, setup, to_the_show
 

@@ -12,7 +12,7 @@ import tabletop
 from tabletop.games.kubik.coach import coach
 from tabletop.games.kubik.expert import Candidates, throw_values, winning_table, winning_values
 from tabletop.games.kubik.field import AIMS
-from tabletop.games.kubik.turn import Phase
+from tabletop.games.kubik.phases import Phase
 
 
 def until(game: Any, phase: Phase, seed: int = 1) -> Any:

@@ -12,8 +12,8 @@ from collections import Counter
 
 import tabletop
 from tabletop.games.kubik.actions import Strike
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.state import KubikState
-from tabletop.games.kubik.turn import Phase
 
 THROWS = [f"throw A pos {pos} aim {aim} power {power} spin {spin}"
           for pos in (-0.5, 0, 0.5) for aim in (-2, 0, 2) for power in (12, 14, 16, 18) for spin in (2, 4, 6)]

@@ -8,8 +8,8 @@ from tabletop.games.beetle.actions import FACES, ROLL, BeetleAction, Face, Roll
 from tabletop.games.beetle.game import Beetle
 from tabletop.games.beetle.odds import win_probabilities
 from tabletop.games.beetle.parts import PRESETS, Part, PartsTable, preset
+from tabletop.games.beetle.phases import Phase
 from tabletop.games.beetle.state import BeetleState
-from tabletop.games.beetle.turns import Phase
 
 __all__ = [
     "FACES",

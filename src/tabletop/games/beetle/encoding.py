@@ -17,7 +17,7 @@ import numpy as np
 
 from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat
 from tabletop.games.beetle.actions import FACES, ROLL, BeetleAction, Face, Roll
-from tabletop.games.beetle.turns import Phase
+from tabletop.games.beetle.phases import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.beetle.game import Beetle

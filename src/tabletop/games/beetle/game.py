@@ -17,9 +17,9 @@ from tabletop.games.beetle.encoding import BeetleEncoding
 from tabletop.games.beetle.expert import Roller
 from tabletop.games.beetle.odds import win_probabilities
 from tabletop.games.beetle.parts import PRESETS, PartsTable
+from tabletop.games.beetle.phases import Phase
 from tabletop.games.beetle.render import event_text
 from tabletop.games.beetle.state import EVENTS, BeetleState
-from tabletop.games.beetle.turns import Phase
 from tabletop.games.beetle.views import position_from_view
 
 if TYPE_CHECKING:

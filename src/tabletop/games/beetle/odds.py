@@ -28,8 +28,8 @@ import numpy as np
 
 from tabletop.core import Player
 from tabletop.games.beetle.parts import PartsTable
+from tabletop.games.beetle.phases import Phase
 from tabletop.games.beetle.state import BeetleState
-from tabletop.games.beetle.turns import Phase
 
 TAIL = 1e-18
 """Sums stop once every player's chance of still not having finished is below this."""

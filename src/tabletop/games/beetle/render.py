@@ -16,7 +16,7 @@ from tabletop.core import Event, event
 from tabletop.core.events import plain_text
 from tabletop.games.beetle.actions import BeetleAction, Roll
 from tabletop.games.beetle.parts import PartsTable
-from tabletop.games.beetle.turns import Phase
+from tabletop.games.beetle.phases import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.beetle.state import BeetleState

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, action_event, event
 from tabletop.games.beetle.actions import CHANCE_OUTCOMES, FACES, ROLL, BeetleAction, Roll
+from tabletop.games.beetle.phases import LastRoll, Phase
 from tabletop.games.beetle.render import describe, render_state
-from tabletop.games.beetle.turns import LastRoll, Phase
 from tabletop.games.beetle.views import seat_view
 
 if TYPE_CHECKING:

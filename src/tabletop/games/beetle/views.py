@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Player, TabletopError, View
 from tabletop.games.beetle.parts import PartsTable
-from tabletop.games.beetle.turns import LastRoll, Phase
+from tabletop.games.beetle.phases import LastRoll, Phase
 
 if TYPE_CHECKING:
     from tabletop.games.beetle.state import BeetleState

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
         Play,
         Starter,
     )
-    from tabletop.games.cribbage.board import Pegs, Phase
     from tabletop.games.cribbage.game import Cribbage
+    from tabletop.games.cribbage.phases import Pegs, Phase
     from tabletop.games.cribbage.scoring import Combination, Score, pegging_score, score_hand
     from tabletop.games.cribbage.state import CribbageState
 
@@ -43,8 +43,8 @@ _LAZY = {
     "Go": "tabletop.games.cribbage.actions",
     "Muggins": "tabletop.games.cribbage.actions",
     "Pass": "tabletop.games.cribbage.actions",
-    "Pegs": "tabletop.games.cribbage.board",
-    "Phase": "tabletop.games.cribbage.board",
+    "Pegs": "tabletop.games.cribbage.phases",
+    "Phase": "tabletop.games.cribbage.phases",
     "Play": "tabletop.games.cribbage.actions",
     "Score": "tabletop.games.cribbage.scoring",
     "Starter": "tabletop.games.cribbage.actions",

@@ -17,10 +17,10 @@ from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.batch import CribbageBatch
-from tabletop.games.cribbage.board import Phase, side_of, sides_of
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.kernel import initial_table
+from tabletop.games.cribbage.phases import Phase, side_of, sides_of
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
 from tabletop.games.cribbage.state import CribbageState, from_table

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.games.cribbage.board import GameResult, Pending, Phase
+from tabletop.games.cribbage.phases import GameResult, Pending, Phase
 from tabletop.games.cribbage.scoring import CARD_VALUE, JACK, pegging_points, show_points
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.actions as act
 from tabletop.core import Event, View
 from tabletop.core.cards import Card
-from tabletop.games.cribbage.board import Phase
+from tabletop.games.cribbage.phases import Phase
 from tabletop.games.cribbage.scoring import Combination, Score, score_hand, value
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ import tabletop.games.cribbage.told as told
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.board import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, Move, move_of, offered
+from tabletop.games.cribbage.phases import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.render import describe, render_state
 from tabletop.games.cribbage.views import public_view, view
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Event
 from tabletop.core.cards import DECK, Card
-from tabletop.games.cribbage.board import ScoreEvent
+from tabletop.games.cribbage.phases import ScoreEvent
 from tabletop.games.cribbage.scoring import Score, pegging_score, score_hand
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.kernel as k
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import Card
-from tabletop.games.cribbage.board import GameResult, Pending, Phase
+from tabletop.games.cribbage.phases import GameResult, Pending, Phase
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
 from tabletop.games.cribbage.told import NAMES, cards_of, names
 

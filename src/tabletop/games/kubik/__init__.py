@@ -11,8 +11,8 @@ rendering (``render``), the numeric encoding (``encoding``), the bots (``expert`
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field, Throw
 from tabletop.games.kubik.game import Kubik
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.state import KubikState
-from tabletop.games.kubik.turn import Phase
 
 __all__ = [
     "CubePose",

@@ -34,7 +34,7 @@ from tabletop.games.kubik.expert import (
     winning_table,
     winning_values,
 )
-from tabletop.games.kubik.turn import Phase
+from tabletop.games.kubik.phases import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik

@@ -32,8 +32,8 @@ import numpy.typing as npt
 from tabletop.core import Encoding, Field, Observation, Player, State, View, no_such_seat
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SPINS, Throw
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.state import INTERCEPT_MISS_PENALTY, MISS_PENALTY
-from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik

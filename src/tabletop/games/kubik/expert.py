@@ -51,8 +51,8 @@ import tabletop.games.kubik.policy as policy
 from tabletop.core import Decision
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field, Throw
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.state import KubikState
-from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik

@@ -30,9 +30,9 @@ from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SMALL_EDGE, SPINS, START, Field, Throw
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.render import event_text
 from tabletop.games.kubik.state import KubikState
-from tabletop.games.kubik.turn import Phase
 from tabletop.games.kubik.views import pose_from_view, score_from_view
 
 if TYPE_CHECKING:

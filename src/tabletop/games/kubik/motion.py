@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tabletop.games.kubik.actions import KubikAction, Outcome
+from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.simulate import rerun, rest
-from tabletop.games.kubik.turn import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.state import KubikState

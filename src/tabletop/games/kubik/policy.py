@@ -36,7 +36,7 @@ import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
 from tabletop.games.kubik.field import CubePose, Field
-from tabletop.games.kubik.turn import Phase
+from tabletop.games.kubik.phases import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.kubik.actions import Outcome
 from tabletop.games.kubik.field import CubePose, Field, Throw
-from tabletop.games.kubik.turn import Phase
+from tabletop.games.kubik.phases import Phase
 
 if TYPE_CHECKING:
     import tabletop.games.kubik.physics as physics

@@ -41,10 +41,10 @@ from tabletop.core.errors import Reason
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
+from tabletop.games.kubik.phases import Phase, Score
 from tabletop.games.kubik.render import describe as describe_action
 from tabletop.games.kubik.render import render as field_picture
 from tabletop.games.kubik.simulate import mismatch, rest_noise_refusal, simulated_outcome
-from tabletop.games.kubik.turn import Phase, Score
 from tabletop.games.kubik.views import field_view
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import View
 from tabletop.games.kubik.field import CIRCLE_RADIUS, CubePose
-from tabletop.games.kubik.turn import WHYS, Score
+from tabletop.games.kubik.phases import WHYS, Score
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.state import KubikState
@@ -65,7 +65,7 @@ def score_from_view(data: dict[str, Any]) -> Score:
     """One of the points the last action scored, as a view shows it (its ``scored``).
 
     Raises:
-        ValueError: when the reason is none of :data:`~tabletop.games.kubik.turn.WHYS`.
+        ValueError: when the reason is none of :data:`~tabletop.games.kubik.phases.WHYS`.
     """
     why = str(data["why"])
     if why not in WHYS:
