@@ -23,8 +23,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
+import tabletop.games.cribbage.events as events_of
 import tabletop.games.cribbage.kernel as k
-import tabletop.games.cribbage.told as told
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
@@ -189,12 +189,12 @@ class CribbageState(_OnTable):
     @property
     def scored(self) -> tuple[ScoreEvent, ...]:
         """Points pegged by the last action, itemised where they were counted for the player."""
-        return told.scored(self.table)
+        return events_of.scored(self.table)
 
     def events(self) -> Sequence[Event]:
         """What the last action did: the action (a dealt card and a discard only whole for their
         seat, a twin without the cards for the others), then the points, games and deals it caused."""
-        return told.events(self.table)
+        return events_of.events(self.table)
 
     def result(self) -> Event | None:
         """The match's result (C16): ``game_won`` by a side — a seat, or with four players the
@@ -205,13 +205,13 @@ class CribbageState(_OnTable):
         if table.phase != k.OVER:
             return None
         top = k.match_leaders(table.match_points, table.results)
-        params: dict[str, Any] = {"match_points": list(table.match_points), "games_won": told.games_won(table),
+        params: dict[str, Any] = {"match_points": list(table.match_points), "games_won": events_of.games_won(table),
                                   "scores": list(table.results[-1].scores if table.results else table.scores)}
         if len(top) == 1:
-            return event("game_won", side=top[0], members=told.members(game, top[0]), **params)
+            return event("game_won", side=top[0], members=events_of.members(game, top[0]), **params)
         if len(top) == game.sides:
             return event("game_drawn", **params)
-        return event("game_shared", members=[s for side in top for s in told.members(game, side)], **params)
+        return event("game_shared", members=[s for side in top for s in events_of.members(game, side)], **params)
 
     def view(self, player: Player) -> View:
         return view(self, player)

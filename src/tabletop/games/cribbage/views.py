@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.kernel as k
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import Card
+from tabletop.games.cribbage.events import NAMES, cards_of, names
 from tabletop.games.cribbage.phases import GameResult, Pending, Phase
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
-from tabletop.games.cribbage.told import NAMES, cards_of, names
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage

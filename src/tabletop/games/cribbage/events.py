@@ -5,7 +5,7 @@ tuples of card ints — because building parameter dicts, card objects and itemi
 cost more than the step itself. This module turns those notes into the public values, only when someone asks:
 :class:`Event` objects with cards in notation and scores itemised (C19's order), each with who may see it
 (a dealt card and a discard whole for their seat, a twin without the cards for the others), and the
-:class:`.board.ScoreEvent` records bots and tests read. The event kinds and their parameters are listed in
+:class:`.phases.ScoreEvent` records bots and tests read. The event kinds and their parameters are listed in
 :data:`.game.SPEC`'s docstring.
 """
 
