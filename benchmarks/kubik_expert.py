@@ -18,7 +18,7 @@ rate less a half (the two sides differ in nothing else).
     python benchmarks/kubik_expert.py --games 0 --physics-games 0 --interceptions 40 --throws physics
 
 ``--exact`` first prints the levels' exact chances to beat each other on the calibrated model, no sampling
-(issue #20, :mod:`tabletop.games.kubik.evaluation`), for the default game (2 players, skill 0.7, target 30):
+(:mod:`tabletop.games.kubik.matchups`), for the default game (2 players, skill 0.7, target 30):
 what the simulated matches should agree with.
 
     python benchmarks/kubik_expert.py --exact --games 400 --physics-games 0
@@ -36,8 +36,8 @@ from tabletop.agents import RandomAgent
 from tabletop.core import Agent, Decision, State
 from tabletop.games.kubik import Kubik, KubikState, Phase
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike
-from tabletop.games.kubik.evaluation import levels
 from tabletop.games.kubik.expert import KubikExpert
+from tabletop.games.kubik.matchups import levels
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
 

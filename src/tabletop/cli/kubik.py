@@ -106,7 +106,7 @@ def calibrate(
 
     from rich.text import Text
 
-    from tabletop.games.kubik import calibrated, calibration, physics
+    from tabletop.games.kubik import calibrated, fitting, physics
 
     if jobs is not None:  # one name for processes everywhere (--workers); the old one still works
         errors.print(Text("note: --jobs is now --workers", style="yellow"))
@@ -140,14 +140,14 @@ def calibrate(
                 errors.print(Text(f"{name}: {done[0]}/{throws} throws", style="dim"))
 
         try:
-            model, samples = calibration.calibrate(name, throws, intercepts, seed, workers, progress=progress)
+            model, samples = fitting.calibrate(name, throws, intercepts, seed, workers, progress=progress)
         except ValueError as error:
             raise fail(str(error)) from None
         seconds = time.perf_counter() - started
         data["models"][name] = model.as_dict()
         data["runs"][name] = {"throws": throws, "intercepts": intercepts, "seed": seed,
                               "timestep": physics.DEFAULT_TIMESTEP, "seconds": round(seconds, 1),
-                              "checks": calibration.checks(model, samples)}
+                              "checks": fitting.checks(model, samples)}
         if not as_json:
             show(name, data["runs"][name])
     try:

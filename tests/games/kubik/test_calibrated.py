@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import tabletop
 from tabletop.cli.app import app
 from tabletop.core import State
-from tabletop.games.kubik import calibrated, calibration
+from tabletop.games.kubik import calibrated, fitting
 from tabletop.games.kubik.calibrated import (
     DENOMINATOR,
     INTERCEPT_OUTCOMES,
@@ -30,8 +30,8 @@ from tabletop.games.kubik.calibrated import (
     parse_field_key,
     relative_faces,
 )
-from tabletop.games.kubik.calibration import fit_logistic, fit_softmax
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, face_normal, orientation
+from tabletop.games.kubik.fitting import fit_logistic, fit_softmax
 
 runner = CliRunner()
 CENTRE = Throw("A", 0.0, 0.0, 12.0, 2.0)
@@ -225,7 +225,7 @@ def test_intercept_tables() -> None:
 def test_the_shipped_model_matches_fresh_simulations() -> None:
     """On 80 fresh simulated throws (seed unused by the calibration), the fitted hit and out rates agree
     with the simulated ones within three binomial standard errors plus 0.05 for the fit's own error."""
-    samples = [calibration.sample_throw(0.15, 999, "standard", i) for i in range(80)]
+    samples = [fitting.sample_throw(0.15, 999, "standard", i) for i in range(80)]
     model = calibrated.Model.from_dict(calibrated.shipped()["models"]["standard"])
     fitted = np.array([calibrated.outcome_floats(model, s.field, s.pose, s.throw, s.skill) for s in samples])
     for simulated, predicted in (([s.hit for s in samples], 1 - fitted[:, 0]),
@@ -249,13 +249,13 @@ def test_the_shipped_data_says_how_it_was_made() -> None:
 
 
 def test_a_small_calibration_run_fits_a_usable_model() -> None:
-    model, samples = calibration.calibrate("standard", throws=60, intercepts=4, seed=7)
+    model, samples = fitting.calibrate("standard", throws=60, intercepts=4, seed=7)
     assert len(samples) == 60
     again = Model.from_dict(json.loads(json.dumps(model.as_dict())))
     assert again.as_dict() == model.as_dict()
     floats = calibrated.outcome_floats(again, Field(), START, CENTRE, 0.5)
     assert math.isclose(sum(floats), 1.0) and min(floats) > 0
-    bands = calibration.checks(model, samples)
+    bands = fitting.checks(model, samples)
     assert bands[-1]["throws"] == 60 and bands[-1]["hit"][0] == pytest.approx(bands[-1]["hit"][1], abs=0.02)
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
-from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, evaluation, expert, policy
+from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, expert, matchups, policy
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.expert import KubikExpert, winning_throw
 from tabletop.games.kubik.field import CubePose
@@ -184,15 +184,15 @@ def replace_interception(game: Kubik) -> Kubik:
 
 
 def test_k11_levels_each_beat_the_one_below_exactly() -> None:
-    """Issue #20 item 5, exact on the model (:mod:`evaluation`, a small target): hard (the winning policy)
+    """Issue #20 item 5, exact on the model (:mod:`matchups`, a small target): hard (the winning policy)
     beats normal (a softmax of expected points), which beats easy (a coarse grid, a wider softmax), as
     either team."""
     game = Kubik(throws="calibrated", players=2, target=SMALL)
     solution = expert.winning_table(game)
     assert solution is not None
-    rows = {level: evaluation.level_rows(game, solution, level) for level in ("hard", "normal", "easy")}
+    rows = {level: matchups.level_rows(game, solution, level) for level in ("hard", "normal", "easy")}
     for upper, lower in (("hard", "normal"), ("normal", "easy")):
-        as_a, as_b = evaluation.match(solution.setup, rows[upper], rows[lower])
+        as_a, as_b = matchups.match(solution.setup, rows[upper], rows[lower])
         assert as_a > 0.52 and as_b > 0.52
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.games.kubik import Kubik, KubikState, Phase
-from tabletop.games.kubik import evaluation as ev
+from tabletop.games.kubik import matchups as ev
 from tabletop.games.kubik import policy as kp
 from tabletop.games.kubik.actions import Outcome, ThrowChoice
 from tabletop.games.kubik.expert import winning_throw
@@ -153,7 +153,7 @@ def test_win_chance_reads_the_table_for_either_seat(solution: kp.Solution) -> No
     assert won.is_terminal and kp.win_chance(g, won, g.seat(1, 0)) == 1.0 and kp.win_chance(g, won, 0) == 0.0
 
 
-# ---------------------------------------------------------------- exact match-ups (evaluation)
+# ---------------------------------------------------------------- exact match-ups (matchups)
 
 
 def test_evaluating_the_policy_gives_back_its_table(solution: kp.Solution) -> None:

@@ -1,9 +1,9 @@
 """Kubik ("Игра с кубиком"), rules K1–K21 (docs/kubik.md): a folk outdoor team game.
 
 Imports only :mod:`tabletop.core`. The field and throws (``field``), the notation (``actions``), the
-state and its rules (``state``, its phases and points in ``turn``), what a seat sees (``views``), the
+state and its rules (``state``, its phases and points in ``phases``), what a seat sees (``views``), the
 MuJoCo physics of a throw (``physics``, loaded only when a throw is simulated, through ``simulate``
-and ``motion``), a calibrated fast model (``calibrated``, fitted by ``calibration``), the text
+and ``motion``), a calibrated fast model (``calibrated``, fitted by ``fitting``), the text
 rendering (``render``), the numeric encoding (``encoding``), the bots (``expert``) and the
 :class:`Kubik` game that binds them (``game``).
 """

@@ -31,7 +31,7 @@ bots read the same arrays.
 Probabilities are :class:`~fractions.Fraction` with denominator :data:`DENOMINATOR` that sum to exactly
 1 (every outcome keeps at least one part in a million), so the rules engine can use them as chance
 outcomes. The coefficients ship as ``data/calibration.json``, made by ``tabletop kubik calibrate``
-(:mod:`tabletop.games.kubik.calibration`). Fields are named by a key, ``"<cube>:<steps>"``
+(:mod:`tabletop.games.kubik.fitting`). Fields are named by a key, ``"<cube>:<steps>"``
 (:func:`field_key`), ``<cube>`` being ``standard``, ``small`` or an edge in metres; the distance is a
 feature, fitted over K3's 5–7 steps.
 """

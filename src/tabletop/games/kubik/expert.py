@@ -23,7 +23,7 @@ standing — "crosses the border line and would end with n", the model's ``past 
   the outcome, read from a table ``W(need, their need, top)`` solved once per game set-up by value
   iteration over the scores, the cube's top face and whose throw it is, both teams throwing by the points
   policy (one step of policy improvement on it). Exactly on the model, hard beats normal 0.626 and normal
-  beats easy 0.635 of their games (:mod:`tabletop.games.kubik.evaluation`).
+  beats easy 0.635 of their games (:mod:`tabletop.games.kubik.matchups`).
 
 Interception (K13–K15, K19) is two decisions. Before the throw (the one that matters): the team's most
 accurate player stands exactly when that lowers the thrower's value, the thrower answering with its best

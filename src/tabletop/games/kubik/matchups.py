@@ -7,7 +7,7 @@ in the centre, K17) — so the chance that one beats the other is the value of a
 states: one throw's expectation with each team's throw fixed, iterated to its fixed point (Jacobi sweeps,
 as the solver's but without the max). No sampling, no interval: the numbers are the model's exact ones, up
 to the throw limit the table leaves out (``max_throws``, 200 in a simulated game, which games between
-teams that gain points never reach). ``python -m tabletop.games.kubik.evaluation`` prints them;
+teams that gain points never reach). ``python -m tabletop.games.kubik.matchups`` prints them;
 docs/kubik.md ("Levels") reports them.
 """
 
@@ -171,7 +171,7 @@ def levels(game: Kubik) -> list[tuple[str, str, float, float]]:
     return [(first, second, *match(solution.setup, rows[first], rows[second])) for first, second in MATCHES]
 
 
-if __name__ == "__main__":  # python -m tabletop.games.kubik.evaluation: the default game's exact match-ups
+if __name__ == "__main__":  # python -m tabletop.games.kubik.matchups: the default game's exact match-ups
     from tabletop.games.kubik.game import Kubik as _Kubik
 
     for first, second, a, b in levels(_Kubik(throws="calibrated", players=2)):
