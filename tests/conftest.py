@@ -18,21 +18,11 @@ import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
 
+from tests.environment import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED, PHONE_AT_MOST, POSTGRES, SLOW_TIER, THOROUGH
 from tests.packaging.venvs import Built, build, fresh_venv
 
-THOROUGH = 4
-"""How many times more examples the property tests search under ``HYPOTHESIS_PROFILE=thorough``."""
 settings.register_profile("thorough", max_examples=100 * THOROUGH)  # (tests that set no count: Hypothesis' 100)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def examples(count: int) -> int:
-    """A property test's number of examples: ``count`` every day (``make test``), ``THOROUGH`` times as many
-    with ``HYPOTHESIS_PROFILE=thorough``."""
-    return count * THOROUGH if settings.get_current_profile_name() == "thorough" else count
-
-
-POSTGRES = os.environ.get("TABLETOP_TEST_POSTGRES", "postgresql+psycopg://postgres:postgres@127.0.0.1:5432/postgres")
 
 
 @pytest.fixture
@@ -82,22 +72,6 @@ def core_venv(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     shutil.rmtree(venv, ignore_errors=True)
 
 
-ALL_SCREENS = os.environ.get("TABLETOP_ALL_SCREENS") == "1"
-"""Every screenshot set: each language, and the middle phone size too (``TABLETOP_ALL_SCREENS=1``)."""
-
-EVERYDAY_PHONE_SKIPPED = 390
-"""The phone width a screenshot set leaves out by default: 390 px is the width of every other phone test
-(``tests/web/conftest.py``'s ``phone``), so a set's pictures at the narrower 360 px and a desktop's
-check what only they can (nothing wider than the smallest screen)."""
-
-
-PHONE_AT_MOST = 1000
-"""A screenshot set's size narrower than this is a phone's: its set is in the slow tier (``make test``
-has phone-sized tests of its own in ``tests/web/test_phone.py``)."""
-
-SLOW_TIER = os.environ.get("TABLETOP_SLOW") == "1"
-"""The slow tier (``@pytest.mark.slow_tier``: fresh installs of the wheel with each extra, minutes each)
-runs with ``TABLETOP_SLOW=1`` (``make test-slow``; ``.ci/run`` runs it after ``make test``)."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m slow_tier`` selects: it sees the marks added here

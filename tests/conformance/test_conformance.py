@@ -36,7 +36,7 @@ from tabletop.core import (
 )
 from tabletop.sim import play, random_playout
 from tests.conformance.configs import ALL, IDS, is_base
-from tests.conftest import examples
+from tests.environment import examples
 
 FULL_GAMES = {"beetle": 250, "cribbage": 1_000, "cubulus": 2_000, "kubik": 100}
 """Random games for each player count with default options at full volume (``TABLETOP_FULL=1``):

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.core import Encoding, SampledChanceError, State
 from tests.conformance.configs import ALL, IDS
-from tests.conftest import examples
+from tests.environment import examples
 
 _CHECKED_STEPS = 300
 """Steps checked in each game (long cribbage matches: the first hands are checked, the rest played)."""

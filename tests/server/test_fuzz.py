@@ -37,7 +37,7 @@ from websockets.sync.client import ClientConnection, connect
 from tabletop.server import create_app
 from tabletop.server.messages import ClientMessage
 from tabletop.server.process import serving
-from tests.conftest import POSTGRES, examples
+from tests.environment import POSTGRES, examples
 
 LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusal_delay_seconds=0",
           "creations_per_minute=1000000", "open_tables_per_client=1000000", "messages_per_second=1000000",

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tabletop.server.process import serving
-from tests.conftest import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
+from tests.web.pages import PHONE_HEIGHT, PHONE_WIDTH, recording_page
 
 CHROMIUM = os.environ.get("TABLETOP_TEST_CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).parent / "artifacts"
-WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
+
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-compositing"]
@@ -179,59 +177,12 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.close()
 
 
-PHONE_WIDTH, PHONE_HEIGHT = 390, 844
-"""A phone's screen in CSS pixels."""
-
-
-@contextmanager
-def recording_page(browser: Any, **context: Any) -> Iterator[Any]:
-    """A page in a fresh browser context (English, ``context`` as Playwright takes it) whose script
-    errors gather in ``page.errors``; the context closes after."""
-    ctx = browser.new_context(locale="en-GB", **context)
-    ctx.set_default_timeout(20_000)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    try:
-        yield page
-    finally:
-        ctx.close()
-
-
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A page in a phone-sized, touch, mobile browser context that records script errors."""
     with recording_page(browser, viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT}, is_mobile=True,
                         has_touch=True) as page:
         yield page
-
-
-def assert_fits(page: Any) -> None:
-    """Nothing is wider than the phone: the page does not scroll sideways (nor zoom out to fit)."""
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
-    assert max(widths) <= PHONE_WIDTH, widths
-
-
-MEASURE_TARGETS = """els => els.map(e => {
-  const r = e.getBoundingClientRect();
-  return { x: r.left, width: r.width, height: r.height,
-           visible: e.checkVisibility({ visibilityProperty: true }) && r.width > 0 && r.height > 0 };
-})"""
-"""Every match's box (CSS pixels, the page never scrolls sideways) and whether it is rendered and not hidden."""
-
-
-def assert_tappable(page: Any, selector: str, size: float) -> Any:
-    """Every match of ``selector`` is visible, inside the phone's width and at least ``size`` CSS
-    pixels each way; returns the first. All of them are measured in one go in the page, so a
-    redraw cannot come between finding a target and measuring it."""
-    boxes = page.locator(selector).evaluate_all(MEASURE_TARGETS)
-    assert boxes, selector
-    for box in boxes:
-        assert box["visible"], (selector, box)
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, (selector, box)
-        assert box["width"] >= size - 0.5 and box["height"] >= size - 0.5, (selector, box)
-    return page.locator(selector).first
 
 
 @pytest.fixture
@@ -245,13 +196,3 @@ def page(context: Any) -> Any:
     return page
 
 
-def shot(page: Any, name: str) -> None:
-    """Save a screenshot of the whole page as a test artifact."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def screen_sizes(*sizes: tuple[int, int]) -> list[tuple[int, int]]:
-    """The sizes a screenshot set's loop visits: all of ``sizes`` with ``TABLETOP_ALL_SCREENS=1``, else
-    those but the everyday phone's (see ``tests/conftest.py``)."""
-    return [size for size in sizes if ALL_SCREENS or size[0] != EVERYDAY_PHONE_SKIPPED]

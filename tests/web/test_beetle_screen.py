@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from tests.web.a11y import tab_to
-from tests.web.conftest import recording_page, screen_sizes, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
+from tests.web.pages import recording_page, screen_sizes, shot
 from tests.web.play import beetle_step, create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow

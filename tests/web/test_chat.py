@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.conftest import PHONE_HEIGHT, PHONE_WIDTH, assert_fits, recording_page, shot
+from tests.web.pages import PHONE_HEIGHT, PHONE_WIDTH, assert_fits, recording_page, shot
 from tests.web.play import create_table
 
 LIST = "[data-testid=chat-list]"

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.web.a11y import serious_violations
-from tests.web.conftest import ARTIFACTS
+from tests.web.pages import ARTIFACTS
 from tests.web.play import create_table
 
 ADVICE = ".coach-advice"

@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.a11y import SENDS, press_at, serious_violations, tab_until
-from tests.web.conftest import recording_page, screen_sizes, shot
 from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
+from tests.web.pages import recording_page, screen_sizes, shot
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
 
 pytestmark = pytest.mark.slow

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from tests.web.a11y import tab_until
-from tests.web.conftest import ARTIFACTS, shot
 from tests.web.js.cubulus_preview_fixture import FIXTURE, text
+from tests.web.pages import ARTIFACTS, shot
 from tests.web.play import click_and_wait, create_table, cubulus_step, is_over, move_number
 
 SHOTS = Path("/tmp/shots/cubui")
@@ -401,7 +401,7 @@ def test_a_move_slides_its_balls_at_normal_pace_and_ends_on_the_still_picture(pa
                                                                              base_url: str) -> None:
     """U10: the pushed balls slide one cell along their line and the new ball comes in at the hole,
     within the pace; once the motion ends the layers are pixel for pixel the ones drawn without it."""
-    from tests.web.conftest import recording_page
+    from tests.web.pages import recording_page
     with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as page:
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=11)
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'normal')")
@@ -432,7 +432,7 @@ def test_a_move_slides_its_balls_at_normal_pace_and_ends_on_the_still_picture(pa
 
 @pytest.mark.parametrize("how", ["reduced", "instant"])
 def test_no_motion_under_reduced_motion_or_the_instant_pace(paced_browser: Any, base_url: str, how: str) -> None:
-    from tests.web.conftest import recording_page
+    from tests.web.pages import recording_page
     extra = {"reduced_motion": "reduce"} if how == "reduced" else {}
     with recording_page(paced_browser, viewport={"width": 1280, "height": 900}, **extra) as page:
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=12)
@@ -454,7 +454,7 @@ def test_no_motion_under_reduced_motion_or_the_instant_pace(paced_browser: Any, 
 
 
 def test_the_3d_cube_tweens_the_move_in_its_render_loop(paced_browser: Any, base_url: str) -> None:
-    from tests.web.conftest import recording_page
+    from tests.web.pages import recording_page
     with recording_page(paced_browser, viewport={"width": 1280, "height": 900}) as page:
         create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"], seed=13)
         page.evaluate("() => { localStorage.setItem('tabletop.pace', 'slow');"
@@ -580,7 +580,7 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
                                                                  width: int, height: int) -> None:
     """A game of bots to its sheet, and a paced move caught mid-motion, flat and 3D, in each language
     and size; no sideways scroll; no key shown untranslated."""
-    from tests.web.conftest import recording_page
+    from tests.web.pages import recording_page
     phone = width < 500
     with recording_page(paced_browser, viewport={"width": width, "height": height}, is_mobile=phone,
                         has_touch=phone) as page:

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tabletop.server.process import serving
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import create_table, move_number
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import recording_page
+from tests.web.pages import recording_page
 
 SHOTS = Path(os.environ.get("TABLETOP_SHOTS", "/tmp/shots/packaging"))
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small": (360, 740)}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.web.a11y import serious_violations
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import (
     create_table,
     cubulus_step,

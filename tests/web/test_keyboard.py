@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.web.a11y import focus_ring, serious_violations, tab_to
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow

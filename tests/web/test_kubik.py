@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from tests.web.a11y import serious_violations
-from tests.web.conftest import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
 from tests.web.motion import KUBIK_SETTLED, KUBIK_WATCH, kubik_watched
+from tests.web.pages import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
 from tests.web.play import create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow

@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from tests.web.a11y import focused_matches, tab_until
-from tests.web.conftest import recording_page, shot
 from tests.web.motion import KUBIK_SETTLED, KUBIK_WATCH, kubik_watched
+from tests.web.pages import recording_page, shot
 from tests.web.play import click_and_wait, create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -318,7 +318,7 @@ def snap(page: Any, name: str, full: bool = True) -> None:
     import shutil
     from pathlib import Path
 
-    from tests.web.conftest import ARTIFACTS
+    from tests.web.pages import ARTIFACTS
     if full:
         shot(page, name)
     else:

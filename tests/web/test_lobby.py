@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tabletop.server.process import serving
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import cubulus_step
 
 AGES = {"waiting": 3, "older": 10, "running": 1, "idle": 40}

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import ARTIFACTS, shot
+from tests.web.pages import ARTIFACTS, shot
 from tests.web.play import beetle_step, create_table, cribbage_step, cubulus_step, is_over
 
 pytestmark = pytest.mark.slow

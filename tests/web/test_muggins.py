@@ -13,7 +13,7 @@ import pytest
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
 from tests.web.a11y import serious_violations, tab_to
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number, pass_curtain
 
 pytestmark = pytest.mark.slow

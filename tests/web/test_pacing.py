@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import PHONE_HEIGHT, PHONE_WIDTH, recording_page
+from tests.web.pages import PHONE_HEIGHT, PHONE_WIDTH, recording_page
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow

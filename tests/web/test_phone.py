@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import assert_fits, recording_page, shot
-from tests.web.conftest import assert_tappable as tappable
+from tests.web.pages import assert_fits, recording_page, shot
+from tests.web.pages import assert_tappable as tappable
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.conftest import shot
+from tests.web.pages import shot
 from tests.web.play import create_table, move_number
 
 TIES = ("Tie", "Ничья между", "Egalitate")

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 import tabletop
-from tests.web.conftest import WEB, shot
+from tests.web.pages import WEB, shot
 from tests.web.play import beetle_step, click_and_wait, create_table, move_number
 
 GAMES = tuple(tabletop.REGISTRY)

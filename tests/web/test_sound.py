@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import recording_page
+from tests.web.pages import recording_page
 from tests.web.play import beetle_step, create_table
 
 TOGGLE = "[data-testid=sound]"

@@ -27,7 +27,7 @@ import pytest
 from tabletop.server.process import free_port
 from tests.packaging.imports import walk
 from tests.packaging.venvs import Built, venv_env
-from tests.web.conftest import recording_page
+from tests.web.pages import recording_page
 from tests.web.play import create_table
 
 # one build and core install, in one process; a fresh install: the slow tier
