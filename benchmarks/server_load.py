@@ -27,7 +27,8 @@ addresses (see ``benchmarks/abuse.py``), so it is other clients, as it would be.
 ``--abuse`` adds, for the whole measurement, the abuse of ``benchmarks/abuse.py`` (socket floods,
 expensive requests, all-bot tables, slow requests, big bodies, lobby paging, blunder floods, toggle
 floods, many tokens in one header); ``--abuse floods,bots`` (any of :data:`abuse.ABUSE_PARTS`) runs only
-those parts, to see which one costs the probe its latency.
+those parts, to see which one costs the probe its latency. The scenario ``elsewhere`` aims all of it at
+a second server on the same machine instead: the share of the probe's latency that is the machine's.
 
 ``--baseline REF`` measures the same on the server of a git commit too (``HEAD~1``: the commit before),
 each scenario on this commit and then on that one, in the same run: the report's figures are ratios
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -62,9 +64,15 @@ from tabletop.server.process import serving
 PEOPLE_LIMITS = ("open_tables_per_client=100000", "creations_per_minute=100000", "sockets_per_client=100000",
                  "sockets_per_minute=100000")
 """Per-client limits raised so that the simulated people, all from 127.0.0.1, are not one refused client."""
-SCENARIOS = ("quiet", *CONTROLS, *ABUSE_PARTS, "all")
+SCENARIOS = ("quiet", *CONTROLS, *ABUSE_PARTS, "all", "elsewhere")
 """What ``make bench`` measures the probe beside: nothing, the control (CPU taken on the server's cores
-by the abuse process, asking nothing), each kind of abuse alone, all of it at once."""
+by the abuse process, asking nothing), each kind of abuse alone, all of it at once, and all of it aimed
+at another server on the same machine (:data:`ELSEWHERE`)."""
+ELSEWHERE = "elsewhere"
+"""The scenario whose abuse goes to a second server process on this machine, not to the one measured:
+the attack's cost to the machine (its client's CPU, the other server's answers) without its cost to the
+server itself. On a 2-core machine that shares its cores between the server, its 200 people and the
+attackers, "all" minus "elsewhere" is what the attacks cost the server's own event loop."""
 REPOSITORY = Path(__file__).resolve().parents[1]
 
 
@@ -150,12 +158,14 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 async def run(base: str, tables: int, seconds: float, bot: str, think: float,
-              abuse: Sequence[str], server: int | None = None) -> Measured:
+              abuse: Sequence[str], server: int | None = None, target: str | None = None) -> Measured:
+    """The load test on the server at ``base`` (process ``server``), with ``abuse`` aimed at it — or at
+    ``target``, another server's address."""
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as client:
         waits: Counter[str] = Counter()
         first = [await new_table(client, base, bot, i, waits) for i in range(tables)]
-        abuser = Abuser(base, seconds, abuse) if abuse else None
+        abuser = Abuser(target or base, seconds, abuse) if abuse else None
         if abuser is not None:
             await abuser.ready()
         times: list[float] = []
@@ -174,14 +184,21 @@ async def run(base: str, tables: int, seconds: float, bot: str, think: float,
 
 
 def measure(tables: int, seconds: float, bot: str, think: float, abuse: Sequence[str] = (),
-            limits: Sequence[str] = (), code: Path | None = None) -> Measured:
+            limits: Sequence[str] = (), code: Path | None = None, elsewhere: bool = False) -> Measured:
     """One load test on a fresh server (``limits``: more ``--limit`` settings, to compare one against another;
-    ``code``: the ``src`` folder of another commit to serve, see :func:`checkout`)."""
+    ``code``: the ``src`` folder of another commit to serve, see :func:`checkout`; ``elsewhere``: the abuse
+    aimed at a second such server, see :data:`ELSEWHERE`)."""
     extra = [word for setting in limits for word in ("--limit", setting)]
     env = None if code is None else {**os.environ, "PYTHONPATH": str(code)}
-    with tempfile.TemporaryDirectory() as folder, \
-            serving(f"sqlite:///{Path(folder) / 'load.db'}", args=[*server_args(), *extra], env=env) as (base, server):
-        return asyncio.run(run(base, tables, seconds, bot, think, abuse, server.pid))
+    with contextlib.ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        base, server = stack.enter_context(serving(f"sqlite:///{folder / 'load.db'}", args=[*server_args(), *extra],
+                                                   env=env))
+        target = None
+        if elsewhere:
+            target, _ = stack.enter_context(serving(f"sqlite:///{folder / 'other.db'}",
+                                                    args=[*server_args(), *extra], env=env))
+        return asyncio.run(run(base, tables, seconds, bot, think, abuse, server.pid, target))
 
 
 @contextmanager
@@ -205,7 +222,7 @@ def checkout(ref: str | None) -> Iterator[Path | None]:
 
 def parts_of(scenario: str) -> Sequence[str]:
     """The kinds of abuse of a scenario of :data:`SCENARIOS`."""
-    return {"quiet": (), "all": ABUSE_PARTS}.get(scenario, (scenario,))
+    return {"quiet": (), "all": ABUSE_PARTS, ELSEWHERE: ABUSE_PARTS}.get(scenario, (scenario,))
 
 
 def percentiles(measured: Measured) -> tuple[float, float]:
@@ -298,10 +315,11 @@ def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: f
     with checkout(baseline) as before:
         for round_ in range(max(1, repeat)):
             for scenario in scenarios:
-                now = measure(tables, seconds, bot, think, parts_of(scenario), limits)
+                aside = scenario == ELSEWHERE
+                now = measure(tables, seconds, bot, think, parts_of(scenario), limits, elsewhere=aside)
                 if before is not None:
                     theirs[scenario].append(percentiles(measure(tables, seconds, bot, think, parts_of(scenario),
-                                                                limits, code=before)))
+                                                                limits, code=before, elsewhere=aside)))
                 mine[scenario].append(percentiles(now))
                 if now.server_cpu is not None:
                     busy[scenario].append(now.server_cpu)
@@ -320,6 +338,8 @@ def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: f
             figure += f" (p99 {min(r[1] for r in mine[scenario]):.1f}–{max(r[1] for r in mine[scenario]):.1f})"
         if "quiet" in median and scenario != "quiet":
             figure += f" ({p99 - median['quiet'][1]:+.1f} ms on quiet's p99)"
+        if scenario == "all" and ELSEWHERE in median:  # what the attacks cost the server itself
+            figure += f" ({p99 - median[ELSEWHERE][1]:+.1f} ms on {ELSEWHERE}'s)"
         if busy[scenario]:
             figure += f"; server CPU {float(np.median(busy[scenario])):.0%} of a core"
         if scenario in median_then:

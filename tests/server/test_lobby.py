@@ -115,3 +115,26 @@ def test_the_cursor_pages_waiting_then_running_each_table_once(client: TestClien
             seen += ids(page)
         assert seen == waiting[::-1] + running[::-1], limit
     assert ids(lobby(client, game="cribbage")) == [waiting[1]]
+
+
+def test_a_lobby_line_says_what_the_tables_own_answer_says(client: TestClient) -> None:
+    """The lobby reads its lines as plain rows (not ORM objects and models, for its cost): each must
+    still be the table's line as ``GET /api/tables/{id}`` gives it — seats, bot levels, moves, result."""
+    against_bot = create(client, "cubulus", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "hard"}])
+    played, tokens = hot_seat(client)
+    play_one(client, played, {"0": tokens})
+    waiting = create(client, "cribbage", [{"kind": "human", "name": "Bo"}, {"kind": "human"}])
+    ended = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}])
+    abandoned = client.post(f"/api/tables/{ended['table']['id']}/abandon", headers=bearer(ended["creator_token"]))
+    assert abandoned.status_code == 200, abandoned.text
+    page = lobby(client, activity="all", status=["open", "playing", "abandoned"])
+    lines = {line["id"]: line for line in page["tables"]}
+    assert set(lines) == {against_bot["table"]["id"], played, waiting["table"]["id"], ended["table"]["id"]}
+    for table, line in lines.items():
+        own = client.get(f"/api/tables/{table}").json()
+        # (a live table's time is its own, set a moment apart from the database's write of it)
+        apart = datetime.fromisoformat(line.pop("active_at")) - datetime.fromisoformat(own.pop("active_at"))
+        assert abs(apart) < timedelta(seconds=1)
+        assert line == own
+    assert [seat["level"] for seat in lines[against_bot["table"]["id"]]["seats"]] == [None, "hard"]
+    assert lines[played]["moves"] >= 1 and lines[ended["table"]["id"]]["status"] == "abandoned"

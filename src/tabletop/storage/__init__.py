@@ -5,6 +5,8 @@ from tabletop.storage.store import (
     DEFAULT_URL,
     STATUSES,
     LobbyPage,
+    LobbyRow,
+    LobbySeat,
     NewEvent,
     SeatSpec,
     StaleMoveError,
@@ -15,6 +17,6 @@ from tabletop.storage.store import (
 )
 
 __all__ = [
-    "DEFAULT_URL", "STATUSES", "LobbyPage", "NewEvent", "SeatSpec", "StaleMoveError", "StorageError", "Store",
-    "TableExistsError", "hash_token", "upgrade",
+    "DEFAULT_URL", "STATUSES", "LobbyPage", "LobbyRow", "LobbySeat", "NewEvent", "SeatSpec", "StaleMoveError",
+    "StorageError", "Store", "TableExistsError", "hash_token", "upgrade",
 ]

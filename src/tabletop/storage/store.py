@@ -65,11 +65,43 @@ class SeatSpec:
     joined: bool = False  #: taken at creation (the creator's own seat, hot-seat players)
 
 
+@dataclass(frozen=True, slots=True)
+class LobbySeat:
+    """A seat as a lobby line shows it."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    joined: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRow:
+    """A table as a lobby page lists it: the columns a line shows and its seats, read as plain rows.
+    Loaded as ORM objects, a page of 100 tables took 6 ms of Python instead of 2.5, on a database thread
+    holding the GIL the event loop waits for — what a client paging the lobby costs everyone's moves."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None
+    settings: dict[str, Any]
+    active_at: datetime
+    seats: list[LobbySeat]
+
+
+LOBBY_COLUMNS = (TableRow.id, TableRow.game, TableRow.options, TableRow.status, TableRow.result, TableRow.settings,
+                 TableRow.active_at)
+"""The columns of a lobby line (:class:`LobbyRow` without its seats)."""
+
+
 @dataclass(frozen=True)
 class LobbyPage:
     """One page of the lobby: tables, each one's number of logged moves, and the next page's cursor."""
 
-    tables: list[TableRow]
+    tables: list[LobbyRow]
     moves: dict[str, int]
     next: str | None
 
@@ -190,8 +222,8 @@ class Store:
             if status not in order:
                 raise StorageError(f"cursor {cursor[:40]!r} is not one of this listing; start from the first page")
             order, after = order[order.index(status):], (active, table_id)
-        rows: list[TableRow] = []
-        with self.session() as session:
+        rows: list[Any] = []
+        with self.engine.connect() as connection:
             for status in order:
                 query = self._lobby_range(status, game, quiet_since, quiet)
                 if query is None:
@@ -201,24 +233,32 @@ class Store:
                                             and_(TableRow.active_at == after[0], TableRow.id < after[1])))
                     after = None  # (the cursor's status only; the statuses after it start at their top)
                 query = query.order_by(TableRow.active_at.desc(), TableRow.id.desc()).limit(limit + 1 - len(rows))
-                rows += session.scalars(query)
+                rows += connection.execute(query)
                 if len(rows) > limit:
                     break
             more = len(rows) > limit
             rows = rows[:limit]
             moves: dict[str, int] = {}
+            seats: dict[str, list[LobbySeat]] = {row.id: [] for row in rows}
             if rows:
-                counts = session.execute(select(EventRow.table_id, func.count()).where(
-                    EventRow.table_id.in_([r.id for r in rows])).group_by(EventRow.table_id))
+                ids = list(seats)
+                counts = connection.execute(select(EventRow.table_id, func.count()).where(
+                    EventRow.table_id.in_(ids)).group_by(EventRow.table_id))
                 moves = {table_id: int(count) for table_id, count in counts}
+                for table_id, seat, kind, name, bot, joined in connection.execute(
+                        select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined)
+                        .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
+                    seats[table_id].append(LobbySeat(seat, kind, name, bot, joined))
+        tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result, row.settings, row.active_at,
+                           seats[row.id]) for row in rows]
         following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
-        return LobbyPage(rows, {r.id: moves.get(r.id, 0) for r in rows}, following)
+        return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following)
 
     @staticmethod
     def _lobby_range(status: str, game: str | None, quiet_since: datetime | None,
                      quiet: bool | None) -> Any:
         """The lobby's query of one status (None: nothing of it is listed), before its order and cursor."""
-        query = select(TableRow).where(TableRow.status == status)
+        query = select(*LOBBY_COLUMNS).where(TableRow.status == status)
         if game is not None:
             query = query.where(TableRow.game == game)
         if quiet_since is None or quiet is None:
