@@ -72,7 +72,9 @@ ELSEWHERE = "elsewhere"
 """The scenario whose abuse goes to a second server process on this machine, not to the one measured:
 the attack's cost to the machine (its client's CPU, the other server's answers) without its cost to the
 server itself. On a 2-core machine that shares its cores between the server, its 200 people and the
-attackers, "all" minus "elsewhere" is what the attacks cost the server's own event loop."""
+attackers, "all" minus "elsewhere" is what the attacks cost the server's own event loop. Any kind of
+abuse alone may be aimed so too, as a scenario of its own: ``tokens@elsewhere``."""
+AIMED_ELSEWHERE = "@" + ELSEWHERE
 REPOSITORY = Path(__file__).resolve().parents[1]
 
 
@@ -221,8 +223,19 @@ def checkout(ref: str | None) -> Iterator[Path | None]:
 
 
 def parts_of(scenario: str) -> Sequence[str]:
-    """The kinds of abuse of a scenario of :data:`SCENARIOS`."""
+    """The kinds of abuse of a scenario of :data:`SCENARIOS` (or of one aimed elsewhere: ``tokens@elsewhere``)."""
+    scenario = scenario.removesuffix(AIMED_ELSEWHERE)
     return {"quiet": (), "all": ABUSE_PARTS, ELSEWHERE: ABUSE_PARTS}.get(scenario, (scenario,))
+
+
+def twin(scenario: str) -> str:
+    """The scenario of the same abuse aimed at a second server (``all``'s is :data:`ELSEWHERE`)."""
+    return ELSEWHERE if scenario == "all" else scenario + AIMED_ELSEWHERE
+
+
+def is_elsewhere(scenario: str) -> bool:
+    """Whether ``scenario`` aims its abuse at a second server."""
+    return scenario == ELSEWHERE or scenario.endswith(AIMED_ELSEWHERE)
 
 
 def percentiles(measured: Measured) -> tuple[float, float]:
@@ -274,7 +287,8 @@ def main() -> None:
                         help="with --scenarios: N rounds of every scenario, and each one's median figures")
     parser.add_argument("--scenarios", nargs="?", const=",".join(SCENARIOS), metavar="NAMES",
                         help="what make bench measures: a load test beside each scenario (quiet, each kind of "
-                             f"abuse, all: {', '.join(SCENARIOS)}) and the probe's p99 beside each")
+                             f"abuse, all: {', '.join(SCENARIOS)}; any of them with '{AIMED_ELSEWHERE}' aimed at "
+                             "a second server) and the probe's p99 beside each")
     args = parser.parse_args()
     parts = [part for part in args.abuse.split(",") if part]
     if unknown := set(parts) - set(ABUSE_PARTS) - set(CONTROLS):
@@ -282,7 +296,7 @@ def main() -> None:
                      f"{', '.join((*ABUSE_PARTS, *CONTROLS))}")
     if args.scenarios is not None:
         chosen = [name for name in args.scenarios.split(",") if name]
-        if unknown := set(chosen) - set(SCENARIOS):
+        if unknown := {name.removesuffix(AIMED_ELSEWHERE) for name in chosen} - set(SCENARIOS):
             parser.error(f"--scenarios: no scenario {sorted(unknown)[0]!r}; scenarios: {', '.join(SCENARIOS)}")
         lines = rows(args.tables, args.seconds, args.bot, args.think, chosen, args.limit, args.baseline,
                      args.repeat)
@@ -315,7 +329,7 @@ def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: f
     with checkout(baseline) as before:
         for round_ in range(max(1, repeat)):
             for scenario in scenarios:
-                aside = scenario == ELSEWHERE
+                aside = is_elsewhere(scenario)
                 now = measure(tables, seconds, bot, think, parts_of(scenario), limits, elsewhere=aside)
                 if before is not None:
                     theirs[scenario].append(percentiles(measure(tables, seconds, bot, think, parts_of(scenario),
@@ -338,8 +352,8 @@ def rows(tables: int = 200, seconds: float = 20.0, bot: str = "random", think: f
             figure += f" (p99 {min(r[1] for r in mine[scenario]):.1f}–{max(r[1] for r in mine[scenario]):.1f})"
         if "quiet" in median and scenario != "quiet":
             figure += f" ({p99 - median['quiet'][1]:+.1f} ms on quiet's p99)"
-        if scenario == "all" and ELSEWHERE in median:  # what the attacks cost the server itself
-            figure += f" ({p99 - median[ELSEWHERE][1]:+.1f} ms on {ELSEWHERE}'s)"
+        if twin(scenario) in median:  # what the attack costs the server itself
+            figure += f" ({p99 - median[twin(scenario)][1]:+.1f} ms on {twin(scenario)}'s)"
         if busy[scenario]:
             figure += f"; server CPU {float(np.median(busy[scenario])):.0%} of a core"
         if scenario in median_then:

@@ -352,7 +352,7 @@ def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lan
             page.locator(f"{LAYERS} [data-legal^=insert]").nth(3).hover()
             page.wait_for_selector(f"{LAYERS} .preview-ball")
             caption = page.locator(CAPTION).inner_text()
-            assert caption and "{" not in caption and "cub." not in caption, caption
+            assert caption and "{" not in caption and "cubulus." not in caption, caption
             if lang != "en":
                 assert "ball" not in caption and "layer" not in caption, caption
             fits(page, width)
@@ -613,7 +613,7 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
         create_table(page, base_url, "cubulus", {"first": "0", "move_cap": 40}, ["bot", "bot"], seed=32)
         page.locator("[data-testid=cubulus-summary]").wait_for(timeout=60_000)
         text = page.locator("[data-testid=gameover]").inner_text()
-        assert "cub." not in text and "{" not in text, text
+        assert "cubulus." not in text and "{" not in text, text
         fits(page, width)
         page.evaluate("() => document.querySelector('[data-testid=cubulus-summary]').scrollIntoView()")
         snap(page, f"cubulus-sheet-{lang}-{width}")

@@ -82,7 +82,7 @@ test("a score cut off at the target says so, in every language", () => {
   setLang("en");
   assert.equal(cappedText(cut), "17 counted, but the game ends at 121");
   assert.match(pegsText(cut, ctx), /^Bob pegs 6 \(hand\): fifteen two, .* — 17 counted, but the game ends at 121$/);
-  assert.equal(cappedText(cut, "crib.capped"), "17 counted; capped at 121: the game ended");
+  assert.equal(cappedText(cut, "cribbage.capped"), "17 counted; capped at 121: the game ended");
   assert.equal(cappedText({ kind: "pegs", why: "heels", points: 1, score: 61 }), "2 counted, but the game ends at 61");
   setLang("ru");
   assert.equal(cappedText(cut), "насчитано 17, но игра заканчивается на 121");

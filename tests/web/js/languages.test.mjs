@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 
-import { addStrings, formatNumber, hasOptionText, missingKeys, setLang, t } from "../../../src/tabletop/web/js/i18n.js";
+import { addStrings, formatNumber, hasOptionText, missingKeys, setLang, strayKeys, t } from "../../../src/tabletop/web/js/i18n.js";
 import * as kubikLog from "../../../src/tabletop/web/js/games/kubik/log.js";
 import * as beetleLog from "../../../src/tabletop/web/js/games/beetle/log.js";
 import { NUMBER_WORDS } from "../../../src/tabletop/web/js/games/cribbage/strings.js";
@@ -48,6 +48,14 @@ test("the app's own words: every English key is in ru and ro, with the same plac
     assert.deepEqual(keys.map((k) => placeholders(t(k))), english, code);
   }
   setLang("en");
+});
+
+test("every game's words are its own: keyed <game>.… or game.<game>.…, never another's or the shell's", async () => {
+  for (const game of GAMES) assert.deepEqual(strayKeys(game, await import(folder(game))), [], game);
+  // a fifth card game's "card.back" would have overwritten cribbage's: refused by name, in any language
+  const words = { STRINGS: { en: { "newgame.title": "x", "card.back": "a card" }, ru: { "lobby.players": "x" } } };
+  assert.deepEqual(strayKeys("newgame", words), ["card.back", "lobby.players"]);
+  assert.deepEqual(strayKeys("newgame", { STRINGS: { en: { "game.newgame.title": "New" } } }), []);
 });
 
 test("the test fails on a key English has and another language lacks", () => {

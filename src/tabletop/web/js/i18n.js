@@ -3,15 +3,15 @@
 // words are an object of plural forms, {one, few, many, other} as the language has them
 // (Intl.PluralRules: ru one/few/many, ro one/few/other, en one/other): t picks the form for params.n
 // (or the param the object's `count` names) and writes the numbers in the reader's figures.
-// Each game brings its own words (js/games/<game>/strings.js), added here by addStrings when the
-// game's folder is loaded, so nothing here knows a game.
+// Each game brings its own words (js/games/<game>/strings.js, every key under the game's name), added
+// here by addStrings when the game's folder is loaded, so nothing here knows a game.
 
 export const LANGUAGES = { en: "English", ru: "Русский", ro: "Română" };
 
 const STRINGS = {
   en: {
     "app.title": "tabletop",
-    "app.tagline": "Four traditional games, against bots, with friends, or hot-seat",
+    "app.tagline": "Traditional games, against bots, with friends, or hot-seat",
     "nav.lobby": "Lobby",
     "nav.language": "Language",
     "common.loading": "Loading…",
@@ -181,7 +181,7 @@ const STRINGS = {
 
 
 
-    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    // ---- the game-over summary and bots' names (gameover.js)
     "bot.name": "Bot {n}",
     "bot.nameLevel": "Bot {n} · {level}",
     "gameover.finalScores": "Final scores",
@@ -252,7 +252,7 @@ const STRINGS = {
 
   ru: {
     "app.title": "tabletop",
-    "app.tagline": "Четыре традиционные игры: с ботами, с друзьями или за одним экраном",
+    "app.tagline": "Традиционные игры: с ботами, с друзьями или за одним экраном",
     "nav.lobby": "Лобби",
     "nav.language": "Язык",
     "common.loading": "Загрузка…",
@@ -426,7 +426,7 @@ const STRINGS = {
 
 
 
-    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    // ---- the game-over summary and bots' names (gameover.js)
     "bot.name": "Бот {n}",
     "bot.nameLevel": "Бот {n} · {level}",
     "gameover.finalScores": "Итоговый счёт",
@@ -502,7 +502,7 @@ const STRINGS = {
 
   ro: {
     "app.title": "tabletop",
-    "app.tagline": "Patru jocuri tradiționale: cu roboți, cu prietenii sau pe rând la același ecran",
+    "app.tagline": "Jocuri tradiționale: cu roboți, cu prietenii sau pe rând la același ecran",
     "nav.lobby": "Sala de joc",
     "nav.language": "Limba",
     "common.loading": "Se încarcă…",
@@ -675,7 +675,7 @@ const STRINGS = {
 
 
 
-    // ---- the game-over summary and bots' names (issue 17, item 2: gameover.js)
+    // ---- the game-over summary and bots' names (gameover.js)
     "bot.name": "Robotul {n}",
     "bot.nameLevel": "Robotul {n} · {level}",
     "gameover.finalScores": "Scorul final",
@@ -847,6 +847,14 @@ export function addStrings(game, { STRINGS: strings = {}, OPTIONS: options = {} 
     Object.assign(STRINGS[code], strings[code] || {});
     for (const [name, text] of Object.entries(options[code] || {})) OPTIONS[code][`${game}.${name}`] = text;
   }
+}
+
+/** The keys of a game's words that are not its own: every key is `<game>.…` or `game.<game>.…` (its
+ * title, blurb and what the shell asks of it), so that one game's words never overwrite another's or the
+ * shell's. The games' loader refuses a game with any (js/games/index.js). */
+export function strayKeys(game, { STRINGS: strings = {} }) {
+  const own = (key) => key.startsWith(`${game}.`) || key.startsWith(`game.${game}.`);
+  return [...new Set(Object.values(strings).flatMap((words) => Object.keys(words).filter((key) => !own(key))))];
 }
 
 /** [label, help] of a game's option in the current language (falling back to the server's help). */

@@ -6,7 +6,7 @@
 // not take the app down, nor fail silently: the game plays generically and a banner under the
 // header says which game's screen did not load, in the player's language.
 
-import { addStrings, lang, onLangChange, t } from "../i18n.js";
+import { addStrings, lang, onLangChange, strayKeys, t } from "../i18n.js";
 
 const loaded = new Map();
 const failed = new Map();  // game name → its title from /api/games (its own words did not load)
@@ -16,6 +16,8 @@ export async function loadGames(games) {
   await Promise.all(games.filter((game) => game.web && !loaded.has(game.name)).map(async (game) => {
     try {
       const module = await import(`./${game.name}/index.js`);
+      const strays = strayKeys(game.name, module.strings);
+      if (strays.length) throw new Error(`${game.name}'s words must be its own (${game.name}.…): ${strays.join(", ")}`);
       addStrings(game.name, module.strings);
       loaded.set(game.name, module);
       failed.delete(game.name);

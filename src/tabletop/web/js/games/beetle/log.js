@@ -17,7 +17,7 @@ function capital(text) {
 /** A part's name on its own ("leg", "лапка"): a known part in the reader's language, a custom one as
  * its table spells it. `first` capitalises a translated name that starts a sentence. */
 export function partName(name, first = false) {
-  const text = maybe(`part.${name}`, {}, null);
+  const text = maybe(`beetle.partName.${name}`, {}, null);
   if (text === null) return name;
   return first ? capital(text) : text;
 }

@@ -1,6 +1,6 @@
 // The words of beetle in every language of the app (merged into i18n.js by the game's folder).
 // Keys are the ones its screen and log use (`beetle.event.<kind>`: the sentence of each event kind;
-// `part.<name>`: a known part on its own, `beetle.part.<name>`: as what is drawn or needed — a custom
+// `beetle.partName.<name>`: a known part on its own, `beetle.part.<name>`: as what is drawn or needed — a custom
 // table's parts are shown as it spells them); `OPTIONS` gives each option's label and help.
 
 export const STRINGS = {
@@ -56,13 +56,13 @@ export const STRINGS = {
     "beetle.rolloff.starts": "{name} starts with the highest roll, {face}",
     "beetle.rolloff.tie": "a tie at {face}: {names} roll again",
     "beetle.rolloff.rolling": "rolling…",
-    "part.body": "body",
-    "part.head": "head",
-    "part.leg": "leg",
-    "part.eye": "eye",
-    "part.antenna": "antenna",
-    "part.tail": "tail",
-    "part.wing": "wing",
+    "beetle.partName.body": "body",
+    "beetle.partName.head": "head",
+    "beetle.partName.leg": "leg",
+    "beetle.partName.eye": "eye",
+    "beetle.partName.antenna": "antenna",
+    "beetle.partName.tail": "tail",
+    "beetle.partName.wing": "wing",
     // cards (H4): the score sheet at game over and the screen's motion
     "beetle.summary.title": "Score sheet",
     "beetle.summary.round": "Round",
@@ -126,13 +126,13 @@ export const STRINGS = {
     "beetle.rolloff.starts": "Начинает {name}: больше всех, {face}",
     "beetle.rolloff.tie": "ничья (выпало {face}): {names} бросают ещё раз",
     "beetle.rolloff.rolling": "бросают…",
-    "part.body": "туловище",
-    "part.head": "голова",
-    "part.leg": "лапка",
-    "part.eye": "глаз",
-    "part.antenna": "усик",
-    "part.tail": "хвост",
-    "part.wing": "крыло",
+    "beetle.partName.body": "туловище",
+    "beetle.partName.head": "голова",
+    "beetle.partName.leg": "лапка",
+    "beetle.partName.eye": "глаз",
+    "beetle.partName.antenna": "усик",
+    "beetle.partName.tail": "хвост",
+    "beetle.partName.wing": "крыло",
     // cards (H4): the score sheet at game over and the screen's motion
     "beetle.summary.title": "Лист бросков",
     "beetle.summary.round": "Круг",
@@ -196,13 +196,13 @@ export const STRINGS = {
     "beetle.rolloff.starts": "Începe {name}, cu zarul cel mai mare: {face}",
     "beetle.rolloff.tie": "egalitate la {face}: {names} aruncă din nou",
     "beetle.rolloff.rolling": "se aruncă…",
-    "part.body": "corp",
-    "part.head": "cap",
-    "part.leg": "picior",
-    "part.eye": "ochi",
-    "part.antenna": "antenă",
-    "part.tail": "coadă",
-    "part.wing": "aripă",
+    "beetle.partName.body": "corp",
+    "beetle.partName.head": "cap",
+    "beetle.partName.leg": "picior",
+    "beetle.partName.eye": "ochi",
+    "beetle.partName.antenna": "antenă",
+    "beetle.partName.tail": "coadă",
+    "beetle.partName.wing": "aripă",
     // cards (H4): the score sheet at game over and the screen's motion
     "beetle.summary.title": "Foaia aruncărilor",
     "beetle.summary.round": "Runda",

@@ -33,7 +33,7 @@ export function endingOf(entries) {
 
 /** The end in a sentence: "Ann pegs out in the play, reaching 31: the hands are not counted" (C14). */
 export function endingText(ending, seatName) {
-  return t(`crib.ended.${ending.where}`, { name: seatName(ending.seat), n: num(ending.score) });
+  return t(`cribbage.ended.${ending.where}`, { name: seatName(ending.seat), n: num(ending.score) });
 }
 
 /** True when the game ended before the show began: the hands on the table were never counted. */

@@ -225,11 +225,11 @@ export function actionText(action) {
   switch (word.toLowerCase()) {
     case "discard": return t("cribbage.action.discard", { cards: cardsText(rest) });  // C5
     case "play": return t("cribbage.action.play", { card: cardText(rest[0] || "") });  // C8
-    case "go": return t("crib.go");  // C9
-    case "count": return rest.length ? t("crib.countDeclare", { n: num(Number(rest[0])) }) : t("crib.count");  // C13, C17
-    case "claim": return t("crib.claim", { n: num(Number(rest[0])) });  // C17
-    case "muggins": return t("crib.muggins");
-    case "pass": return t("crib.pass");
+    case "go": return t("cribbage.go");  // C9
+    case "count": return rest.length ? t("cribbage.countDeclare", { n: num(Number(rest[0])) }) : t("cribbage.count");  // C13, C17
+    case "claim": return t("cribbage.claim", { n: num(Number(rest[0])) });  // C17
+    case "muggins": return t("cribbage.muggins");
+    case "pass": return t("cribbage.pass");
     default: break;
   }
   const card = cardText(action.trim());  // a card played: "5H" (C8)

@@ -90,7 +90,7 @@ export class Pegboard {
       }
       const [gx, gy] = this.gameHole(side);
       parts.push(s("circle", { cx: gx, cy: gy, r: this.radius + 2.6, fill: "#3a2410", stroke: "#f4e3c1", "stroke-width": 1.5,
-        class: "game-hole", "data-side": side }, s("title", {}, t("crib.gameHole", { n: num(target) }))));
+        class: "game-hole", "data-side": side }, s("title", {}, t("cribbage.gameHole", { n: num(target) }))));
       parts.push(s("text", { x: gx, y: gy + this.radius + 12, "text-anchor": "middle", "font-size": 9, fill: "#2a1a08" },
         num(target)));
     }
@@ -160,7 +160,7 @@ export class Pegboard {
       const where = this.where(scores[side]);
       if (label) this.fit(label, names[side], `: ${num(scores[side])}${where ? ` · ${where}` : ""}`);
     });
-    this.svg.setAttribute("aria-label", `${t("crib.board")} (${t("crib.target", { n: num(this.target) })}): ${names
+    this.svg.setAttribute("aria-label", `${t("cribbage.board")} (${t("cribbage.target", { n: num(this.target) })}): ${names
       .map((n, i) => `${n} ${num(scores[i])}${this.where(scores[i]) ? ` (${this.where(scores[i])})` : ""}`).join(", ")}`);
     this.place();
     this.pegs.forEach((pair, side) => pair.forEach((peg, k) => this.slide(side, k, peg, was[side][k], duration)));
@@ -181,9 +181,9 @@ export class Pegboard {
 
   /** Which lap a score stands on, or the game hole. */
   where(score) {
-    if (score >= this.target) return t("crib.home");
+    if (score >= this.target) return t("cribbage.home");
     if (this.laps < 2) return null;
     const lap = score <= 0 ? 1 : Math.floor((score - 1) / this.lap) + 1;
-    return t("crib.lap", { n: num(lap), of: num(this.laps) });
+    return t("cribbage.lap", { n: num(lap), of: num(this.laps) });
   }
 }

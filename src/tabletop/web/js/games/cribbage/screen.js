@@ -25,8 +25,8 @@ const RED = { D: true, H: true };
 
 /** A card in words in the current language: "5H" → "five of hearts". */
 export function cardName(text) {
-  if (!text) return t("card.back");
-  return t("card.name", { rank: t(`card.rank.${text.slice(0, -1)}`), suit: t(`card.suit.${text.slice(-1)}`) });
+  if (!text) return t("cribbage.card.back");
+  return t("cribbage.card.name", { rank: t(`cribbage.card.rank.${text.slice(0, -1)}`), suit: t(`cribbage.card.suit.${text.slice(-1)}`) });
 }
 
 /** One card as an SVG picture named in words (face down when `text` is null). */
@@ -90,7 +90,7 @@ function cardsRow(cards, small = false) {
 /** The cards being counted, the starter set apart as the fifth card (C13). */
 function countedCards(cards, starter) {
   return h("div", { class: "cards small counted", "data-testid": "counted" }, cards.map((c) => cardButton(c)),
-    starter ? h("span", { class: "starter-tag" }, h("span", { class: "hint" }, t("crib.starter")), cardButton(starter)) : null);
+    starter ? h("span", { class: "starter-tag" }, h("span", { class: "hint" }, t("cribbage.starter")), cardButton(starter)) : null);
 }
 
 /** What a count in the show is of: a hand, or (after every hand) the crib (C13). */
@@ -130,17 +130,17 @@ export function cribbageScreen(root, ctx) {
   /** The declare form: the legal numbers as one radio group (arrow keys move), and a Declare button. */
   function declareForm(kind, values) {
     const submit = h("button", { type: "submit", class: "primary", "data-action": "declare",
-      disabled: declared === null }, declared === null ? t("crib.declarePick") : t("crib.countDeclare", { n: declared }));
+      disabled: declared === null }, declared === null ? t("cribbage.declarePick") : t("cribbage.countDeclare", { n: declared }));
     const pick = (n) => {
       declared = n;
       submit.disabled = false;
-      submit.textContent = t("crib.countDeclare", { n });
+      submit.textContent = t("cribbage.countDeclare", { n });
     };
     return h("form", { class: "declare-form", onsubmit: (event) => {
       event.preventDefault();
       if (declared !== null) ctx.act(`${kind} ${declared}`);
     } },
-    h("fieldset", { class: "count-picker", "data-testid": "count-picker" }, h("legend", {}, t("crib.points")),
+    h("fieldset", { class: "count-picker", "data-testid": "count-picker" }, h("legend", {}, t("cribbage.points")),
       values.map((n, i) => h("label", { class: "pick" },
         h("input", { type: "radio", name: "declare", value: n, checked: declared === n, "data-focus": `declare-${n}`,
           "data-primary": i === 0 ? true : null, onchange: () => pick(n) }),
@@ -155,20 +155,20 @@ export function cribbageScreen(root, ctx) {
     let cards;
     if (kind === "claim") {
       const card = view.series[view.series.length - 1];
-      title = t("crib.claimTitle");
-      help = t("crib.claimHelp", { card: cardName(card), count: view.count });
+      title = t("cribbage.claimTitle");
+      help = t("cribbage.claimHelp", { card: cardName(card), count: view.count });
       cards = countedCards(view.series, null);
     } else {
       const what = showWhat(view);
-      title = t(what === "crib" ? "crib.countCrib" : "crib.countHand");
-      help = t("crib.countHelp");
+      title = t(what === "crib" ? "cribbage.countCrib" : "cribbage.countHand");
+      help = t("cribbage.countHelp");
       const held = what === "crib" ? view.crib : (view.hands_shown ? view.hands_shown[view.to_move] : view.kept);
       cards = countedCards(held || [], view.starter);
     }
     return h("section", { class: "declare", "aria-labelledby": "declare-h", "data-testid": "declare",
       "data-kind": kind === "claim" ? "pegging" : showWhat(view) },
       h("h3", { id: "declare-h" }, title), cards, h("p", { class: "hint" }, help),
-      h("p", { class: "hint muggins-help" }, t("crib.mugginsHelp")), declareForm(kind, values));
+      h("p", { class: "hint muggins-help" }, t("cribbage.mugginsHelp")), declareForm(kind, values));
   }
 
   /** An opponent's declaration that may be short: what was declared, the cards if the view shows them. */
@@ -183,16 +183,16 @@ export function cribbageScreen(root, ctx) {
     const mine = legal.includes("muggins");
     return h("section", { class: "muggins-box", "aria-labelledby": "muggins-h", "data-testid": "muggins",
       "data-kind": pending.what },
-      h("h3", { id: "muggins-h" }, t("crib.mugginsTitle")),
+      h("h3", { id: "muggins-h" }, t("cribbage.mugginsTitle")),
       h("p", { class: "declared", "data-testid": "declared" },
-        t(`crib.declared.${pending.what}`, { name, n: pending.declared })),
+        t(`cribbage.declared.${pending.what}`, { name, n: pending.declared })),
       cards,
-      h("p", { class: "hint muggins-help" }, t("crib.mugginsHelp")),
+      h("p", { class: "hint muggins-help" }, t("cribbage.mugginsHelp")),
       mine ? h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", "data-action": "muggins", "data-primary": true,
-          onclick: () => ctx.act("muggins") }, t("crib.mugginsCall")),
-        h("button", { type: "button", "data-action": "pass", onclick: () => ctx.act("pass") }, t("crib.pass")))
-        : h("p", { class: "hint" }, t("crib.mugginsWait", { name: ctx.seatName(view.to_move) })));
+          onclick: () => ctx.act("muggins") }, t("cribbage.mugginsCall")),
+        h("button", { type: "button", "data-action": "pass", onclick: () => ctx.act("pass") }, t("cribbage.pass")))
+        : h("p", { class: "hint" }, t("cribbage.mugginsWait", { name: ctx.seatName(view.to_move) })));
   }
 
   function render() {
@@ -210,16 +210,16 @@ export function cribbageScreen(root, ctx) {
     const keyOf = (...parts) => JSON.stringify([lang(), seatNames, ...parts]);
     refill(info, keyOf(view.starter, view.crib, view.crib_size, view.count, view.dealer, view.scores, view.target, names,
       matchGames ? view.match_points : null), () => [
-      h("div", { "data-testid": "starter" }, h("div", { class: "hint" }, t("crib.starter")), cardsRow([view.starter], true)),
-      h("div", { "data-testid": "crib" }, h("div", { class: "hint" }, t("crib.crib", { n: view.crib_size })),
+      h("div", { "data-testid": "starter" }, h("div", { class: "hint" }, t("cribbage.starter")), cardsRow([view.starter], true)),
+      h("div", { "data-testid": "crib" }, h("div", { class: "hint" }, t("cribbage.crib", { n: view.crib_size })),
         cardsRow(view.crib || Array(view.crib_size).fill(null), true)),
-      h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("crib.runningCount", { n: num(view.count) })),
-      h("div", {}, `${ctx.seatName(view.dealer)}: ${t("crib.dealer")}`, h("br"),
-        names.map((n, i) => `${n} ${num(view.scores[i])}`).join(" · "), " ", `(${t("crib.target", { n: num(view.target) })})`,
-        matchGames ? h("div", { "data-testid": "match" }, t("crib.match", { scores: view.match_points.join(" – ") })) : null)]);
+      h("div", { class: "count-big", "data-testid": "count", "aria-live": "polite" }, t("cribbage.runningCount", { n: num(view.count) })),
+      h("div", {}, `${ctx.seatName(view.dealer)}: ${t("cribbage.dealer")}`, h("br"),
+        names.map((n, i) => `${n} ${num(view.scores[i])}`).join(" · "), " ", `(${t("cribbage.target", { n: num(view.target) })})`,
+        matchGames ? h("div", { "data-testid": "match" }, t("cribbage.match", { scores: view.match_points.join(" – ") })) : null)]);
 
     refill(piles, keyOf(view.piles, view.series, view.seat, view.phase, view.hand_sizes), () => [
-      h("h3", { class: "sr-only" }, t("crib.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
+      h("h3", { class: "sr-only" }, t("cribbage.piles")), view.piles.map((pile, seat) => h("div", { class: "pile", "data-seat": seat },
       h("span", { class: "who" }, ctx.seatName(seat)),
       pile.length ? pile.map((c) => cardButton(c, { selected: view.series.includes(c), small: true }))
         : h("span", { class: "hint" }, "—"),
@@ -246,8 +246,8 @@ export function cribbageScreen(root, ctx) {
       if (playable.has(c)) return cardButton(c, { playable: true, style, onclick: () => ctx.act(c) });
       if (pegging) {
         const total = view.count + cardValue(c);
-        return cardButton(c, { style, why: t("crib.overCount", { total: num(total) }), onclick: () => {
-          whyNot = t("crib.cantPlay", { card: cardText(c), total: num(total) });
+        return cardButton(c, { style, why: t("cribbage.overCount", { total: num(total) }), onclick: () => {
+          whyNot = t("cribbage.cantPlay", { card: cardText(c), total: num(total) });
           draw();
         } });
       }
@@ -260,15 +260,15 @@ export function cribbageScreen(root, ctx) {
     const others = legal.filter((a) => !a.startsWith("discard ") && !playable.has(a)
       && !/^(count|claim) \d+$/.test(a) && a !== "muggins" && a !== "pass");
     hand.hidden = view.seat === null;  // a spectator holds no hand: no empty "Your hand"
-    fill(hand, h("h3", { id: "hand-h" }, t("crib.hand")),
-      discards.length ? h("p", { class: "hint" }, t(needed === 1 ? "crib.selectOne" : "crib.selectN", { n: needed }))  // C3: one card with 3 or 4 players, two with 2
-        : playable.size ? h("p", { class: "hint" }, t("crib.playCard")) : null,
+    fill(hand, h("h3", { id: "hand-h" }, t("cribbage.hand")),
+      discards.length ? h("p", { class: "hint" }, t(needed === 1 ? "cribbage.selectOne" : "cribbage.selectN", { n: needed }))  // C3: one card with 3 or 4 players, two with 2
+        : playable.size ? h("p", { class: "hint" }, t("cribbage.playCard")) : null,
       h("div", { class: "cards fan", "data-testid": "hand", "data-count": cards.length, role: "group",
-        "aria-label": t("crib.handSorted") }, cards),
+        "aria-label": t("cribbage.handSorted") }, cards),
       h("p", { class: "hint why-not", "data-testid": "why-not", "aria-live": "polite" }, pegging && whyNot ? whyNot : ""),
       h("div", { class: "buttons" },
         discards.length ? h("button", { type: "button", class: "primary", "data-action": "discard", disabled: !chosen,
-          onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("crib.discard")) : null,
+          onclick: () => { if (chosen) { selected = []; ctx.act(chosen); } } }, t("cribbage.discard")) : null,
         others.map((a) => h("button", { type: "button", class: a === "count" || a === "go" ? "primary" : "",
           "data-action": a, "data-primary": a === "count" || a === "go" ? true : null, onclick: () => ctx.act(a) },
         actionText(a) || a))),
@@ -279,19 +279,19 @@ export function cribbageScreen(root, ctx) {
     // the play shows its hands as never counted, not as a show that did not happen
     const ending = view.phase === "over" ? endingOf(message.entries) : null;
     fill(shown, view.hands_shown ? h("section", { "data-testid": "shown" },
-      h("h3", {}, t(ending && endedBeforeShow(ending) ? "crib.handsUncounted" : "crib.show")),
+      h("h3", {}, t(ending && endedBeforeShow(ending) ? "cribbage.handsUncounted" : "cribbage.show")),
       ending ? h("p", { class: "crib-ended", "data-testid": "ended", "data-where": ending.where },
         endingText(ending, ctx.seatName)) : null,
       view.hands_shown.map((kept, seat) => h("div", { class: "pile" }, h("span", { class: "who" },
-        t("crib.handOf", { name: ctx.seatName(seat) })), cardsRow(sortCards(kept), true)))) : null);
+        t("cribbage.handOf", { name: ctx.seatName(seat) })), cardsRow(sortCards(kept), true)))) : null);
 
     // the points pegged this deal (the log's "pegs" events), newest first, with the itemised count
     // of hands and crib said aloud: a bot's muggins would fly past otherwise
     const list = dealPoints(message.entries).slice(-12).reverse();
-    refill(events, keyOf(list), () => [h("h3", { id: "events-h" }, t("crib.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
+    refill(events, keyOf(list), () => [h("h3", { id: "events-h" }, t("cribbage.events")), list.length ? h("ul", { class: "events", "data-testid": "events",
       tabindex: 0, "aria-labelledby": "events-h" },
       list.map((e) => {
-        const capped = cappedText(e, "crib.capped");
+        const capped = cappedText(e, "cribbage.capped");
         return h("li", { "data-why": e.why, class: capped ? "capped" : null },
           h("strong", {}, `${ctx.seatName(e.seat)} +${num(e.points)}`),
           capped ? h("span", { class: "capped-note", "data-testid": "capped" }, ` (${capped})`) : null,
@@ -304,7 +304,7 @@ export function cribbageScreen(root, ctx) {
     // the score sheet of every deal so far, folded unless the player opened it
     const sides = sidesOf(view, view.sides.length);
     sheet.open = sheetOpen;
-    fill(sheet, h("summary", {}, t("crib.sheet")),
+    fill(sheet, h("summary", {}, t("cribbage.sheet")),
       sheetTable(dealSheet(message.entries, sides.count, sides.of), sideNamesOf(sides, view.sides.length, ctx.seatName), sides.of));
   }
 

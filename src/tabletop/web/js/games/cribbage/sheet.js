@@ -70,20 +70,20 @@ export function dealSheet(entries, sides, sideOf) {
 
 /** The sheet as a table: a row per side and deal, a heading row per game when a match has several. */
 export function sheetTable(deals, names, sideOf) {
-  if (!deals.length) return h("p", { class: "hint", "data-testid": "sheet-empty" }, t("crib.sheetEmpty"));
+  if (!deals.length) return h("p", { class: "hint", "data-testid": "sheet-empty" }, t("cribbage.sheetEmpty"));
   const muggins = deals.some((d) => d.sides.some((s) => s.muggins));
   const games = new Set(deals.map((d) => d.game)).size > 1;
   const columns = ["pegging", "hand", "crib", ...(muggins ? ["muggins"] : [])];
-  const head = h("tr", {}, h("th", { scope: "col" }, t("crib.sheetDeal")), h("th", { scope: "col" }, t("crib.sheetSide")),
-    columns.map((c) => h("th", { scope: "col", class: "n" }, t(`crib.sheet${c[0].toUpperCase()}${c.slice(1)}`))),
-    h("th", { scope: "col", class: "n" }, t("crib.sheetTotal")));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("cribbage.sheetDeal")), h("th", { scope: "col" }, t("cribbage.sheetSide")),
+    columns.map((c) => h("th", { scope: "col", class: "n" }, t(`cribbage.sheet${c[0].toUpperCase()}${c.slice(1)}`))),
+    h("th", { scope: "col", class: "n" }, t("cribbage.sheetTotal")));
   const body = [];
   let shownGame = null;
   for (const deal of deals) {
     if (games && deal.game !== shownGame) {
       shownGame = deal.game;
       body.push(h("tr", { class: "game-row" }, h("th", { colspan: columns.length + 3, scope: "colgroup" },
-        t("crib.sheetGame", { n: num(deal.game) }))));
+        t("cribbage.sheetGame", { n: num(deal.game) }))));
     }
     const dealerSide = deal.dealer === null || deal.dealer === undefined ? null : sideOf(deal.dealer);
     deal.sides.forEach((row, side) => {
@@ -91,14 +91,14 @@ export function sheetTable(deals, names, sideOf) {
       body.push(h("tr", { class: `${side === 0 ? "first" : ""}${deal.winner === side ? " won" : ""}`,
         "data-deal": deal.deal, "data-side": side },
       side === 0 ? h("th", { scope: "rowgroup", rowspan: deal.sides.length }, num(deal.deal)) : null,
-      h("td", { class: "who" }, names[side], dealing ? h("span", { class: "dealer-tag" }, ` · ${t("crib.sheetDealer")}`) : null),
+      h("td", { class: "who" }, names[side], dealing ? h("span", { class: "dealer-tag" }, ` · ${t("cribbage.sheetDealer")}`) : null),
       columns.map((c) => (c === "crib" && !dealing && dealerSide !== null
-        ? h("td", { class: "n none", title: t("crib.sheetNone") }, h("span", { "aria-hidden": "true" }, "–"),
-          h("span", { class: "sr-only" }, t("crib.sheetNone")))
+        ? h("td", { class: "n none", title: t("cribbage.sheetNone") }, h("span", { "aria-hidden": "true" }, "–"),
+          h("span", { class: "sr-only" }, t("cribbage.sheetNone")))
         : h("td", { class: "n", "data-col": c },
           c === "pegging" || deal.scored[side].has(c) || row[c] ? num(row[c]) : ""))),
       h("td", { class: "n total", "data-col": "total" }, num(row.total),
-        deal.winner === side ? h("span", { class: "won-tag" }, ` ✓ ${t("crib.sheetWon")}`) : null)));
+        deal.winner === side ? h("span", { class: "won-tag" }, ` ✓ ${t("cribbage.sheetWon")}`) : null)));
     });
   }
   return h("table", { class: "crib-sheet", "data-testid": "sheet" }, h("thead", {}, head), h("tbody", {}, body));
@@ -136,5 +136,5 @@ export function summary(state, ctx = {}) {
   return h("section", { class: "crib-sheet-box", "data-testid": "cribbage-summary" },
     ending ? h("p", { class: "crib-ended", "data-testid": "ended", "data-where": ending.where }, endingText(ending, seatName))
       : null,
-    h("h3", {}, t("crib.sheet")), sheetTable(deals, sideNamesOf(sides, players, seatName), sides.of));
+    h("h3", {}, t("cribbage.sheet")), sheetTable(deals, sideNamesOf(sides, players, seatName), sides.of));
 }

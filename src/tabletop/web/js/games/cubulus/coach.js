@@ -15,8 +15,8 @@ export function coachView(advice) {
     items.map((a) => h("li", { "data-action": a }, actionLabel(a))));
   return h("div", {},
     h("p", { class: "coach-best", "data-testid": "coach-best" }, t("coach.best", { action: actionLabel(advice.best) })),
-    winning.length ? h("p", {}, t("cub.coach.wins", { n: winning.length })) : null,
+    winning.length ? h("p", {}, t("cubulus.coach.wins", { n: winning.length })) : null,
     winning.length ? list(winning, "wins") : null,
-    h("p", {}, losing.length ? t("cub.coach.loses", { n: losing.length, total: moves.length }) : t("cub.coach.noneLose")),
-    losing.length ? h("details", {}, h("summary", {}, t("cub.coach.showLosing")), list(losing, "loses")) : null);
+    h("p", {}, losing.length ? t("cubulus.coach.loses", { n: losing.length, total: moves.length }) : t("cubulus.coach.noneLose")),
+    losing.length ? h("details", {}, h("summary", {}, t("cubulus.coach.showLosing")), list(losing, "loses")) : null);
 }

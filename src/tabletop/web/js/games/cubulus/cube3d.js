@@ -39,7 +39,7 @@ export class Cube3D {
     this.ballAt = null;
     element.tabIndex = 0;
     element.setAttribute("role", "application");
-    element.setAttribute("aria-label", `${t("cub.view3d")}: ${t("cub.drag")}, ${t("cub.pinch")}. ${t("cub.keyboard")}`);
+    element.setAttribute("aria-label", `${t("cubulus.view3d")}: ${t("cubulus.drag")}, ${t("cubulus.pinch")}. ${t("cubulus.keyboard")}`);
     this.textures = new Map();  // colour name → its ball's texture (colour and mark)
     try {
       this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });

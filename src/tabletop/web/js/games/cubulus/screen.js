@@ -61,19 +61,19 @@ function colourOf(view, ch) {
 /** The words of a legal action, as its button is named: "Insert a ball from above into … (U102)". */
 export function actionLabel(action) {
   const [kind, where] = action.split(" ");
-  if (kind === "place") return t("cub.place", { cell: cellName(where) });
-  if (kind === "insert" || kind === "shift") return t(`cub.${kind}`, holeParams(where));
+  if (kind === "place") return t("cubulus.place", { cell: cellName(where) });
+  if (kind === "insert" || kind === "shift") return t(`cubulus.${kind}`, holeParams(where));
   return action;
 }
 
 /** What a previewed move does, in words: "a blue ball goes in at …; the ball there moves one cell deeper". */
 export function previewText(view, seen) {
-  if (seen.kind === "place") return t("cub.preview.place", { cell: cellName(seen.line[0]) });
+  if (seen.kind === "place") return t("cubulus.preview.place", { cell: cellName(seen.line[0]) });
   const cell = cellName(seen.line[0]);
-  if (seen.kind === "shift") return t("cub.preview.shift", { cell, far: cellName(seen.line[2]) });
+  if (seen.kind === "shift") return t("cubulus.preview.shift", { cell, far: cellName(seen.line[2]) });
   const colour = view.colours[view.seat];
   const ball = t(`cubulus.ball.${colour}`) === `cubulus.ball.${colour}` ? colourName(colour) : t(`cubulus.ball.${colour}`);
-  return t(`cub.preview.insert${seen.pushed ? `.push${seen.pushed}` : ""}`, { ball, cell });
+  return t(`cubulus.preview.insert${seen.pushed ? `.push${seen.pushed}` : ""}`, { ball, cell });
 }
 
 /** A hole's legal action in `legal` (insert or shift), or null. */
@@ -109,7 +109,7 @@ function layerSvg(view, z, legal, bind, mk) {
       const colour = colourOf(view, view.board[i]);
       const cell = `${x}${y}${z}`;
       const place = legal.includes(`place ${cell}`) ? `place ${cell}` : null;
-      const label = t("cub.cell", { cell: cellName(cell), what: colour ? colourName(colour) : t("cub.empty") });
+      const label = t("cubulus.cellHolds", { cell: cellName(cell), what: colour ? colourName(colour) : t("cubulus.empty") });
       const group = s("g", { class: `cell${place ? " hole place" : ""}`, "data-cell": cell, "data-legal": place,
         role: place ? "button" : "img", tabindex: place ? 0 : null, "aria-label": place ? actionLabel(place) : label });
       if (colour) {
@@ -148,7 +148,7 @@ function layerSvg(view, z, legal, bind, mk) {
     }
   }
   items.push(s("g", { class: "preview", "data-layer": z, "aria-hidden": "true" }));
-  return s("svg", { viewBox: `0 0 ${size} ${size}`, class: "fit", role: "group", "aria-label": t(`cub.heading.${z}`) },
+  return s("svg", { viewBox: `0 0 ${size} ${size}`, class: "fit", role: "group", "aria-label": t(`cubulus.heading.${z}`) },
     items);
 }
 
@@ -280,7 +280,7 @@ export function cubulusScreen(root, ctx) {
   const toggle = h("div", { class: "buttons view-toggle" });
   const caption = h("p", { class: "hint cub-preview", "data-testid": "preview-caption", "aria-live": "polite" });
   const flat = h("div", { class: "layers", "data-testid": "layers" });
-  const solid = h("div", { class: "cube3d", hidden: true, "aria-label": t("cub.view3d") });
+  const solid = h("div", { class: "cube3d", hidden: true, "aria-label": t("cubulus.view3d") });
   fill(root, status, toggle, flat, solid, caption);  // the caption last: its height never moves a target
   let mode = localStorage.getItem("tabletop.cubulus.view") === "3d" ? "3d" : "flat";
   let cube = null;  // the one Cube3D (one WebGL canvas, `.cube3d canvas`), once three.js has loaded
@@ -306,15 +306,15 @@ export function cubulusScreen(root, ctx) {
     if (caption.hidden) {
       fill(caption);
     } else if (seen) {
-      const then = how === "tap" ? t("cub.preview.confirm") : how === "key" ? t("cub.preview.key") : "";
+      const then = how === "tap" ? t("cubulus.preview.confirm") : how === "key" ? t("cubulus.preview.key") : "";
       fill(caption, h("strong", {}, `${actionLabel(action)}: `), previewText(message.view, seen), then ? `. ${then}` : "",
         how === "tap" ? h("span", { class: "buttons" },
           h("button", { type: "button", class: "primary", "data-action": "confirm-move",
-            onclick: (event) => { event.stopPropagation(); choose(action, "click"); } }, t("cub.preview.make")),
+            onclick: (event) => { event.stopPropagation(); choose(action, "click"); } }, t("cubulus.preview.make")),
           h("button", { type: "button", "data-action": "cancel-preview",
-            onclick: (event) => { event.stopPropagation(); showPreview(null); } }, t("cub.preview.cancel"))) : null);
+            onclick: (event) => { event.stopPropagation(); showPreview(null); } }, t("cubulus.preview.cancel"))) : null);
     } else {
-      fill(caption, touchScreen ? t("cub.preview.tap") : t("cub.preview.hover"));
+      fill(caption, touchScreen ? t("cubulus.preview.tap") : t("cubulus.preview.hover"));
     }
     caption.classList.toggle("active", Boolean(seen));
     if (seen && how !== "hover") uncover();
@@ -400,17 +400,17 @@ export function cubulusScreen(root, ctx) {
       console.error("the 3D cube did not load", error);
       if (destroyed) return;
       fill(solid, h("div", { class: "cube3d-message", role: "alert", "data-testid": "cube3d-failed" },
-        h("p", {}, t("cub.motion.failed", { reason: error.message || String(error) })),
+        h("p", {}, t("cubulus.motion.failed", { reason: error.message || String(error) })),
         h("div", { class: "buttons" },
           h("button", { type: "button", class: "primary", "data-action": "view-flat", onclick: () => setMode("flat") },
-            t("cub.viewFlat")),
+            t("cubulus.viewFlat")),
           h("button", { type: "button", "data-action": "retry-3d", onclick: () => {
             loading = null;
             show3d();
-          } }, t("cub.motion.retry")))));
+          } }, t("cubulus.motion.retry")))));
     });
     if (!cube) {  // while three.js loads: said, never a blank panel
-      fill(solid, h("p", { class: "cube3d-message", "data-testid": "cube3d-loading", role: "status" }, t("cub.motion.loading")));
+      fill(solid, h("p", { class: "cube3d-message", "data-testid": "cube3d-loading", role: "status" }, t("cubulus.motion.loading")));
     }
   }
 
@@ -466,27 +466,27 @@ export function cubulusScreen(root, ctx) {
     const mk = marks(view);
     const said = told(view);
     fill(status,
-      view.phase === "setup" ? h("p", { class: "banner" }, t("cub.setup")) : null,
+      view.phase === "setup" ? h("p", { class: "banner" }, t("cubulus.setup")) : null,
       h("div", { class: "legend" },
         view.colours.map((c, i) => (i < view.players || c === "neutral") ? h("span", { "data-colour": c },
           s("svg", { viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true" },
             s("circle", { cx: 10, cy: 10, r: 8, fill: BALL[c] ? BALL[c].fill : "#fff", stroke: "#333" }),
             BALL[c] && BALL[c].mark ? s("text", { x: 10, y: 14, "text-anchor": "middle", "font-size": 10,
               fill: c === "yellow" ? "#333" : "#fff" }, BALL[c].mark) : null),
-          ` ${i < view.players ? ctx.seatName(i) + ": " : ""}${colourName(c)} ${BALL[c] ? BALL[c].mark : ""} · ${t("cub.hands")}: ${view.hands[i]}`) : null)),
+          ` ${i < view.players ? ctx.seatName(i) + ": " : ""}${colourName(c)} ${BALL[c] ? BALL[c].mark : ""} · ${t("cubulus.hands")}: ${view.hands[i]}`) : null)),
       said.last ? h("p", { class: "hint", "data-testid": "last-move", title: view.last.action },
-        t("cub.last", { text: said.last })) : null,
+        t("cubulus.last", { text: said.last })) : null,
       said.square ? h("p", { class: "banner result", "data-testid": "winning-square" }, said.square) : null,
       ...(said.square ? said.others.map((text) => h("p", { class: "hint" }, text)) : []));
     fill(toggle,
       h("button", { type: "button", "aria-pressed": mode === "flat" ? "true" : "false", "data-action": "view-flat",
-        onclick: () => setMode("flat") }, t("cub.viewFlat")),
+        onclick: () => setMode("flat") }, t("cubulus.viewFlat")),
       h("button", { type: "button", "aria-pressed": mode === "3d" ? "true" : "false", "data-action": "view-3d",
-        onclick: () => setMode("3d") }, t("cub.view3d")),
+        onclick: () => setMode("3d") }, t("cubulus.view3d")),
       legal.includes("pass") ? h("button", { type: "button", class: "primary", "data-action": "pass", "data-primary": true,
-        onclick: () => ctx.act("pass") }, t("cub.pass")) : null,
-      mode === "3d" ? h("p", { class: "hint", "data-testid": "keyboard-hint" }, t("cub.keyboard")) : null);
-    fill(flat, [2, 1, 0].map((z) => h("div", { class: "layer", "data-layer": z }, h("h3", {}, t(`cub.heading.${z}`)),
+        onclick: () => ctx.act("pass") }, t("cubulus.pass")) : null,
+      mode === "3d" ? h("p", { class: "hint", "data-testid": "keyboard-hint" }, t("cubulus.keyboard")) : null);
+    fill(flat, [2, 1, 0].map((z) => h("div", { class: "layer", "data-layer": z }, h("h3", {}, t(`cubulus.heading.${z}`)),
       layerSvg(view, z, legal, bind, mk))));
     flat.hidden = mode !== "flat";
     solid.hidden = mode !== "3d";

@@ -92,25 +92,25 @@ export function summary(state, ctx = {}) {
   if (ending === "finished" && winning) {
     const owner = Number(winning.colour);
     how = [h("p", { class: "banner result", "data-testid": "cub-sheet-how" },
-      t(owner === mover || mover === null ? "cub.sheet.won" : "cub.sheet.wonFor", {
+      t(owner === mover || mover === null ? "cubulus.sheet.won" : "cubulus.sheet.wonFor", {
         // the square's cells are ringed in the picture below: never named in notation ("100 110 …")
         name: named(owner), square: squareName(winning), mover: mover === null ? "" : named(mover), n: num(view.moves) })),
     facePicture(view, winning)];
   } else if (ending === "finished") {
-    const why = view.end ? t(`cub.sheet.draw.${view.end.replace(/ /g, "_")}`, { n: num(view.moves) }) : t("cub.sheet.draw");
+    const why = view.end ? t(`cubulus.sheet.draw.${view.end.replace(/ /g, "_")}`, { n: num(view.moves) }) : t("cubulus.sheet.draw");
     how = [h("p", { class: "banner result", "data-testid": "cub-sheet-how" }, why)];
   }
   const columns = ["squares", "inCube", "inHand", "moves"];
   return h("section", { class: "cub-sheet", "data-testid": "cubulus-summary" },
-    h("h3", {}, t("cub.sheet")),
+    h("h3", {}, t("cubulus.sheet")),
     ...how,
     h("div", { class: "sheet-scroll" }, h("table", { class: "cub-sheet-table", "data-testid": "sheet" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("cub.sheet.player")),
-        columns.map((c) => h("th", { scope: "col", class: "n" }, t(`cub.sheet.${c}`))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("cubulus.sheet.player")),
+        columns.map((c) => h("th", { scope: "col", class: "n" }, t(`cubulus.sheet.${c}`))))),
       h("tbody", {}, rows.map((row) => h("tr", { "data-seat": row.seat, class: row.winning ? "won" : "" },
         h("th", { scope: "row" }, h("span", { "aria-hidden": "true", style: { color: BALL[row.colour].fill } },
           `${BALL[row.colour].mark} `), named(row.seat),
-        row.winning ? h("span", { class: "won-tag" }, ` ✓ ${t("cub.sheet.winner")}`) : null),
+        row.winning ? h("span", { class: "won-tag" }, ` ✓ ${t("cubulus.sheet.winner")}`) : null),
         columns.map((c) => h("td", { class: "n", "data-col": c }, num(row[c])))))))),
-    h("p", { class: "hint" }, t("cub.sheet.note")));
+    h("p", { class: "hint" }, t("cubulus.sheet.note")));
 }

@@ -21,7 +21,7 @@ export const STRINGS = {
     "kubik.error.seen_not_simulated": "“seen” marks what people saw in a simulated game: here enter the outcome plainly.",
     "kubik.error.seen_after_seen": "The crossing was entered by people: enter what followed too (seen …).",
     "kubik.error.simulation_mismatch": "That is not what the simulation gives for this throw.",
-    // languages (issue 17, item 7): the legal moves in words, for the table's generic list
+    // languages: the legal moves in words, for the table's generic list
     "kubik.action.throw": "Throw from line {line}: at {pos} m, aim {aim}°, {power} m/s, {spin} turns/s",
     "kubik.action.pass": "Nobody stands to intercept",
     "kubik.action.intercept": "{label} stands to intercept",
@@ -156,7 +156,7 @@ export const STRINGS = {
     "kubik.error.seen_not_simulated": "«seen» отмечает увиденное людьми в моделируемой игре: здесь введите исход просто так.",
     "kubik.error.seen_after_seen": "Пересечение ввели люди: введите и то, что было дальше (seen …).",
     "kubik.error.simulation_mismatch": "Моделирование даёт для этого броска другое.",
-    // languages (issue 17, item 7): возможные ходы словами, для общего списка ходов стола
+    // languages: возможные ходы словами, для общего списка ходов стола
     "kubik.action.throw": "Бросок с линии {line}: отметка {pos} м, прицел {aim}°, {power} м/с, {spin} об/с",
     "kubik.action.pass": "Никто не встаёт на перехват",
     "kubik.action.intercept": "{label} встаёт на перехват",
@@ -291,7 +291,7 @@ export const STRINGS = {
     "kubik.error.seen_not_simulated": "„seen” marchează ce au văzut oamenii într-un joc simulat: aici introdu rezultatul simplu.",
     "kubik.error.seen_after_seen": "Traversarea a fost introdusă de oameni: introdu și ce a urmat (seen …).",
     "kubik.error.simulation_mismatch": "Simularea dă altceva pentru această aruncare.",
-    // languages (issue 17, item 7): mutările posibile în cuvinte, pentru lista generală a mesei
+    // languages: mutările posibile în cuvinte, pentru lista generală a mesei
     "kubik.action.throw": "Aruncare de pe linia {line}: la {pos} m, ținta {aim}°, {power} m/s, {spin} ture/s",
     "kubik.action.pass": "Nimeni nu se pregătește de interceptare",
     "kubik.action.intercept": "{label} se pregătește să intercepteze",
