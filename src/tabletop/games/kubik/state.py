@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 import tabletop.games.kubik.calibrated as calibrated
 from tabletop.core import (
@@ -34,11 +34,11 @@ from tabletop.core import (
     SampledChanceError,
     State,
     View,
-    action_event,
     event,
 )
 from tabletop.core.errors import Reason
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice, parse_action
+from tabletop.games.kubik.events import Told, action_event_of, made, points_event, result
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
 from tabletop.games.kubik.phases import Phase, Score
@@ -51,20 +51,12 @@ if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik
 
 
-Told: TypeAlias = "Event | partial[Event]"
-"""Something the last action did: an event, or what makes it when :meth:`KubikState.events` is asked."""
-
 MISS_PENALTY = 5  #: K9
 INTERCEPT_MISS_PENALTY = 10  #: K15
 MANUAL_OUTCOMES = ("miss", "in", *(f"out {n}" for n in range(1, 7)))
 MANUAL_CROSS = ("cross",)
 MANUAL_REST = tuple(f"out {n}" for n in range(1, 7))
 MANUAL_INTERCEPTS = (*(f"hit {n}" for n in range(1, 7)), "miss")
-
-#: What a throw's (or an interception's) outcome is called as an event, by the outcome's kind.
-OUTCOME_EVENTS = {"miss": "miss", "in": "cube_in", "out": "cube_out", "cross": "cross"}
-INTERCEPT_EVENTS = {"hit": "intercept_hit", "miss": "intercept_miss"}
-
 
 @dataclass(frozen=True, slots=True)
 class KubikState(State[KubikAction]):
@@ -279,7 +271,7 @@ class KubikState(State[KubikAction]):
     def _apply(self, action: KubikAction) -> KubikState:
         # the events are made when someone asks (events()): a simulation never does, and building them
         # was a fifth of a calibrated game's time; what they need is taken now, not this state
-        done: tuple[Told, ...] = (partial(_action_event, self.game, self.phase, self.team, self.thrower,
+        done: tuple[Told, ...] = (partial(action_event_of, self.game, self.phase, self.team, self.thrower,
                                           self.interceptor, action),)
         match action:
             case FirstTeam(team):
@@ -305,22 +297,13 @@ class KubikState(State[KubikAction]):
         """What the last action did: the action as an event (the lot, a declaration, a throw, an outcome
         with its faces, strike or hold), then the points it scored — each team's new score — a
         recentred cube (K17) and the throw limit, in that order. Everything on a field is public."""
-        return tuple(told() if isinstance(told, partial) else told for told in self.happened)
+        return made(self.happened)
 
     def result(self) -> Event | None:
         """Teams win (K11): ``game_won`` with ``side`` ``A`` or ``B`` and that team's seats as
         ``members``; at the throw limit the higher score wins and equal scores are ``game_drawn``.
         ``why`` says which (``target`` or ``throw_limit``), ``scores`` the final scores by team."""
-        if not self.is_terminal:
-            return None
-        game = self.game
-        scores = {"A": self.scores[0], "B": self.scores[1]}
-        why = "target" if max(self.scores) >= game.options["target"] else "throw_limit"
-        winner = self._winner()
-        if winner is None:
-            return event("game_drawn", why=why, scores=scores)
-        members = [game.seat(winner, i) for i in range(game.team_sizes[winner])]
-        return event("game_won", side="AB"[winner], members=members, why=why, scores=scores)
+        return result(self)
 
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's team's points (K7, K9, K11)."""
@@ -329,12 +312,12 @@ class KubikState(State[KubikAction]):
     def returns(self) -> tuple[float, ...]:
         """The winning team's players +1, the other's −1; a draw at the throw limit is 0."""
         n = self.game.num_players
-        winner = self._winner() if self.phase is Phase.OVER else None
+        winner = self.winning_team() if self.phase is Phase.OVER else None
         if winner is None:
             return (0.0,) * n
         return tuple(1.0 if self.game.team_of(s) == winner else -1.0 for s in range(n))
 
-    def _winner(self) -> int | None:
+    def winning_team(self) -> int | None:
         """The team that reached the target (K11) or, at the throw limit, the higher score."""
         if self.scores[0] == self.scores[1]:
             return None
@@ -429,53 +412,6 @@ def _front_for(top: int, front: int) -> int:
     return min(f for f in range(1, 7) if f != top and f + top != 7)
 
 
-def _action_event(game: Kubik, phase: Phase, team: int, thrower: int, interceptor: int | None,
-                  action: KubikAction) -> Event:
-    """The action as an event, as the rules see it (everything on a field is public), from what the
-    position it was taken in said: the phase, the team to throw, its thrower and the interceptor."""
-    # the throw and its outcome first: they are most of a game (the cases are distinct types)
-    match action:
-        case ThrowChoice(throw=t) if t is not None:
-            return action_event("throw", **_who(game, thrower), line=t.line, pos=t.position, aim=t.aim,
-                                power=t.power, spin=t.spin)
-        case Outcome() if phase is Phase.INTERCEPT:
-            assert interceptor is not None
-            faces = _faces(action) if action.kind == "hit" else {}
-            return action_event(INTERCEPT_EVENTS[action.kind], **_who(game, interceptor), **faces,
-                                seen=action.seen)
-        case Outcome(kind="cross"):
-            at, moving = action.at, action.moving
-            return action_event("cross", **_who(game, thrower), x=float(at[0]) if at else None,
-                                y=float(at[1]) if at else None, vx=float(moving[0]) if moving else None,
-                                vy=float(moving[1]) if moving else None, seen=action.seen)
-        case Outcome():
-            faces = {} if action.kind == "miss" else _faces(action)
-            return action_event(OUTCOME_EVENTS[action.kind], **_who(game, thrower), **faces, seen=action.seen)
-        case FirstTeam(team):
-            return action_event("lot", team="AB"[team])
-        case Intercept(seat=None):
-            return action_event("nobody_stands", team="AB"[1 - team])
-        case Intercept(seat=seat) if seat is not None:
-            return action_event("stands", seat=seat, player=game.labels[seat], team="AB"[game.team_of(seat)])
-        case ThrowChoice(throw=None):
-            return action_event("throw_real", **_who(game, thrower))
-        case Strike(strike):
-            assert interceptor is not None
-            return action_event("strike" if strike else "hold", **_who(game, interceptor))
-    raise AssertionError(action)  # pragma: no cover - apply() validated the action
-
-
-def _faces(outcome: Outcome) -> dict[str, Any]:
-    """An outcome's faces as event parameters: top and front, None where nobody said (a real field)."""
-    return {"top": None if outcome.top is None else int(outcome.top),
-            "front": None if outcome.front is None else int(outcome.front)}
-
-
-def _who(game: Kubik, seat: int) -> dict[str, Any]:
-    """An event's player: seat, label (``A1``) and team letter."""
-    return {"seat": seat, "player": game.labels[seat], "team": "AB"[game.team_of(seat)]}
-
-
 def _score_throw(state: KubikState, outcome: Outcome, done: tuple[Told, ...]) -> KubikState:
     """K7, K9: out scores the face on top, in scores nothing, a miss costs 5; then the next team."""
     team = state.team
@@ -508,13 +444,7 @@ def _interception(state: KubikState, outcome: Outcome, done: tuple[Told, ...]) -
     scores[them] -= INTERCEPT_MISS_PENALTY
     miss = Score(them, -INTERCEPT_MISS_PENALTY, "interception_missed")
     return replace(state, phase=Phase.REST, scores=(scores[0], scores[1]), scored=(miss,), last=outcome,
-                   happened=(*done, partial(_points, miss, scores[them])))
-
-
-def _points(score: Score, total: int) -> Event:
-    """The ``points`` event of a score: the team, its points and why, and the team's new score."""
-    face: dict[str, Any] = {} if score.top is None else {"top": score.top}
-    return event("points", team="AB"[score.team], points=int(score.points), why=score.why, **face, score=int(total))
+                   happened=(*done, partial(points_event, miss, scores[them])))
 
 
 def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, outcome: Outcome,
@@ -529,7 +459,7 @@ def _next_turn(state: KubikState, scored: tuple[Score, ...], cube: CubePose, out
     for score in scored:
         scores[score.team] += score.points
         applied.append(score)
-        points.append(partial(_points, score, scores[score.team]))
+        points.append(partial(points_event, score, scores[score.team]))
         if score.points > 0 and scores[score.team] >= target:
             over = True
             break
