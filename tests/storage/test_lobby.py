@@ -150,3 +150,17 @@ def test_the_migration_gives_existing_tables_their_last_moves_time(database_url:
     assert utc(active["moved"]) == moved and utc(active["still"]) == later  # no move: its last change
     assert listed(store) == ["still", "moved"]
     store.close()
+
+
+def test_a_lobby_row_carries_only_the_settings_its_line_shows(store: Store) -> None:
+    """A lobby page reads a table's zombies and the table it is a rematch of, nothing else of its
+    settings: the chance secret never leaves the database for a listing."""
+    secret = "f" * 64
+    plain, _ = store.create_table("cubulus", {}, PAIR, {"chance_secret": secret, "seeded": False})
+    rematch, _ = store.create_table("cubulus", {}, PAIR, {"chance_secret": secret, "zombies": [1],
+                                                          "rematch_of": plain.id, "time_bank": 30.0})
+    rows = {row.id: row for row in store.lobby(("open",)).tables}
+    assert rows[plain.id].settings == {}
+    assert rows[rematch.id].settings == {"zombies": [1], "rematch_of": plain.id}
+    assert secret not in repr(rows)
+    store.close()

@@ -87,13 +87,16 @@ class LobbyRow:
     options: dict[str, Any]
     status: str
     result: dict[str, Any] | None
-    settings: dict[str, Any]
+    settings: dict[str, Any]  #: only :data:`LOBBY_SETTINGS`, those the table has
     active_at: datetime
     seats: list[LobbySeat]
 
 
-LOBBY_COLUMNS = (TableRow.id, TableRow.game, TableRow.options, TableRow.status, TableRow.result, TableRow.settings,
-                 TableRow.active_at)
+LOBBY_SETTINGS = ("zombies", "rematch_of")
+"""The settings a lobby line shows (seats a bot took over, the table a rematch follows): only these are
+read, never the rest of a table's settings (its chance secret among them)."""
+LOBBY_COLUMNS = (TableRow.id, TableRow.game, TableRow.options, TableRow.status, TableRow.result, TableRow.active_at,
+                 *(TableRow.settings[name].label(name) for name in LOBBY_SETTINGS))
 """The columns of a lobby line (:class:`LobbyRow` without its seats)."""
 
 
@@ -249,7 +252,8 @@ class Store:
                         select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined)
                         .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[table_id].append(LobbySeat(seat, kind, name, bot, joined))
-        tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result, row.settings, row.active_at,
+        tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result,
+                           {name: getattr(row, name) for name in LOBBY_SETTINGS if getattr(row, name) is not None}, row.active_at,
                            seats[row.id]) for row in rows]
         following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
         return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following)
