@@ -252,8 +252,7 @@ class Store:
                         select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined)
                         .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[table_id].append(LobbySeat(seat, kind, name, bot, joined))
-        tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result,
-                           {name: getattr(row, name) for name in LOBBY_SETTINGS if getattr(row, name) is not None}, row.active_at,
+        tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result, _shown_settings(row), row.active_at,
                            seats[row.id]) for row in rows]
         following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
         return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following)
@@ -512,6 +511,11 @@ class Store:
         with self.session() as session:
             query = select(EventRow).where(EventRow.table_id == table_id, EventRow.number >= since)
             return list(session.scalars(query.order_by(EventRow.number)))
+
+
+def _shown_settings(row: Any) -> dict[str, Any]:
+    """The :data:`LOBBY_SETTINGS` a lobby query's row holds (those the table has)."""
+    return {name: getattr(row, name) for name in LOBBY_SETTINGS if getattr(row, name) is not None}
 
 
 def _write_cursor(status: str, active: datetime, table_id: str) -> str:
