@@ -20,6 +20,9 @@ from sqlalchemy import create_engine, text
 
 from tests.environment import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED, PHONE_AT_MOST, POSTGRES, SLOW_TIER, THOROUGH
 from tests.packaging.venvs import Built, build, fresh_venv
+from tests.plugin import plug_in
+
+plug_in()  # Pig, the sixth game only the tests install, is registered everywhere the four are (tests/plugin)
 
 settings.register_profile("thorough", max_examples=100 * THOROUGH)  # (tests that set no count: Hypothesis' 100)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

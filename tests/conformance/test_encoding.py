@@ -19,9 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.core import Encoding, SampledChanceError, State
+from tabletop.core import Capability, Encoding, SampledChanceError, State
 from tests.conformance.configs import ALL, IDS
 from tests.environment import examples
+
+ENCODED = [(i, (name, config)) for i, (name, config) in enumerate(ALL)
+           if Capability.ENCODING in tabletop.REGISTRY[name].spec.capabilities]
+"""The configurations of the games with a numeric encoding (a game with only the required core has none)."""
 
 _CHECKED_STEPS = 300
 """Steps checked in each game (long cribbage matches: the first hands are checked, the rest played)."""
@@ -73,7 +77,7 @@ def _check_observations(game: tabletop.Game, encoding: Encoding[Any], state: Sta
             "the observation must come from the view alone"
 
 
-@pytest.mark.parametrize(("name", "config"), ALL, ids=IDS)
+@pytest.mark.parametrize(("name", "config"), [case for _, case in ENCODED], ids=[IDS[i] for i, _ in ENCODED])
 @settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_state_of_a_random_game_is_encoded_faithfully(name: str, config: dict[str, Any], seed: int) -> None:
@@ -98,7 +102,7 @@ def test_every_state_of_a_random_game_is_encoded_faithfully(name: str, config: d
     _check_observations(game, encoding, state, rng)
 
 
-@pytest.mark.parametrize("name", list(tabletop.REGISTRY))
+@pytest.mark.parametrize("name", tabletop.REGISTRY.providing(Capability.ENCODING))
 @pytest.mark.parametrize("index", [-1, 10**7])
 def test_an_index_out_of_range_is_refused_with_its_range(name: str, index: int) -> None:
     encoding = tabletop.load(name).encoding()

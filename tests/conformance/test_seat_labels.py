@@ -120,8 +120,16 @@ def kubik() -> Iterator[Refusal]:
     yield refused(state, "pass"), "B1", 2, "player"
 
 
+def pig() -> Iterator[Refusal]:
+    """The test suite's sixth game (tests/plugin): the core's own refusal, for a game with no words of its own —
+    holding before a roll, at the second seat's turn."""
+    state = tabletop.load("pig").initial_state().apply_text("roll").apply_text("1")
+    assert state.current_player == 1
+    yield refused(state, "hold"), "seat 2", 1, "player"
+
+
 GAMES: dict[str, Callable[[], Iterator[Refusal]]] = {
-    "beetle": beetle, "cribbage": cribbage, "cubulus": cubulus, "kubik": kubik}
+    "beetle": beetle, "cribbage": cribbage, "cubulus": cubulus, "kubik": kubik, "pig": pig}
 """Each game's refusals that name a seat (a game added to the registry must add its own: STYLE 19)."""
 
 

@@ -10,16 +10,17 @@ from typing import Any
 import pytest
 
 import tabletop
+from tabletop.core import Capability
 from tabletop.core.coach import CoachAdvice, blunder_cost
 
 CONFIGS = {"kubik": {"throws": "calibrated"}}
 BUDGETS = {"cubulus": 300, "cribbage": 8}
 
 
-@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY))
+@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY.providing(Capability.COACH)))
 def test_advice_rates_the_legal_actions_of_the_seat_to_move_from_its_view(name: str) -> None:
     game = tabletop.load(name, **CONFIGS.get(name, {}))
-    assert game.has_coach
+    assert game.provides(Capability.COACH)
     state: Any = game.initial_state()
     rng = random.Random(2)
     advised = 0

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 import tabletop
-from tabletop.core import Chance, Game, GameSpec
+from tabletop.core import Capability, Chance, Game, GameSpec
 from tabletop.games import REGISTRY
 
 
@@ -30,7 +30,7 @@ class Toss(Game[Any, str]):
 def test_a_game_without_an_encoding_type_says_so() -> None:
     with pytest.raises(NotImplementedError, match="toss has no numeric encoding"):
         Toss().encoding()
-@pytest.mark.parametrize("name", sorted(REGISTRY))
+@pytest.mark.parametrize("name", sorted(REGISTRY.providing(Capability.ENCODING)))
 def test_encoding_is_built_once_per_game_object(name: str) -> None:
     game = tabletop.load(name)
     built = game.encoding()
@@ -43,8 +43,8 @@ def test_encoding_is_built_once_per_game_object(name: str) -> None:
 
 def test_win_chances_where_a_game_computes_them() -> None:
     toss = Toss()
-    assert not toss.has_win_chances and toss.win_chances(None) is None
+    assert not toss.provides(Capability.ODDS) and toss.win_chances(None) is None
     beetle = tabletop.load("beetle", players=3)
-    assert beetle.has_win_chances
+    assert beetle.provides(Capability.ODDS)
     assert beetle.win_chances(beetle.initial_state()) == pytest.approx([1 / 3] * 3)  # B6: a fair roll-off
-    assert [name for name in REGISTRY if REGISTRY.load(name).has_win_chances] == ["beetle"]
+    assert REGISTRY.providing(Capability.ODDS) == ["beetle"]

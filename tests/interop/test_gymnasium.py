@@ -12,7 +12,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tabletop
-from tabletop.core import IllegalActionError
+from tabletop.core import Capability, IllegalActionError
 from tabletop.interop.gymnasium import ENV_IDS, SeatEnv, env_id
 from tests.interop.configs import CONFIGS, PHYSICS, params
 
@@ -25,7 +25,7 @@ def _quiet() -> Any:
 
 
 def test_every_game_is_registered() -> None:
-    assert [env_id(name) for name in tabletop.REGISTRY] == ENV_IDS
+    assert [env_id(name) for name in tabletop.REGISTRY.providing(Capability.ENCODING)] == ENV_IDS
     assert env_id("cribbage") == "tabletop/Cribbage-v1"
     assert all(ident in gymnasium.registry for ident in ENV_IDS)
 
@@ -55,7 +55,7 @@ def play_out(environment: SeatEnv, seed: int) -> tuple[float, int, dict[str, Any
     return reward, steps, info
 
 
-@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY))
+@pytest.mark.parametrize("name", tabletop.REGISTRY.providing(Capability.ENCODING))
 def test_a_full_episode_against_the_games_own_bots(name: str) -> None:
     options = {"throws": "calibrated"} if name == "kubik" else {}
     environment = SeatEnv(name, seat=1, opponents="normal", **options)

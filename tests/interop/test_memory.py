@@ -16,6 +16,7 @@ import gymnasium
 import pytest
 
 import tabletop
+from tabletop.core import Capability
 from tabletop.interop.gymnasium import env_id
 from tabletop.interop.pettingzoo import env as aec_env
 
@@ -59,7 +60,7 @@ def seat(name: str) -> Any:
 @pytest.mark.parametrize("adapter", [pettingzoo, seat], ids=["pettingzoo", "gymnasium"])
 @pytest.mark.parametrize("name", [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=HEAVY[name])) if name in HEAVY else name
-    for name in tabletop.REGISTRY])
+    for name in tabletop.REGISTRY.providing(Capability.ENCODING)])
 def test_one_more_environment_costs_at_most_the_budget(name: str, adapter: Callable[[str], Any]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Gymnasium's checker's advice on unbounded boxes

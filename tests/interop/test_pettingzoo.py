@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import tabletop
-from tabletop.core import IllegalActionError
+from tabletop.core import Capability, IllegalActionError
 from tabletop.interop.pettingzoo import env, raw_env
 from tests.interop.configs import CONFIGS, PHYSICS, params
 
@@ -25,7 +25,7 @@ def _quiet() -> Any:
 
 
 def test_every_registered_game_is_covered() -> None:
-    assert {name for name, _ in CONFIGS} == set(tabletop.REGISTRY)
+    assert {name for name, _ in CONFIGS} == set(tabletop.REGISTRY.providing(Capability.ENCODING))
 
 
 @params()
@@ -165,7 +165,7 @@ def test_the_parallel_api_is_refused() -> None:
     """Every game is turn-based (docs/interop.md): PettingZoo's aec_to_parallel must refuse them."""
     from pettingzoo.utils.conversions import aec_to_parallel
 
-    for name in tabletop.REGISTRY:
+    for name in tabletop.REGISTRY.providing(Capability.ENCODING):
         table = env(name)
         assert not table.metadata.get("is_parallelizable", False)
         with pytest.raises(AssertionError, match="is_parallelizable"):

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from tabletop.core import IllegalActionError
+from tabletop.core import Capability, IllegalActionError
 from tabletop.games.cribbage.batch import CribbageBatch
 from tabletop.interop.batches import TableBatch
 from tabletop.interop.gymnasium import SeatEnv, env_id
@@ -203,7 +203,7 @@ def test_games_without_a_kernel_step_through_the_interface() -> None:
     assert observations in env.observation_space
 
 
-@pytest.mark.parametrize("name", sorted(tabletop.REGISTRY))
+@pytest.mark.parametrize("name", tabletop.REGISTRY.providing(Capability.ENCODING))
 def test_every_game_has_a_vector_environment(name: str) -> None:
     options = {"throws": "calibrated"} if name == "kubik" else {}
     env = gymnasium.make_vec(env_id(name), num_envs=2, max_steps=5, **options)

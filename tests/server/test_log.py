@@ -19,6 +19,7 @@ QUICK: dict[str, list[dict[str, Any]]] = {
     "cribbage": [{"players": 2, "target": 61}, {"players": 3, "target": 31}],
     "cubulus": [{"players": 2, "move_cap": 30}],
     "kubik": [{"players": 2, "throws": "calibrated", "target": 10}],
+    "pig": [{"players": 2, "target": 20}],  # the sixth game only the tests install (tests/plugin)
 }
 """Quick configurations of every game in the registry (a missing game fails the test below)."""
 GAMES = [(name, options) for name in tabletop.REGISTRY for options in QUICK.get(name, [])]

@@ -99,6 +99,21 @@ def test_a_calibrated_throw_has_no_motion(client: TestClient) -> None:
     assert refused.status_code == 404 and "no motion" in refused.json()["detail"]
 
 
+def test_the_motion_job_refuses_an_action_some_seat_does_not_see_whole() -> None:
+    """Behind the route's check of the capability, the job itself gives no motion for a hidden action (a card
+    dealt), whatever game asks: nothing hidden can leak through an animation."""
+    game = tabletop.load("cribbage")
+    state, rng, actions = game.initial_state(), random.Random(4), []
+    while len(actions) < 12:
+        action = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_actions())
+        actions.append(str(action))
+        state = state.apply(action)
+    dealt = next(k for k, text in enumerate(actions) if text.startswith("deal"))
+    answer = motion_answer(game, actions[:dealt + 1], dealt)
+    assert (answer.status, answer.code) == (404, "motion_hidden")
+    assert actions[dealt].split()[-1] not in json.dumps(answer.body(dealt))
+
+
 def test_hidden_actions_never_get_a_motion(client: TestClient) -> None:
     """Cribbage's deal is hidden from all but its recipient: the route says so and serves nothing."""
     created = create(client, "cribbage", [{"kind": "local"}, {"kind": "local"}])
@@ -110,9 +125,9 @@ def test_hidden_actions_never_get_a_motion(client: TestClient) -> None:
     hidden = [k for k, (a, b) in enumerate(zip(mine, spectators, strict=True)) if a != b]
     public = [k for k, (a, b) in enumerate(zip(mine, spectators, strict=True)) if a == b]
     assert hidden and public  # deals to seat 0 are hidden from spectators; the cuts are public
-    for move in hidden:
+    for move in hidden:  # cribbage has no motion at all: refused before anything is replayed
         refused = client.get(f"/api/tables/{table}/motion/{move}")
-        assert refused.status_code == 404 and "hidden" in refused.json()["detail"]
+        assert refused.status_code == 404 and refused.json()["code"] == "no_motion"
         assert mine[move] not in refused.text  # the card is not in the answer
     refused = client.get(f"/api/tables/{table}/motion/{public[0]}")
     assert refused.status_code == 404 and "no motion" in refused.json()["detail"]

@@ -12,11 +12,14 @@ from typing import Any
 
 import pytest
 
+import tabletop
 from tests.web.play import beetle_step, create_table, cribbage_step, cubulus_step, is_over, kubik_step
 
 pytestmark = pytest.mark.slow
 
 GAMES = ("beetle", "cribbage", "cubulus", "kubik")
+FOREIGN = [name for name in tabletop.REGISTRY if name not in GAMES]
+"""Games from packages of their own (the tests' Pig): no words but their spec's English, which are not the app's."""
 STEPS = {"beetle": beetle_step, "cribbage": cribbage_step, "cubulus": cubulus_step, "kubik": kubik_step}
 
 ALLOWED_LATIN = {"tabletop", "JSON", "Ann", "English", "Română", "3D"}
@@ -45,13 +48,17 @@ def visible_text(page: Any, tables: list[str] | None = None) -> str:
     """The page's visible text, every option of its menus included, without a move shown as notation
     on purpose (``code.notation``: the example of a move to type). With ``tables``, a lobby's lines
     of other tables are left out: their players' names are other tests' data (an English "Seat 2")."""
-    return str(page.evaluate("""(tables) => {
+    return str(page.evaluate("""([tables, foreign]) => {
       const main = document.querySelector('main') || document.body;
       const copy = main.cloneNode(true);
       copy.querySelectorAll('code.notation, [hidden], script, style').forEach((e) => e.remove());
+      // a game without a browser folder (the tests' Pig) has no words but its spec's English: not the app's
+      copy.querySelectorAll('.game-card').forEach((e) => { if (foreign.includes(e.dataset.game)) e.remove(); });
+      copy.querySelectorAll('option').forEach((e) => { if (foreign.includes(e.value)) e.remove(); });
       if (tables) copy.querySelectorAll('li[data-table]').forEach((e) => {
         if (!tables.includes(e.dataset.table)) e.remove(); });
-      const options = [...main.querySelectorAll('select option')].map((o) => o.textContent);
+      const options = [...main.querySelectorAll('select option')].filter((o) => !foreign.includes(o.value))
+        .map((o) => o.textContent);
       const box = document.createElement('div');
       box.style.position = 'absolute'; box.style.left = '-99999px';
       box.append(copy);
@@ -59,7 +66,7 @@ def visible_text(page: Any, tables: list[str] | None = None) -> str:
       const text = copy.innerText;
       box.remove();
       return [text, ...options].join('\\n');
-    }""", tables))
+    }""", [tables, FOREIGN]))
 
 
 def english_words(text: str, lang: str) -> list[str]:

@@ -61,7 +61,7 @@ def test_the_wheel_built_from_the_sdist_is_the_whole_app(built: Built) -> None:
         names = set(wheel.namelist())
         metadata = next(wheel.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
     for path in (*VENDORED, "tabletop/web/index.html", "tabletop/web/js/main.js", "tabletop/py.typed",
-                 "tabletop/web/rules/en/cribbage.html", "tabletop/games/kubik/data/calibration.json"):
+                 "tabletop/games/cribbage/rules/en.html", "tabletop/games/kubik/data/calibration.json"):
         assert path in names, path
     assert not [name for name in names if "node_modules" in name]
     assert "License-Expression: MIT" in metadata

@@ -57,9 +57,7 @@ def _teller(console: Console) -> Any:
 
 
 def board(state: State[Any], seat: int) -> str:
-    """What ``seat`` sees: the full picture when nothing is hidden, otherwise its view."""
-    if not state.game.spec.hidden_information:
-        return str(state)
+    """What ``seat`` sees, as the game draws it (:meth:`State.render`)."""
     return state.render(seat)
 
 

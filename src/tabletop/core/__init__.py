@@ -12,6 +12,7 @@ from tabletop.core.lazy import lazy_exports
 if TYPE_CHECKING:
     from tabletop.core.agent import LEVELS, Agent, Decision
     from tabletop.core.batch import Batch
+    from tabletop.core.capabilities import Capability
     from tabletop.core.encoding import Encoding, Field, Observation
     from tabletop.core.ending import CAUSES, Ending, ended_result
     from tabletop.core.errors import (
@@ -39,6 +40,7 @@ _LAZY = {
     "CAUSES": "tabletop.core.ending",
     "CHANCE": "tabletop.core.game",
     "CORE_ERRORS": "tabletop.core.errors",
+    "Capability": "tabletop.core.capabilities",
     "Chance": "tabletop.core.spec",
     "Decision": "tabletop.core.agent",
     "Encoding": "tabletop.core.encoding",
@@ -93,6 +95,7 @@ __all__ = [
     "TERMINAL",
     "Agent",
     "Batch",
+    "Capability",
     "Chance",
     "Decision",
     "Encoding",

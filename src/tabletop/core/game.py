@@ -15,9 +15,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar, cast
 
 from tabletop.core.agent import Agent
+from tabletop.core.capabilities import Capability
 from tabletop.core.encoding import Encoding
 from tabletop.core.errors import (
     IllegalActionError,
@@ -54,8 +55,10 @@ StateT = TypeVar("StateT", bound="State[Any]")
 class State(ABC, Generic[ActionT]):
     """One position of a game, as an immutable value.
 
-    Subclasses implement the ``_``-prefixed hooks and the abstract properties; the public methods
-    here do the validation once for every game.
+    Subclasses implement the ``_``-prefixed hooks and the abstract properties — the required core —
+    and the public methods here do the validation once for every game. The rest is optional and
+    declared in the spec (:mod:`tabletop.core.capabilities`): :meth:`render` and :meth:`describe` are
+    the *presentation* capability, :meth:`motion` the *motion* one; their defaults are generic.
     """
 
     __slots__ = ()
@@ -115,7 +118,7 @@ class State(ABC, Generic[ActionT]):
         """True when the next action is a chance outcome."""
         return self.current_player == CHANCE
 
-    def apply(self, action: ActionT) -> State[ActionT]:
+    def apply(self, action: ActionT) -> Self:
         """Return the state after ``action``; this state is left unchanged.
 
         Raises:
@@ -124,9 +127,19 @@ class State(ABC, Generic[ActionT]):
         if self.is_terminal:
             raise IllegalActionError(f"{action}: the game is over; no action is legal", code="game_over",
                                      params={"action": str(action)})
-        if not self.is_legal(action):
+        after = self._apply_if_legal(action)
+        if after is None:
             raise self.game.refusal(self, action) or self.illegal(action)
-        return self._apply(action)
+        return after
+
+    def _apply_if_legal(self, action: ActionT) -> Self | None:
+        """The state after ``action``, or None when it is not legal here (the game is not over).
+
+        The one hook :meth:`apply` calls: by default :meth:`is_legal`, then :meth:`_apply`. A game whose
+        legality check and transition share their work (cribbage's kernel decodes a move once for both,
+        on the hot path of every playout) overrides it; the refusals stay :meth:`apply`'s.
+        """
+        return cast("Self", self._apply(action)) if self.is_legal(action) else None  # (a game's states are one class)
 
     def illegal(self, action: ActionT) -> IllegalActionError:
         """The generic error for ``action`` not being legal here: ``illegal_action`` naming it, the
@@ -234,8 +247,14 @@ class State(ABC, Generic[ActionT]):
         return [self.game.event_text(e) for e in self.events() if not e.action and e.visible_to(viewer)]
 
     def render(self, player: Player | None = None) -> str:
-        """Text for a terminal: the whole state, or only what ``player`` may see."""
-        return str(self)
+        """Text for a terminal: the whole state, or only what ``player`` may see.
+
+        The generic form, for a game without the presentation capability, lists ``player``'s view (a
+        spectator's without one) one field a line: it shows nothing the view hides.
+        """
+        view = self.public_view() if player is None else self.view(player)
+        return "\n".join(f"{name}: {json.dumps(value, ensure_ascii=False, default=str)}"
+                         for name, value in view.items())
 
     def describe(self, action: ActionT) -> str:
         """A short sentence for a move log saying what ``action`` does here ("" when not worth a line)."""
@@ -248,6 +267,11 @@ class Game(ABC, Generic[StateT, ActionT]):
 
     Construct one through :func:`tabletop.load` (or the class itself) with keyword options;
     they are validated against :attr:`spec`. Games compare equal when name and options agree.
+
+    A subclass implements :meth:`initial_state`, :meth:`parse_action` and :meth:`state_from_view`; the
+    other hooks have generic defaults, and those of a capability (:meth:`event_text` for presentation,
+    :meth:`coach`, :meth:`win_chances` for odds, :attr:`encoding_type`, :attr:`batch_type`) are declared
+    in :attr:`GameSpec.capabilities` and asked for through :meth:`provides`.
     """
 
     spec: ClassVar[GameSpec]
@@ -292,6 +316,10 @@ class Game(ABC, Generic[StateT, ActionT]):
     def num_players(self) -> int:
         """How many seats this game has."""
         return int(self._options["players"])
+
+    def provides(self, capability: Capability) -> bool:
+        """True when this game offers ``capability`` (declared in :attr:`GameSpec.capabilities`)."""
+        return capability in self.spec.capabilities
 
     def seat_label(self, seat: Player) -> str:
         """How a message names ``seat`` to people: ``seat 2`` for index 1, as the browser and the terminal
@@ -346,11 +374,6 @@ class Game(ABC, Generic[StateT, ActionT]):
         where it cannot. Live tables and replays show it (the server's ``/odds``)."""
         return None
 
-    @property
-    def has_win_chances(self) -> bool:
-        """True when :meth:`win_chances` is computed by this game."""
-        return type(self).win_chances is not Game.win_chances
-
     def coach(self, view: View, seat: Player, budget: int | None = None, seed: int = 0,
               include: Sequence[str] = ()) -> CoachAdvice | None:
         """Coach mode: what each of ``seat``'s legal actions is worth, computed from ``view`` (that
@@ -359,11 +382,6 @@ class Game(ABC, Generic[StateT, ActionT]):
         ``seed``, so the same view, budget and seed give the same advice; ``include`` names actions to
         rate even where the advice lists only the best of each kind (a replay's chosen move)."""
         return None
-
-    @property
-    def has_coach(self) -> bool:
-        """True when :meth:`coach` is offered by this game."""
-        return type(self).coach is not Game.coach
 
     encoding_type: ClassVar[type[Encoding[Any]] | None] = None
     """The class of this game's numeric encoding, built from the game (None: the game offers none)."""

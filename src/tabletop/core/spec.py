@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.capabilities import Capability
 from tabletop.core.errors import OptionError, list_allowed
 
 Validator = Callable[[Any], Any]
@@ -204,6 +205,10 @@ class GameSpec:
     #: tables with a person seated, terminal play with a human seat): Kubik's ``max_throws`` 0 — a safety
     #: cap for simulations is off for people
     people_options: tuple[tuple[str, Any], ...] = ()
+    #: what the game offers beyond the required core (:class:`~tabletop.core.capabilities.Capability`: its own
+    #: words, motion, a coach, odds, a numeric encoding, a batched kernel), checked against its code when it
+    #: is registered; front ends and adapters ask for each by name (``Game.provides``)
+    capabilities: frozenset[Capability] = frozenset()
 
     @property
     def all_options(self) -> tuple[Option, ...]:

@@ -1,4 +1,5 @@
-"""The games tabletop ships, registered by name. Each is a package that imports only the core.
+"""The games tabletop ships, registered by name — each a package that imports only the core — and any
+that installed packages add through the ``tabletop.games`` entry-point group (docs/games.md).
 
 ``REGISTRY`` is built on first use (PEP 562): importing one game's module — ``tabletop cribbage score``
 needs only the scoring kernel — does not load the other three.
@@ -18,13 +19,14 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     if name != "REGISTRY":
         raise AttributeError(f"module 'tabletop.games' has no attribute {name!r}")
-    from tabletop.core import Registry
+    from tabletop.core.registry import Registry, plugged_in
     from tabletop.games.beetle import Beetle
     from tabletop.games.cribbage import Cribbage
     from tabletop.games.cubulus import Cubulus
     from tabletop.games.kubik import Kubik
 
-    registry = globals()["REGISTRY"] = Registry(Beetle, Cribbage, Cubulus, Kubik)
+    shipped = (Beetle, Cribbage, Cubulus, Kubik)
+    registry = globals()["REGISTRY"] = Registry(*shipped, *plugged_in({game.spec.name for game in shipped}))
     return registry
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.core import TERMINAL, Batch, Game, IllegalActionError
+from tabletop.core import TERMINAL, Batch, Capability, Game, IllegalActionError
 from tabletop.core.batch import Ints, Mask
 from tabletop.interop.common import Table, encoding_of
 
@@ -81,6 +81,8 @@ class TableBatch(Batch):
 
 def batch_of(game: Game[Any, Any], size: int) -> Batch:
     """The game's batched kernel if it has one, else a :class:`TableBatch` over the interface."""
+    if not game.provides(Capability.BATCH):
+        return TableBatch(game, size)
     try:
         return game.batch(size)
     except NotImplementedError:

@@ -25,7 +25,7 @@ require("gymnasium", extra="rl", purpose="the Gymnasium and PettingZoo environme
 from gymnasium import spaces
 
 import tabletop
-from tabletop.core import Decision, Encoding, Game, IllegalActionError, State
+from tabletop.core import Capability, Decision, Encoding, Game, IllegalActionError, State
 from tabletop.sim.runner import streams
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -51,6 +51,9 @@ def load_game(game: str | Game[Any, Any], options: Mapping[str, Any]) -> Game[An
 
 def encoding_of(game: Game[Any, Any]) -> Encoding[Any]:
     """The game's numeric form; a clear error when the game offers none."""
+    if not game.provides(Capability.ENCODING):
+        raise NotImplementedError(f"{game.name} cannot be used by learning code: it has no numeric encoding "
+                                  "(its spec does not offer the encoding capability)")
     try:
         return game.encoding()
     except NotImplementedError as error:

@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 import tabletop
 from tabletop.agents import make_bot
-from tabletop.core import Agent, Game, IllegalActionError
+from tabletop.core import Agent, Capability, Game, IllegalActionError
 from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
 
 RENDER_MODES = ("ansi", "human")
@@ -192,9 +192,9 @@ def env_id(name: str) -> str:
 
 
 def register_all() -> list[str]:
-    """Register every tabletop game with Gymnasium (done on import); return their ids."""
+    """Register every tabletop game with a numeric encoding with Gymnasium (done on import); return their ids."""
     ids = []
-    for name in tabletop.REGISTRY:
+    for name in tabletop.REGISTRY.providing(Capability.ENCODING):
         ident = env_id(name)
         if ident not in gymnasium.registry:
             gymnasium.register(ident, entry_point=f"{__name__}:SeatEnv",

@@ -41,7 +41,7 @@ require("pyspiel", extra="openspiel", purpose="the OpenSpiel games")
 import pyspiel  # type: ignore[import-not-found]  # a compiled module without type stubs
 
 import tabletop
-from tabletop.core import Chance, Encoding, Game, Option, OptionError, SampledChanceError, State
+from tabletop.core import Capability, Chance, Encoding, Game, Option, OptionError, SampledChanceError, State
 
 DEFAULT_MAX_GAME_LENGTH = 100_000
 """Player decisions after which a game with no bound of its own ends as a draw. Far beyond any
@@ -476,10 +476,11 @@ GAME_TYPES: dict[str, Any] = {}
 
 
 def register_all() -> list[str]:
-    """Register every tabletop game with OpenSpiel (done on import); return their short names."""
+    """Register every tabletop game with a numeric encoding with OpenSpiel (done on import); return their
+    short names."""
     registered = set(pyspiel.registered_names())
     names = []
-    for name in tabletop.REGISTRY:
+    for name in tabletop.REGISTRY.providing(Capability.ENCODING):
         GAME_TYPES.setdefault(name, _game_type(name))
         if short_name(name) not in registered:
             title = "".join(part.title() for part in name.split("_"))

@@ -85,6 +85,7 @@ from tabletop.server.requests import (
     live_table,
     refuse_tokens_in_url,
 )
+from tabletop.server.rules import router as rules_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table import SPECTATOR, LiveTable
 from tabletop.server.work import worker_processes
@@ -199,6 +200,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                         for option in cls.spec.all_options],
             "events": list(cls.spec.events),
             "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
+            "capabilities": sorted(cls.spec.capabilities),  # what it offers beyond the rules (coach, odds, motion…)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
@@ -578,6 +580,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(motion_router)
     app.include_router(coach_router)
     app.include_router(lobby_router)
+    app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app

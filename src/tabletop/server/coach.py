@@ -27,7 +27,7 @@ import orjson
 from fastapi import APIRouter, Request, Response
 
 import tabletop
-from tabletop.core import Game, State, no_such_seat
+from tabletop.core import Capability, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
@@ -93,8 +93,8 @@ def blunder_list(rated: dict[str, Any], threshold: float | None) -> dict[str, An
 
 
 def _check_coached(table: LiveTable) -> None:
-    if not table.game.has_coach:
-        coached = [name for name, kind in tabletop.REGISTRY.items() if kind.coach is not Game.coach]
+    if not table.game.provides(Capability.COACH):
+        coached = tabletop.REGISTRY.providing(Capability.COACH)
         raise ApiError(404, f"no coach for {table.game.name}; it coaches {', '.join(coached)}", "no_coach",
                        game=table.game.name, games=coached)
 

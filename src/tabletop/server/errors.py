@@ -80,6 +80,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "no_odds": "no exact odds for {game}; they are computed for {games}",
     "motion_hidden": "move {move} is hidden from some players: no motion is given for it",
     "no_motion": "move {move} has no motion to animate",
+    "no_rules": "the game {game} has no rules page in the language {lang}",
     "motion_mismatch": "move {move}: this server's simulation does not reproduce the record",
     "record_broken": "the record does not replay to move {move}",
     # coach mode

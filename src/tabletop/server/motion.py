@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from tabletop.core import Capability
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
@@ -37,6 +38,8 @@ async def table_motion(table_id: str, move: int, request: Request) -> Response:
         raise ApiError(404, f"move {move}: nothing has been played at this table yet" if not actions else
                        f"move {move}: the table's record has moves 0–{len(actions) - 1}", "no_move",
                        move=move, moves=len(actions) - 1)
+    if not table.game.provides(Capability.MOTION):  # no replay job to learn what the game never has
+        raise ApiError(404, f"move {move}: {table.game.name} has no motion to animate", "no_motion", move=move)
     key = ("motion", table_id, move, hash(tuple(actions[:move + 1])))
 
     def reply(answer: Answer) -> tuple[int, dict[str, Any]]:

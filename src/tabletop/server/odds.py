@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 import tabletop
-from tabletop.core import Game
+from tabletop.core import Capability
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
@@ -28,8 +28,8 @@ async def table_odds(table_id: str, request: Request, move: int | None = None) -
     """Each seat's chance of winning at the table now (or after ``move`` actions, live or finished)."""
     hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
-    if not table.game.has_win_chances:
-        computed = [name for name, kind in tabletop.REGISTRY.items() if kind.win_chances is not Game.win_chances]
+    if not table.game.provides(Capability.ODDS):
+        computed = tabletop.REGISTRY.providing(Capability.ODDS)
         raise ApiError(404, f"no exact odds for {table.game.name}; they are computed for {', '.join(computed)}",
                        "no_odds", game=table.game.name, games=computed)
     actions = table.record_actions()

@@ -1,6 +1,6 @@
 """The browser client's files, served at ``/`` exactly as the installed package holds them.
 
-Only the client is served: the page, its style, its scripts, the rules pages and the vendored code
+Only the client is served: the page, its style, its scripts and the vendored code
 (:data:`CLIENT`). Anything else at the top of ``web/`` is a 404: a file a checkout leaves there (an
 editor's, a stray ``node_modules/``; the browser tests' npm tools live in ``tests/web/``) must not be
 served, nor become something the page depends on that a ``pip install``ed tabletop lacks — the way
@@ -27,7 +27,7 @@ from tabletop.server.headers import content_security_policy, inline_script_hashe
 
 log = logging.getLogger("tabletop.server")
 
-CLIENT = ("", ".", "index.html", "app.css", "js", "rules", "vendor")
+CLIENT = ("", ".", "index.html", "app.css", "js", "vendor")
 """The top-level entries of ``web/`` that make up the browser client (``""``: the page at ``/``)."""
 
 

@@ -183,8 +183,8 @@ class LiveTable:
     def text(self, viewer: int) -> str:
         """The position drawn for ``viewer``; spectators of hidden-information games get no drawing."""
         if viewer == SPECTATOR:
-            return "" if self.game.spec.hidden_information else str(self.state)
-        return self.state.render(viewer) if self.game.spec.hidden_information else str(self.state)
+            return "" if self.game.spec.hidden_information else self.state.render()
+        return self.state.render(viewer)
 
     def legal_for(self, viewer: int) -> list[str]:
         """``viewer``'s legal actions when it is to move, else nothing."""

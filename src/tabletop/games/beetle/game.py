@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import LEVELS, Agent, Chance, Event, Game, GameSpec, Option, OptionError, View
+from tabletop.core import LEVELS, Agent, Capability, Chance, Event, Game, GameSpec, Option, OptionError, View
 from tabletop.games.beetle.actions import BeetleAction, parse_action
 from tabletop.games.beetle.encoding import BeetleEncoding
 from tabletop.games.beetle.expert import Roller
@@ -68,6 +68,7 @@ SPEC = GameSpec(
     ),
     rules="beetle.md",
     events=EVENTS,
+    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ODDS, Capability.ENCODING}),
 )
 
 

@@ -192,6 +192,10 @@ class BeetleState(State[BeetleAction]):
         """The action itself ("seat 2 rolled 4"); what it drew is told by its events (announcements)."""
         return describe(self, action)
 
+    def render(self, player: Player | None = None) -> str:
+        """Every sheet: Beetle hides nothing (B1)."""
+        return render_state(self)
+
     def __str__(self) -> str:
         return render_state(self)
 

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import SPECTATOR, Chance, Event, Game, GameSpec, Option, View
+from tabletop.core import SPECTATOR, Capability, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
@@ -79,6 +79,7 @@ SPEC = GameSpec(
     # C5, C8, C9 (Cribbage.refusal); a show or a play no deal can produce, given to the scorers (C10, C13)
     errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count",
             "show_size", "no_starter", "card_twice", "empty_series", "not_a_card"),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH}),
 )
 """The event kinds (:meth:`.state.CribbageState.events`); :mod:`.render` writes each in English.
 

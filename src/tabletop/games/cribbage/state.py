@@ -128,18 +128,13 @@ class CribbageState(_OnTable):
         table = self.table
         return move is not None and move[0] == table.phase and k.is_legal(table, move[1])
 
-    def apply(self, action: CribbageAction) -> CribbageState:
-        """The state after ``action``; this one is left unchanged.
-
-        Raises:
-            IllegalActionError: naming the action and what is legal, before anything changes.
-        """
+    def _apply_if_legal(self, action: CribbageAction) -> CribbageState | None:
+        """The move decoded once for the check and the step (the core's ``apply`` refuses a None)."""
         phase, move = _MOVE(id(action)) or move_of(action) or _NO_MOVE
         table = self.table
         # a card from the pack (k.is_legal's first case, inline: chance is half the steps of a playout)
         if phase != table.phase or not (table.pack_mask >> move & 1 if _IS_CHANCE[phase] else _LEGAL(table, move)):
-            State.apply(self, action)  # says why it is refused
-            raise AssertionError(f"{action} was refused here and accepted by the core")
+            return None
         after = _SUCCESSOR(table)  # k.step and _state, unrolled: the hot path of every playout
         _RULES[phase](after, move)
         state = _NEW(CribbageState)

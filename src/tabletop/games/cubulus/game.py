@@ -10,7 +10,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from tabletop.core import Chance, Event, Game, GameSpec, Option, OptionError, Player, View, no_such_seat
+from tabletop.core import (
+    Capability,
+    Chance,
+    Event,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Option,
+    OptionError,
+    Player,
+    View,
+    no_such_seat,
+)
 from tabletop.core.agent import Agent
 from tabletop.games.cubulus.actions import CubulusAction, parse_action
 from tabletop.games.cubulus.batch import CubulusBatch
@@ -67,6 +79,7 @@ SPEC = GameSpec(
         "must_move", "not_an_action",  # U14: a pass
         "compiled_missing",  # a bot: the hard level without the compiled extra {level, extra}
     ),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH}),
 )
 
 
@@ -130,6 +143,10 @@ class Cubulus(Game[CubulusState, CubulusAction]):
     def event_text(self, event: Event) -> str:
         """``event`` in English, for the terminal (:func:`.render.event_text`)."""
         return event_text(self, event)
+
+    def refusal(self, state: CubulusState, action: CubulusAction) -> IllegalActionError | None:
+        """Every Cubulus refusal names its rule (U…): :meth:`CubulusState.refusal`."""
+        return state.refusal(action)
 
     def parse_action(self, text: str) -> CubulusAction:
         """Cubulus notation: see :mod:`tabletop.games.cubulus.actions`."""

@@ -200,18 +200,16 @@ class CubulusState(State[CubulusAction]):
     def is_legal(self, action: CubulusAction) -> bool:
         return self.why_illegal(action) is None
 
-    def apply(self, action: CubulusAction) -> CubulusState:
-        """Return the state after ``action``; this state is left unchanged.
+    def _apply_if_legal(self, action: CubulusAction) -> CubulusState | None:
+        return self._apply(action) if self.why_illegal(action) is None else None
 
-        Raises:
-            IllegalActionError: saying which rule forbids ``action`` and what is legal, before any change.
-        """
+    def refusal(self, action: CubulusAction) -> IllegalActionError | None:
+        """Which rule forbids ``action`` (U…, with its code) and what is legal; None when it is legal."""
         reason = self.why_illegal(action)
-        if reason is not None:
-            legal = self.legal_actions()
-            tail = f"; legal: {list_allowed(legal, limit=12)}" if legal else ""
-            raise reason.error(action, tail)
-        return self._apply(action)
+        if reason is None:
+            return None
+        legal = self.legal_actions()
+        return reason.error(action, f"; legal: {list_allowed(legal, limit=12)}" if legal else "")
 
     def chance_outcomes(self) -> Sequence[tuple[CubulusAction, Fraction]]:
         if self.phase is not Phase.START:

@@ -16,17 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import (
     Agent,
+    Capability,
     Chance,
     Event,
     Game,
     GameSpec,
+    IllegalActionError,
     Option,
     OptionError,
     TabletopError,
     View,
 )
 from tabletop.core.extras import available
-from tabletop.games.kubik.actions import KubikAction, ThrowChoice, parse_action
+from tabletop.games.kubik.actions import KubikAction, Outcome, ThrowChoice, parse_action
 from tabletop.games.kubik.encoding import KubikEncoding
 from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SMALL_EDGE, SPINS, START, Field, Throw
@@ -144,6 +146,7 @@ SPEC = GameSpec(
         "outcome_mode",  # K20, K20b: an outcome this table's throws= never produces {option, throws, legal}
         "seen_not_simulated", "seen_after_seen", "simulation_mismatch",  # K20: outcomes people saw, the physics'
     ),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.MOTION, Capability.COACH, Capability.ENCODING}),
 )
 
 
@@ -273,6 +276,13 @@ class Kubik(Game[KubikState, KubikAction]):
                               "or choose throws=calibrated (the calibrated model, K20b), which plays without it",
                               code="physics_missing")
         return KubikState(self, Phase.LOT, 0, (0, 0), (0, 0), START, 0)
+
+    def refusal(self, state: KubikState, action: KubikAction) -> IllegalActionError | None:
+        """Why an outcome is refused: its kind, its form, this table's ``throws``, or — simulated — what the
+        simulation gives for its noise instead (K20, K20b); None for the generic refusal of a choice."""
+        judged = state.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST) and isinstance(action, Outcome)
+        reason = state.outcome_refusal(action) if judged else None
+        return None if reason is None else reason.error(action)
 
     def parse_action(self, text: str) -> KubikAction:
         """Kubik notation: see :mod:`tabletop.games.kubik.actions`."""

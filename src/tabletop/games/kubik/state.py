@@ -120,22 +120,16 @@ class KubikState(State[KubikAction]):
     def is_legal(self, action: KubikAction) -> bool:
         match self.phase:
             case Phase.THROW | Phase.INTERCEPT | Phase.REST:
-                return self._refusal(action) is None
+                return self.outcome_refusal(action) is None
             case Phase.AIM if self.game.mode != "manual":
                 return isinstance(action, ThrowChoice) and action.throw is not None and _on_field(action.throw)
         return action in self.legal_actions()
 
-    def apply(self, action: KubikAction) -> KubikState:
-        """As :meth:`State.apply`; a refused outcome says why (item 3: a simulated outcome must be what
-        the simulation gives for its noise, and the error names what it gives)."""
+    def _apply_if_legal(self, action: KubikAction) -> KubikState | None:
+        """An outcome is checked once (a simulated one re-runs its throw: the check is the cost)."""
         if self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST) and isinstance(action, Outcome):
-            reason = self._refusal(action)
-            if reason is not None:
-                raise reason.error(action)
-            return self._apply(action)  # checked: State.apply would only ask _refusal again
-        new = State.apply(self, action)
-        assert isinstance(new, KubikState)
-        return new
+            return None if self.outcome_refusal(action) is not None else self._apply(action)
+        return self._apply(action) if self.is_legal(action) else None
 
     def apply_recorded(self, action: KubikAction) -> KubikState:
         """As :meth:`apply`, but a simulated outcome from the server's own validated log is not
@@ -143,7 +137,7 @@ class KubikState(State[KubikAction]):
         still checked."""
         if (self.game.mode == "physics" and self.phase in (Phase.THROW, Phase.INTERCEPT, Phase.REST)
                 and isinstance(action, Outcome)):
-            reason = self._refusal(action, rerun=False)
+            reason = self.outcome_refusal(action, rerun=False)
             if reason is not None:
                 raise reason.error(action)
             return self._apply(action)
@@ -158,9 +152,9 @@ class KubikState(State[KubikAction]):
                 return MANUAL_REST
         return MANUAL_OUTCOMES + (MANUAL_CROSS if self.interceptor is not None else ())
 
-    def _refusal(self, action: KubikAction, rerun: bool = True) -> Reason | None:
+    def outcome_refusal(self, action: KubikAction, rerun: bool = True) -> Reason | None:
         """Why ``action`` cannot be this chance node's outcome, or None when it can (``rerun``: check a
-        simulated outcome against its simulation)."""
+        simulated outcome against its simulation: a refusal names what the simulation gives, K20)."""
         if not isinstance(action, Outcome):
             return self._allowed("not an outcome; ", code="not_outcome")
         kinds = {Phase.THROW: ("miss", "in", "out", "cross") if self.interceptor is not None else ("miss", "in", "out"),
@@ -333,6 +327,10 @@ class KubikState(State[KubikAction]):
 
     def describe(self, action: KubikAction) -> str:
         return describe_action(self, action)
+
+    def render(self, player: Player | None = None) -> str:
+        """The field: Kubik hides nothing."""
+        return field_picture(self)
 
     def __str__(self) -> str:
         return field_picture(self)

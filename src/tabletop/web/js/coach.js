@@ -132,9 +132,10 @@ export function coachTable(advice, { label = (a) => a, columns = null, limit = 3
 
 /**
  * The coach panel of a live table: `update(last, seats, ctx)` after each state shown (`seats`: the seats
- * this browser holds). It asks for advice once per (move, seat) while that seat's toggle is on and it is to move.
+ * this browser holds). It asks for advice once per (move, seat) while that seat's toggle is on and it is to move;
+ * `offered()` says whether the table's game has a coach at all (none: no panel).
  */
-export function coachPanel(tableId) {
+export function coachPanel(tableId, offered = () => true) {
   const element = h("section", { class: "coach-box", "data-testid": "coach", "aria-labelledby": "coach-h", hidden: true });
   let asked = null;  // "move:seat" of the advice shown or on its way
   let advice = null;
@@ -153,7 +154,7 @@ export function coachPanel(tableId) {
     const { last, seats, ctx } = shown;
     const game = gameModule(last.view && last.view.game);
     const people = seats.filter((seat) => last.seats[seat] && last.seats[seat].kind !== "bot");
-    element.hidden = !people.length || last.status !== "playing";
+    element.hidden = !offered() || !people.length || last.status !== "playing";
     if (element.hidden) {  // gone, not only hidden: behind a hot seat's curtain it held the other seat's advice
       fill(togglesBox);
       fill(bodyBox);

@@ -14,15 +14,36 @@ let gamesCache = null;
 
 /** The games and their options (fetched once per page load). */
 export async function games() {
-  if (!gamesCache) gamesCache = api.games();
+  if (!gamesCache) {
+    gamesCache = api.games().then((list) => {
+      for (const game of list) described.set(game.name, game);
+      return list;
+    });
+  }
   return gamesCache;
 }
 
-/** A game's title in the current language. */
+const described = new Map();  // name → its /api/games entry, once the list has come
+
+/** A game's title in the current language: its folder's words, else its spec's title (a game without a
+ * folder), else its name until the games' list has come. */
 export function gameTitle(name) {
   const key = `game.${name}.title`;
   const text = t(key);
-  return text === key ? name : text;
+  return text === key ? (described.get(name)?.title || name) : text;
+}
+
+/** What a game is, in a sentence: its folder's words, else its spec's description (a game without a folder). */
+function gameBlurb(game) {
+  const key = `game.${game.name}.blurb`;
+  const text = t(key);
+  return text === key ? game.description : text;
+}
+
+/** True when the game offers `capability` ("coach", "odds", "motion"…: its spec's capabilities), as far
+ * as the games' list has told (false until it has come). */
+export function offers(name, capability) {
+  return Boolean(described.get(name)?.capabilities?.includes(capability));
 }
 
 // ------------------------------------------------------------------ the lobby
@@ -157,7 +178,7 @@ function gameCard(game) {
     h("div", { class: "picture", html: picture(game.name) }),
     h("h3", {}, gameTitle(game.name)),
     h("p", { class: "players" }, t("lobby.players", { min: game.players[0], max: game.players[1] })),
-    h("p", {}, t(`game.${game.name}.blurb`)),
+    h("p", {}, gameBlurb(game)),
     h("div", { class: "play-bots", role: levels.length ? "group" : null,
       "aria-labelledby": levels.length ? `play-bots-${game.name}` : null },
     levels.length ? h("p", { class: "play-bots-label", id: `play-bots-${game.name}` }, t("lobby.playBots")) : null,

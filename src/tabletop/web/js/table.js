@@ -19,7 +19,7 @@ import { announce, h, fill, keepFocus } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { describeLog } from "./describe.js";
-import { games, gameTitle, inviteList } from "./lobby.js";
+import { games, gameTitle, inviteList, offers } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
 import { gameOverSummary, rematchOffer } from "./gameover.js";
@@ -112,6 +112,14 @@ export function listMoves(on) {
  * words by `label(action)` — the game folder's `actionText(action, view, ctx)`, "Place a neutral ball: top
  * layer, in the centre" — with its notation as the tooltip and in `data-action`.
  */
+/** A game without a browser folder: its view, field by field, in the game's own names (``scores``: 12, 30). */
+export function drawView(board, view) {
+  const shown = (value) => (Array.isArray(value) ? value.map(shown).join(", ")
+    : value !== null && typeof value === "object" ? JSON.stringify(value) : String(value));
+  fill(board, h("dl", { class: "view-fields", "data-testid": "view-fields" },
+    Object.entries(view || {}).flatMap(([name, value]) => [h("dt", {}, name), h("dd", {}, shown(value))])));
+}
+
 export function actionButtons(legal, act, label = (action) => action) {
   const named = (action) => label(action) || action;
   if (legal.length <= MANY) {
@@ -175,7 +183,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const sound = new Sound({ spectator: !tokens.length });
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
     seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
-  const coach = coachPanel(tableId);  // coach mode: per held seat, off by default (coach.js)
+  // coach mode: per held seat, off by default, for a game that has a coach (coach.js)
+  const coach = coachPanel(tableId, () => offers(gameName(), "coach"));
   const curtain = curtainFor(board, { games, held: () => tokens.length, reveal: () => draw(),
     seatName: (seat) => seatName(last && last.seats, seat) });
 
@@ -455,6 +464,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const covered = curtain.covers(last);  // a hot seat's next player has not tapped yet: their view waits
     const game = last && last.view && last.view.game;
     if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
+    if (last && !covered && !screen && !gameModule(gameName())) drawView(board, last.view);
     // the game's screen first: the log in notation (as in a replay) and, as `entries`, with each action's
     // events; while newer states wait the screen offers no moves (nobody acts on a state about to be
     // replaced). Its answer may be that the state's news is still on its way (a throw in flight): until
@@ -636,12 +646,16 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     info = data;
     if (!last) draw();
   }).catch((e) => showError(e));
+  let gone = false;
+  // the games' list names a game without a folder and says what it offers (a coach): drawn again once it came
+  games().then(() => { if (!gone) draw(); }).catch(() => {});
   connect();
   draw();
   const ticker = setInterval(tickClock, 250);
 
   return {
     destroy() {
+      gone = true;
       clearInterval(ticker);
       clearTimeout(errorTimer);
       pacer.destroy();
