@@ -54,8 +54,8 @@ $(STAMP): pyproject.toml constraints.txt $(BIN)/uv
 	@$(COMPILE_SRC)
 	@touch $(STAMP) $(PLAY_STAMP)
 
-# the browser tests' npm package (axe-core for the accessibility tests), installed once; the app
-# itself needs no npm (three.js is vendored in src/tabletop/web/vendor/)
+# the browser tests' npm package (axe-core for the accessibility tests, TypeScript for the client's type
+# check), installed once; the app itself needs no npm (three.js is vendored in src/tabletop/web/vendor/)
 $(WEB_STAMP): $(NPM_TOOLS)/package.json $(NPM_TOOLS)/package-lock.json
 	cd $(NPM_TOOLS) && npm ci --no-audit --no-fund --loglevel=error
 	@touch $(WEB_STAMP)

@@ -1,3 +1,4 @@
+// @ts-check
 // The server's HTTP API (docs/server.md) and the seat tokens this browser holds, per table. A refusal
 // is thrown as a ServerError (errors.js): its code and params, its message in the reader's language.
 
@@ -27,7 +28,8 @@ export const api = {
   games: () => request("GET", "/api/games"),
   /** A page of the lobby: {tables, next, now, idle_minutes}, waiting tables first, of one `game` if
    * given; `activity`: "live" (games moved in lately), "idle" or "all"; pass `next` back as `cursor`. */
-  tables: (statuses, { limit = 50, cursor, game, activity } = {}) => request("GET", "/api/tables?" + [
+  tables: (/** @type {string[]} */ statuses,
+    /** @type {{limit?: number, cursor?: string, game?: string, activity?: string}} */ { limit = 50, cursor, game, activity } = {}) => request("GET", "/api/tables?" + [
     ...statuses.map((s) => `status=${s}`), `limit=${limit}`, ...(cursor ? [`cursor=${encodeURIComponent(cursor)}`] : []),
     ...(game ? [`game=${encodeURIComponent(game)}`] : []), ...(activity ? [`activity=${activity}`] : []),
   ].join("&")),

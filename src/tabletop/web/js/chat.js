@@ -1,3 +1,4 @@
+// @ts-check
 // The chat panel of the table screen: the table's messages (the server sends the newest hundred on
 // every (re)connection, then each new one), a line to write in (Enter sends), and for the seats a
 // switch letting spectators write (the server's policy: seats always write; spectators read, and

@@ -1,3 +1,4 @@
+// @ts-check
 // Coach mode at a table: per seat this browser holds, a toggle (off by default, remembered in
 // localStorage; at a hot seat, only the seat on screen has one); when it is on and that seat is to
 // move, the game's advice for it — computed by the server from the seat's own view (GET
@@ -237,6 +238,11 @@ export function coachPanel(tableId, offered = () => true) {
  * game's words (`actionText(action, seat)`, the game folder's words for the seat's moves; notation only
  * where it has none): "Move 16: Lay away 2♣ 2♦ — cost 5.4 points", and under it "Better: Lay away 9♥ Q♦".
  * Returns {element, relabel()}: relabel draws it again in the reader's new language (nothing is asked again).
+ */
+/**
+ * @param {string} tableId
+ * @param {{game: string, seats: import("./contract.js").SeatInfo[], seatName: (seat: number) => string,
+ *   actionText?: (action: string, seat: number) => string, onMove?: ((move: number) => void) | null}} options
  */
 export function blundersPanel(tableId, { game, seats, seatName, actionText = (a) => a, onMove = null }) {
   const buttons = h("div", { class: "coach-toggles" });

@@ -1,3 +1,4 @@
+// @ts-check
 // Hot-seat privacy: one device playing several seats of a game whose views differ between seats
 // (its spec's `hidden_information`, from GET /api/games — never a list of names). The server sends
 // the view of the held seat to move (else the first held seat), so when the seat on screen changes,
@@ -64,6 +65,11 @@ function focusLost() {
  * /api/games list (a promise); `held()`: how many seats this connection plays; `seatName(seat)`;
  * `reveal()`: called after the tap, to draw the revealed state.
  */
+/**
+ * @param {HTMLElement} board
+ * @param {{games: () => Promise<import("./contract.js").GameInfo[]>, held: () => number,
+ *   seatName: (seat: number) => string, reveal: () => void}} options
+ */
 export function curtainFor(board, { games, held, seatName, reveal }) {
   let hiding = null;  // game name → hides information, once the game list is known
   let revealed = null;  // the seat whose view was last shown (none yet: the first state is curtained too)
@@ -95,7 +101,7 @@ export function curtainFor(board, { games, held, seatName, reveal }) {
     if (focusLost()) {  // the keyboard goes on from the revealed screen: its main control, else its first
       const target = board.querySelector("[data-primary]:not([disabled])")
         || board.querySelector("button:not([disabled]), input, select, [tabindex='0']");
-      if (target) target.focus();
+      if (target instanceof HTMLElement) target.focus();
     }
   }
 

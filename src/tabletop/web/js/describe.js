@@ -1,3 +1,4 @@
+// @ts-check
 // The move log told in sentences. The server sends each viewer's log as entries {seat, action,
 // events}: who acted (-1 for chance), the action in notation as this viewer saw it, and what it did
 // as data — [{kind: "pegs", seat: 1, points: 4, why: "fifteen"}, …], the action's own event marked

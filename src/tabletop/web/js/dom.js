@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers for building the page: elements and SVG from plain data, no framework.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -1,3 +1,4 @@
+// @ts-check
 // Refusals in the reader's language: the server and the games send every error as a code with named
 // params (docs/server.md, "Errors"), never as a sentence to show; this module words them. The
 // shell's codes (the core's and the server's) have their words here, under "error.<code>", added to

@@ -1,3 +1,4 @@
+// @ts-check
 // Ways out of a table: Resign, Abandon and Leave, each offered exactly when the server says it will
 // accept it (every state's `ways_out`: "now", "ask" — the others must agree — or null), each asking
 // once "are you sure?" in place (no browser dialog), and a request from another player to resign our

@@ -1,3 +1,4 @@
+// @ts-check
 // The game-over summary on the table screen: who won and how, each seat's final points, the game's
 // own score sheet where its folder offers one (`summary(state, ctx)` in js/games/<game>/index.js,
 // docs/events.md), and what to do next: Rematch (the same game, options and seats: POST

@@ -1,3 +1,4 @@
+// @ts-check
 // The app's own text in English, Russian and Romanian; the choice is remembered in localStorage.
 // t("key", {name: "Ann"}) fills {name}; a key missing in a language falls back to English. A count's
 // words are an object of plural forms, {one, few, many, other} as the language has them

@@ -1,3 +1,4 @@
+// @ts-check
 // The app's icons as inline SVG. Media glyphs such as ⏮ ⏭ ⏯ come from whatever fonts the system has,
 // and where it has none (a headless browser, many phones) they are empty boxes; a path always draws.
 // Each icon is 24×24, filled with the text colour (so it follows the theme and the button's state)

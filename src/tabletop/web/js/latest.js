@@ -1,3 +1,4 @@
+// @ts-check
 // Answers asked of the server for the position on screen, one request at a time, ending on the latest.
 //
 // A table's screen asks for something computed per move (the odds of winning) at every move, and bots

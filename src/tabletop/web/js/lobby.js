@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby (the games, each with one click to play the computer; tables waiting for a player, being
 // played and idle, with their ages and a filter by game; finished games; joining by link) and the
 // create-table form, which is generated from GET /api/games: every option with its input, default and help.
@@ -228,7 +229,7 @@ function winnerText(table) {
 function ageOf(table, page) {
   if (!table.active_at) return null;
   const at = new Date(table.active_at);
-  const seconds = (new Date(page.now || Date.now()) - at) / 1000;
+  const seconds = (new Date(page.now || Date.now()).getTime() - at.getTime()) / 1000;
   return h("time", { class: "age", datetime: table.active_at, title: at.toLocaleString(lang()) }, timeAgo(seconds));
 }
 

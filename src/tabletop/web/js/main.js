@@ -1,3 +1,4 @@
+// @ts-check
 // The app's entry: the language switch and a hash router over the lobby, rules, the create-table
 // form, live tables, invitation links and replays. Each route renders into <main id="app"> and
 // returns an object whose destroy() stops its sockets and timers when the route changes.
@@ -68,7 +69,7 @@ function header() {
   document.getElementById("tagline").textContent = t("app.tagline");
   document.getElementById("skip").textContent = t("nav.skip");
   document.getElementById("lang-label").textContent = t("nav.language");
-  const select = document.getElementById("lang");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   select.setAttribute("aria-label", t("nav.language"));
   if (!select.options.length) {
     for (const [code, name] of Object.entries(LANGUAGES)) select.append(h("option", { value: code }, name));

@@ -1,3 +1,4 @@
+// @ts-check
 // "My tables" in the lobby: every table this browser holds a seat at (its seat tokens live in
 // localStorage, api.js) — waiting, playing, finished — with Resume, and Resign or Abandon where the
 // server offers them (the seat's `ways_out`, from its state), each confirmed once in place. The way

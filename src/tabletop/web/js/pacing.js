@@ -1,3 +1,4 @@
+// @ts-check
 // The table's pace: the server sends a state after every action, and bots and chance act at once, so
 // without a pace a player would never see what happened. A Pacer shows the states that others' moves
 // (bots, chance, other seats) produced one at a time, each for at least the table's pace; the
@@ -92,6 +93,10 @@ const realClock = {
  * settles, then for the pace from then on, so the landing is seen as long as any state.
  */
 export class Pacer {
+  /**
+   * @param {{show: Function, pace?: (state: any) => number, behind?: (waiting: number) => void,
+   *   clock?: typeof realClock}} options
+   */
   constructor({ show, pace = () => SPEEDS[DEFAULT_SPEED], behind = () => {}, clock = realClock }) {
     this.showing = show;
     this.pace = pace;

@@ -1,3 +1,4 @@
+// @ts-check
 // A game's picture for the lobby and its rules page: the one its folder draws (inline SVG), or a
 // plain card with nothing on it for a game that has none.
 

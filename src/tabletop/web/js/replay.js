@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of a finished game, drawn by the game's own screen through any seat's eyes. It stops at
 // whole steps — a decision with the chance that answers it, a deal's cards together (js/steps.js) —
 // or, with "Every action", at each action; it plays itself at a chosen speed. Each stop is one
@@ -53,6 +54,7 @@ export function renderReplay(root, tableId, startAt) {
   let speed = REPLAY_SPEEDS.includes(remembered(SPEED_KEY, "")) ? remembered(SPEED_KEY, "") : "normal";
   let playing = false;
   let timer = null;
+  /** @type {import("./contract.js").GameScreen | null} */
   let screen = null;
   let request = 0;
   const cache = new Map();
@@ -176,11 +178,14 @@ export function renderReplay(root, tableId, startAt) {
     draw();
   }
 
-  /** The message a table screen draws, from the answer on screen. */
+  /**
+   * The message a table screen draws, from the answer on screen.
+   * @returns {import("./contract.js").ShownState}
+   */
   function message() {
     const over = shown.move === entries.length;
     return {
-      type: "state", table: tableId, status: over ? info.status : "playing", move: shown.move, seat,
+      type: /** @type {const} */ ("state"), table: tableId, status: over ? info.status : "playing", move: shown.move, seat,
       to_move: shown.to_move, view: shown.views[seat], legal: [], log: shown.log.map((entry) => entry.action),
       entries: shown.log, text: shown.text, seats: info.seats, undo: null, clock: null,
       result: over ? info.result : null,

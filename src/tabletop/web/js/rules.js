@@ -1,3 +1,4 @@
+// @ts-check
 // The rules pages: our own short write-up of each game in the current language, loaded from
 // rules/<lang>/<game>.html (which the server reads from the game's own package) and shown with a link to
 // start a table. A game without a page in this language gets a sentence saying so, not a status number.

@@ -1,3 +1,4 @@
+// @ts-check
 // A WebSocket to one table that reconnects by itself (with backoff) and keeps a ping going.
 
 export class TableSocket {

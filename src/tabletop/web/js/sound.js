@@ -1,3 +1,4 @@
+// @ts-check
 // Sound effects at the table: a card laid down, a die rolling, a peg knocked in, a ball pushed, a bat
 // thrown, and a short chime when a game ends. Each is synthesised here with the Web Audio API rather
 // than played from recorded files: the project ships no binary assets it did not make, the effects

@@ -1,3 +1,4 @@
+// @ts-check
 // The steps of a replay. A record is a list of actions, chance's among them (each card dealt, each
 // die's face), so stepping action by action means a dozen clicks for one deal. A step here is what a
 // person would call one move: a seat's decision with the chance that answers it (a roll and its face,

@@ -1,3 +1,4 @@
+// @ts-check
 // The table screen shared by every game: the live WebSocket (reconnecting by itself), the turn
 // indicator, seats with clocks, the move log in sentences (describe.js), errors for refused
 // actions, undo requests and answers, the result, and the legal actions as buttons — so every game
@@ -153,6 +154,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let tokens = watch ? [] : Object.values(tokensFor(tableId));
   let last = null;
   let info = null;
+  /** @type {import("./contract.js").GameScreen | null} */
   let screen = null;
   let socket = null;
   let connection = "connecting";
@@ -305,12 +307,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         const bank = clock && clock.banks && clock.banks[String(seat.seat)];
         // the game's word on a seat (its folder's optional seatTag(seat, view, ctx) → text | {text, colour} | null)
         const game = gameModule((last && last.view && last.view.game) || (info && info.game));
-        const tag = game?.seatTag?.(seat.seat, last && last.view, ctx);
+        const said = game?.seatTag?.(seat.seat, last && last.view, ctx);
+        const tag = typeof said === "string" ? { text: said } : said;
         return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
           h("span", { class: "seat-dot", "aria-hidden": "true" }, toMove ? icon("turn") : ""),
           h("span", { class: "seat-name" }, seatName(seats, seat.seat)),
           tag ? h("span", { class: "seat-tag", "data-testid": "seat-tag", style: tag.colour ? { "--seat-colour": tag.colour } : null },
-            tag.text ?? tag) : null,
+            tag.text) : null,
           tags.length ? h("span", { class: "tags" }, ` (${tags.join(", ")})`) : null,
           toMove && deadline ? h("span", { class: "clock", "data-clock": "1" }) : null,
           bank !== undefined && bank !== null ? h("span", { class: "bank" }, ` · ${t("table.bank", { s: Math.round(bank) })}`) : null,

@@ -1,3 +1,4 @@
+// @ts-check
 // A move typed in notation, checked here as the terminal checks it: for a position with thousands of
 // legal moves (a throw grid of positions × aims × powers × spins), too many for buttons or a list
 // box. The table's generic list offers it, and a game screen that owns its moves may offer it beside

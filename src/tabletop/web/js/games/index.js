@@ -1,3 +1,4 @@
+// @ts-check
 // The games the browser knows, loaded from their folders: js/games/<game>/index.js exports the
 // game's screen, its move log in sentences, its words in every language and its picture. The
 // server's GET /api/games says which games have a folder (`web: true`); a game without one still
@@ -8,10 +9,16 @@
 
 import { addStrings, lang, onLangChange, strayKeys, t } from "../i18n.js";
 
+/** @typedef {import("../contract.js").GameModule} GameModule */
+
+/** @type {Map<string, GameModule>} */
 const loaded = new Map();
 const failed = new Map();  // game name → its title from /api/games (its own words did not load)
 
-/** Load the folders of `games` (the /api/games list), adding each game's words to i18n. */
+/**
+ * Load the folders of `games` (the /api/games list), adding each game's words to i18n.
+ * @param {import("../contract.js").GameInfo[]} games
+ */
 export async function loadGames(games) {
   await Promise.all(games.filter((game) => game.web && !loaded.has(game.name)).map(async (game) => {
     try {
@@ -29,7 +36,11 @@ export async function loadGames(games) {
   showFailures();
 }
 
-/** A loaded game's module ({screen, describeLog, strings, picture}), or null: generic controls. */
+/**
+ * A loaded game's module (its screen, log, words, picture and optional hooks), or null: generic controls.
+ * @param {string | null | undefined} name
+ * @returns {GameModule | null}
+ */
 export function gameModule(name) {
   return loaded.get(name) || null;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's coach: a roll is the only choice (B5), so the advice is the live exact odds (B6) — the seat's
 // own chance on its roll; the screen's odds panel shows every seat's.
 

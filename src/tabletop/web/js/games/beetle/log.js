@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's move log in sentences, in the reader's language (see describe.js for the shape of a line).
 // Everything comes from the events the server sends with each entry (rules B5–B12, kinds in
 // tabletop.games.beetle.state.EVENTS): a player's `roll`, then chance's face — `rolloff_rolled`

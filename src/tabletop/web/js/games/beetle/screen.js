@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's screen: every player's beetle drawn part by part from the view's sheets, each with its
 // player's last roll (kept until that player rolls again, so a roll is never gone before it is read),
 // the shared die (rolling when a new face comes up, its caption saying what it drew), the roll-off's

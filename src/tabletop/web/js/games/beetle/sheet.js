@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's score sheet at game over, told from the log's events (never from the state): the roll-off
 // round by round (B6), then every round of play — what each player rolled and drew, or that the turn
 // was lost (B5) — with the round in which each beetle was finished and its place (B7, B12), and the

@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's sound effect (sound.js plays it): the die rolled, for a turn's roll (B5) and for the
 // roll-off that decides who starts (B6, B11).
 

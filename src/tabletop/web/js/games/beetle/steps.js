@@ -1,3 +1,4 @@
+// @ts-check
 // Beetle's replay steps (js/steps.js): a step is a round — every player's roll with the face it
 // brought, in seat order (B5, B6). The roll-off is its own round (B6, B11) and a re-roll of the players
 // tied for highest another (only they roll); play rounds go round the table from whoever started, so

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of beetle in every language of the app (merged into i18n.js by the game's folder).
 // Keys are the ones its screen and log use (`beetle.event.<kind>`: the sentence of each event kind;
 // `beetle.partName.<name>`: a known part on its own, `beetle.part.<name>`: as what is drawn or needed — a custom

@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's coach in words (js/coach.js asks the server): every discard's expected hand and crib
 // (the crib counted for the seat's side when it is theirs, against it otherwise: C5, C13), and in
 // the play each card's value — its mean points margin over the rest of the play (C8–C12).

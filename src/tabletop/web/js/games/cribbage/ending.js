@@ -1,3 +1,4 @@
+// @ts-check
 // How a cribbage game ended, told from the log: the game ends the moment a side reaches the target,
 // during the play or the show (C14), so a game can end with a card played, a go, his heels or a
 // count — and the hands after it are never counted. The screen and the game-over summary say where

@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's move log in sentences, in the reader's language (see describe.js for the shape of a line),
 // told from each entry's events: the action's own event (kind "cut", "dealt", "discards", "plays"…)
 // makes the sentence, what it caused ("pegs", "dealer", "wins_game"…) the notes under it. A run of
@@ -183,7 +184,7 @@ function dealText(dealt, ctx, viewer) {
     if (card && e.seat === viewer) hand.cards.push(card.card);
   }
   if (!hands.size) return t("cribbage.event.dealt");
-  const seats = [...hands.keys()].sort((a, b) => (b === viewer) - (a === viewer));  // the viewer's own hand first
+  const seats = [...hands.keys()].sort((a, b) => Number(b === viewer) - Number(a === viewer));  // the viewer's own hand first
   const parts = seats.map((seat) => {
     const hand = hands.get(seat);
     const cards = hand.cards.length === hand.count ? cardsText(hand.cards) : cardCount(hand.count);

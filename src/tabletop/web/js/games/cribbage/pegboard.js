@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's pegboard (C1, C9–C13): a track per side in rows of holes grouped in fives, once round per
 // lap, a game hole for the target, two pegs a side that leapfrog — sliding hole by hole along the track
 // when the screen has motion (the Web Animations API; the pegs' resting places are their styles, so

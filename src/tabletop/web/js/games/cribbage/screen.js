@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's screen: the hand as cards (select the discards and lay them away; click a card to
 // play it), the pegging piles with the running count, the pegboard whose two pegs per side
 // leapfrog, the starter and crib, the show's itemised counts, and the match score.

@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's score sheet, deal by deal, told from the log's events (never from the state): each
 // side's pegging (the play, go, last card and his heels), hand, crib and muggins points and its
 // running total after the deal, with the dealer marked and a line for each new game of a match.
@@ -28,7 +29,7 @@ const isDeal = (entry) => ["dealt", "crib_dealt"].includes(own(entry)?.kind);
  */
 export function dealSheet(entries, sides, sideOf) {
   const deals = [];
-  let current = null;
+  let current = /** @type {any} */ (null);
   let dealer = null;
   let game = 1;
   let totals = Array(sides).fill(0);

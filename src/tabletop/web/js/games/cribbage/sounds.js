@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's sound effects (sound.js plays them): a card for every card that moves — the cut and the
 // deal (C6), the discards to the crib (C5), the starter (C7), each card played (C8) — and a peg
 // knocked into the board for points pegged (C2).

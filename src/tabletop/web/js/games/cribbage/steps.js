@@ -1,3 +1,4 @@
+// @ts-check
 // Cribbage's replay steps (js/steps.js): a deal's cards are one step (with the cut for the first
 // deal, C5–C6), both discards to the crib another with the starter they lead to (C5, C7), each
 // card of the pegging and each go its own (C8–C9), and the show — every hand and the crib counted —

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of cribbage in every language of the app (merged into i18n.js by the game's folder).
 // Keys are the ones its screen and log use, each under `cribbage.` (its cards' names under
 // `cribbage.card.`); `options` gives each option's label and help.

@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's coach in words (js/coach.js asks the server): the bot's preferred move, the moves that
 // win by force and the ones that lose by force (the others can make a square whatever the seat does, U15).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The Cubulus cube in 3D (three.js): balls in their cells, an arrow at every hole that has a
 // legal move, drag with mouse or finger to turn the cube, arrow keys too. Pointing at an arrow (or
 // a set-up cell) shows the pointer cursor and previews the move — its line glows and every ball is
@@ -182,7 +183,8 @@ export class Cube3D {
   animate(seen, ms, elapsed = 0) {
     if (!this.renderer || !this.ballAt) return;
     this.stopMotion();
-    const items = [];
+    const items = /** @type {{mesh: any, from: any, to: any, delay: number, span: number, fade: boolean,
+      ghost?: boolean, opacity?: number}[]} */ ([]);
     for (const step of cellMotion(seen)) {
       const mesh = this.ballAt.get(step.to.join(""));
       if (!mesh) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus in the browser: everything the app needs of this game comes from this folder.
 
 import { OPTIONS, STRINGS } from "./strings.js";

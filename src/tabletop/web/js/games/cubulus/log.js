@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's move log in sentences, in the reader's language, from each entry's events (the data the
 // rules give: src/tabletop/games/cubulus/events.py): one line per action, told by its own event
 // (starts, neutral_placed, insert, shift, pass), with what it caused as notes (setup_done, square,

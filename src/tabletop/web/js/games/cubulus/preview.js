@@ -1,3 +1,4 @@
+// @ts-check
 // What a Cubulus move would do, worked out in the browser from the view before it is made, so the
 // screen can show it on hover, keyboard focus or a first tap: the board after the move and which
 // ball goes where. The rules are deterministic (U10 insert, U11 shift, U13 place), so this is a

@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's screen: the cube as three flat layers (top, middle, bottom) with every hole clickable —
 // an arrow beside each row and column for L/R/F/B, a mark in the top and bottom layers' cells for
 // U/D — mapped onto `insert`/`shift`, cells clickable for the neutral set-up's `place`, the last
@@ -241,6 +242,7 @@ function animateFlat(flat, view, seen, ms) {
     const group = flat.querySelector(`.cell[data-cell="${step.to.join("")}"]`);
     if (!group) continue;
     const [tx, ty] = at2d(step.to);
+    /** @type {{offset: [number, number], scale: number, opacity: number}} */
     const from = (() => {
       if (step.from && step.from[2] === step.to[2]) {  // along its layer: slide (in through the hole: from outside)
         const [fx, fy] = at2d(step.from);
@@ -516,7 +518,8 @@ export function cubulusScreen(root, ctx) {
         animate(msg.view, performance.now() - flight.start);
       }
       const active = document.activeElement;  // the keyboard's focus, given back after the redraw, previews again
-      if (active && flat.contains(active) && active.dataset.legal && active.matches(":focus-visible")) {
+      if (active instanceof HTMLElement && flat.contains(active) && active.dataset.legal
+        && active.matches(":focus-visible")) {
         showPreview(active.dataset.legal, "key");
       }
     },

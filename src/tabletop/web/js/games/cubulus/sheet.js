@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's score sheet at game over. The rules keep no points (U2, U8: the first square of four of
 // one's colour on a face wins), so the sheet gives each seat the numbers that decided the game: the
 // squares of its colour on the final board (U8, U15 — a square made for another player counts for

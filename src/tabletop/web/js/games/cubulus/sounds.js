@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's sound effect (sound.js plays it): a ball pushed into the cube — an insert (U5) or a shift
 // of a line (U6), and the neutral balls placed at the start (U13).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Cubulus's replay steps (js/steps.js): the opening lot (who starts, U13) is a step, the set-up's nine
 // neutral balls placed one at a time by the player who does not start (U13) are one step together, and
 // every move after that — an insert (U5, U10), a shift (U6, U11) or a pass (U14) — is its own.

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of cubulus in every language of the app (merged into i18n.js by the game's folder).
 // Keys are the ones its screen and log use, each under `cubulus.`: cubulus.event.<kind> for every event kind the game
 // emits (variants after a further dot), cubulus.square.<shape>, cubulus.colour.<code>, cubulus.who;

@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's coach in words (js/coach.js asks the server): for each line and aim, the best throw of its
 // positions, powers and spins with its chance to score (the cube leaves the circle, K7) and to win;
 // before a throw, what standing to intercept gains, and at a crossing what striking gains (K19).

@@ -1,3 +1,4 @@
+// @ts-check
 // A Kubik throw drawn in flight on the field (screen.js plays it): from a motion's frames — the simulated
 // trajectory the server re-runs (GET …/motion/{move}), or a path drawn from a calibrated outcome (path.js)
 // — the bat seen from above with its shadow on the turf and its trail, the cube tumbling with its face

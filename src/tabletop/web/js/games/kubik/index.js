@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik in the browser: everything the app needs of this game comes from this folder.
 
 import { t } from "../../i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's "Last throw" box (screen.js keeps it): while a throw flies, only whose throw it is — never its
 // outcome, nor an older throw's as if it were this one's; once it has landed, the face on top, big, what
 // the throw did and the points it scored, and "Replay this throw" to watch its flight again. Drawn from

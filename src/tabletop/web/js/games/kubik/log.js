@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's move log in sentences, in the reader's language (see describe.js for the shape of a line),
 // told from each entry's events: the action's own event (the lot, who stands to intercept, a throw,
 // what it did, strike or hold) is the sentence; the points it scored (each team's new score), a

@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's throw as a path over the field, for the screen's animation (screen.js): the cube's pose from
 // MuJoCo's quaternions (w, x, y, z) — which face is on top, a pose between two frames — the throwing
 // lines' geometry (K3, K6), and a calibrated throw's path drawn from its decided outcome alone (K20b:

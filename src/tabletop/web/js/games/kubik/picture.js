@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's picture for the lobby and its rules page, as inline SVG (no image file to fetch).
 
 export const PICTURE = `

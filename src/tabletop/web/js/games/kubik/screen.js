@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's screen: the field from above (the circle with its wide boundary line drawn at its width,
 // K9a; small circle, throwing lines A and B, border lines with interception), the throw chosen by
 // dragging on the field (line and place, then aim) and sliders for power and spin — always one of the
@@ -144,6 +145,7 @@ export function kubikScreen(root, ctx) {
   }
 
   /** A point of the field inside the frame (a margin in from its edge), and whether it had to be moved. */
+  /** @returns {[number, number, boolean]} the point held inside the frame, and whether it was moved there */
   function inFrame(x, y, margin = 0.15) {
     const lo = [frame.x0 + margin, frame.y0 + margin];
     const hi = [frame.x0 + frame.span - margin, frame.y0 + frame.span - margin];
@@ -254,7 +256,7 @@ export function kubikScreen(root, ctx) {
 
   // dragging on the field: along a line sets line and place; anywhere else points the arrow there — its
   // direction the aim, its length the power
-  let dragging = false;
+  let dragging = /** @type {false | "line" | "aim"} */ (false);
   function pointer(event) {
     if (!grid || !grid.throws.length) return;
     const rect = svg.getBoundingClientRect();
@@ -622,7 +624,7 @@ export function kubikScreen(root, ctx) {
 
   let toldView = null;  // the view of the last state whose news is all on screen
   let waiters = [];  // {index, resolve}: news to be told once the outcome at `index` has been shown
-  let news = null;  // the promise of the latest news, while it is not told
+  let news = /** @type {(Promise<any> & {log?: number}) | null} */ (null);  // the latest news, while it is not told
 
   /** True while an outcome waits to be shown or flies (a replay is no news). */
   function untold() {

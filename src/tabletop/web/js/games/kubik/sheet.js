@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's score sheet at game over, throw by throw, told from the log's events (everything on a
 // field is public): who threw (K10), what the throw did (K7 out scores the face on top, K9 in scores
 // nothing, a miss costs five), a crossing of the border line and the interception that followed it

@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's sound effects (sound.js plays them): the bat thrown (K6), then the wooden cube struck when
 // the bat touched it — knocked out (K7), left in or on the line (K9), or hit by an interception; a
 // miss (K9) is the bat alone.

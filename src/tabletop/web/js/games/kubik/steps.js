@@ -1,3 +1,4 @@
+// @ts-check
 // Kubik's replay steps (js/steps.js): a step is a throw with all that answers it — with interception
 // (K19) the other team's word first (who stands to intercept, or nobody), then the throw (K6), what it
 // did (K7, K9), and when the cube crosses the border line the interceptor's strike or hold and what

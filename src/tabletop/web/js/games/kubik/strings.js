@@ -1,3 +1,4 @@
+// @ts-check
 // The words of kubik in every language of the app (merged into i18n.js by the game's folder).
 // Keys are the ones its screen and log use; `options` gives each option's label and help.
 

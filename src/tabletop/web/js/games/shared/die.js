@@ -1,3 +1,4 @@
+// @ts-check
 // A die face as SVG, for every game that rolls a die or throws a die-marked cube, and the die's roll:
 // it tumbles through faces (a turn and a bounce) and lands on the face already rolled — the outcome is
 // known before the motion starts, the faces it passes through are for the eye only.

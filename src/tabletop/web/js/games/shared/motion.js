@@ -1,3 +1,4 @@
+// @ts-check
 // Motion for the game screens (cards, dice, pegs, balls sliding along their lines), with the Web
 // Animations API: a screen draws its new state exactly as it would without motion, then animates from
 // where things were (FLIP: measure before, draw, measure after, animate the transform back to nothing).
