@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
+from tests.environment import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"

@@ -96,44 +96,92 @@ def test_on_a_phone_the_six_cards_fan_on_one_row_and_the_pegboard_holes_are_read
     assert not page.errors
 
 
-def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_url: str) -> None:
-    create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"])
-    page.wait_for_selector("button[data-action=discard]")
-    assert page.locator(".action-buttons").count() == 0  # the screen's own controls, no list of notation
-    shot(page, "cribbage-screen-discard")
-    told_why = False
-    deadline = time.monotonic() + 300
-    while not is_over(page):
-        assert time.monotonic() < deadline, "the game did not end in time"
-        cards = hand_cards(page)
-        assert cards == sorted(cards, key=sort_key), cards
-        unplayable = page.locator(f"{HAND} button.card.unplayable")
-        if not told_why and unplayable.count():
-            card = unplayable.first
-            title = card.get_attribute("title") or ""
-            count = int(page.locator("[data-testid=count]").inner_text().split()[-1])
-            assert re.fullmatch(r"\w+ of \w+ — can't be played: the count would be (\d+), over 31", title), title
-            assert int(re.findall(r"\d+", title)[0]) > 31 >= count
-            assert card.get_attribute("aria-label") == title and card.get_attribute("aria-disabled") == "true"
-            card.click(force=True)  # a tap says why, aloud too
-            page.wait_for_function("() => /can't be played now: the count would be \\d+, over 31/"
-                                   ".test(document.querySelector('[data-testid=why-not]').textContent)")
-            assert page.locator("[data-testid=why-not]").get_attribute("aria-live") == "polite"
-            shot(page, "cribbage-screen-unplayable")
-            told_why = True
-        if page.locator("[data-testid=events] .combo").count():
-            combos = page.locator("[data-testid=events] .combo").all_inner_texts()
-            assert not any(NOTATION.search(c) for c in combos), combos
-            assert all(re.search("[♣♦♥♠]", c) for c in combos), combos
-        if not cribbage_step(page):
-            page.wait_for_timeout(150)
-    shot(page, "cribbage-screen-over")
-    assert page.locator(".pegboard .peg").count() == 4  # two pegs per side
-    assert "wins" in page.locator("[data-testid=result]").inner_text()
+class PlayedGame:
+    """One whole game against a bot, as its player saw it: what play showed on the way, and the page at its end."""
 
-    # the winner's front peg stands in the game hole, and the board says so: no "(2)"
-    scores = [int(x) for x in re.findall(r"Ann (\d+) · .+ (\d+) \(to 61\)", page.locator(".crib-info").inner_text())[0]]
-    winner = scores.index(61)
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.generic_list = -1  #: how many generic lists of legal moves the screen showed at the deal
+        self.hands: list[list[str]] = []  #: the hand, as shown at each step
+        self.why_not: tuple[str, int, str | None, str | None, str] | None = None  #: an unplayable card's title,
+        #: the count then, its aria-label and aria-disabled, and what a tap on it said (with aria-live)
+        self.combos: list[str] = []  #: combinations the events listed on the way
+
+
+@pytest.fixture(scope="module")
+def played(browser: Any, base_url: str) -> Iterator[PlayedGame]:
+    """A game to 61 against a bot, played once for the tests below, which check what it showed."""
+    with recording_page(browser, viewport={"width": 1200, "height": 950}) as page:
+        game = PlayedGame(page)
+        create_table(page, base_url, "cribbage", {"target": 61}, ["you", "bot"])
+        page.wait_for_selector("button[data-action=discard]")
+        game.generic_list = page.locator(".action-buttons").count()
+        shot(page, "cribbage-screen-discard")
+        deadline = time.monotonic() + 300
+        while not is_over(page):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            game.hands.append(hand_cards(page))
+            unplayable = page.locator(f"{HAND} button.card.unplayable")
+            if game.why_not is None and unplayable.count():
+                card = unplayable.first
+                title = card.get_attribute("title") or ""
+                count = int(page.locator("[data-testid=count]").inner_text().split()[-1])
+                card.click(force=True)  # a tap says why, aloud too
+                page.wait_for_function("() => /can't be played now: the count would be \\d+, over 31/"
+                                       ".test(document.querySelector('[data-testid=why-not]').textContent)")
+                said = page.locator("[data-testid=why-not]")
+                game.why_not = (title, count, card.get_attribute("aria-label"), card.get_attribute("aria-disabled"),
+                                f"{said.get_attribute('aria-live')}")
+                shot(page, "cribbage-screen-unplayable")
+            game.combos += page.locator("[data-testid=events] .combo").all_inner_texts()
+            if not cribbage_step(page):
+                page.wait_for_timeout(150)
+        shot(page, "cribbage-screen-over")
+        yield game
+
+
+ONE_GAME = pytest.mark.xdist_group("cribbage-whole-game")
+"""The tests of one played game run in one test process (make test's ``--dist loadgroup``): it is played once."""
+
+
+@ONE_GAME
+def test_the_screen_offers_its_own_controls_and_keeps_the_hand_sorted(played: PlayedGame) -> None:
+    """No list of notation beside the hand; the hand sorted by rank and suit at every step."""
+    assert played.generic_list == 0
+    assert played.hands and all(cards == sorted(cards, key=sort_key) for cards in played.hands)
+
+
+@ONE_GAME
+def test_a_card_that_would_pass_31_looks_unplayable_and_says_why(played: PlayedGame) -> None:
+    """C8: its title and label say the count it would make; a tap says it aloud (polite)."""
+    assert played.why_not is not None, "no card was ever unplayable in this game"
+    title, count, label, disabled, live = played.why_not
+    assert re.fullmatch(r"\w+ of \w+ — can't be played: the count would be (\d+), over 31", title), title
+    assert int(re.findall(r"\d+", title)[0]) > 31 >= count
+    assert (label, disabled, live) == (title, "true", "polite")
+
+
+@ONE_GAME
+def test_combinations_are_written_with_card_symbols(played: PlayedGame) -> None:
+    page = played.page
+    assert not any(NOTATION.search(c) for c in played.combos), played.combos
+    assert all(re.search("[♣♦♥♠]", c) for c in played.combos), played.combos
+    notes = page.locator("[data-testid=log] .note").all_inner_texts()  # the log's combinations too
+    assert any("·" in n and re.search("[♣♦♥♠]", n) for n in notes)
+    assert not any(NOTATION.search(n) for n in notes), [n for n in notes if NOTATION.search(n)]
+
+
+def _scores(page: Any) -> list[int]:
+    return [int(x) for x in re.findall(r"Ann (\d+) · .+ (\d+) \(to 61\)", page.locator(".crib-info").inner_text())[0]]
+
+
+@ONE_GAME
+def test_the_winners_front_peg_stands_in_the_game_hole(played: PlayedGame) -> None:
+    """C14: two pegs a side; the winner's front peg in the game hole, and the board says so (no "(2)")."""
+    page = played.page
+    assert page.locator(".pegboard .peg").count() == 4
+    assert "wins" in page.locator("[data-testid=result]").inner_text()
+    winner = _scores(page).index(61)
     front = page.locator("[data-testid=pegboard] .peg[data-at='61']")
     assert front.count() == 1
     hole = page.locator(f"[data-testid=pegboard] .game-hole[data-side='{winner}']")
@@ -144,13 +192,19 @@ def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_
     board_text = page.locator("[data-testid=pegboard]").text_content() or ""
     assert "in the game hole" in board_text and "(2)" not in board_text
     assert "in the game hole" in (page.locator("[data-testid=pegboard]").get_attribute("aria-label") or "")
-
-    # points cut off at the target are explained beside them
-    for item in page.locator("[data-testid=events] > li.capped").all_inner_texts():
+    for item in page.locator("[data-testid=events] > li.capped").all_inner_texts():  # points cut off, explained
         assert re.search(r"\+\d+ \(\d+ counted; capped at 61: the game ended\)", item), item
 
-    # the score sheet: folded, then every deal with both sides' pegging, hand, crib and running total
+
+@ONE_GAME
+def test_the_score_sheet_adds_every_deal_up_to_the_end(played: PlayedGame) -> None:
+    """Folded, then every deal with both sides' pegging, hand, crib and running total; the winner's row marked."""
+    page = played.page
+    scores = _scores(page)
+    winner = scores.index(61)
     box = page.locator("[data-testid=sheet-box]")
+    if box.get_attribute("open") is not None:  # (another test of this game opened it already)
+        box.locator("summary").click()
     assert box.get_attribute("open") is None
     box.locator("summary").click()
     sheet = box.locator("[data-testid=sheet]")  # the screen's (the game-over summary has one too)
@@ -172,24 +226,28 @@ def test_a_whole_game_against_a_bot_reads_well_to_the_game_hole(page: Any, base_
     assert previous[winner] == 61 and previous[1 - winner] == scores[1 - winner]
     assert sheet.locator("tr.won").count() == 1 and "won" in sheet.locator("tr.won .total").inner_text()
     assert sheet.locator(".dealer-tag").count() == len(deals)
-    # the log's combinations are in card symbols too
-    notes = page.locator("[data-testid=log] .note").all_inner_texts()
-    assert any("·" in n and re.search("[♣♦♥♠]", n) for n in notes)
-    assert not any(NOTATION.search(n) for n in notes), [n for n in notes if NOTATION.search(n)]
     shot(page, "cribbage-screen-sheet")
     assert not serious_violations(page)
+    assert not page.errors
 
-    # in Russian and Romanian: the count said in words, the sheet in the language
+
+@ONE_GAME
+def test_the_count_is_said_in_words_in_russian_and_romanian(played: PlayedGame) -> None:
+    """The show's counts in quotes, in words and no figures; the sheet's heading in the language."""
+    page = played.page
     words = {"ru": ("Лист очков", "пятнадцать|тридцать|пара|последовательность|масть|каре|тройка|нобс|ничего"),
              "ro": ("Foaia de scor", "cincisprezece|treizeci|pereche|același fel|șir|culoare|nobs|nimic")}
     spoken = re.findall(r"“([^”]+)”", page.locator("[data-testid=events]").inner_text())  # (none if the
-    for code, (heading, word) in words.items():  # game ended in the play: a go or a last card says nothing)
-        page.select_option("#lang", code)
-        page.wait_for_function("(h) => document.querySelector('[data-testid=sheet-box] summary').textContent === h",
-                               arg=heading)
-        said = re.findall(r"[“«„]([^”»]+)[”»]", page.locator("[data-testid=events]").inner_text())  # «ru», „ro”
-        assert len(said) == len(spoken) and all(re.search(word, s) and not re.search(r"\d", s) for s in said), said
-        shot(page, f"cribbage-screen-over-{code}")
+    try:  # game ended in the play: a go or a last card says nothing)
+        for code, (heading, word) in words.items():
+            page.select_option("#lang", code)
+            page.wait_for_function("(h) => document.querySelector('[data-testid=sheet-box] summary').textContent"
+                                   " === h", arg=heading)
+            said = re.findall(r"[“«„]([^”»]+)[”»]", page.locator("[data-testid=events]").inner_text())  # «ru», „ro”
+            assert len(said) == len(spoken) and all(re.search(word, s) and not re.search(r"\d", s) for s in said), said
+            shot(page, f"cribbage-screen-over-{code}")
+    finally:  # the other tests of this game read it in English
+        page.select_option("#lang", "en")
     assert not page.errors
 
 

@@ -51,3 +51,16 @@ def test_no_file_outside_a_games_folder_names_a_game() -> None:
     named = {str(path.relative_to(WEB_JS)): [g for g in games if re.search(rf"\b{g}\b", path.read_text().lower())]
              for path in outside}
     assert {path: found for path, found in named.items() if found} == {}
+
+
+def test_the_shells_stylesheet_names_no_game_and_each_folder_brings_its_own() -> None:
+    """app.css styles the shell; each game's screen is styled by js/games/<game>/style.css, which its
+    index.js offers as ``stylesheet`` and the loader links: a game's rules never sit in the shell's file."""
+    shell = (WEB_JS.parent / "app.css").read_text(encoding="utf-8").lower()
+    assert [game for game in tabletop.REGISTRY if re.search(rf"\b{game}\b", shell)] == []
+    folders = sorted(path.parent for path in (WEB_JS / "games").glob("*/index.js"))
+    assert folders
+    for folder in folders:
+        assert (folder / "style.css").is_file(), folder.name
+        assert 'export const stylesheet = new URL("./style.css", import.meta.url).href;' in (
+            folder / "index.js").read_text(encoding="utf-8"), folder.name

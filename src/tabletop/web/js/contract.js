@@ -112,6 +112,8 @@
  * @property {{STRINGS: Record<string, Record<string, string>>, OPTIONS?: Record<string, any>}} strings its
  *   words in every language, each key under its own prefix (``<game>.…``, ``game.<game>.…``)
  * @property {string} picture an inline SVG for the lobby and the rules page
+ * @property {string} [stylesheet] the address of its screen's CSS (``new URL("./style.css", import.meta.url)``),
+ *   linked when the folder loads
  * @property {boolean} [ownsActions] the screen offers every legal action itself (no generic list)
  * @property {(action: string, view: Record<string, any> | null, ctx: TableContext | null) => string | null} [actionText]
  * @property {(view: Record<string, any>) => string | null} [chanceWait] the turn line while chance decides

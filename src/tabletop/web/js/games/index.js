@@ -25,6 +25,7 @@ export async function loadGames(games) {
       const module = await import(`./${game.name}/index.js`);
       const strays = strayKeys(game.name, module.strings);
       if (strays.length) throw new Error(`${game.name}'s words must be its own (${game.name}.…): ${strays.join(", ")}`);
+      if (module.stylesheet) await linkStylesheet(module.stylesheet);
       addStrings(game.name, module.strings);
       loaded.set(game.name, module);
       failed.delete(game.name);
@@ -48,6 +49,25 @@ export function gameModule(name) {
 /** True when the game's folder was asked for and did not load (its table uses generic controls). */
 export function loadFailed(name) {
   return failed.has(name);
+}
+
+/**
+ * Link a game's stylesheet once, resolved when it has loaded (its screen is never drawn unstyled) or
+ * failed (the game still plays, unstyled; the console says which file).
+ * @param {string} href
+ */
+function linkStylesheet(href) {
+  if (typeof document === "undefined" || document.querySelector(`link[rel=stylesheet][href="${href}"]`)) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = () => resolve(undefined);
+    link.onerror = () => { console.error(`the stylesheet ${href} did not load`); resolve(undefined); };
+    document.head.append(link);
+  });
 }
 
 /** The banner naming every game whose screen did not load; none when all loaded. */

@@ -8,6 +8,8 @@ export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over, round by round
 export const strings = { STRINGS, OPTIONS };
+/** Its screen's style, linked by the loader when the folder loads (after the shell's app.css). */
+export const stylesheet = new URL("./style.css", import.meta.url).href;
 /** The screen offers every legal action itself (the Roll button): the table's list of legal moves is a
  * keyboard mode, closed until asked for. */
 export const ownsActions = true;

@@ -8,6 +8,8 @@ export { describeLog, actionText } from "./log.js";  // the log in sentences; an
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the per-deal score sheet, on the screen and at game over
 export const strings = { STRINGS, OPTIONS };
+/** Its screen's style, linked by the loader when the folder loads (after the shell's app.css). */
+export const stylesheet = new URL("./style.css", import.meta.url).href;
 /** The screen offers every legal action itself (cards, Discard, Go, Count, the declare picker,
  * Muggins/Let it go): the table's generic list of legal moves is left out. */
 export const ownsActions = true;

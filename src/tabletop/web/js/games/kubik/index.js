@@ -10,6 +10,8 @@ export { describeLog, actionText } from "./log.js";
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
+/** Its screen's style, linked by the loader when the folder loads (after the shell's app.css). */
+export const stylesheet = new URL("./style.css", import.meta.url).href;
 /** The screen offers every legal action itself (the lot, who stands to intercept, the throw chosen on the
  * field or typed in notation, strike or hold, each outcome a scorekeeper enters): the table's generic
  * list of legal moves is left out. */
