@@ -104,7 +104,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 RERUN_REPORTS: list[pytest.TestReport] = []
-"""The failed first tries of the tests that passed when run again (the browser tests, ``tests/web``). Kept
+"""The failed first tries of the tests that passed when run again (those ``tests/web/conftest.py`` quarantines). Kept
 here, not in ``tests/web/conftest.py``: under xdist only the controlling process reports, and it loads the
 conftest files of the test paths alone, so a hook there never saw a rerun of a whole run."""
 

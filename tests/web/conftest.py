@@ -28,18 +28,18 @@ two thirds of Chromium's CPU (a whole cribbage game: 19 of 30 CPU seconds, again
 ``--disable-gpu-compositing``), and the browser tests are two thirds Chromium on two shared cores."""
 
 
-RERUNS = 1
-"""A failed browser test runs once more (pytest-rerunfailures; the report counts it as rerun, ``R``):
-two test processes, two Chromiums and their servers share two cores, and a wait that a starved page
-missed is not the code's failure. Two failures in a row are."""
+QUARANTINED: dict[str, str] = {}
+"""Browser tests known to fail now and then for a reason outside the code under test, by node id (without
+its parameters), each with that reason: such a test runs once more after a failure (pytest-rerunfailures;
+the report counts it as rerun, ``R``). Every other test passes or fails on its first run — no blanket
+retry hides a flaky wait; a test that flakes is fixed, or named here with why until it is."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each browser test may run twice (see ``RERUNS``); the tests elsewhere once."""
-    here = Path(__file__).parent
+    """Only the tests in :data:`QUARANTINED` may run twice."""
     for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.flaky(reruns=RERUNS, reruns_delay=1))
+        if item.nodeid.split("[")[0] in QUARANTINED:
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=1))
 
 
 SERVER_LOG: Path | None = None

@@ -45,9 +45,9 @@ def test_another_site_cannot_frame_the_page(page: Any, base_url: str, no_policy_
     """A table framed under another site's buttons (clickjacking an Abandon or a move) is not shown."""
     page.route(OTHER_SITE, lambda route: route.fulfill(
         content_type="text/html", body=f'<iframe src="{base_url}/" width="800" height="600"></iframe>'))
-    page.goto(OTHER_SITE)
-    page.wait_for_timeout(1500)
+    page.goto(OTHER_SITE)  # (its load waits for the frame's: refused or not, the frame has settled)
     framed = next(frame for frame in page.frames if frame != page.main_frame)
+    framed.wait_for_load_state()
     assert framed.evaluate("() => document.querySelectorAll('[data-game], #app').length") == 0
     no_policy_violations.clear()  # (Chromium says it refused the frame: that is the point)
 

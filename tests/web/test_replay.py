@@ -276,11 +276,12 @@ def test_a_late_answer_never_replaces_a_newer_position(page: Any, base_url: str,
         route.continue_()
 
     page.route(re.compile(rf"/replay/{dealt}$"), slow)
-    page.keyboard.press("ArrowRight")  # asks for the deal's end (slow) …
-    page.keyboard.press("End")  # … then for the end, which comes first
-    at_move(page, cribbage["moves"])
-    page.wait_for_timeout(2500)
-    assert where(page)["move"] == cribbage["moves"]
+    with page.expect_response(re.compile(rf"/replay/{dealt}$")):  # the late answer, once it has come
+        page.keyboard.press("ArrowRight")  # asks for the deal's end (slow) …
+        page.keyboard.press("End")  # … then for the end, which comes first
+        at_move(page, cribbage["moves"])
+    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(null)), 50))")
+    assert where(page)["move"] == cribbage["moves"]  # (read after the late answer was handled and drawn)
     assert page.locator(".replay .banner.result").is_visible()
     assert not page.errors
 
