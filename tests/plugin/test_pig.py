@@ -22,7 +22,7 @@ from tabletop.cli.app import app
 from tabletop.core import Capability
 from tabletop.core.registry import ENTRY_POINTS
 from tabletop.server.app import create_app
-from tests.server.test_api import settings_for_tests
+from tests.server.live import settings_for_tests
 
 runner = CliRunner()
 

@@ -1,17 +1,23 @@
-"""Talking to the live server as a client does: the hello with seat tokens, tokens in headers."""
+"""Talking to the live server as a client does: a server for tests, a table made, the hello with seat tokens,
+tokens in headers, the messages waited for."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+import httpx
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 from starlette.testclient import WebSocketTestSession
+
+from tabletop.server import ServerSettings
+from tabletop.server.limits import Limits
 
 T = TypeVar("T")
 
@@ -75,3 +81,131 @@ def statements(client: TestClient, keep: Callable[[str], bool]) -> Iterator[list
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", heard)
+
+
+def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
+    """A server in this process for tests: bots and expensive answers in threads, clocks as short as a
+    test wants, and messages as fast as a test script sends them (their limit has tests of its own)."""
+    base = {"heavy_workers": 0, "min_move_seconds": 0.01, "messages_per_second": 10_000, "message_burst": 10_000,
+            "requests_per_second": 10_000, "expensive_per_second": 10_000, "refusal_delay_seconds": 0,
+            "sockets_per_minute": 10_000, "bot_table_move_seconds": 0, "lobby_reads_per_second": 10_000}
+    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS)
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down."""
+    body = {"game": game, "seats": seats, **extra}
+    humans = [number for number, seat in enumerate(seats) if seat["kind"] == "human"]
+    creator = extra.get("creator_seat", humans[0] if humans else None)
+    if all(number == creator for number in humans):
+        body.setdefault("seed", 7)
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def until(ws: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first message that is ``wanted`` (earlier updates are skipped: connections race at the start)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if wanted(message):
+            return message
+        assert message["type"] == "state", message
+
+
+def until_my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
+    """Updates until this connection must act or the game is over."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        assert message["type"] == "state", message
+        if message["legal"] or message["status"] in ("over", "abandoned"):
+            return message
+
+
+HOT_SEAT = [{"kind": "local"}, {"kind": "local"}]
+
+
+def state_of(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    answer = client.get(f"/api/tables/{table}/state", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def act(client: TestClient, table: str, token: str, action: str) -> dict[str, Any]:
+    move = state_of(client, table, token)["move"]
+    answer = client.post(f"/api/tables/{table}/act", json={"token": token, "action": action, "move": move})
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def hot_seat_cribbage(client: TestClient) -> tuple[str, dict[str, str], int]:
+    created = create(client, "cribbage", HOT_SEAT)
+    table, tokens = created["table"]["id"], created["tokens"]
+    to_move = state_of(client, table, tokens["0"])["to_move"]
+    return table, tokens, to_move
+
+
+@contextmanager
+def reader(client: TestClient, table: str, *tokens: str) -> Iterator[WebSocketTestSession]:
+    """A WebSocket that reads the table's chat (``chat: true`` in its hello), as the browser's does."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_text(json.dumps({**json.loads(hello(*tokens)), "chat": True}))
+        yield ws
+
+
+def next_of(ws: WebSocketTestSession, *kinds: str) -> dict[str, Any]:
+    """The next message of one of ``kinds`` (the table's updates in between are skipped)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] in kinds:
+            return message
+        assert message["type"] in ("state", "pong"), message
+
+
+def history(ws: WebSocketTestSession) -> dict[str, Any]:
+    return next_of(ws, "chat")
+
+
+KUBIK = {"players": 2, "throws": "manual", "target": 5}
+
+
+def finished_table(client: TestClient, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+                   ) -> tuple[str, dict[int, str]]:
+    """A Kubik table played to its end over HTTP by its people: its id and every person's token."""
+    created = client.post("/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": seats})
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    tokens = {int(seat): token for seat, token in created.json()["tokens"].items()}
+    for seat, spec in enumerate(seats):
+        if spec["kind"] == "human" and seat != 0:
+            joined = client.post(f"/api/tables/{table}/join", json={"name": spec["name"], "seat": seat})
+            assert joined.status_code == 200, joined.text
+            tokens[seat] = joined.json()["token"]
+    for action in FINISH:
+        state = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[0])).json()
+        answer = client.post(f"/api/tables/{table}/act", json={"token": tokens[0], "action": action,
+                                                               "move": state["move"]})
+        assert answer.status_code == 200, answer.text
+    assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+    return table, tokens
+
+
+ANN_AND_BOB = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def create_over_http(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A new table; a refusal by a rate limit (the flood shares this client's) is waited out as its
+    ``Retry-After`` says, as a well-behaved client does."""
+    deadline = time.monotonic() + 60
+    while (response := httpx.post(f"{base}/api/tables", json=body)).status_code == 429 \
+            and time.monotonic() < deadline:
+        time.sleep(float(response.headers["retry-after"]))
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+FINISH = ["first A", "throw", "out 6"]  # team A's first throw scores 6 ≥ 5: the game is over

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
-from tests.server.live import bearer, hello, run
+from tests.server.live import bearer, create_over_http, hello, run
 
 pytestmark = pytest.mark.slow
 
@@ -43,16 +43,6 @@ def ws_url(base: str, table: str) -> str:
     return f"{base.replace('http', 'ws', 1)}/ws/tables/{table}"
 
 
-def create(base: str, body: dict[str, Any]) -> dict[str, Any]:
-    """A new table; a refusal by a rate limit (the flood shares this client's) is waited out as its
-    ``Retry-After`` says, as a well-behaved client does."""
-    deadline = time.monotonic() + 60
-    while (response := httpx.post(f"{base}/api/tables", json=body)).status_code == 429 \
-            and time.monotonic() < deadline:
-        time.sleep(float(response.headers["retry-after"]))
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 def next_state(ws: ClientConnection, timeout: float = 30.0) -> dict[str, Any]:
@@ -101,7 +91,7 @@ class Probe(threading.Thread):
     def run(self) -> None:
         try:
             while not self.halt.is_set():
-                created = create(self.base, {"game": "cubulus", "seed": self.rng.randrange(1000),
+                created = create_over_http(self.base, {"game": "cubulus", "seed": self.rng.randrange(1000),
                                              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
                 self.play(created["table"]["id"], created["tokens"]["0"])
         except BaseException as error:  # the test thread reports it
@@ -178,9 +168,10 @@ async def flood_wave(base: str, paths: list[str]) -> list[httpx.Response]:
 
 def test_a_flood_of_odds_and_motions_is_capped_while_another_table_plays_on(tmp_path: Path) -> None:
     with serving(f"sqlite:///{tmp_path / 'live.db'}", log=tmp_path / "server.log", args=PEOPLE) as (base, _):
-        beetles = [create(base, {"game": "beetle", "options": {"players": 8}, "seats": [{"kind": "local"}] * 8})
-                   for _ in range(2)]
-        kubik = create(base, {"game": "kubik", "options": {"throws": "physics"}, "seats": [{"kind": "local"}] * 2})
+        beetles = [create_over_http(base, {"game": "beetle", "options": {"players": 8},
+                                           "seats": [{"kind": "local"}] * 8}) for _ in range(2)]
+        kubik = create_over_http(base, {"game": "kubik", "options": {"throws": "physics"},
+                                        "seats": [{"kind": "local"}] * 2})
         after = play_hot_seat(base, kubik, 3)
         throws = [move for move, line in enumerate(after["log"]) if " noise " in line["action"]]
         assert len(throws) == 3, after["log"]
@@ -223,7 +214,7 @@ def test_a_flood_of_odds_and_motions_is_capped_while_another_table_plays_on(tmp_
 def test_tokens_never_reach_the_log(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0, log=log) as (base, _):
-        created = create(base, {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        created = create_over_http(base, {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]})
         table, tokens, creator = created["table"]["id"], created["tokens"], created["creator_token"]
         secrets = [tokens["0"], tokens["1"], creator]
         with connect(ws_url(base, table)) as one, connect(ws_url(base, table)) as two:
@@ -271,7 +262,7 @@ def test_tokens_never_reach_the_log(tmp_path: Path) -> None:
 def test_a_refused_url_with_a_token_is_one_clean_access_line(tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0, log=log) as (base, _):
-        created = create(base, {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        created = create_over_http(base, {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]})
         table, token = created["table"]["id"], created["tokens"]["0"]
         assert httpx.get(f"{base}/api/tables/{table}/state", params={"token": token}).status_code == 400
     said = log.read_text(encoding="utf-8")
@@ -285,7 +276,7 @@ def test_a_refused_url_with_a_token_is_one_clean_access_line(tmp_path: Path) -> 
 
 def test_a_socket_flood_is_cut_off_while_another_table_plays_on(tmp_path: Path) -> None:
     with serving(f"sqlite:///{tmp_path / 'live.db'}", args=PEOPLE) as (base, _):
-        watched = create(base, {"game": "cubulus", "creator_seat": None,  # open: waiting for two people
+        watched = create_over_http(base, {"game": "cubulus", "creator_seat": None,  # open: waiting for two people
                                 "seats": [{"kind": "human"}, {"kind": "human"}]})["table"]["id"]
         with probing(base) as probe:
             began = time.monotonic()
@@ -328,7 +319,7 @@ def test_one_client_cannot_open_thousands_of_spectator_sockets(tmp_path: Path) -
     limits = ["--limit", "spectators_per_table=3", "--limit", "sockets_per_minute=1000"]
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0, args=limits) as (base, _), \
             ExitStack() as stack:
-        tables = [create(base, {"game": "cubulus", "creator_seat": None,
+        tables = [create_over_http(base, {"game": "cubulus", "creator_seat": None,
                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})["table"]["id"]
                   for _ in range(10)]
 
@@ -405,6 +396,7 @@ async def spectator_rush(base: str, created: dict[str, Any], limit: int, attempt
 def test_spectators_per_table_holds_when_spectators_arrive_while_the_table_is_busy(tmp_path: Path) -> None:
     with serving(f"sqlite:///{tmp_path / 'live.db'}", bot_workers=0,
                  args=["--limit", "spectators_per_table=3", "--limit", "sockets_per_minute=1000"]) as (base, _):
-        kubik = create(base, {"game": "kubik", "options": {"throws": "physics"}, "seats": [{"kind": "local"}] * 2})
+        kubik = create_over_http(base, {"game": "kubik", "options": {"throws": "physics"},
+                                        "seats": [{"kind": "local"}] * 2})
         most = run(spectator_rush(base, kubik, limit=3))
     assert most <= 3, f"{most} spectators at once at a table that takes 3"

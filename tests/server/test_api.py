@@ -4,66 +4,24 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 
 import tabletop
 from tabletop.core import Record
-from tabletop.server import ServerSettings, create_app
+from tabletop.server import create_app
 from tabletop.server.errors import SERVER_ERRORS
-from tabletop.server.limits import Limits
 from tabletop.server.messages import Rejected, Update
-from tests.server.live import TEST_HOSTS, bearer, seated
+from tests.server.live import bearer, create, seated, settings_for_tests, until, until_my_turn
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
         yield test_client
-
-
-def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
-    """A server in this process for tests: bots and expensive answers in threads, clocks as short as a
-    test wants, and messages as fast as a test script sends them (their limit has tests of its own)."""
-    base = {"heavy_workers": 0, "min_move_seconds": 0.01, "messages_per_second": 10_000, "message_burst": 10_000,
-            "requests_per_second": 10_000, "expensive_per_second": 10_000, "refusal_delay_seconds": 0,
-            "sockets_per_minute": 10_000, "bot_table_move_seconds": 0, "lobby_reads_per_second": 10_000}
-    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS)
-
-
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down."""
-    body = {"game": game, "seats": seats, **extra}
-    humans = [number for number, seat in enumerate(seats) if seat["kind"] == "human"]
-    creator = extra.get("creator_seat", humans[0] if humans else None)
-    if all(number == creator for number in humans):
-        body.setdefault("seed", 7)
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def until(ws: WebSocketTestSession, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The first message that is ``wanted`` (earlier updates are skipped: connections race at the start)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if wanted(message):
-            return message
-        assert message["type"] == "state", message
-
-
-def until_my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
-    """Updates until this connection must act or the game is over."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        assert message["type"] == "state", message
-        if message["legal"] or message["status"] in ("over", "abandoned"):
-            return message
 
 
 def test_games_lists_every_game_with_its_options(client: TestClient) -> None:

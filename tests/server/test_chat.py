@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -17,8 +16,7 @@ from tabletop.server import create_app
 from tabletop.server.chat import HISTORY, MAX_CHARS, ChatRefused, clean
 from tabletop.storage import SeatSpec, Store
 from tabletop.storage.chat import ChatLog
-from tests.server.live import bearer, hello
-from tests.server.test_api import create, settings_for_tests
+from tests.server.live import bearer, create, hello, history, next_of, reader, settings_for_tests
 
 CHATTY = {"chat_burst": 1000, "chat_per_minute": 1000}
 """Limits for the tests that write many messages on purpose (the rate has its own test)."""
@@ -36,25 +34,10 @@ def open_table(client: TestClient) -> tuple[str, str]:
     return created["table"]["id"], created["tokens"]["0"]
 
 
-@contextmanager
-def reader(client: TestClient, table: str, *tokens: str) -> Iterator[WebSocketTestSession]:
-    """A WebSocket that reads the table's chat (``chat: true`` in its hello), as the browser's does."""
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        ws.send_text(json.dumps({**json.loads(hello(*tokens)), "chat": True}))
-        yield ws
 
 
-def next_of(ws: WebSocketTestSession, *kinds: str) -> dict[str, Any]:
-    """The next message of one of ``kinds`` (the table's updates in between are skipped)."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] in kinds:
-            return message
-        assert message["type"] in ("state", "pong"), message
 
 
-def history(ws: WebSocketTestSession) -> dict[str, Any]:
-    return next_of(ws, "chat")
 
 
 def say(ws: WebSocketTestSession, text: str) -> dict[str, Any]:

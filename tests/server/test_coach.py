@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,10 +16,7 @@ from tabletop.games.cribbage.analysis import discard_analysis
 from tabletop.server import create_app
 from tabletop.server.coach import blunders_job
 from tests.plugin import shipped
-from tests.server.live import bearer
-from tests.server.test_api import create, settings_for_tests
-
-HOT_SEAT = [{"kind": "local"}, {"kind": "local"}]
+from tests.server.live import act, bearer, hot_seat_cribbage, settings_for_tests, state_of
 
 
 @pytest.fixture
@@ -29,26 +25,10 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def state_of(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    answer = client.get(f"/api/tables/{table}/state", headers=bearer(token))
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
-def act(client: TestClient, table: str, token: str, action: str) -> dict[str, Any]:
-    move = state_of(client, table, token)["move"]
-    answer = client.post(f"/api/tables/{table}/act", json={"token": token, "action": action, "move": move})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
-def hot_seat_cribbage(client: TestClient) -> tuple[str, dict[str, str], int]:
-    created = create(client, "cribbage", HOT_SEAT)
-    table, tokens = created["table"]["id"], created["tokens"]
-    to_move = state_of(client, table, tokens["0"])["to_move"]
-    return table, tokens, to_move
 
 
 def test_the_coach_gives_a_held_seat_the_analysis_of_its_discards_c5(client: TestClient) -> None:

@@ -16,8 +16,7 @@ from tabletop.core import Record
 from tabletop.core.record import record_result
 from tabletop.server import create_app
 from tabletop.server.messages import Update
-from tests.server.live import bearer, seated
-from tests.server.test_api import create, settings_for_tests, until, until_my_turn
+from tests.server.live import bearer, create, seated, settings_for_tests, until, until_my_turn
 
 
 @pytest.fixture

@@ -23,8 +23,7 @@ import tabletop
 from tabletop.server import chance, create_app
 from tabletop.server.app import FULL_COLLECTION_AFTER
 from tabletop.server.limits import Limits, describe_limits
-from tests.server.live import bearer, hello, seated
-from tests.server.test_api import create, settings_for_tests, until, until_my_turn
+from tests.server.live import bearer, create, hello, seated, settings_for_tests, until, until_my_turn
 
 CUBULUS_BOTS = {"game": "cubulus", "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
 

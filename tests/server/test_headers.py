@@ -24,7 +24,7 @@ import tabletop
 from tabletop.server import create_app
 from tabletop.server.headers import Allowed, inline_script_hashes, machine_names, normal_origin
 from tabletop.server.process import serving
-from tests.server.test_api import settings_for_tests
+from tests.server.live import settings_for_tests
 
 WEB = Path(tabletop.__file__).parent / "web"
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]

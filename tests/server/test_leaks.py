@@ -23,8 +23,7 @@ import tabletop
 from tabletop.core import CHANCE, Record, State, visible
 from tabletop.server import create_app
 from tabletop.server.table import SPECTATOR
-from tests.server.live import seated
-from tests.server.test_api import settings_for_tests
+from tests.server.live import seated, settings_for_tests
 
 QUICK = {
     "beetle": [{"players": 3}],

@@ -14,8 +14,7 @@ from sqlalchemy import update
 
 from tabletop.server import create_app
 from tabletop.storage.models import TableRow, now
-from tests.server.live import bearer
-from tests.server.test_api import create, settings_for_tests
+from tests.server.live import bearer, create, settings_for_tests
 
 
 @pytest.fixture

@@ -19,8 +19,7 @@ from fastapi.testclient import TestClient
 import tabletop
 from tabletop.server import create_app
 from tabletop.server.motion import motion_answer
-from tests.server.live import bearer, seated
-from tests.server.test_api import create, settings_for_tests, until, until_my_turn
+from tests.server.live import bearer, create, seated, settings_for_tests, until, until_my_turn
 
 THROW = "throw A pos +0 aim +0 power 14 spin 4"
 

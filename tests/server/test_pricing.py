@@ -31,10 +31,8 @@ import tabletop
 from tabletop.server import create_app
 from tabletop.server.coach import blunders_job
 from tabletop.server.process import serving
-from tests.server.live import SAME_PRIORITY, bearer, statements
-from tests.server.test_abuse import create as create_live
-from tests.server.test_api import create, settings_for_tests
-from tests.server.test_coach import act, hot_seat_cribbage
+from tests.server.live import SAME_PRIORITY, act, bearer, create, hot_seat_cribbage, settings_for_tests, statements
+from tests.server.live import create_over_http as create_live
 
 HOT_SEAT = [{"kind": "local"}, {"kind": "local"}]
 FLOODERS = tuple(f"127.0.0.{n}" for n in range(2, 10))

@@ -15,11 +15,7 @@ from fastapi.testclient import TestClient
 
 from tabletop.server import create_app
 from tabletop.server.rematch import rematch_id
-from tests.server.live import bearer, seated
-from tests.server.test_api import settings_for_tests, until
-
-KUBIK = {"players": 2, "throws": "manual", "target": 5}
-FINISH = ["first A", "throw", "out 6"]  # team A's first throw scores 6 ≥ 5: the game is over
+from tests.server.live import ANN_AND_BOB, KUBIK, bearer, finished_table, seated, settings_for_tests, until
 
 
 @pytest.fixture
@@ -28,28 +24,8 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def finished_table(client: TestClient, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
-                   ) -> tuple[str, dict[int, str]]:
-    """A Kubik table played to its end over HTTP by its people: its id and every person's token."""
-    created = client.post("/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": seats})
-    assert created.status_code == 201, created.text
-    table = created.json()["table"]["id"]
-    tokens = {int(seat): token for seat, token in created.json()["tokens"].items()}
-    for seat, spec in enumerate(seats):
-        if spec["kind"] == "human" and seat != 0:
-            joined = client.post(f"/api/tables/{table}/join", json={"name": spec["name"], "seat": seat})
-            assert joined.status_code == 200, joined.text
-            tokens[seat] = joined.json()["token"]
-    for action in FINISH:
-        state = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[0])).json()
-        answer = client.post(f"/api/tables/{table}/act", json={"token": tokens[0], "action": action,
-                                                               "move": state["move"]})
-        assert answer.status_code == 200, answer.text
-    assert client.get(f"/api/tables/{table}").json()["status"] == "over"
-    return table, tokens
 
 
-ANN_AND_BOB = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
 def test_the_first_to_ask_is_seated_and_the_others_seat_is_kept_for_them(client: TestClient) -> None:

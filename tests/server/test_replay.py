@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 import tabletop
 from tabletop.server import create_app, jobs
-from tests.server.test_api import create, settings_for_tests
+from tests.server.live import create, settings_for_tests
 
 BOTS = [{"kind": "bot", "bot": "easy"}] * 2
 

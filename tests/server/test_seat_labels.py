@@ -21,8 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.server import create_app
-from tests.server.live import bearer, seated
-from tests.server.test_api import create, settings_for_tests, until
+from tests.server.live import bearer, create, seated, settings_for_tests, until
 
 
 @pytest.fixture

@@ -18,8 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from tabletop.server import create_app
 from tabletop.server.messages import MAX_SEATS
 from tabletop.storage import Store
-from tests.server.live import bearer, seated, statements
-from tests.server.test_api import create, settings_for_tests, until
+from tests.server.live import bearer, create, seated, settings_for_tests, statements, until
 
 LOOK_UP = re.compile(r"^\s*SELECT\b.*\btoken_hash (IN|=)", re.DOTALL | re.IGNORECASE)
 """A statement that looks seat tokens up by their hashes (the row read on a catch-up is not one)."""

@@ -16,10 +16,18 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from tabletop.server import create_app
-from tests.server.live import bearer, seated, statements
-from tests.server.test_api import create, settings_for_tests, until
-from tests.server.test_chat import history, reader
-from tests.server.test_rematch import ANN_AND_BOB, finished_table
+from tests.server.live import (
+    ANN_AND_BOB,
+    bearer,
+    create,
+    finished_table,
+    history,
+    reader,
+    seated,
+    settings_for_tests,
+    statements,
+    until,
+)
 
 WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 SETTINGS = re.compile(r"^\s*UPDATE game_tables SET\b[^\n]*?\bsettings\s*=", re.IGNORECASE)

@@ -15,8 +15,7 @@ from fastapi.testclient import TestClient
 from tabletop.server import create_app
 from tabletop.server.messages import Update
 from tabletop.server.table import UNDO_REFUSALS
-from tests.server.live import seated
-from tests.server.test_api import create, settings_for_tests, until, until_my_turn
+from tests.server.live import create, seated, settings_for_tests, until, until_my_turn
 
 
 @pytest.fixture

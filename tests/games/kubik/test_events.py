@@ -16,7 +16,7 @@ import tabletop
 from tabletop.core import RESULT_KINDS, SPECTATOR, Event
 from tabletop.games.kubik import KubikState
 from tabletop.games.kubik.phases import WHYS
-from tests.games.kubik.test_rules import manual, play
+from tests.games.kubik.games import manual, play
 
 OLD_PROSE = ("on top", "stayed in", "interception:", "interception missed", "×", "→")  # the old ``why`` strings
 

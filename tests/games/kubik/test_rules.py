@@ -12,23 +12,10 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import CHANCE, IllegalActionError, NotationError, OptionError
-from tabletop.games.kubik import Kubik, KubikState, Phase
+from tabletop.games.kubik import KubikState, Phase
 from tabletop.games.kubik.field import SMALL_EDGE, Field, faces_of, orientation
 from tabletop.games.kubik.state import MANUAL_OUTCOMES, NOISE_SIZE
-
-
-def manual(**options: object) -> Kubik:
-    game = tabletop.load("kubik", throws="manual", **options)
-    assert isinstance(game, Kubik)
-    return game
-
-
-def play(state: KubikState, *texts: str) -> KubikState:
-    for text in texts:
-        new = state.apply_text(text)
-        assert isinstance(new, KubikState)
-        state = new
-    return state
+from tests.games.kubik.games import manual, play
 
 
 def started(**options: object) -> KubikState:
