@@ -16,27 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tabletop
 from tabletop.core import SampledChanceError
 from tabletop.games.kubik import FirstTeam, Intercept, Kubik, KubikState, Outcome, Phase, Throw, ThrowChoice
 from tabletop.games.kubik.encoding import CHANCE_OUTCOMES, GRID, KubikEncoding
 from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SPINS
+from tests.games.kubik.games import kubik, play
 
 TEAMS = ["1+1", "2+1", "2+2", "3+2", "1+3", "4+4"]
-
-
-def kubik(**options: object) -> Kubik:
-    game = tabletop.load("kubik", **options)
-    assert isinstance(game, Kubik)
-    return game
-
-
-def play(state: KubikState, *texts: str) -> KubikState:
-    for text in texts:
-        new = state.apply_text(text)
-        assert isinstance(new, KubikState)
-        state = new
-    return state
 
 
 def where(encoding: KubikEncoding) -> dict[str, slice]:
