@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import LEVELS, Agent, Capability, Chance, Event, Game, GameSpec, Option, OptionError, View
 from tabletop.games.beetle.actions import BeetleAction, parse_action
 from tabletop.games.beetle.encoding import BeetleEncoding
+from tabletop.games.beetle.events import EVENTS
 from tabletop.games.beetle.expert import Roller
 from tabletop.games.beetle.odds import win_probabilities
 from tabletop.games.beetle.parts import PRESETS, PartsTable
 from tabletop.games.beetle.phases import Phase
 from tabletop.games.beetle.render import event_text
-from tabletop.games.beetle.state import EVENTS, BeetleState
+from tabletop.games.beetle.state import BeetleState
 from tabletop.games.beetle.views import position_from_view
 
 if TYPE_CHECKING:

@@ -5,10 +5,10 @@ Every turn is the same two steps (B13): the player to move takes the action ``ro
 gives the die's face (``1``–``6``). The roll-off that decides who starts (B6, B11) is played the
 same way, so a record is simply ``roll, 4, roll, 2, …`` and a person presses a key to roll.
 
-What each action did is told as events (:meth:`BeetleState.events`, kinds in :data:`EVENTS`), in
-the game's own terms — seats, faces, part names as the parts table spells them, codes for why a
-roll drew nothing — never in sentences: :func:`~tabletop.games.beetle.render.event_text` writes
-them in English, the browser in each of its languages.
+What each action did is told as events (:meth:`BeetleState.events`; their kinds and makers are in
+:mod:`tabletop.games.beetle.events`), in the game's own terms — seats, faces, part names as the parts
+table spells them, codes for why a roll drew nothing — never in sentences:
+:func:`~tabletop.games.beetle.render.event_text` writes them in English, the browser in each of its languages.
 """
 
 from __future__ import annotations
@@ -18,30 +18,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, action_event, event
+from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.games.beetle.actions import CHANCE_OUTCOMES, FACES, ROLL, BeetleAction, Roll
+from tabletop.games.beetle.events import face_shown, nothing_drawn, part_drawn, result, rolled_die
 from tabletop.games.beetle.phases import LastRoll, Phase
 from tabletop.games.beetle.render import describe, render_state
 from tabletop.games.beetle.views import seat_view
 
 if TYPE_CHECKING:
     from tabletop.games.beetle.game import Beetle
-
-EVENTS = (
-    "roll",  # the action: seat rolls the die {seat, rolloff: True in the roll-off}
-    "rolloff_rolled",  # chance, in the roll-off (B6, B11): {seat, face}
-    "rolloff_tie",  # the round's highest face is tied (B6): {members: who roll again, face}
-    "starts",  # the roll-off is decided (B6): {seat, face}
-    "rolled",  # chance, in play (B5): {seat, face}
-    "part_drawn",  # B5, B10: {seat, part: its name in the parts table, face, have: now, needed}
-    "nothing_drawn",  # B5 (turn lost): {seat, face, why: no_part|complete|needs, reasons}
-    "beetle_finished",  # B7, B12: {seat, place: 1 for the winner}
-    "play_on",  # B7, B12 (option play_on): the others go on {members, place: the next place}
-    "last_place",  # B12: the one left unfinished when all others are done {seat, place}
-    "game_over",  # B7, B12: {winner, places: seats in finishing order ([winner] without play-on)}
-)
-"""Every kind of event Beetle emits, with its parameters (B5–B12)."""
-
 
 @dataclass(frozen=True, slots=True)
 class BeetleState(State[BeetleAction]):
@@ -83,8 +68,7 @@ class BeetleState(State[BeetleAction]):
 
     def _apply(self, action: BeetleAction) -> BeetleState:
         if isinstance(action, Roll):
-            said = action_event("roll", seat=self.seat, rolloff=self.phase is Phase.ROLL_OFF)
-            return _replace(self, rolled=True, happened=(said,))
+            return _replace(self, rolled=True, happened=(rolled_die(self.seat, self.phase),))
         match self.phase:
             case Phase.ROLL_OFF:
                 return self._roll_off(action.value)
@@ -96,7 +80,7 @@ class BeetleState(State[BeetleAction]):
         """B6: record the face; when the round is complete, the highest starts or the tied re-roll."""
         rolls = (*self.rolloff, face)
         last = LastRoll(self.seat, face, None, rolloff=True)
-        said = action_event("rolloff_rolled", seat=self.seat, face=face)
+        said = face_shown(self.seat, face, Phase.ROLL_OFF)
         if len(rolls) < len(self.contenders):
             nxt = self.contenders[len(rolls)]
             return _replace(self, seat=nxt, rolled=False, rolloff=rolls, last=last, happened=(said,))
@@ -105,7 +89,7 @@ class BeetleState(State[BeetleAction]):
         if len(tied) == 1:
             return _replace(
                 self, phase=Phase.PLAY, seat=tied[0], rolled=False, contenders=(), rolloff=(), last=last,
-                happened=(said, event("starts", seat=tied[0], face=best)),
+                happened=(said, event("starts", seat=tied[0], face=best)),  # B6
             )
         return _replace(self, seat=tied[0], rolled=False, contenders=tied, rolloff=(), last=last,
                         happened=(said, event("rolloff_tie", members=list(tied), face=best)))
@@ -117,21 +101,16 @@ class BeetleState(State[BeetleAction]):
         part = table.drawable(sheet, face)
         last = LastRoll(self.seat, face, part)
         sheets, finished = self.sheets, self.finished
-        said = [action_event("rolled", seat=self.seat, face=face)]
+        said = [face_shown(self.seat, face, Phase.PLAY)]
         if part is not None:
             sheet = (*sheet[:part], sheet[part] + 1, *sheet[part + 1:])
             sheets = (*sheets[:self.seat], sheet, *sheets[self.seat + 1:])
-            drawn = table.parts[part]
-            said.append(event("part_drawn", seat=self.seat, part=drawn.name, face=face, have=sheet[part],
-                              needed=drawn.count))
+            said.append(part_drawn(table, self.seat, face, part, sheet))
             if table.is_complete(sheet):
                 finished = (*finished, self.seat)
                 said.append(event("beetle_finished", seat=self.seat, place=len(finished)))
         else:
-            reasons = table.blocked(sheet, face)
-            why = ("no_part" if not reasons
-                   else "complete" if all(r["why"] == "complete" for r in reasons) else "needs")
-            said.append(event("nothing_drawn", seat=self.seat, face=face, why=why, reasons=reasons))
+            said.append(nothing_drawn(table, self.seat, face, sheet))
         n = len(sheets)
         play_on = self.game.options["play_on"]
         if finished and (not play_on or len(finished) >= max(n - 1, 1)):
@@ -173,12 +152,7 @@ class BeetleState(State[BeetleAction]):
 
     def result(self) -> Event | None:
         """``game_won`` by the first to finish (B7); with play-on, ``places`` in finishing order (B12)."""
-        if self.phase is not Phase.OVER:
-            return None
-        winner = self.finished[0]
-        if self.game.options["play_on"]:
-            return event("game_won", side=winner, members=[winner], places=list(self.finished))
-        return event("game_won", side=winner, members=[winner])
+        return result(self)
 
     def seat_points(self) -> tuple[float, ...]:
         """Parts drawn on each sheet so far (B5): how far each beetle has come."""

@@ -1,7 +1,7 @@
 // @ts-check
 // Beetle's move log in sentences, in the reader's language (see describe.js for the shape of a line).
 // Everything comes from the events the server sends with each entry (rules B5–B12, kinds in
-// tabletop.games.beetle.state.EVENTS): a player's `roll`, then chance's face — `rolloff_rolled`
+// tabletop.games.beetle.events.EVENTS): a player's `roll`, then chance's face — `rolloff_rolled`
 // (and `starts` or `rolloff_tie` when the round is complete) or `rolled` (and `part_drawn` or
 // `nothing_drawn`, `beetle_finished`, `play_on`, `last_place`, `game_over`). A roll and its face make
 // one line; what the face caused beyond the part are its notes. Nothing is replayed from notation.
