@@ -46,6 +46,7 @@ from sections import Section, rate
 from timing import Scale
 
 import tabletop
+from tabletop.core import Capability
 from tabletop.interop.gymnasium import SeatEnv
 from tabletop.interop.pettingzoo import env as aec_env
 from tabletop.interop.vector import SeatVectorEnv, random_actions
@@ -255,7 +256,7 @@ def memory_section() -> Section:
     rows = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for name in tabletop.REGISTRY:
+        for name in tabletop.REGISTRY.providing(Capability.ENCODING):  # (the games learning code can use)
             options: dict[str, Any] = {"throws": "calibrated"} if name == "kubik" else {}
             rows.append((name, f"{kib_per_env(partial(aec, name, options)):.1f}",
                          f"{kib_per_env(partial(seat, name, options)):.1f}"))

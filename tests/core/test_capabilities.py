@@ -102,3 +102,66 @@ def test_the_shipped_games_declare_what_they_offer() -> None:
         "cubulus": ["batch", "coach", "encoding", "presentation"],
         "kubik": ["coach", "encoding", "motion", "presentation"],
     }
+
+
+class Secret(Game[Any, str]):
+    """Two seats, each holding a card the other may not see; no words of its own (no presentation)."""
+
+    spec = GameSpec("secret", "Secret", "hidden cards", 2, 2, 2, Chance.NONE, True, (-1.0, 1.0), 1)
+
+    def initial_state(self) -> SecretState:
+        return SecretState(self)
+
+    def parse_action(self, text: str) -> str:
+        return text
+
+    def state_from_view(self, view: Any, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+
+class SecretState(tabletop.State[str]):
+    """A position that is over once anyone says "show"; each seat's view holds its own card alone."""
+
+    def __init__(self, game: Secret, shown: bool = False) -> None:
+        self.game, self.shown = game, shown
+
+    @property
+    def current_player(self) -> int:
+        return tabletop.core.TERMINAL if self.shown else 0
+
+    def legal_actions(self) -> Sequence[str]:
+        return () if self.shown else ("show",)
+
+    def chance_outcomes(self) -> Sequence[Any]:
+        raise tabletop.core.IllegalActionError("no chance here")
+
+    def _apply(self, action: str) -> SecretState:
+        return SecretState(self.game, shown=True)
+
+    def _apply_if_legal(self, action: str) -> SecretState | None:
+        return self._apply(action)  # accepts anything: the core must still refuse a finished game first
+
+    def returns(self) -> tuple[float, ...]:
+        return (0.0, 0.0)
+
+    def view(self, player: int) -> dict[str, Any]:
+        return {"mine": ["AS", "KH"][player], "shown": self.shown}
+
+    def public_view(self) -> dict[str, Any]:
+        return {"shown": self.shown}
+
+
+def test_the_generic_drawing_shows_only_the_view_it_is_asked_for() -> None:
+    """Without the presentation capability, a state is drawn as the view one field a line: a seat's own,
+    or a spectator's — never the whole state, whatever it hides (the other seat's card)."""
+    state = Secret().initial_state()
+    assert state.render(0) == 'mine: "AS"\nshown: false'
+    assert state.render(1) == 'mine: "KH"\nshown: false'
+    assert state.render() == "shown: false"  # a spectator: no card at all
+
+
+def test_the_core_refuses_a_finished_game_before_a_games_own_hook_is_asked() -> None:
+    over = Secret().initial_state().apply("show")
+    with pytest.raises(tabletop.core.IllegalActionError) as refused:
+        over.apply("show")
+    assert refused.value.code == "game_over"
