@@ -274,13 +274,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     let text;
     turn.className = "turn";
     // the news is on its way: who is next may tell it (the game's own words where its folder has them: the cube flies)
-    const chanceText = () => gameModule(last.view && last.view.game)?.chanceWait?.(last.view) || t("table.chance");
+    const chanceText = () => gameModule(gameName())?.chanceWait?.(last.view) || t("table.chance");
     if (telling) text = chanceText();
     else if (last.status === "open") text = t("table.waitingPlayers");
     else if (last.status !== "playing") text = t("table.over");
     else if (last.to_move === -1 && last.legal.length) {  // a scorekeeper: the people say what happened
       // whose throw it is, when the game says (its folder's optional chanceTurn(view, ctx) → text | null)
-      text = gameModule(last.view && last.view.game)?.chanceTurn?.(last.view, ctx) || t("table.enterChance");
+      text = gameModule(gameName())?.chanceTurn?.(last.view, ctx) || t("table.enterChance");
       turn.className = "turn mine";
     } else if (last.to_move === -1) text = chanceText();
     else if (last.legal.length) {
@@ -306,7 +306,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         const toMove = last && last.to_move === seat.seat && last.status === "playing";
         const bank = clock && clock.banks && clock.banks[String(seat.seat)];
         // the game's word on a seat (its folder's optional seatTag(seat, view, ctx) → text | {text, colour} | null)
-        const game = gameModule((last && last.view && last.view.game) || (info && info.game));
+        const game = gameModule(gameName());
         const said = game?.seatTag?.(seat.seat, last && last.view, ctx);
         const tag = typeof said === "string" ? { text: said } : said;
         return h("li", { class: toMove ? "to-move" : "", "aria-current": toMove ? "true" : null, "data-seat": seat.seat },
@@ -336,10 +336,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const undoSeat = last && last.undo_seat !== undefined ? last.undo_seat : null;
     const canUndo = mine && !catching && undoSeat !== null;
     const reason = mine && undoSeat === null && last.undo_refusal && last.undo_refusal !== "pending"
-      ? undoReason(last.view && last.view.game, last.undo_refusal) : "";
+      ? undoReason(gameName(), last.undo_refusal) : "";
     // a game whose screen offers every legal action itself (`ownsActions` in its index.js) needs no
     // list; a spectator, or a seat at a table not being played, has no moves: no "Your legal moves"
-    const game = gameModule(last && last.view && last.view.game);
+    const game = gameModule(gameName());
     const owned = Boolean(game?.ownsActions);
     actionsBox.hidden = !mine;
     const label = game?.actionText ? (action) => game.actionText(action, last.view, ctx) : undefined;
@@ -421,7 +421,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   }
 
   function drawLog() {  // in sentences (describe.js); the notation shows on hover
-    const lines = last ? describeLog(last.view && last.view.game, last.log, {
+    const lines = last ? describeLog(gameName(), last.log, {
       seatName: (seat) => seatName(last.seats, seat), players: last.seats.length, view: last.view, viewer: last.seat,
     }) : [];
     fill(logBox, h("h3", { id: "log-h" }, t("table.log")), logList);
@@ -437,7 +437,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       fill(rematchBox);
       return;
     }
-    const game = (last.view && last.view.game) || (info && info.game);
+    const game = gameName();
     fill(rematchBox, rematchOffer(last, ctx));
     fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last) }));
     result.className = "banner result gameover-box";
@@ -465,7 +465,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function redraw() {
     const covered = curtain.covers(last);  // a hot seat's next player has not tapped yet: their view waits
-    const game = last && last.view && last.view.game;
+    const game = gameName();
     if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
     if (last && !covered && !screen && !gameModule(gameName())) drawView(board, last.view);
     // the game's screen first: the log in notation (as in a replay) and, as `entries`, with each action's
@@ -492,7 +492,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   /** The table's own parts, of `last` (`covered`: behind a hot seat's curtain). */
   function drawShell(covered) {
-    const game = (last && last.view && last.view.game) || (info && info.game) || "";
+    const game = gameName() || "";
     title.textContent = gameTitle(game);
     rulesLink.hidden = !game;
     rulesLink.href = `#/rules/${game}`;
@@ -545,7 +545,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
   function showState(message, { previous, paced }) {
-    const game = message.view && message.view.game;
+    const game = (message.view && message.view.game) || (info && info.game);
     const replacing = Boolean(previous && last && message.move === previous.move);  // a clock, a seat joined
     if (!replacing) {
       before = previous;
@@ -647,7 +647,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   api.table(tableId).then((data) => {
     info = data;
-    if (!last) draw();
+    draw();  // drawn again even after a state came first: a view need not name its game (one without a folder)
   }).catch((e) => showError(e));
   let gone = false;
   // the games' list names a game without a folder and says what it offers (a coach): drawn again once it came
