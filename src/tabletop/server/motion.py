@@ -33,13 +33,13 @@ async def table_motion(table_id: str, move: int, request: Request) -> Response:
     for an animation; only for actions every seat saw, live or finished."""
     hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
+    if not table.game.provides(Capability.MOTION):  # no record read, no replay job: the game never has one
+        raise ApiError(404, f"move {move}: {table.game.name} has no motion to animate", "no_motion", move=move)
     actions = table.record_actions()  # a snapshot: the table may move on while the motion is computed
     if not 0 <= move < len(actions):
         raise ApiError(404, f"move {move}: nothing has been played at this table yet" if not actions else
                        f"move {move}: the table's record has moves 0–{len(actions) - 1}", "no_move",
                        move=move, moves=len(actions) - 1)
-    if not table.game.provides(Capability.MOTION):  # no replay job to learn what the game never has
-        raise ApiError(404, f"move {move}: {table.game.name} has no motion to animate", "no_motion", move=move)
     key = ("motion", table_id, move, hash(tuple(actions[:move + 1])))
 
     def reply(answer: Answer) -> tuple[int, dict[str, Any]]:

@@ -647,7 +647,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   api.table(tableId).then((data) => {
     info = data;
-    draw();  // drawn again even after a state came first: a view need not name its game (one without a folder)
+    // drawn now unless a state came first and named its game (a view need not: a game without a folder)
+    if (!last || !(last.view && last.view.game)) draw();
   }).catch((e) => showError(e));
   let gone = false;
   // the games' list names a game without a folder and says what it offers (a coach): drawn again once it came
