@@ -117,7 +117,8 @@ def test_the_server_lists_pig_and_serves_its_rules_from_its_package(sqlite_url: 
                 "text/html")
         assert client.get("/rules/en/cribbage.html").status_code == 200
         for path, params in (("/rules/de/pig.html", {"lang": "de", "game": "pig"}),
-                             ("/rules/en/chess.html", {"lang": "en", "game": "chess"})):
+                             ("/rules/en/chess.html", {"lang": "en", "game": "chess"}),
+                             ("/rules/en/pig.txt", {"lang": "en", "game": "pig.txt"})):
             missing = client.get(path)
             assert missing.status_code == 404 and missing.json()["code"] == "no_rules", path
             assert missing.json()["params"] == params

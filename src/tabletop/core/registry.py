@@ -2,7 +2,7 @@
 
 The core defines the mapping type; ``tabletop.games`` fills it, so the core never imports a game. A
 game in a package of its own joins through the ``tabletop.games`` entry-point group — one line in
-its ``pyproject.toml`` (docs/games.md) — and plays wherever the four games tabletop ships play.
+its ``pyproject.toml`` (docs/events.md, "Adding a fifth game") — and plays wherever the four games tabletop ships play.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The games tabletop ships, registered by name — each a package that imports only the core — and any
-that installed packages add through the ``tabletop.games`` entry-point group (docs/games.md).
+that installed packages add through the ``tabletop.games`` entry-point group (docs/events.md, "Adding a fifth game").
 
 ``REGISTRY`` is built on first use (PEP 562): importing one game's module — ``tabletop cribbage score``
 needs only the scoring kernel — does not load the other three.

@@ -8,6 +8,7 @@ its own heading; a game without a page in a language answers 404 (``no_rules``),
 
 from __future__ import annotations
 
+import functools
 import sys
 from importlib import resources
 from pathlib import Path
@@ -26,8 +27,10 @@ LANGUAGES = ("en", "ru", "ro")
 router = APIRouter()
 
 
+@functools.cache
 def rules_page(game: type[Game[Any, Any]], lang: str) -> Path | None:
-    """The file of ``game``'s rules in ``lang``, or None where it has none."""
+    """The file of ``game``'s rules in ``lang``, or None where it has none (found once: a request for a page
+    costs what a static file does — no database, no lookup in the package again)."""
     module = sys.modules[game.__module__]
     package = module.__name__ if hasattr(module, "__path__") else (module.__package__ or module.__name__)
     try:
