@@ -93,13 +93,14 @@ def test_a_state_class_that_cannot_be_found_is_said_plainly() -> None:
 
 def test_the_shipped_games_declare_what_they_offer() -> None:
     """What the browser, the server and the adapters rely on, per game: a coach for all four, Beetle's exact
-    odds (B6), Kubik's simulated flights, batched kernels for cribbage and Cubulus."""
+    odds (B6), Kubik's simulated flights, Cubulus's previews of certain moves, batched kernels for cribbage and
+    Cubulus."""
     registry = tabletop.REGISTRY
     assert {name: sorted(map(str, registry[name].spec.capabilities))
             for name in ("beetle", "cribbage", "cubulus", "kubik")} == {
         "beetle": ["coach", "encoding", "odds", "presentation"],
         "cribbage": ["batch", "coach", "encoding", "presentation"],
-        "cubulus": ["batch", "coach", "encoding", "presentation"],
+        "cubulus": ["batch", "coach", "encoding", "presentation", "preview"],
         "kubik": ["coach", "encoding", "motion", "presentation"],
     }
 

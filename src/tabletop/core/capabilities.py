@@ -33,6 +33,10 @@ class Capability(enum.StrEnum):
     forms serve: the state's ``repr``, ``seat 1: <action>``, an event's kind and parameters."""
     MOTION = "motion"
     """Frames for an animation of an action (``State.motion``: a simulated throw's flight)."""
+    PREVIEW = "preview"
+    """What each legal move would do, shown before it is made (``State.preview``: the board after it, which
+    piece goes where). Only for moves whose result is certain and public: a preview must not tell a seat
+    anything it may not see yet (a chance outcome, a hidden card)."""
     COACH = "coach"
     """What each legal action is worth, from a seat's view alone (``Game.coach``)."""
     ODDS = "odds"
@@ -82,6 +86,7 @@ IMPLEMENTED: dict[Capability, Callable[[type[Game[Any, Any]]], bool]] = {
     Capability.PRESENTATION: _any(_overrides("render", "State"), _overrides("describe", "State"),
                                   _overrides("event_text", "Game")),
     Capability.MOTION: _overrides("motion", "State"),
+    Capability.PREVIEW: _overrides("preview", "State"),
     Capability.COACH: _overrides("coach", "Game"),
     Capability.ODDS: _overrides("win_chances", "Game"),
     Capability.ENCODING: lambda cls: cls.encoding_type is not None,

@@ -207,6 +207,16 @@ class State(ABC, Generic[ActionT]):
         """
         return None
 
+    def preview(self, action: ActionT) -> Mapping[str, Any] | None:
+        """What the legal ``action`` would do, JSON-ready, for a front end to show before it is made (the
+        preview capability), or None when there is nothing to show (the default).
+
+        The server sends the previews of a seat's legal moves with its state, so the browser needs no
+        copy of the rules to draw them. A game offers it only when a move's result is certain and
+        public: the preview is the position after the move, which every seat will see anyway.
+        """
+        return None
+
     def seat_points(self) -> tuple[float, ...] | None:
         """Each seat's points in the game's own terms (pegs on the board, team points, parts
         drawn), for statistics; None in a game that keeps no score beyond its result."""

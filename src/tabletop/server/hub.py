@@ -656,7 +656,8 @@ class Hub:
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
         update = {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
                   "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
-                  "view": table.view(viewer), "legal": table.legal_for(viewer), "log": table.history(viewer),
+                  "view": table.view(viewer), "legal": table.legal_for(viewer), "previews": table.previews_for(viewer),
+                  "log": table.history(viewer),
                   "seats": self.seat_dicts(table), "undo": table.undo,
                   "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
                   "undo_steps": table.undo_steps(undo_seat) if undo_seat is not None else None,

@@ -276,6 +276,7 @@ class Update(BaseModel):
     to_move: int  #: a seat, -1 for chance, -2 when over
     view: dict[str, Any]
     legal: list[str]  #: this seat's legal actions when it is to move, else empty
+    previews: dict[str, Any] | None = None  #: what each legal action would do (a game with the preview capability)
     log: list[LogEntry]  #: the move log so far as this seat saw it
     text: str | None = None  #: the position drawn for this seat in English, only when asked (terminal clients)
     seats: list[SeatInfo]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, Ending, Game, State, ended_result, visible, winners
+from tabletop.core import CHANCE, Capability, Ending, Game, State, ended_result, visible, winners
 from tabletop.server import chance
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
@@ -69,6 +69,7 @@ class LiveTable:
     thinking: int | None = None  #: the move a bot is deciding now (one decision per move)
     ending: Ending | None = None  #: how the game ended when a person ended it (resigned, abandoned…)
     logs: dict[int, list[LogEntry]] = field(default_factory=dict)  #: each viewer's move log so far
+    _previews: tuple[State[Any], dict[str, Any]] | None = field(default=None, repr=False)  #: the state's previews
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
 
@@ -195,6 +196,18 @@ class LiveTable:
         if self._legal is None or self._legal[0] is not self.state:
             self._legal = (self.state, [str(a) for a in self.state.legal_actions()])
         return list(self._legal[1])
+
+    def previews_for(self, viewer: int) -> dict[str, Any] | None:
+        """What each of ``viewer``'s legal moves would do, for a game with the preview capability (the
+        browser shows a move before it is made without a copy of the rules); None otherwise. Worked out
+        once per state: every connection of the seat, and each redraw, gets the same answer."""
+        if not self.game.provides(Capability.PREVIEW) or not self.legal_for(viewer):
+            return None
+        if self._previews is None or self._previews[0] is not self.state:
+            state = self.state
+            self._previews = (state, {str(a): shown for a in state.legal_actions()
+                                      if (shown := state.preview(a)) is not None})
+        return self._previews[1]
 
     def people_enter_chance(self, seat: int) -> bool:
         """True when ``seat`` (a person) may say what chance did: a scorekeeper for a real game."""

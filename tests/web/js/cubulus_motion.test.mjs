@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { cellMotion, lastMotion, preview } from "../../../src/tabletop/web/js/games/cubulus/preview.js";
+import { cellMotion, laidOut, lastMotion, preview } from "../../../src/tabletop/web/js/games/cubulus/preview.js";
 
 const SAMPLES = JSON.parse(readFileSync(new URL("./cubulus_preview.json", import.meta.url), "utf8"));
 const coords = (cell) => [Number(cell[0]), Number(cell[1]), Number(cell[2])];
@@ -17,9 +17,9 @@ const inside = (p) => p.every((v) => v >= 0 && v <= 2);
 
 test("every ball of every sample move goes one step, from a cell or from just outside the hole", () => {
   let checked = 0;
-  for (const { view } of SAMPLES) {
-    for (const action of Object.keys(SAMPLES.find((s) => s.view === view).after)) {
-      const seen = preview(view, action);
+  for (const { view, previews, after } of SAMPLES) {
+    for (const action of Object.keys(after)) {
+      const seen = preview({ view, previews }, action);
       const steps = cellMotion(seen);
       assert.equal(steps.length, seen.moves.length, action);
       for (const step of steps) {
@@ -51,8 +51,9 @@ test("every ball of every sample move goes one step, from a cell or from just ou
 
 test("the last move is read from the view, and only when it leads to the board shown", () => {
   const before = ".".repeat(27);
-  const after = preview({ board: before, seat: 1 }, "insert L010").board;
-  const view = { board: after, colours: ["red", "blue", "neutral"], last: { action: "insert L010", seat: 1, before } };
+  const moves = [[null, "010", "1"]];
+  const after = laidOut(before, "insert L010", moves).board;
+  const view = { board: after, colours: ["red", "blue", "neutral"], last: { action: "insert L010", seat: 1, before, moves } };
   const seen = lastMotion(view);
   assert.equal(seen.action, "insert L010");
   assert.deepEqual(cellMotion(seen), [{ from: [-1, 1, 0], to: [0, 1, 0], outside: true, delay: 0, span: 1 }]);

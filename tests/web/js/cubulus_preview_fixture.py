@@ -1,7 +1,8 @@
 """Writes tests/web/js/cubulus_preview.json: sample Cubulus positions (two and three players, from
-seeded random games) with every legal move's board after the server's own ``apply``, for the
-browser's move preview (js/games/cubulus/preview.js) to be checked against in
-cubulus_preview.test.mjs. ``tests/web/test_cubulus_screen.py`` checks the file is up to date.
+seeded random games) with every legal move's preview as the server sends it (``State.preview``) and the
+board after the server's own ``apply``, for the browser's layout of previews (js/games/cubulus/preview.js)
+to be checked against in cubulus_preview.test.mjs and cubulus_motion.test.mjs.
+``tests/web/test_cubulus_screen.py`` checks the file is up to date.
 
 Run: ``PYTHONPATH=src python tests/web/js/cubulus_preview_fixture.py``.
 """
@@ -19,7 +20,7 @@ FIXTURE = Path(__file__).parent / "cubulus_preview.json"
 
 
 def samples() -> list[dict[str, Any]]:
-    """Positions along seeded random games, each with its legal moves and the boards they lead to."""
+    """Positions along seeded random games, each with its legal moves' previews and the boards they lead to."""
     found: list[dict[str, Any]] = []
     for players, seed in ((2, 1), (2, 2), (3, 3)):
         rng = random.Random(seed)
@@ -32,9 +33,10 @@ def samples() -> list[dict[str, Any]]:
             legal = state.legal_actions()
             if step % 6 == 0 or (step % 3 == 0 and any(str(a).startswith("shift") for a in legal)):
                 view = state.view(state.current_player)
+                moving = [a for a in legal if str(a) != "pass"]
                 found.append({"view": {"board": view["board"], "seat": view["seat"], "players": players},
-                              "after": {str(a): state.apply(a).view(state.current_player)["board"] for a in legal
-                                        if str(a) != "pass"}})
+                              "previews": {str(a): state.preview(a) for a in moving},
+                              "after": {str(a): state.apply(a).view(state.current_player)["board"] for a in moving}})
             state = state.apply(rng.choice(legal))
             step += 1
     return found

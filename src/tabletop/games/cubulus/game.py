@@ -79,7 +79,8 @@ SPEC = GameSpec(
         "must_move", "not_an_action",  # U14: a pass
         "compiled_missing",  # a bot: the hard level without the compiled extra {level, extra}
     ),
-    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH}),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.PREVIEW, Capability.COACH, Capability.ENCODING,
+                            Capability.BATCH}),
 )
 
 

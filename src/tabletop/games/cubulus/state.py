@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
 from tabletop.core.errors import Reason, list_allowed, no_such_seat
@@ -52,6 +52,7 @@ from tabletop.games.cubulus.events import events as last_events
 from tabletop.games.cubulus.events import result as final_result
 from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_BIT, LINE_MASK, Cell, Hole
 from tabletop.games.cubulus.phases import End, Last, Phase
+from tabletop.games.cubulus.preview import ball_moves
 from tabletop.games.cubulus.render import describe as describe_action
 from tabletop.games.cubulus.render import render_state
 from tabletop.games.cubulus.views import view as seat_view
@@ -285,6 +286,13 @@ class CubulusState(State[CubulusAction]):
     def view(self, player: Player) -> View:
         """Everything is public: every seat sees the whole cube and history (:mod:`.views`)."""
         return seat_view(self, player)
+
+    def preview(self, action: CubulusAction) -> dict[str, Any] | None:
+        """Which ball the legal ``action`` moves where (:mod:`.preview`); None for a pass or a draw of who
+        starts, which move no ball."""
+        if not isinstance(action, Insert | Shift | Place):
+            return None
+        return {"moves": ball_moves(self.board, self.to_move, action)}
 
     def describe(self, action: CubulusAction) -> str:
         return describe_action(self, action)

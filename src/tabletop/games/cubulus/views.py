@@ -25,6 +25,7 @@ from tabletop.games.cubulus.board import (
 )
 from tabletop.games.cubulus.geometry import ALL_CELLS, SQUARE_OF_MASK
 from tabletop.games.cubulus.phases import End, Last, Phase
+from tabletop.games.cubulus.preview import ball_moves
 
 if TYPE_CHECKING:
     from tabletop.games.cubulus.game import Cubulus
@@ -56,7 +57,8 @@ def view(state: CubulusState, seat: int) -> View:
         "squares": [] if state.winner is None else [
             _square(c, s, state.winner) for c, s in owned_squares(state.board, n)],
         "last": None if last is None else {
-            "action": str(last.action), "seat": last.seat, "before": board_text(last.before)},
+            "action": str(last.action), "seat": last.seat, "before": board_text(last.before),
+            "moves": ball_moves(last.before, last.seat, last.action)},
     }
 
 

@@ -40,6 +40,8 @@
  * @property {number} to_move a seat, -1 for chance, -2 when over
  * @property {Record<string, any>} view the seat's view (the game's own fields)
  * @property {string[]} legal this seat's legal actions when it is to move
+ * @property {Record<string, any> | null} [previews] what each legal action would do, by its text (a game
+ *   with the preview capability: the server works it out, so the browser needs no copy of the rules)
  * @property {LogEntry[]} log the move log so far as this seat saw it
  * @property {SeatInfo[]} seats
  * @property {string | null} [text] the position drawn in English, only for a client that asked (terminals)

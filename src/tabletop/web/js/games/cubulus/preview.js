@@ -1,9 +1,9 @@
 // @ts-check
-// What a Cubulus move would do, worked out in the browser from the view before it is made, so the
-// screen can show it on hover, keyboard focus or a first tap: the board after the move and which
-// ball goes where. The rules are deterministic (U10 insert, U11 shift, U13 place), so this is a
-// small mirror of src/tabletop/games/cubulus/board.py; tests/web/js/cubulus_preview.test.mjs checks
-// it against the server's own `apply` on sample positions (tests/web/js/cubulus_preview.json).
+// What a Cubulus move does, as the screens draw it. The server says which ball goes where — the state
+// message's `previews` for each of the mover's legal moves, a view's `last.moves` for the move just made
+// (src/tabletop/games/cubulus/preview.py) — and this module lays that out along the move's line: the
+// board after it, the line's cells, how many balls an insert pushes, and the balls' paths in cell units.
+// It holds no rule: the board after a move is each ball put where the server says it goes.
 
 /** The board string's index of cell "xyz". */
 const at = (cell) => Number(cell[0]) * 9 + Number(cell[1]) * 3 + Number(cell[2]);
@@ -20,48 +20,32 @@ export function lineOf(hole) {
 }
 
 /**
- * What `action` ("insert U102", "shift L010", "place 111") would do to `view`'s board, or null for
- * an action that moves no ball (pass) or cannot be made (an insert into a full line).
+ * A move laid out for the screens: `action` ("insert U102", "shift L010", "place 111") made on the board
+ * `before` (27 characters, as views write boards) with the server's `moves` ([from, to, ball] each: cell
+ * names, from null for a ball that comes in; deeper balls first).
  *
- * Returns {action, kind, hole, line (cells from the hole inward), board (after, as the view writes
- * boards), moves: [{from, to, ball}] (from null: the ball that comes in; ball a board character),
- * pushed (balls an insert pushes deeper), comesBack (a shift: the far cell whose ball comes back in
- * at the hole)}.
+ * Returns {action, kind, hole, line (cells from the hole inward), board (after), moves: [{from, to, ball}],
+ * pushed (balls an insert pushes deeper), comesBack (a shift: the far cell whose ball comes back in at the
+ * hole)}.
  */
-export function preview(view, action) {
+export function laidOut(before, action, moves) {
   const [kind, where] = action.split(" ");
-  const board = view.board.split("");
-  if (kind === "place") {
-    const i = at(where);
-    if (board[i] !== ".") return null;
-    board[i] = "2";  // with two players colour 2 is the neutral one (U4)
-    return { action, kind, hole: null, line: [where], board: board.join(""), moves: [{ from: null, to: where, ball: "2" }],
-      pushed: 0, comesBack: null };
-  }
-  if (kind !== "insert" && kind !== "shift") return null;
-  const line = lineOf(where);
-  const [a, b, c] = line.map(at);
-  const moves = [];
-  if (kind === "insert") {
-    const ball = String(view.seat);  // the mover's colour is their seat (U5)
-    let pushed;
-    if (board[a] === ".") pushed = 0;
-    else if (board[b] === ".") pushed = 1;
-    else if (board[c] === ".") pushed = 2;
-    else return null;  // a full line takes no insert (U10)
-    if (pushed === 2) moves.push({ from: line[1], to: line[2], ball: board[b] });
-    if (pushed >= 1) moves.push({ from: line[0], to: line[1], ball: board[a] });
-    for (const { from, to, ball: moved } of moves) board[at(to)] = moved;
-    board[a] = ball;
-    moves.push({ from: null, to: line[0], ball });
-    return { action, kind, hole: where, line, board: board.join(""), moves, pushed, comesBack: null };
-  }
-  if ([a, b, c].some((i) => board[i] === ".")) return null;  // only a full line turns (U11)
-  const [x, y, z] = [board[a], board[b], board[c]];
-  moves.push({ from: line[0], to: line[1], ball: x }, { from: line[1], to: line[2], ball: y },
-    { from: line[2], to: line[0], ball: z });
-  [board[a], board[b], board[c]] = [z, x, y];  // [a, b, c] becomes [c, a, b]
-  return { action, kind, hole: where, line, board: board.join(""), moves, pushed: 0, comesBack: line[2] };
+  const board = before.split("");
+  const list = moves.map(([from, to, ball]) => ({ from, to, ball }));
+  for (const { from } of list) if (from !== null) board[at(from)] = ".";
+  for (const { to, ball } of list) board[at(to)] = ball;
+  const line = kind === "place" ? [where] : lineOf(where);
+  return { action, kind, hole: kind === "place" ? null : where, line, board: board.join(""), moves: list,
+    pushed: kind === "insert" ? list.length - 1 : 0, comesBack: kind === "shift" ? line[2] : null };
+}
+
+/**
+ * What the legal `action` would do, from the state `message`'s previews (laidOut's form), or null for an
+ * action that moves no ball (a pass) or one the message has no preview of.
+ */
+export function preview(message, action) {
+  const shown = message && message.previews && message.previews[action];
+  return shown ? laidOut(message.view.board, action, shown.moves) : null;
 }
 
 /** The cell "xyz" as numbers, and the point `k` steps from it along a hole's inward direction. */
@@ -70,14 +54,14 @@ const STEP = { L: [1, 0, 0], R: [-1, 0, 0], F: [0, 1, 0], B: [0, -1, 0], D: [0, 
 const along = (cell, hole, k) => coords(cell).map((v, i) => v + STEP[hole[0]][i] * k);
 
 /**
- * The view's last move as a preview of its board before (what the screens animate), or null when
- * there is none or it does not lead to the board shown (the view is its own check).
+ * The view's last move laid out from its board before (what the screens animate), or null when there is
+ * none, it moved no ball, or it does not lead to the board shown (the view is its own check).
  */
 export function lastMotion(view) {
   const last = view && view.last;
-  if (!last || !last.before) return null;
-  const seen = preview({ board: last.before, seat: last.seat, colours: view.colours }, last.action);
-  return seen && seen.board === view.board ? seen : null;
+  if (!last || !last.before || !last.moves || !last.moves.length) return null;
+  const seen = laidOut(last.before, last.action, last.moves);
+  return seen.board === view.board ? seen : null;
 }
 
 /**

@@ -298,7 +298,7 @@ export function cubulusScreen(root, ctx) {
 
   /** Show (or, with null, clear) the preview of `action`, in the layers, the cube and the caption. */
   function showPreview(action, how) {
-    const seen = action && message ? preview(message.view, action) : null;
+    const seen = action && message ? preview(message, action) : null;
     shown = seen ? { action, how } : null;
     drawPreview(flat, message ? message.view : null, seen);
     for (const el of flat.querySelectorAll("[data-legal].previewed")) el.classList.remove("previewed");
