@@ -39,13 +39,38 @@ def hello(*tokens: str, name: str = "", text: bool = False) -> str:
     return json.dumps(message)
 
 
+class LogKeeping:
+    """A table's WebSocket that keeps the log and the seats as the browser does: each update carries only the
+    log entries this connection has not had (``log_from``: how many of those it holds to keep) and the seats
+    only when they changed, and ``receive_json`` gives the update with its whole log (the entries it brought
+    alone as ``news``) and the seats, so a test reads the table as it stands. The rest is the socket's own."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.held: list[dict[str, Any]] = []
+        self.seats: list[dict[str, Any]] = []
+
+    def receive_json(self) -> Any:
+        message = self.ws.receive_json()
+        if isinstance(message, dict) and message.get("type") == "state":
+            assert message["log_from"] <= len(self.held), (message["log_from"], len(self.held))
+            self.held = self.held[:message["log_from"]] + message["log"]
+            self.seats = message["seats"] if message["seats"] is not None else self.seats
+            message = {**message, "news": message["log"], "log": self.held, "seats": self.seats}
+        return message
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ws, name)
+
+
 @contextmanager
 def seated(client: TestClient, table: str, *tokens: str, name: str = "",
-           text: bool = False) -> Iterator[WebSocketTestSession]:
-    """A WebSocket to ``table`` holding the seats of ``tokens`` (none: a spectator), hello sent."""
+           text: bool = False) -> Iterator[Any]:
+    """A WebSocket to ``table`` holding the seats of ``tokens`` (none: a spectator), hello sent; it keeps the
+    log (:class:`LogKeeping`)."""
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_text(hello(*tokens, name=name, text=text))
-        yield ws
+        yield LogKeeping(ws)
 
 
 def bearer(*tokens: str) -> dict[str, str]:
@@ -149,11 +174,11 @@ def hot_seat_cribbage(client: TestClient) -> tuple[str, dict[str, str], int]:
 
 
 @contextmanager
-def reader(client: TestClient, table: str, *tokens: str) -> Iterator[WebSocketTestSession]:
+def reader(client: TestClient, table: str, *tokens: str) -> Iterator[Any]:
     """A WebSocket that reads the table's chat (``chat: true`` in its hello), as the browser's does."""
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_text(json.dumps({**json.loads(hello(*tokens)), "chat": True}))
-        yield ws
+        yield LogKeeping(ws)
 
 
 def next_of(ws: WebSocketTestSession, *kinds: str) -> dict[str, Any]:

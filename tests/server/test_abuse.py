@@ -140,14 +140,17 @@ def probing(base: str) -> Iterator[Probe]:
 
 def play_hot_seat(base: str, created: dict[str, Any], actions: int) -> dict[str, Any]:
     """Take ``actions`` random legal actions at a hot-seat table (every seat held by one socket);
-    the update after the last one's consequences (chance drawn, the next seat to act)."""
+    the update after the last one's consequences (chance drawn, the next seat to act), with its whole log
+    (each update brings the entries the socket has not had)."""
     rng = random.Random(5)
     tokens = list(created["tokens"].values())
+    held: list[dict[str, Any]] = []
     with connect(ws_url(base, created["table"]["id"]), max_size=None) as ws:
         ws.send(hello(*tokens))
         made = 0
         while True:
             message = next_state(ws, 60)
+            held = message["log"] = held[:message["log_from"]] + message["log"]
             if not message["legal"]:
                 continue
             if made == actions:

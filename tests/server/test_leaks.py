@@ -103,7 +103,7 @@ def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, opt
     game = tabletop.load(record.game, **record.options)
     states: list[State[Any]] = [game.initial_state()]
     seen: dict[int, list[list[dict[str, Any]]]] = {v: [[]] for v in [*range(game.num_players), SPECTATOR]}
-    for text in record.actions:
+    for move, text in enumerate(record.actions):
         action = game.parse_action(text)
         before = states[-1]
         states.append(before.apply(action))
@@ -111,12 +111,12 @@ def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, opt
         events = states[-1].events()
         for viewer, logs in seen.items():
             observed = before.observation(action, viewer)
-            line = {"seat": mover, "action": observed, "events": visible(events, viewer)}
+            line = {"move": move, "seat": mover, "action": observed, "events": visible(events, viewer)}
             logs.append(logs[-1] + ([line] if observed is not None else []))
     assert states[-1].is_terminal
     for viewer, recorder in [*enumerate(players), (SPECTATOR, spectator)]:
         assert recorder.messages, "every connection hears about the game"
-        for message in recorder.messages:
+        for message in recorder.messages:  # (each with its whole log, as the connection keeps it: LogKeeping)
             if message["type"] != "state" or message["status"] == "open":
                 continue
             state = states[message["move"]]
@@ -135,7 +135,7 @@ def test_every_message_holds_only_its_seats_view(sqlite_url: str, name: str, opt
                     c for s in range(game.num_players) for c in opponents_cards(state, s)}
                 # the log is checked exactly above: each event is in it only if this seat may see it (and it
                 # may name a card this seat held in an earlier deal); the rest of the message names no card
-                blob = json.dumps({k: v for k, v in message.items() if k != "log"})
+                blob = json.dumps({k: v for k, v in message.items() if k not in ("log", "news")})
                 leaked = [card for card in hidden if f'"{card}"' in blob or f" {card} " in blob]
                 where = [k for k, v in message.items() if any(c in json.dumps(v) for c in leaked)]
                 where += [k for k, v in message["view"].items() if any(c in json.dumps(v) for c in leaked)]

@@ -58,11 +58,11 @@ def random_game(name: str, options: dict[str, Any], seed: int) -> tuple[list[Eve
 def expected_log(states: list[State[Any]], actions: list[str], viewer: int) -> list[dict[str, Any]]:
     """What ``viewer`` must be told: each action it observed, who took it, and the events it may see."""
     lines: list[dict[str, Any]] = []
-    for before, after, text in zip(states, states[1:], actions, strict=False):
+    for move, (before, after, text) in enumerate(zip(states, states[1:], actions, strict=False)):
         seen = before.observation(before.game.parse_action(text), viewer)
-        if seen is not None:
-            lines.append({"seat": CHANCE if before.is_chance else before.current_player, "action": seen,
-                          "events": visible(after.events(), viewer)})
+        if seen is not None:  # each line numbered by the event that wrote it (what a returning client names)
+            lines.append({"move": move, "seat": CHANCE if before.is_chance else before.current_player,
+                          "action": seen, "events": visible(after.events(), viewer)})
     return lines
 
 

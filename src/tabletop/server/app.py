@@ -87,7 +87,7 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.static import WebFiles, api_docs
-from tabletop.server.table import SPECTATOR, LiveTable
+from tabletop.server.table import SPECTATOR, Held, LiveTable
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
 
@@ -451,7 +451,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
-        connection = Connection(send, seats, hello.text, client, hello.chat)
+        held = None if hello.since is None else Held(SPECTATOR if hello.since_seat is None else hello.since_seat,
+                                                     hello.since)
+        connection = Connection(send, seats, hello.text, client, hello.chat, held)
         try:
             try:
                 await hub().connect(table_id, connection, hello.name)

@@ -40,7 +40,7 @@ from tabletop.server.errors import Rejection
 from tabletop.server.failover import Failover
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable, TableInfo
-from tabletop.server.table import SPECTATOR, UNDO_REFUSALS, LiveTable
+from tabletop.server.table import SPECTATOR, UNDO_REFUSALS, Held, LiveTable
 from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
 from tabletop.storage import LobbyRow, NewEvent, SeatSpec, StaleMoveError, StorageError, Store, hash_token
@@ -56,12 +56,16 @@ class Connection:
     """One live connection to a table: the seats it holds (none: a spectator) and how to reach it."""
 
     def __init__(self, send: Send, seats: list[int], text: bool = False, client: str = "",
-                 chat: bool = False) -> None:
+                 chat: bool = False, held: Held | None = None) -> None:
         self.send = send
         self.seats = seats
         self.text = text  #: also send the position drawn as text (terminal clients)
         self.client = client  #: the hashed address it came from (its chat rate is counted per client)
         self.chat = chat  #: it reads the table's chat (:mod:`.chat`)
+        #: the log it holds: each update carries only what comes after (a returning client says what it kept;
+        #: only its own seats' logs or the spectators' are taken at its word)
+        self.held = held if held is None or held.viewer == SPECTATOR or held.viewer in seats else None
+        self.seats_sent: list[dict[str, Any]] | None = None  #: the seats as its last update gave them
 
     def viewer(self, table: LiveTable) -> int:
         """The seat whose view this connection gets now: the one to move if it holds it (hot seat)."""
@@ -350,7 +354,8 @@ class Hub:
         started = await self._maybe_start(table)
         if not started:
             table = self.tables[table_id]
-            await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats))
+            await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats,
+                                              connection))
         return self.tables[table_id]
 
     def disconnect(self, table_id: str, connection: Connection) -> None:
@@ -638,11 +643,12 @@ class Hub:
         """Public facts about each seat, as JSON data."""
         return _seat_dicts(table.row, table.zombies)
 
-    def update(self, table: LiveTable, viewer: int, text: bool = False,
-               seats: list[int] | None = None) -> dict[str, Any]:
+    def update(self, table: LiveTable, viewer: int, text: bool = False, seats: list[int] | None = None,
+               connection: Connection | None = None) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (a seat or SPECTATOR; ``seats``: all a hot-seat connection
         plays): only what it may see (with the position drawn as ``text`` when asked: rendering costs
-        more than the rest of the message), and whether it may ask for an undo now, or why not."""
+        more than the rest of the message), and whether it may ask for an undo now, or why not. For a
+        ``connection``, the log entries it has not had, and it now holds them all; else the whole log."""
         clock = None
         seconds = table.row.settings.get("move_seconds")
         if seconds:
@@ -652,13 +658,22 @@ class Hub:
             clock = {"move_seconds": seconds, "remaining": remaining,
                      "banks": {str(k): round(v, 3) for k, v in table.banks.items()}}
         undo_seat, undo_refusal = self.undo_for(table, viewer, seats)
+        log_from, news = table.news_for(viewer, connection.held if connection else None)
+        seats_now: list[dict[str, Any]] | None = self.seat_dicts(table)
+        if connection is not None:
+            whole = table.history(viewer)
+            connection.held = Held(viewer, int(whole[-1]["move"]) if whole else -1)
+            if seats_now == connection.seats_sent:  # the client keeps them: left out when nothing changed
+                seats_now = None
+            else:
+                connection.seats_sent = seats_now
         held = seats or ([viewer] if viewer >= 0 else [])
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
         update = {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
                   "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
                   "view": table.view(viewer), "legal": table.legal_for(viewer), "previews": table.previews_for(viewer),
-                  "log": table.history(viewer),
-                  "seats": self.seat_dicts(table), "undo": table.undo,
+                  "log": news, "log_from": log_from,
+                  "seats": seats_now, "undo": table.undo,
                   "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock,
                   "undo_steps": table.undo_steps(undo_seat) if undo_seat is not None else None,
                   "result": table.result() if table.status in ("over", "abandoned") else None,
@@ -675,7 +690,8 @@ class Hub:
             return
         for connection in list(self.connections.get(table_id, [])):
             try:
-                await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats))
+                await connection.send(self.update(table, connection.viewer(table), connection.text, connection.seats,
+                                                  connection))
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
 

@@ -176,6 +176,10 @@ class Hello(BaseModel):
     name: Name = ""  #: the name a seat joins under on its first connection
     text: bool = False  #: also send the position drawn as text (terminal clients)
     chat: bool = False  #: also send the table's chat (its recent history now, then each new message)
+    since: int | None = Field(default=None, ge=-1)  #: a returning client: the ``move`` of the last log entry it
+    #: holds (-1: none); the first update then carries only the entries after it, when they still follow it
+    since_seat: int | None = Field(default=None, ge=0)  #: whose log it holds (the ``seat`` of its last update;
+    #: None: a spectator's)
 
 
 class Act(BaseModel):
@@ -259,6 +263,8 @@ ClientMessage = Annotated[Act | RequestUndo | AnswerUndo | EndRequest | AnswerEn
 class LogEntry(BaseModel):
     """One line of a move log: who acted and the action as this connection's seat saw it."""
 
+    move: int | None = None  #: the number of the table event that wrote it (the number its action carried):
+    #: what a client's ``since`` names; a replay's log leaves it out
     seat: int  #: the seat that acted, -1 for chance (a die, a card, a throw's outcome)
     action: str  #: the action in notation as this seat observed it (``discard ? ?`` for another's discard)
     events: list[dict[str, Any]] = Field(default_factory=list)  #: what it did, as this seat may see it
@@ -277,9 +283,12 @@ class Update(BaseModel):
     view: dict[str, Any]
     legal: list[str]  #: this seat's legal actions when it is to move, else empty
     previews: dict[str, Any] | None = None  #: what each legal action would do (a game with the preview capability)
-    log: list[LogEntry]  #: the move log so far as this seat saw it
+    log: list[LogEntry]  #: the log entries this connection has not had, as this seat saw them (all of them
+    #: over HTTP, and on a first connection)
+    log_from: int = 0  #: where ``log``'s first entry stands in the whole log: keep that many, then append ``log``
+    #: (fewer than the client holds when the past changed: an undo, a hot seat showing another seat's log)
     text: str | None = None  #: the position drawn for this seat in English, only when asked (terminal clients)
-    seats: list[SeatInfo]
+    seats: list[SeatInfo] | None = None  #: the seats, left out when unchanged since this connection's last update
     undo: dict[str, Any] | None = None  #: a pending undo request
     undo_seat: int | None = None  #: the seat this connection may ask an undo for now (None: it may not)
     undo_refusal: str | None = None  #: why not, a code of :data:`tabletop.server.table.UNDO_REFUSALS`

@@ -13,6 +13,7 @@ ones as the game redacts them) and what it did as that viewer may see it (:meth:
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,19 @@ LogEntry = dict[str, Any]
 """One line of a viewer's move log, JSON-ready: ``{"seat": 0, "action": "discard ? ?"}`` with
 ``"events": [...]`` (what it did, as data: :meth:`~tabletop.core.State.events` visible to the viewer);
 seat -1 is chance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What a client holds of a table's log: ``viewer``'s entries up to the one written by event ``move``
+    (-1: none)."""
+
+    viewer: int
+    move: int
+
+
+def _move_of(line: LogEntry) -> int:
+    return int(line["move"])
 
 
 @dataclass
@@ -123,7 +137,8 @@ class LiveTable:
             events = self.state.events()
             for viewer, seen in entry.observed.items():
                 if seen is not None:
-                    line: LogEntry = {"seat": mover, "action": seen, "events": visible(events, viewer)}
+                    line: LogEntry = {"move": self.moves, "seat": mover, "action": seen,
+                                      "events": visible(events, viewer)}
                     self.logs.setdefault(viewer, []).append(line)
         self.moves += 1
 
@@ -170,6 +185,24 @@ class LiveTable:
     def history(self, viewer: int) -> list[LogEntry]:
         """``viewer``'s move log: who did what, as ``viewer`` saw it (hidden actions left out)."""
         return self.logs.get(viewer, [])
+
+    def news_for(self, viewer: int, held: Held | None) -> tuple[int, list[LogEntry]]:
+        """What ``viewer``'s log adds to what a client ``held``: where the new part starts and its entries.
+
+        A client holds a log up to an entry (its ``move``: the number of the event that wrote it) as some
+        viewer saw it. Entries are only ever appended or undone from the end, and each new one carries a
+        higher number, so the entries it holds that are still there are exactly those numbered up to its
+        last; the rest — undone, or another seat's view of the same moves on a hot seat — it replaces.
+        Nothing held (or nothing of use): the whole log from 0.
+        """
+        log = self.logs.get(viewer, [])
+        if held is None:
+            return 0, log
+        start = bisect_right(self.logs.get(held.viewer, []), held.move, key=_move_of)
+        if held.viewer != viewer:  # a hot seat shows another seat: keep what both seats' logs share
+            other = self.logs.get(held.viewer, [])
+            start = next((i for i in range(min(start, len(log))) if other[i] != log[i]), min(start, len(log)))
+        return start, log[start:]
 
     def seen_actions(self, viewer: int) -> list[str]:
         """The actions so far as ``viewer`` saw them, in notation (what a bot is told)."""

@@ -6,6 +6,8 @@
 /**
  * One line of a table's move log as this connection saw it (the server's ``LogEntry``).
  * @typedef {object} LogEntry
+ * @property {number} [move] the number of the table event that wrote it (what a returning client's `since`
+ *   names; a replay's log leaves it out)
  * @property {number} seat the seat that acted, -1 for chance
  * @property {string} action the action in notation as this seat observed it (``discard ? ?`` for another's)
  * @property {GameEvent[]} [events] what it did, as this seat may see it
@@ -42,8 +44,11 @@
  * @property {string[]} legal this seat's legal actions when it is to move
  * @property {Record<string, any> | null} [previews] what each legal action would do, by its text (a game
  *   with the preview capability: the server works it out, so the browser needs no copy of the rules)
- * @property {LogEntry[]} log the move log so far as this seat saw it
- * @property {SeatInfo[]} seats
+ * @property {LogEntry[]} log the log entries this connection had not had (the client keeps the log: see
+ *   log_from)
+ * @property {number} [log_from] where `log`'s first entry stands in the whole log: keep that many, then append
+ * @property {SeatInfo[]} seats (left out of an update when unchanged since the connection's last: the client
+ *   keeps the last it was given)
  * @property {string | null} [text] the position drawn in English, only for a client that asked (terminals)
  * @property {Record<string, any> | null} [result] once ended: returns, winner, outcome, ending
  * @property {Record<string, any> | null} [undo]

@@ -5,7 +5,8 @@ export class TableSocket {
   /**
    * @param {string} tableId
    * @param {string[]} tokens seat tokens held (none: a spectator)
-   * @param {{onMessage: Function, onStatus: Function}} handlers
+   * @param {{onMessage: Function, onStatus: Function, resume?: () => ({since: number, seat: number | null} | null)}} handlers
+   *   resume: what of the table's log the page holds, so a reconnection is sent only what came after it
    * @param {string} name the player's name (for a seat taken by invitation)
    */
   constructor(tableId, tokens, handlers, name = "") {
@@ -29,6 +30,11 @@ export class TableSocket {
   hello() {
     const message = { type: "hello", tokens: this.tokens, chat: true };  // the table's chat too (chat.js)
     if (this.tokens.length && this.name) message.name = this.name;
+    const held = this.handlers.resume ? this.handlers.resume() : null;
+    if (held) {  // the log's last entry held, and whose log it is: the server sends only what follows
+      message.since = held.since;
+      if (held.seat !== null) message.since_seat = held.seat;
+    }
     return message;
   }
 
@@ -72,6 +78,18 @@ export class TableSocket {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;
+  }
+
+  /** Drop this connection and open another at once (the page lost track of the log: it asks for all of it). */
+  restart() {
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close();
+    }
+    this.attempt = 0;
+    this.connect();
   }
 
   close() {

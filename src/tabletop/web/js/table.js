@@ -577,6 +577,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   }
 
   const pacer = new Pacer({ show: showState, pace: paceFor, behind: () => draw() });
+  let held = [];  // the table's log as the last state told it (the server sends only what is new)
+  let heldSeat = null;  // whose log that is: the seat the server showed, null for a spectator's
+  let heldSeats = [];  // the seats as the server last gave them
 
   function onMessage(message) {
     if (message.type === "chat" || message.type === "chat_policy" || message.type === "chat_refused") {
@@ -591,6 +594,16 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       return;
     }
     if (message.type !== "state") return;
+    // the server sends the log entries this page has not had: the log is what it kept and those
+    if (message.log_from > held.length) {  // it assumed entries this page no longer has: start afresh
+      held = [];
+      socket.restart();
+      return;
+    }
+    held = held.slice(0, message.log_from).concat(message.log);
+    heldSeat = message.seat;
+    if (message.seats) heldSeats = message.seats;  // left out when they did not change
+    message = { ...message, log: held, seats: heldSeats };
     // the server's clock runs whatever the screen shows: its deadline comes from the newest state
     if (message.clock && message.clock.remaining !== null && message.clock.remaining !== undefined) {
       deadline = Date.now() + message.clock.remaining * 1000;
@@ -637,6 +650,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (socket) socket.close();
     socket = new TableSocket(tableId, tokens, {
       onMessage,
+      resume: () => (held.length ? { since: held[held.length - 1].move, seat: heldSeat } : null),
       onStatus: (status) => {
         connection = status;
         if (status === "open") fresh = true;  // a (re)connection's first state: the table as it is now
