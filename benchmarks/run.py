@@ -67,6 +67,23 @@ def server_sections(scale: Scale, args: argparse.Namespace) -> list[Section]:
                     "figures each scenario's medians over them (the other rows are the first round's).")]
 
 
+def bytes_sections(scale: Scale, args: argparse.Namespace) -> list[Section]:
+    """``live_bytes.rows()``: what a seat receives over whole games, against the baseline commit's server (a
+    sliver of the work: one Cubulus game, no baseline)."""
+    import live_bytes
+
+    tiny = scale.work < 0.05
+    baseline = None if tiny or args.baseline == "none" else args.baseline
+    games = 1 if tiny else scale.at_most(3)
+    rows = live_bytes.rows(games, baseline, ("cubulus",) if tiny else live_bytes.GAMES)
+    return [Section("server-bytes", "Live server: what a seat receives over a whole game (benchmarks/live_bytes.py)",
+                    live_bytes.columns(baseline), tuple(rows),
+                    f"{games} whole game(s) a row, the same seeds on both servers: a person playing a random legal "
+                    "action 60 ms after it may act against the random bot, the text of every state update its "
+                    "socket received; medians a game, the largest update of all. Goal for cribbage: ≤ 250 KB a "
+                    "game, the largest update ≤ 8 KB.")]
+
+
 TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "playouts": lambda scale, _: playouts.sections(scale),
     "beetle-odds": lambda scale, _: beetle_odds.sections(scale),
@@ -76,6 +93,7 @@ TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "kubik-physics": lambda scale, _: kubik_physics.sections(scale),
     "learning-envs": lambda scale, _: learning_envs.sections(scale),
     "server": server_sections,
+    "server-bytes": bytes_sections,
     "cli-startup": lambda scale, _: cli_startup.sections(scale),
 }
 """Every section of the report, in its order, by the name ``--only`` and ``--skip`` use."""

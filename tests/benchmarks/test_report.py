@@ -67,13 +67,14 @@ def test_the_header_describes_the_machine_and_the_yardstick(report: str) -> None
 def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
     found = sections(report)
     status = {row[0]: row[2] for row in table_rows(found["Sections run"])}
-    assert status == dict.fromkeys(status, "ok") and len(status) == 9
+    assert status == dict.fromkeys(status, "ok") and len(status) == 10
     titles = ["Random playouts", "Beetle exact odds", "Bot decision latency (one core)",
               "Cribbage: State.apply vs OpenSpiel's C++ cribbage, random playouts",
               "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
               "Kubik throws (single-threaded)", "Learning environments: steps per second (benchmarks/learning_envs.py)",
               "Learning environments: memory per environment (benchmarks/learning_envs.py)",
               "Live server under load (benchmarks/server_load.py)",
+              "Live server: what a seat receives over a whole game (benchmarks/live_bytes.py)",
               "CLI start-up (CPU time)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles
     for title in titles:
