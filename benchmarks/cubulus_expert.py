@@ -48,44 +48,21 @@ import tabletop
 from tabletop.agents import MCTSAgent, make_bot
 from tabletop.agents.search import Evaluator, random_rollout
 from tabletop.core import Agent, Decision, State
-from tabletop.games.cubulus import Cubulus, CubulusState, Phase
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, one_colour_lines, position_key, shift
+from tabletop.games.cubulus import Cubulus, CubulusState, Phase, kernel
+from tabletop.games.cubulus.board import Board, position_key
 from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
-from tabletop.games.cubulus.geometry import HOLES, LINE_BIT, LINE_MASK
+from tabletop.games.cubulus.geometry import HOLES
 from tabletop.games.cubulus.proof_numbers import proved_loss
-from tabletop.games.cubulus.solver import PASS_CODE, forced_loss, winner_after
+from tabletop.games.cubulus.solver import forced_loss
 from tabletop.sim import play
 from tabletop.sim.tournament import wilson
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def _holes(occupied: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Every hole whose line is not full (each its own insert, U10), and the full lines' holes (U11)."""
-    inserts = tuple(int(h) for h in HOLES if occupied & LINE_MASK[h] != LINE_MASK[h])
-    return inserts, tuple(int(h) for h in HOLES if occupied & LINE_MASK[h] == LINE_MASK[h])
-
-
 def kernel_codes(board: Board, seat: int, banned: Board | None, allow_null: bool) -> list[int]:
-    """The legal play actions as codes (hole, 54 + hole for a shift), as :class:`CubulusState` lists them."""
-    inserts, shifts = kernel_moves(board, seat, banned, allow_null)
-    return list(inserts) + shifts
-
-
-def kernel_moves(board: Board, seat: int, banned: Board | None,
-                 allow_null: bool) -> tuple[tuple[int, ...], list[int]]:
-    """The legal inserts (holes, U10) and shifts (54 + hole, U11, U12)."""
-    inserts, full = _holes(board[0] | board[1] | board[2])
-    if board[seat].bit_count() >= BALLS_PER_COLOUR:
-        inserts = ()
-    if not full:
-        return inserts, []
-    null = 0 if allow_null else one_colour_lines(board)
-    if banned is None:
-        return inserts, [54 + h for h in full if not null & LINE_BIT[h]]
-    # a shift changes only its own line: it can recreate the banned board only if nothing else differs
-    diff = (banned[0] ^ board[0]) | (banned[1] ^ board[1]) | (banned[2] ^ board[2])
-    return inserts, [54 + h for h in full if not null & LINE_BIT[h]
-                     and (diff & ~LINE_MASK[h] or shift(board, h) != banned)]
+    """The legal play actions as codes (hole, 54 + hole for a shift), as :class:`CubulusState` lists them: each
+    hole its own insert, then the shifts (:func:`.kernel.legal_holes`)."""
+    codes = [0] * kernel.MAX_MOVES
+    return codes[:kernel.hole_codes(*kernel.legal_holes(board, seat, banned or kernel.NO_BAN, allow_null), codes)]
 
 
 def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
@@ -101,37 +78,28 @@ def kernel_rollout(state: State[Any], rng: random.Random) -> tuple[float, ...]:
         return state.returns()
     game = state.game
     seats, allow_null, no_undo, cap = game.num_players, game.allow_null_shift, game.no_undo, game.move_cap
-    board, seat, banned, moves = state.board, state.to_move, state.banned, state.moves
+    board, seat, banned, moves = state.board, state.to_move, state.banned or kernel.NO_BAN, state.moves
     seen, repeated = set(state.seen), set(state.repeated)
     while True:
-        inserts, shifts = kernel_moves(board, seat, banned, allow_null)
-        count = len(inserts) + len(shifts)
-        if count:
-            pick = rng.randrange(count)
-            code = inserts[pick] if pick < len(inserts) else shifts[pick - len(inserts)]
-        else:
-            code = PASS_CODE
-        if code == PASS_CODE:
-            after = board
-        else:
-            after = insert(board, seat, code) if code < 54 else shift(board, code - 54)
-            winner = winner_after(board, after, seats, seat)
+        codes = kernel_codes(board, seat, banned, allow_null)
+        code = codes[rng.randrange(len(codes))] if codes else kernel.PASS_CODE
+        after = kernel.play(board, seat, code)
+        if code != kernel.PASS_CODE:
+            winner = kernel.winner_after(board, after, seats, seat, code % kernel.HOLE_COUNT)
             if winner >= 0:
                 return tuple(1.0 if s == winner else -1.0 / (seats - 1) for s in range(seats))
         moves += 1
         nxt = (seat + 1) % seats
-        if code < 54:
-            banned = None
+        banned = kernel.banned_after(code, board, banned, no_undo)
+        if code < kernel.HOLE_COUNT:
             seen, repeated = {position_key(after, nxt)}, set()
-        else:
-            banned = banned if code == PASS_CODE else board if no_undo else None
-            if game.repetition_draw:
-                key = position_key(after, nxt)
-                if key in repeated:
-                    return (0.0,) * seats
-                if key in seen:
-                    repeated.add(key)
-                seen.add(key)
+        elif game.repetition_draw:
+            key = position_key(after, nxt)
+            if key in repeated:
+                return (0.0,) * seats
+            if key in seen:
+                repeated.add(key)
+            seen.add(key)
         if moves >= cap:
             return (0.0,) * seats
         board, seat = after, nxt

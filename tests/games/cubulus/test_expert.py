@@ -15,15 +15,16 @@ from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
 from tabletop.games.cubulus import Cubulus, CubulusAction, CubulusState, Phase
 from tabletop.games.cubulus.evaluation import FACE_CELLS, GRID_SQUARES, face_patterns, threat_cells
-from tabletop.games.cubulus.expert import LEVELS, WIN, CubulusExpert, Level, keep_last_iteration
+from tabletop.games.cubulus.expert import LEVELS, CubulusExpert, Level
 from tabletop.games.cubulus.geometry import CELLS, CENTRE, LINE_MASKS, SQUARE_MASKS
 from tabletop.games.cubulus.neutral import SETUPS, SYMMETRIES
+from tabletop.games.cubulus.search import WIN, keep_last_iteration
 from tabletop.sim import play
 
 from .helpers import RED, two_players
 
-QUICK = Level(max_depth=6, max_nodes=1_500, time_budget=None)
-"""A small node budget and no clock: fast, and the same answer on any machine."""
+QUICK = Level(max_depth=6, max_nodes=1_500)
+"""A small budget of work: fast, and the same answer on any machine."""
 
 
 def board_position(game: Cubulus, text: str, to_move: int = RED) -> CubulusState:
@@ -149,9 +150,9 @@ def test_same_seed_same_choice() -> None:
 
 
 def test_every_level_budgets_work_not_seconds() -> None:
-    """Bots issue item 4: no named level stops on a clock, and each searches at least as much as the
-    one below (work, then depth)."""
-    assert all(level.time_budget is None for level in LEVELS.values())
+    """Bots issue item 4: a level's budget is work, never seconds (a :class:`Level` has no clock), and each
+    searches at least as much as the one below (work, then depth)."""
+    assert not any("time" in field for field in Level.__dataclass_fields__)
     ordered = [LEVELS[name] for name in ("easy", "normal", "hard")]
     assert ordered == sorted(ordered, key=lambda level: (level.max_nodes, level.max_depth))
 
@@ -275,22 +276,27 @@ def test_beats_random_play() -> None:
     assert wins >= 12
 
 
+def kept(scores: dict[str, int], found: dict[str, int], lead: str) -> dict[str, int]:
+    """:func:`keep_last_iteration` on scores by name: ``found`` are the cut iteration's, in the order it
+    searched them, ``lead`` (the previous best) first."""
+    names = list(scores)
+    order = [names.index(lead)] + [i for i, name in enumerate(names) if name != lead]
+    values = list(scores.values())
+    keep_last_iteration(values, [found.get(name, 0) for name in names], [name in found for name in names], order)
+    return dict(zip(names, values, strict=True))
+
+
 def test_an_iteration_cut_short_keeps_the_last_finished_scores() -> None:
     """Scores from different depths are not compared: the last finished iteration's stand, but a move
     the cut iteration found better than the previous best goes to the top, and proofs are kept."""
-    scores = {"lead": 40, "second": 30, "third": 20, "fourth": 10}
     # the lead, searched first, fell to -25 a ply deeper; "second" beat it; the rest were not searched
-    keep_last_iteration(scores, {"lead": -25, "second": -5}, "lead")
-    assert scores == {"lead": 40, "second": 41, "third": 20, "fourth": 10}
+    assert kept({"lead": 40, "second": 30, "third": 20, "fourth": 10}, {"lead": -25, "second": -5},
+                "lead") == {"lead": 40, "second": 41, "third": 20, "fourth": 10}
     # nothing beat the lead: the order stands, whatever the new depth's scores were
-    scores = {"lead": 40, "second": 30, "third": 20}
-    keep_last_iteration(scores, {"lead": -25, "second": -60, "third": -70}, "lead")
-    assert scores == {"lead": 40, "second": 30, "third": 20}
+    assert kept({"lead": 40, "second": 30, "third": 20}, {"lead": -25, "second": -60, "third": -70},
+                "lead") == {"lead": 40, "second": 30, "third": 20}
     # a proved loss or win counts at any depth
-    scores = {"lead": 40, "second": 30, "third": 20}
-    keep_last_iteration(scores, {"lead": -(WIN - 7), "second": WIN - 5}, "lead")
-    assert scores == {"lead": -(WIN - 7), "second": WIN - 5, "third": 20}
+    assert kept({"lead": 40, "second": 30, "third": 20}, {"lead": -(WIN - 7), "second": WIN - 5},
+                "lead") == {"lead": -(WIN - 7), "second": WIN - 5, "third": 20}
     # the lead not even finished: only proofs move anything
-    scores = {"lead": 40, "second": 30}
-    keep_last_iteration(scores, {}, "lead")
-    assert scores == {"lead": 40, "second": 30}
+    assert kept({"lead": 40, "second": 30}, {}, "lead") == {"lead": 40, "second": 30}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tabletop.games.cubulus import CubulusState
-from tabletop.games.cubulus.proof_numbers import ProofNumberSearch, proved_loss, proved_outcome
+from tabletop.games.cubulus.proof_numbers import proved_loss, proved_outcome
 
 from .helpers import BLUE, RED, two_players
 from .test_expert import board_position
@@ -23,11 +23,10 @@ def test_what_it_proves_in_three_plies_is_true(state: CubulusState, threats_only
     without the threat restriction, it proves every win in three plies that minimax finds."""
     seat = state.to_move
     for attacker in (seat, 1 - seat):
-        search = ProofNumberSearch(state, frozenset({attacker}), 3, threats_only)
-        search.run(10**6)
-        assert search.settled
-        if search.proved:
-            assert forces_win(state, attacker, search.root.plies)
+        proof = proved_loss(state, 1 - attacker, 10**6, 3, threats_only)
+        assert proof.nodes < 10**6  # settled, not stopped by the budget
+        if proof.result == "loss":
+            assert forces_win(state, attacker, proof.plies)
         elif not threats_only:
             assert not forces_win(state, attacker, 3)
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop.core import TabletopError
 from tabletop.games.cubulus import CubulusState, Phase
 from tabletop.games.cubulus.expert import CubulusExpert
-from tabletop.games.cubulus.solver import Prover, forced_loss, forced_outcome, losing_moves
+from tabletop.games.cubulus.solver import forced_loss, forced_outcome, losing_moves
 
 from .helpers import BLUE, RED, after, two_players
 from .test_expert import board_position, decide
@@ -139,9 +139,8 @@ def test_agrees_with_minimax_on_crowded_cubes(state: CubulusState, plies: int) -
     for a win and for a loss (a fresh history: no repetition is possible so soon)."""
     seat = state.to_move
     for attacker in (seat, 1 - seat):
-        prover = Prover(state, frozenset({attacker}), max_nodes=10**6, max_plies=plies)
-        assert bool(prover.proves(state.board, seat, state.banned, state.moves, plies)) == forces_win(
-            state, attacker, plies)
+        proof = forced_loss(state, 1 - attacker, max_nodes=10**6, max_plies=plies)
+        assert (proof.result == "loss") == forces_win(state, attacker, plies)
 
 
 @pytest.mark.parametrize("threats_only", [False, True])

@@ -1,14 +1,15 @@
-"""Cubulus's batched kernel: many games in numpy arrays, stepped together for learning code.
+"""Cubulus's batched games: many games in NumPy arrays, stepped together for learning code.
 
-The bitboards of :mod:`.board` — one 27-bit mask per colour — are already numbers, so a batch
-keeps them as an ``(N, 3)`` int64 array and every rule becomes a few array operations over the
-tables of :mod:`.geometry`: an insert (U10) shifts the pushed segment of each game's line with
-one masked shift per colour, a shift (U11) rotates the line, ``(N, 54)`` comparisons find the full
-lines, the one-colour lines (U11) and the shift that would undo the last move (U12), and the win
-check (U8, U15) tests the squares touching the moved line. The repetition rule (U16) needs the
-positions met since the last insert; only shifts and passes come between, and they keep the
-occupied cells, so inside that window a position is exactly the first two colours' masks and the
-seat to move — 56 bits, one int64 — and each game keeps its window as a row of keys.
+A batch keeps each game's fields as a row of arrays — the board as three 27-bit masks, the balls placed,
+the moves made, the banned board (U12), the positions met since the last insert (U16), the end — and
+steps every row with the scalar kernel (:mod:`.kernel`: :func:`~.kernel.legal_holes`,
+:func:`~.kernel.insert`, :func:`~.kernel.shift`, :func:`~.kernel.winner_after`, …), the rules
+:class:`.state.CubulusState` plays by: a loop over the rows, compiled with the kernel where Numba is
+installed (:mod:`tabletop.core.compiling`), plain Python where it is not. What is not a rule — laying the
+games out as observation vectors — is array arithmetic. The repetition rule (U16) needs the positions met
+since the last insert; only shifts and passes come between, and they keep the occupied cells, so inside
+that window a position is one int (:func:`~.kernel.window_key`), and each game keeps its window as a row
+of keys.
 
 Everything is numbered as :mod:`.encoding` numbers it (actions 0–135, the observation layout), and
 ``tests/games/cubulus/test_batch.py`` plays random games here and in :class:`.state.CubulusState`
@@ -24,6 +25,7 @@ import numpy.typing as npt
 
 from tabletop.core import TERMINAL
 from tabletop.core.batch import ArrayBatch, Ints, Mask
+from tabletop.core.compiling import compiled, kernel
 from tabletop.games.cubulus.board import BALLS_PER_COLOUR
 from tabletop.games.cubulus.encoding import (
     CELL_COUNT,
@@ -37,9 +39,20 @@ from tabletop.games.cubulus.encoding import (
     SHIFT_BASE,
     CubulusEncoding,
 )
-from tabletop.games.cubulus.geometry import ENTRY, FAR, INWARD, LINE_MASK, MIDDLE, SQUARE_MASKS, SQUARES_NEAR
+from tabletop.games.cubulus.kernel import (
+    NO_BAN,
+    PASS_CODE,
+    banned_after,
+    legal_holes,
+    lines_within,
+    play,
+    shift,
+    window_key,
+    winner_after,
+)
 
 if TYPE_CHECKING:
+    from tabletop.games.cubulus.board import Board
     from tabletop.games.cubulus.game import Cubulus
 
 Int64s = npt.NDArray[np.int64]
@@ -55,67 +68,153 @@ SQUARE, REPETITION, MOVE_CAP = range(3)
 assert ENDS == ("square", "repetition", "move cap")
 NONE: Final = -1
 """No winner, no end, no last action yet."""
-
+SEATS, NO_UNDO, REPEATS, CAP = range(4)
+"""The fields of a batch's rules tuple: the seats and the options U12 and U16 read."""
 _CELLS: Final = np.arange(CELL_COUNT, dtype=np.int64)
-_ENTRY: Final = np.array(ENTRY, dtype=np.int64)
-_MIDDLE: Final = np.array(MIDDLE, dtype=np.int64)
-_FAR: Final = np.array(FAR, dtype=np.int64)
-_SEGMENT: Final = _ENTRY | _MIDDLE
-_LINE: Final = np.array(LINE_MASK, dtype=np.int64)
-_LEFT: Final = np.array([left for left, _ in INWARD], dtype=np.int64)
-_RIGHT: Final = np.array([right for _, right in INWARD], dtype=np.int64)
-_SQUARES: Final = np.array(SQUARE_MASKS, dtype=np.int64)
-_NEAR: Final = np.array([[square in SQUARES_NEAR[h] for square in SQUARE_MASKS] for h in range(HOLE_COUNT)])
-"""``(54, 36)``: the squares touching each hole's line, the only ones a move there can complete."""
-_KIND_STARTS: Final = np.array([0, INSERT_BASE, SHIFT_BASE, PASS_INDEX])
-"""Where each kind's indices start: ``searchsorted(…, side="right")`` of an index is its kind."""
-_SHORT: Final = 4
-"""Windows this long or shorter are compared together (most are: an insert starts a new one)."""
-SEAT_SHIFT: Final = 54
-"""A window key is ``colour 0 | colour 1 << 27 | seat to move << 54``."""
 
 
-def shifted(boards: Int64s) -> Int64s:
-    """``(R, 54, 3)``: each board of ``(R, 3)`` after shifting each hole's line (U11: [a, b, c] from
-    the hole becomes [c, a, b]); meaningful only where the line is full."""
-    after = np.empty((boards.shape[0], HOLE_COUNT, 3), dtype=np.int64)
-    for colour in range(3):
-        mask = boards[:, colour, None]
-        part = mask & _LINE
-        back = np.where(part & _FAR, _ENTRY, 0)
-        after[:, :, colour] = mask ^ part ^ ((((part & _SEGMENT) << _LEFT) >> _RIGHT) | back)
-    return after
+@kernel
+def _board(board: Int64s, row: int) -> Board:
+    """Game ``row``'s board, as Python ints where it runs as Python (NumPy's ints would be slow and wrap)."""
+    return int(board[row, 0]), int(board[row, 1]), int(board[row, 2])
 
 
-def shifted_at(boards: Int64s, holes: Ints) -> Int64s:
-    """``(R, 3)``: each board after shifting the full line of ``holes[r]`` (U11)."""
-    line, segment, far, entry = _LINE[holes], _SEGMENT[holes], _FAR[holes], _ENTRY[holes]
-    left, right = _LEFT[holes], _RIGHT[holes]
-    after = boards.copy()
-    for colour in range(3):
-        part = boards[:, colour] & line
-        after[:, colour] ^= part ^ ((((part & segment) << left) >> right) | np.where(part & far, entry, 0))
-    return after
+@kernel
+def _banned(banned: Int64s, has_banned: npt.NDArray[np.bool_], row: int) -> Board:
+    """The board game ``row``'s next move may not recreate (U12), or :data:`.kernel.NO_BAN`."""
+    if has_banned[row]:
+        return int(banned[row, 0]), int(banned[row, 1]), int(banned[row, 2])
+    return NO_BAN
 
 
-def inserted(boards: Int64s, colours: Ints, holes: Ints) -> Int64s:
-    """``(R, 3)``: each board after a ball of ``colours[r]`` enters at ``holes[r]`` (U10: the balls
-    before the first gap move one cell deeper); the lines are not full."""
-    occupied = boards[:, 0] | boards[:, 1] | boards[:, 2]
-    entry, middle = _ENTRY[holes], _MIDDLE[holes]
-    segment = np.where(occupied & entry, np.where(occupied & middle, entry | middle, entry), 0)
-    left, right = _LEFT[holes], _RIGHT[holes]
-    after = boards.copy()
-    for colour in range(3):
-        moved = boards[:, colour] & segment
-        after[:, colour] ^= moved ^ ((moved << left) >> right)
-    after[np.arange(len(holes)), colours] |= entry
-    return after
+@kernel
+def _occurrences(window: Int64s, window_size: Int64s, row: int, key: int) -> int:
+    """How often the position ``key`` occurs in game ``row``'s window (U16)."""
+    count = 0
+    for i in range(window_size[row]):
+        if window[row, i] == key:
+            count += 1
+    return count
 
 
-def window_keys(boards: Int64s, seats: Ints) -> Int64s:
-    """The repetition keys (U16) of ``boards[..., 3]`` with ``seats`` to move, inside one window."""
-    return boards[..., 0] | boards[..., 1] << CELL_COUNT | seats << SEAT_SHIFT
+@kernel
+def _remember(window: Int64s, window_size: Int64s, row: int, key: int) -> None:
+    """Add ``key`` to game ``row``'s window (its room was made beforehand)."""
+    window[row, window_size[row]] = key
+    window_size[row] += 1
+
+
+@kernel
+def _legal_rows(rows: Ints, phase: Int64s, to_move: Int64s, board: Int64s, banned: Int64s,
+                has_banned: npt.NDArray[np.bool_], neutral_cells: int, allow_null: bool,
+                out: npt.NDArray[np.int8]) -> None:
+    """The masks of the games ``rows`` into ``out``: a neutral ball into a free cell in the set-up (U13),
+    the legal inserts and shifts in play (:func:`.kernel.legal_holes`), or a pass (U14)."""
+    for k in range(len(rows)):
+        row = rows[k]
+        position = _board(board, row)
+        if phase[row] == SETUP:
+            free = neutral_cells & ~(position[0] | position[1] | position[2])
+            for cell in range(CELL_COUNT):
+                out[k, cell] = free >> cell & 1
+        elif phase[row] == PLAY:
+            inserts, shifts = legal_holes(position, to_move[row], _banned(banned, has_banned, row), allow_null)
+            for hole in range(HOLE_COUNT):
+                out[k, INSERT_BASE + hole] = inserts >> hole & 1
+                out[k, SHIFT_BASE + hole] = shifts >> hole & 1
+            out[k, PASS_INDEX] = 0 if inserts or shifts else 1
+
+
+@kernel
+def _fresh_window(window: Int64s, window_size: Int64s, row: int, key: int, repeats: bool) -> None:
+    """Start game ``row``'s window of positions (U16) afresh with the position ``key`` (none when repetitions
+    do not draw)."""
+    window_size[row] = 0
+    if repeats:
+        _remember(window, window_size, row, key)
+
+
+@kernel
+def _fresh_windows(rows: Ints, board: Int64s, to_move: Int64s, window: Int64s, window_size: Int64s,
+                   repeats: bool) -> None:
+    """:func:`_fresh_window` of each game ``rows[k]`` with its position."""
+    for row in rows:
+        _fresh_window(window, window_size, row, window_key(_board(board, row), to_move[row]), repeats)
+
+
+@kernel
+def _play_rows(rows: Ints, indices: Ints, rules: tuple[int, int, int, int], phase: Int64s, to_move: Int64s,
+               board: Int64s, placed: Int64s, moves: Int64s, banned: Int64s, has_banned: npt.NDArray[np.bool_],
+               window: Int64s, window_size: Int64s, winner: Int64s, end: Int64s, last_kind: Int64s,
+               last_seat: Int64s, last_spot: Int64s) -> None:
+    """Each game ``rows[k]`` plays its legal action ``indices[k]``, as :class:`.state.CubulusState` applies it:
+    U13's set-up, then U10–U12 and U14's move, U15's win, U12's ban, U16's repetition and move cap."""
+    seats = rules[SEATS]
+    for k in range(len(rows)):
+        row, index = rows[k], indices[k]
+        seat = to_move[row]
+        if index < INSERT_BASE:  # U13: a neutral ball into an empty cell; after the ninth, the other seat starts
+            board[row, 2] |= 1 << index
+            placed[row, 2] += 1
+            last_kind[row], last_seat[row], last_spot[row] = PLACE, seat, index
+            if placed[row, 2] == BALLS_PER_COLOUR:
+                phase[row], to_move[row] = PLAY, 1 - seat
+                _fresh_window(window, window_size, row, window_key(_board(board, row), 1 - seat), rules[REPEATS] == 1)
+            continue
+        code = index - INSERT_BASE if index < PASS_INDEX else PASS_CODE
+        before = _board(board, row)
+        after = play(before, seat, code)
+        board[row, 0], board[row, 1], board[row, 2] = after
+        if code < HOLE_COUNT:
+            placed[row, seat] += 1
+        moves[row] += 1
+        last_kind[row] = INSERT if code < HOLE_COUNT else SHIFT if code < PASS_CODE else PASS
+        last_seat[row], last_spot[row] = seat, code % HOLE_COUNT if code < PASS_CODE else 0
+        if code < PASS_CODE:  # U8, U15: another seat's square wins for them, else the mover's own
+            won = winner_after(before, after, seats, seat, code % HOLE_COUNT)
+            if won >= 0:
+                phase[row], winner[row], end[row], has_banned[row] = OVER, won, SQUARE, False
+                continue
+        following = (seat + 1) % seats
+        ban = banned_after(code, before, _banned(banned, has_banned, row), rules[NO_UNDO] == 1)
+        banned[row, 0], banned[row, 1], banned[row, 2] = ban
+        has_banned[row] = ban[0] >= 0
+        if code < HOLE_COUNT:  # an insert: no earlier position can come back
+            _fresh_window(window, window_size, row, window_key(after, following), rules[REPEATS] == 1)
+        elif rules[REPEATS]:  # U16: the third occurrence of a position draws
+            key = window_key(after, following)
+            if _occurrences(window, window_size, row, key) >= 2:
+                phase[row], end[row] = OVER, REPETITION
+                continue
+            _remember(window, window_size, row, key)
+        if moves[row] >= rules[CAP]:  # U16: the move cap draws
+            phase[row], end[row] = OVER, MOVE_CAP
+        else:
+            to_move[row] = following
+
+
+@kernel
+def _look_ahead_rows(rows: Ints, to_move: Int64s, board: Int64s, banned: Int64s, has_banned: npt.NDArray[np.bool_],
+                     window: Int64s, window_size: Int64s, seats: int, repeats: bool,
+                     out: npt.NDArray[np.float32], at: int) -> None:
+    """The ``undo_banned`` and ``repeats`` fields of the games ``rows`` in play: which shifts U12 forbids, and
+    how often the position after each shift, or a pass, has occurred (U16)."""
+    for row in rows:
+        position = _board(board, row)
+        ban = _banned(banned, has_banned, row)
+        following = (to_move[row] + 1) % seats
+        full = lines_within(position[0] | position[1] | position[2])
+        for hole in range(HOLE_COUNT):
+            if not full >> hole & 1:
+                continue  # only a full line shifts (U11)
+            after = shift(position, hole)
+            if after == ban:
+                out[row, at + hole] = 1
+            if repeats:
+                out[row, at + HOLE_COUNT + hole] = _occurrences(window, window_size, row,
+                                                                window_key(after, following)) / 2
+        if repeats:
+            out[row, at + 2 * HOLE_COUNT] = _occurrences(window, window_size, row, window_key(position, following)) / 2
 
 
 class CubulusBatch(ArrayBatch):
@@ -167,7 +266,9 @@ class CubulusBatch(ArrayBatch):
             self.phase[rows], self.to_move[rows] = SETUP, 1 - seats
         else:
             self.phase[rows], self.to_move[rows] = PLAY, seats
-            self._fresh_window(rows, self.board[rows], seats)
+            self._make_room()
+            compiled(_fresh_windows)(rows, self.board, self.to_move, self.window, self.window_size,
+                                     self.game.repetition_draw)
         self._stale[rows] = True
 
     def current_players(self) -> Ints:
@@ -186,30 +287,8 @@ class CubulusBatch(ArrayBatch):
     def _legal(self, rows: Ints) -> npt.NDArray[np.int8]:
         """The masks of the games ``rows``."""
         out = np.zeros((len(rows), NUM_ACTIONS), dtype=np.int8)
-        phase, board = self.phase[rows], self.board[rows]
-        occupied = board[:, 0] | board[:, 1] | board[:, 2]
-        setup = np.flatnonzero(phase == SETUP)
-        if setup.size:  # U13: a neutral ball into any free cell the option allows
-            free = ~occupied[setup] & self.neutral_cells
-            out[setup, :CELL_COUNT] = free[:, None] >> _CELLS & 1
-        play = np.flatnonzero(phase == PLAY)
-        if not play.size:
-            return out
-        boards, games = board[play], rows[play]
-        full = occupied[play, None] & _LINE == _LINE
-        in_hand = self.placed[games, self.to_move[games]] < BALLS_PER_COLOUR
-        inserts = ~full & in_hand[:, None]
-        shifts = full.copy()
-        if not self.game.allow_null_shift:  # U11: a line of one colour does not shift
-            for colour in range(3):
-                shifts &= boards[:, colour, None] & _LINE != _LINE
-        banned, holes = np.nonzero(shifts & self.has_banned[games, None])
-        if banned.size:  # U12: no shift back to the board before the last move
-            undo = (shifted_at(boards[banned], holes) == self.banned[games[banned]]).all(axis=1)
-            shifts[banned[undo], holes[undo]] = False
-        out[play, INSERT_BASE:SHIFT_BASE] = inserts
-        out[play, SHIFT_BASE:PASS_INDEX] = shifts
-        out[play, PASS_INDEX] = ~(inserts.any(axis=1) | shifts.any(axis=1))  # U14
+        compiled(_legal_rows)(rows, self.phase, self.to_move, self.board, self.banned, self.has_banned,
+                              self.neutral_cells, self.game.allow_null_shift, out)
         return out
 
     # --- moving ------------------------------------------------------------------------------
@@ -221,112 +300,25 @@ class CubulusBatch(ArrayBatch):
             IllegalActionError: naming the first game whose action is not legal; no game changes.
         """
         rows, chosen = self._checked(actions, which)
-        kinds = np.searchsorted(_KIND_STARTS, chosen, side="right")
-        for kind in (PLACE, INSERT, SHIFT, PASS):
-            picked = kinds == kind
-            if picked.any():
-                self._play(kind, rows[picked], chosen[picked])
+        self._make_room()
+        game = self.game
+        compiled(_play_rows)(rows, chosen, (self.num_players, int(game.no_undo), int(game.repetition_draw),
+                                            game.move_cap),
+                             self.phase, self.to_move, self.board, self.placed, self.moves, self.banned,
+                             self.has_banned, self.window, self.window_size, self.winner, self.end, self.last_kind,
+                             self.last_seat, self.last_spot)
         self._stale[rows] = True
 
     def _over(self, row: int) -> bool:
         return bool(self.phase[row] == OVER)
 
-    def _play(self, kind: int, rows: Ints, indices: Ints) -> None:
-        seats = self.to_move[rows]
-        before = self.board[rows]
-        if kind == PLACE:
-            self._place(rows, seats, indices)
-            return
-        spots = indices - (INSERT_BASE if kind == INSERT else SHIFT_BASE)
-        if kind == INSERT:
-            after = inserted(before, seats, spots)
-            self.placed[rows, seats] += 1
-        elif kind == SHIFT:
-            after = shifted_at(before, spots)
-        else:
-            after, spots = before, np.zeros(len(rows), dtype=np.int64)
-        self.board[rows] = after
-        self.moves[rows] += 1
-        self.last_kind[rows], self.last_seat[rows], self.last_spot[rows] = kind, seats, spots
-        going = np.ones(len(rows), dtype=np.bool_)
-        if kind != PASS:  # U8, U15: another seat's square wins for them, else the mover's own
-            winners = self._winners(after, seats, spots)
-            won = winners >= 0
-            self.phase[rows[won]], self.winner[rows[won]], self.end[rows[won]] = OVER, winners[won], SQUARE
-            self.has_banned[rows[won]] = False
-            going = ~won
-        rows, seats, before, after = rows[going], seats[going], before[going], after[going]
-        following = (seats + 1) % self.num_players
-        if kind == INSERT:  # no earlier position can come back, nor the board before it (U12)
-            self.has_banned[rows] = False
-            self._fresh_window(rows, after, following)
-        else:
-            if kind == SHIFT:  # a pass is no move: the ban on undoing the last move stays (U12)
-                self.banned[rows] = before
-                self.has_banned[rows] = self.game.no_undo
-            if self.game.repetition_draw:  # U16: the third occurrence of a position draws
-                keys = window_keys(after, following)
-                third = self._occurrences(rows, keys) >= 2
-                self.phase[rows[third]], self.end[rows[third]] = OVER, REPETITION
-                self._remember(rows[~third], keys[~third])
-                rows, following = rows[~third], following[~third]
-        capped = self.moves[rows] >= self.game.move_cap  # U16: the move cap draws
-        self.phase[rows[capped]], self.end[rows[capped]] = OVER, MOVE_CAP
-        self.to_move[rows[~capped]] = following[~capped]
-
-    def _place(self, rows: Ints, seats: Ints, cells: Ints) -> None:
-        """U13: a neutral ball into an empty cell; after the ninth, the other seat starts."""
-        self.board[rows, 2] |= np.int64(1) << cells
-        self.placed[rows, 2] += 1
-        self.last_kind[rows], self.last_seat[rows], self.last_spot[rows] = PLACE, seats, cells
-        done = self.placed[rows, 2] == BALLS_PER_COLOUR
-        rows, starters = rows[done], 1 - seats[done]
-        self.phase[rows], self.to_move[rows] = PLAY, starters
-        self._fresh_window(rows, self.board[rows], starters)
-
-    def _winners(self, boards: Int64s, movers: Ints, holes: Ints) -> Ints:
-        """Per game, the seat a move at ``holes`` makes win (U8, U15), or -1."""
-        n = self.num_players
-        near = _NEAR[holes]
-        owners = np.stack([(((boards[:, c, None] & _SQUARES) == _SQUARES) & near).any(axis=1) for c in range(n)],
-                          axis=1)
-        order = (movers[:, None] + np.arange(1, n + 1)) % n  # the seats after the mover, the mover last
-        found = np.take_along_axis(owners, order, axis=1)
-        first = found.argmax(axis=1)
-        return np.where(found.any(axis=1), order[np.arange(len(holes)), first], NONE)
-
-    # --- the repetition window (U16) ----------------------------------------------------------
-
-    def _fresh_window(self, rows: Ints, boards: Int64s, seats: Ints) -> None:
-        """A new window holding only this position (none when repetitions do not draw)."""
-        self.window_size[rows] = 0
-        if self.game.repetition_draw:
-            self._remember(rows, window_keys(boards, seats))
-
-    def _remember(self, rows: Ints, keys: Int64s) -> None:
-        if not rows.size:
-            return
-        needed = int(self.window_size[rows].max()) + 1
+    def _make_room(self) -> None:
+        """Room in every game's window for one more position (a step adds one at most)."""
+        needed = int(self.window_size.max(initial=0)) + 1
         if needed > self.window.shape[1]:
             grown = np.zeros((self.size, max(needed, 2 * self.window.shape[1])), dtype=np.int64)
             grown[:, : self.window.shape[1]] = self.window
             self.window = grown
-        self.window[rows, self.window_size[rows]] = keys
-        self.window_size[rows] += 1
-
-    def _occurrences(self, rows: Ints, keys: Int64s) -> Ints:
-        """How often each ``keys[k]`` occurs in game ``rows[k]``'s window; windows are mostly short, so
-        those are compared apart from the few long ones."""
-        counts = np.zeros(len(rows), dtype=np.int64)
-        sizes = self.window_size[rows]
-        short = sizes <= _SHORT
-        for part in (np.flatnonzero(short & (sizes > 0)), np.flatnonzero(~short)):
-            if part.size:
-                width = int(sizes[part].max())
-                seen = self.window[rows[part], :width]
-                valid = np.arange(width) < sizes[part, None]
-                counts[part] = ((seen == keys[part, None]) & valid).sum(axis=1)
-        return counts
 
     # --- seeing ------------------------------------------------------------------------------
 
@@ -387,23 +379,10 @@ class CubulusBatch(ArrayBatch):
         out[moved, spot + CELL_COUNT + self.last_spot[moved]] = 1
 
     def _look_ahead(self, out: npt.NDArray[np.float32], at: int) -> None:
-        """``undo_banned`` and ``repeats`` in play: which shifts U12 forbids, and how often the position
-        after each shift, or a pass, has occurred (U16)."""
-        rows = np.flatnonzero(self.phase == PLAY)
-        if not rows.size:
-            return
-        boards = self.board[rows]
-        occupied = boards[:, 0] | boards[:, 1] | boards[:, 2]
-        following = (self.to_move[rows] + 1) % self.num_players
-        pairs, holes = np.nonzero(occupied[:, None] & _LINE == _LINE)  # only a full line shifts (U11)
-        games = rows[pairs]
-        after = shifted_at(boards[pairs], holes)
-        undo = self.has_banned[games] & (after == self.banned[games]).all(axis=1)
-        out[games[undo], at + holes[undo]] = 1
-        if self.game.repetition_draw:
-            repeats = at + HOLE_COUNT
-            out[games, repeats + holes] = self._occurrences(games, window_keys(after, following[pairs])) / 2
-            out[rows, repeats + HOLE_COUNT] = self._occurrences(rows, window_keys(boards, following)) / 2
+        """``undo_banned`` and ``repeats`` in play (:func:`_look_ahead_rows`)."""
+        compiled(_look_ahead_rows)(np.flatnonzero(self.phase == PLAY), self.to_move, self.board, self.banned,
+                                   self.has_banned, self.window, self.window_size, self.num_players,
+                                   self.game.repetition_draw, out, at)
 
 
-__all__ = ["CubulusBatch", "inserted", "shifted", "shifted_at", "window_keys"]
+__all__ = ["CubulusBatch"]

@@ -32,8 +32,9 @@ from tabletop.games.cubulus.actions import (
     Shift,
     parse_action,
 )
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, parse_board_text, position_key, shift
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, parse_board_text, position_key
 from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_MASK
+from tabletop.games.cubulus.kernel import shift
 from tabletop.games.cubulus.phases import Phase
 
 if TYPE_CHECKING:

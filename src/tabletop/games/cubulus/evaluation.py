@@ -8,47 +8,33 @@ entries, built once at import), and a second table gives the *threat cells*: emp
 would complete a square holding three of the colour's balls. An empty face cell is the entry of a
 hole, and an insert into an empty entry pushes nothing (U10), so a threat cell is a win on the
 next insert for a colour with a ball in hand. Reading a face's pattern out of a 27-bit mask is a
-few shifts (faces x = 0 and x = 2 are contiguous bits, y-faces three runs of three, z-faces go
-through two small tables).
+few shifts (faces x = 0 and x = 2 are contiguous bits, y-faces three runs of three, z-faces every
+third bit). The functions are kernels (:mod:`tabletop.core.compiling`): the searches run them
+compiled, and the tables are :class:`~tabletop.core.compiling.Table` objects.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from tabletop.games.cubulus.board import Board
+from tabletop.core.compiling import Table, kernel, table
+from tabletop.games.cubulus.kernel import every_third, popcount
+
+if TYPE_CHECKING:
+    from tabletop.games.cubulus.board import Board
 
 # --- reading a face out of a board mask --------------------------------------------------------
 
 
-def _every_third(bits: int, width: int) -> list[int]:
-    """For each ``width``-bit value, its bits 0, 3, 6, … packed together (for the z-faces)."""
-    table = []
-    for value in range(1 << width):
-        packed = 0
-        for out, bit in enumerate(range(0, width, 3)):
-            if value >> bit & 1:
-                packed |= 1 << out
-        table.append(packed << bits)
-    return table
+Patterns = tuple[int, int, int, int, int, int]
+"""A mask's 9-bit patterns on the six faces."""
 
 
-_Z_LOW: Final = _every_third(0, 15)  # cells 0, 3, …, 12 → bits 0–4
-_Z_HIGH: Final = _every_third(5, 12)  # cells 15, 18, 21, 24 (from bit 15) → bits 5–8
-
-
-def face_patterns(mask: int) -> tuple[int, int, int, int, int, int]:
+@kernel
+def face_patterns(mask: int) -> Patterns:
     """The 9-bit pattern of ``mask`` on each face L, R, F, B, D, U (grid index 3u + v)."""
-    z0 = mask
-    z2 = mask >> 2
-    return (
-        mask & 511,
-        mask >> 18 & 511,
-        mask & 7 | mask >> 6 & 56 | mask >> 12 & 448,
-        mask >> 6 & 7 | mask >> 12 & 56 | mask >> 18 & 448,
-        _Z_LOW[z0 & 32767] | _Z_HIGH[z0 >> 15 & 4095],
-        _Z_LOW[z2 & 32767] | _Z_HIGH[z2 >> 15 & 4095],
-    )
+    return (mask & 511, mask >> 18 & 511, mask & 7 | mask >> 6 & 56 | mask >> 12 & 448,
+            mask >> 6 & 7 | mask >> 12 & 56 | mask >> 18 & 448, every_third(mask), every_third(mask >> 2))
 
 
 def _face_cells() -> list[list[int]]:
@@ -66,9 +52,8 @@ def _face_cells() -> list[list[int]]:
 
 
 FACE_CELLS: Final = _face_cells()
-_TO_CUBE: Final = tuple(tuple(sum(1 << cells[i] for i in range(9) if p >> i & 1) for p in range(512))
-                        for cells in FACE_CELLS)
-"""Per face, a 9-bit face pattern back to cube cells."""
+TO_CUBE: Final = table(sum(1 << cells[i] for i in range(9) if p >> i & 1) for cells in FACE_CELLS for p in range(512))
+"""A 9-bit pattern ``p`` of face ``f`` back to cube cells: ``TO_CUBE[f << 9 | p]``."""
 
 # --- the face tables ---------------------------------------------------------------------------
 
@@ -87,10 +72,12 @@ WEIGHTS: Final = (
 )
 """WEIGHTS[mine][blockers]: a square holding ``mine`` of a colour's balls and ``blockers`` others."""
 
-_TERNARY: Final = tuple(sum(3**i for i in range(9) if p >> i & 1) for p in range(512))
+TERNARY: Final = table(sum(3**i for i in range(9) if p >> i & 1) for p in range(512))
+"""A 9-bit pattern read in base 3: a face's patterns (mine, others) index its tables at
+``TERNARY[mine] + 2 * TERNARY[others]``."""
 
 
-def _tables() -> tuple[list[int], list[int]]:
+def _tables() -> tuple[Table, Table]:
     size = 3**9
     score = [0] * size
     threat = [0] * size
@@ -98,7 +85,7 @@ def _tables() -> tuple[list[int], list[int]]:
         for other in range(512):
             if mine & other:
                 continue
-            index = _TERNARY[mine] + 2 * _TERNARY[other]
+            index = TERNARY[mine] + 2 * TERNARY[other]
             total, cells = 0, 0
             for square in GRID_SQUARES:
                 own = (mine & square).bit_count()
@@ -108,10 +95,11 @@ def _tables() -> tuple[list[int], list[int]]:
                     cells |= square & ~mine
             score[index] = total
             threat[index] = cells
-    return score, threat
+    return table(score), table(threat)
 
 
-_SCORE, _THREAT = _tables()
+SCORE, THREAT = _tables()
+"""Per pattern pair: the summed weights of a face's squares, and the face's threat cells as a pattern."""
 
 THREAT_WEIGHT: Final = 40
 """Each distinct threat cell (a win on the next insert) beyond what :data:`WEIGHTS` already counts."""
@@ -119,46 +107,29 @@ DOUBLE_THREAT: Final = 400
 """Two or more threat cells: one insert cannot fill both."""
 
 
-def colour_terms(board: Board, colour: int) -> tuple[int, int]:
-    """``(score, threat cells)`` of ``colour``: the summed square weights and the cube mask of the
-    empty cells that would complete one of its squares."""
-    mine = board[colour]
-    others = (board[0] | board[1] | board[2]) & ~mine
-    ternary, score_table, threat_table, to_cube = _TERNARY, _SCORE, _THREAT, _TO_CUBE
-    total, cells = 0, 0
-    for face, (m, o) in enumerate(zip(face_patterns(mine), face_patterns(others), strict=True)):
-        index = ternary[m] + 2 * ternary[o]
-        total += score_table[index]
-        t = threat_table[index]
-        if t:
-            cells |= to_cube[face][t]
+@kernel
+def face_terms(mine: Patterns, others: Patterns) -> tuple[int, int]:
+    """``(score, threat cells)`` of a colour from its :func:`face_patterns` and the other balls': the summed
+    square weights and the cube mask of the empty cells that would complete one of its squares."""
+    total = cells = 0
+    for face in range(6):
+        index = TERNARY[mine[face]] + 2 * TERNARY[others[face]]
+        total += SCORE[index]
+        threat = THREAT[index]
+        if threat:
+            cells |= TO_CUBE[face << 9 | threat]
     return total, cells
 
 
-def board_terms(board: Board, colours: int) -> list[tuple[int, int]]:
-    """:func:`colour_terms` of each of the first ``colours`` colours, reading each face once."""
-    ternary, score_table, threat_table, to_cube = _TERNARY, _SCORE, _THREAT, _TO_CUBE
-    patterns = [face_patterns(board[0]), face_patterns(board[1]), face_patterns(board[2])]
-    found = []
-    for colour in range(colours):
-        mine, one, two = patterns[colour], patterns[colour - 2], patterns[colour - 1]
-        total, cells = 0, 0
-        for face in range(6):
-            index = ternary[mine[face]] + 2 * ternary[one[face] | two[face]]
-            total += score_table[index]
-            t = threat_table[index]
-            if t:
-                cells |= to_cube[face][t]
-        found.append((total, cells))
-    return found
-
-
+@kernel
 def threat_cells(board: Board, colour: int) -> int:
     """The empty cells where an insert of ``colour`` would complete one of its squares."""
-    return colour_terms(board, colour)[1]
+    mine = board[colour]
+    return face_terms(face_patterns(mine), face_patterns((board[0] | board[1] | board[2]) & ~mine))[1]
 
 
+@kernel
 def threat_value(cells: int) -> int:
     """What a colour's threat cells add to its score (when it has a ball in hand to fill them)."""
-    count = cells.bit_count()
+    count = popcount(cells)
     return THREAT_WEIGHT * count + (DOUBLE_THREAT if count > 1 else 0)

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import Event, action_event, event
 from tabletop.games.cubulus.actions import First, Insert, Pass, Place, Shift
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, COLOUR_NAMES, NEUTRAL, owned_squares, pushes
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, COLOUR_NAMES, NEUTRAL, owned_squares
 from tabletop.games.cubulus.geometry import SQUARE_OF_MASK
+from tabletop.games.cubulus.kernel import pushes
 from tabletop.games.cubulus.phases import End, Phase
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def events(state: CubulusState) -> Sequence[Event]:
                 found.append(event("setup_done", seat=state.to_move))
         case Insert(hole):
             found.append(action_event("insert", seat=seat, colour=COLOUR_NAMES[seat], hole=str(hole),
-                                      pushed=pushes(last.before, hole) or 0))
+                                      pushed=pushes(last.before, hole)))
         case Shift(hole):
             found.append(action_event("shift", seat=seat, hole=str(hole), line=[str(c) for c in hole.line]))
         case Pass():

@@ -178,13 +178,8 @@ INWARD: Final = tuple((max(step, 0), max(-step, 0)) for _, _, step in _HOLE_DATA
 
 LINE_MASKS: Final = tuple(sorted(set(LINE_MASK)))
 """The 27 lines, as masks."""
-AXIS_STEPS: Final = _AXIS_STEP
-"""Bits between neighbouring cells along x, y and z."""
 AXIS_STARTS: Final = tuple(sum(1 << c for c in CELLS if c.coords[axis] == 0) for axis in range(3))
 """Per axis, the cells at coordinate 0: the first cell of each line along that axis."""
-LINE_BIT: Final = tuple(1 << (27 * next(a for a in range(3) if len({c.coords[a] for c in LINES[h]}) == 3)
-                              + min(LINES[h])) for h in HOLES)
-"""Per hole, its line's bit in a *line set*: bit 27·axis + the line's first cell (see :data:`AXIS_STARTS`)."""
 
 
 @dataclass(frozen=True, slots=True)

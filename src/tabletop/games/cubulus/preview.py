@@ -3,7 +3,7 @@
 The server sends it for each of the mover's legal moves (the preview capability) and for the last move in
 every view, so the browser shows a move before it is made and animates the one just made without a copy of
 the rules: the paths follow the move's line (:data:`.geometry.LINES`, from the hole inward) as far as the
-kernel says the insert pushes (:func:`.board.pushes`), and putting each moved ball where it goes gives the
+kernel says the insert pushes (:func:`.kernel.pushes`), and putting each moved ball where it goes gives the
 board the rules' own transition makes (the tests check it move for move). Every move is certain and the
 whole cube is public, so a preview tells no seat anything it will not see.
 
@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.cubulus.actions import CubulusAction, Insert, Place, Shift
-from tabletop.games.cubulus.board import NEUTRAL, Board, board_text, pushes
+from tabletop.games.cubulus.board import NEUTRAL, Board, board_text
 from tabletop.games.cubulus.geometry import CELL_NAMES, LINES
+from tabletop.games.cubulus.kernel import pushes
 
 Move = list[Any]
 """``[from cell name or None, to cell name, ball character]``."""

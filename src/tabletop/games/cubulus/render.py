@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Event
 from tabletop.core.events import plain_text
 from tabletop.games.cubulus.actions import CubulusAction, First, Insert, Pass, Place, Shift
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, MARKS, NEUTRAL_MARK, Board, owned_squares, pushes
+from tabletop.games.cubulus.board import BALLS_PER_COLOUR, MARKS, NEUTRAL_MARK, Board, owned_squares
 from tabletop.games.cubulus.geometry import CELLS, Cell
+from tabletop.games.cubulus.kernel import pushes
 from tabletop.games.cubulus.phases import Phase
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def touched(action: CubulusAction, before: Board) -> int:
     """The cells an action put a ball into: the pushed part of the line, the whole shifted line, a placed cell."""
     match action:
         case Insert(hole):
-            count = pushes(before, hole) or 0
+            count = max(pushes(before, hole), 0)
             return sum(1 << cell for cell in hole.line[: count + 1])
         case Shift(hole):
             return sum(1 << cell for cell in hole.line)
@@ -199,8 +200,9 @@ def describe_last(state: CubulusState) -> str:
     return str(action)
 
 
-def _pushing(count: int | None) -> str:
-    return "" if not count else f", pushing {count} ball{'s' if count > 1 else ''}"
+def _pushing(count: int) -> str:
+    """How many balls an insert pushes, as the end of a log line (nothing for none, or for a full line)."""
+    return "" if count <= 0 else f", pushing {count} ball{'s' if count > 1 else ''}"
 
 
 def describe(state: CubulusState, action: CubulusAction) -> str:

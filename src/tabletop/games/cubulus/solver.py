@@ -20,73 +20,62 @@ other seats together can force one of them to win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Literal
 
+from tabletop.core.compiling import compiled, ints, kernel, zeros
 from tabletop.games.cubulus.actions import INSERTS, PASS, SHIFTS, CubulusAction, Insert, Shift
-from tabletop.games.cubulus.board import BALLS_PER_COLOUR, Board, insert, position_key, shift
 from tabletop.games.cubulus.evaluation import threat_cells
-from tabletop.games.cubulus.geometry import ENTRY, HOLES, LINE_MASK, SQUARE_MASKS
+from tabletop.games.cubulus.kernel import (
+    HOLE_COUNT,
+    MAX_MOVES,
+    NO_BAN,
+    PASS_CODE,
+    banned_after,
+    board_at,
+    children_or_pass,
+    first_move,
+    popcount,
+    window_key,
+    window_keys,
+)
 from tabletop.games.cubulus.phases import Phase
+from tabletop.games.cubulus.search import OutOfBudget, met, sort_down
 
 if TYPE_CHECKING:
+    from tabletop.games.cubulus.board import Board
     from tabletop.games.cubulus.state import CubulusState
 
 Result = Literal["win", "loss", "draw", "unknown"]
 """For the seat to move: it forces a win, the others force its loss, the game is drawn, or not known."""
-PASS_CODE: Final = 108
-"""A move as the searches code it: a hole 0–53 for an insert, 54 + hole for a shift, 108 a pass."""
 DEFAULT_NODES: Final = 20_000
 """The budget :func:`forced_outcome` uses unless told otherwise (about a second of CPython)."""
-_NEVER: Final = 1 << 30
-
-SQUARES_OF_CELL: Final = tuple(tuple(s for s in SQUARE_MASKS if s >> c & 1) for c in range(27))
-"""Per cell, the squares through it (none for the centre 111)."""
-
-
-def winner_after(before: Board, board: Board, seats: int, mover: int) -> int:
-    """U15 after a move from ``before`` to ``board``: the seat that wins (another seat's square
-    first, then the mover's), or −1. Before the move nobody had a square, so a new one holds a
-    cell its colour just gained: only the squares through those cells are looked at."""
-    for step in range(1, seats + 1):
-        seat = (mover + step) % seats
-        mask = board[seat]
-        gained = mask & ~before[seat]
-        while gained:
-            cell = gained.bit_length() - 1
-            for square in SQUARES_OF_CELL[cell]:
-                if mask & square == square:
-                    return seat
-            gained ^= 1 << cell
-    return -1
-
-
-@lru_cache(maxsize=1 << 15)
-def move_holes(occupied: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For a set of occupied cells: the holes worth an insert (lines not full, one hole per empty
-    entry cell, since every hole into an empty cell gives the same board) and the full lines' holes."""
-    inserts, full = [], []
-    empty_entries = 0
-    for hole in HOLES:
-        line = LINE_MASK[hole]
-        if occupied & line == line:
-            full.append(int(hole))
-            continue
-        entry = ENTRY[hole]
-        if not occupied & entry:
-            if empty_entries & entry:
-                continue
-            empty_entries |= entry
-        inserts.append(int(hole))
-    return tuple(inserts), tuple(full)
+NEVER: Final = 1 << 30
+"""A depth no proof reaches: the least proved depth of a position not proved."""
+SEATS, ATTACKERS, ALLOW_NULL, NO_UNDO, CAP, REPETITION, THREATS_ONLY, NEAR_CAP = range(8)
+"""The fields of a proof's rules tuple (:func:`proof_rules`; the proof-number search's too): the seats, the
+attackers (bit s for seat s), the game's options, whether the attackers try threats only, and whether a table
+keys on the moves made (near the cap)."""
+GameRules = tuple[int, int, int, int, int]
+"""The seats and the options a proof reads: ``allow_null_shift``, ``no_undo``, ``move_cap``,
+``repetition_draw`` (:func:`position_of`)."""
+NODES, MAX_NODES, TOP = range(3)
+"""The fields of a proof's counters: positions visited, the most it may visit, the top of the stack of
+positions since the last insert."""
+Key = tuple[int, int, int, int, int, int, int, int]
+"""A position in a proof's table: the board, the seat to move, the banned board and (near the cap) the moves."""
+NO_KEY: Final = (-1, -1, -1, -1, -1, -1, -1, -1)
+NO_ENTRY: Final = (NEVER, -1, -1)
+"""A table key no position has, and what the table holds for a position it does not know: the table is
+made with the one mapped to the other, which gives Numba its types."""
 
 
 def action_of(code: int) -> CubulusAction:
     """The play action a search move code stands for."""
     if code == PASS_CODE:
         return PASS
-    return INSERTS[code] if code < 54 else SHIFTS[code - 54]
+    return INSERTS[code] if code < HOLE_COUNT else SHIFTS[code - HOLE_COUNT]
 
 
 def code_of(action: CubulusAction) -> int:
@@ -95,7 +84,7 @@ def code_of(action: CubulusAction) -> int:
         case Insert(hole):
             return int(hole)
         case Shift(hole):
-            return 54 + int(hole)
+            return HOLE_COUNT + int(hole)
     return PASS_CODE
 
 
@@ -115,218 +104,242 @@ class Outcome:
     searched: int = field(default=0)  #: the deepest number of plies searched completely
 
 
-class _OutOfBudget(Exception):
-    """The node budget is spent: the deepest finished iteration stands."""
+@kernel
+def _entry(table: dict[Key, tuple[int, int, int]], board: Board, seat: int, banned: Board, moves: int,
+           rules: tuple[int, ...]) -> tuple[int, int, int]:
+    """What the table knows of a position: (the least depth proved, the greatest depth failed, the proving
+    move); near the move cap (U16) the moves made are part of the position."""
+    key = (board[0], board[1], board[2], seat, banned[0], banned[1], banned[2], moves if rules[NEAR_CAP] else 0)
+    return table[key] if key in table else NO_ENTRY  # noqa: SIM401 (Numba's get() gives an optional)
 
 
-class Prover:
-    """Proof search for one side of one position: can ``attackers`` force a square of ``goal``?
+@kernel
+def proof_rules(game_rules: GameRules, attackers: int, threats_only: bool, near_cap: bool) -> tuple[int, ...]:
+    """A proof's rules tuple (:data:`SEATS` …) from the game's and the proof's own."""
+    seats, allow_null, no_undo, cap, repetition = game_rules
+    return seats, attackers, allow_null, no_undo, cap, repetition, 1 if threats_only else 0, 1 if near_cap else 0
 
-    ``attackers`` are the seats whose moves the search chooses (OR nodes); every other seat's move
-    must be answered (AND nodes). A line proves nothing once it meets the move cap or a position
-    met before since the last insert (``seen`` holds the game's history since then).
 
-    ``threats_only`` is threat-space search (Allis): more than two plies from the end of a proof,
-    an attacker handing the move to the defence only tries moves after which it would have a
-    square at once if it moved again — a threat the defence must answer. Most defences then lose
-    in one ply and cost one position each, so the same budget reaches proofs several plies deeper.
-    What it proves is proved (the defence is never restricted); it only misses wins that need a
-    quiet move.
+@kernel
+def attacks(rules: tuple[int, ...], seat: int) -> bool:
+    """``seat`` is one of the proof's attackers: it chooses its moves (OR), every other seat's must be answered."""
+    return rules[ATTACKERS] >> seat & 1 == 1
+
+
+@kernel
+def _attack_order(board: Board, rules: tuple[int, ...]) -> int:
+    """The attackers' threat cells: attacking moves making more, defending moves leaving fewer, are tried first."""
+    total = 0
+    for seat in range(rules[SEATS]):
+        if attacks(rules, seat):
+            total += popcount(threat_cells(board, seat))
+    return total
+
+
+@kernel
+def _proves(board: Board, seat: int, banned: Board, moves: int, depth: int, base: int, path: list[int],
+            rules: tuple[int, ...], ctr: list[int], table: dict[Key, tuple[int, int, int]]) -> int:
+    """In how many plies (at most ``depth``) the attackers force a win from this position, or 0 when that is
+    not proved; ``path[base:top]`` are the positions since the last insert.
+
+    The attackers need one move that works (OR), every other seat's move must be answered (AND). A line
+    proves nothing once it meets the move cap or a position met since the last insert (U16). With threats
+    only, more than two plies from the end an attacker handing the move to the defence tries only the moves
+    after which it could win at once if it moved again.
     """
+    ctr[NODES] += 1
+    if ctr[NODES] > ctr[MAX_NODES]:
+        raise OutOfBudget()
+    low, high, move = _entry(table, board, seat, banned, moves, rules)
+    if low <= depth:
+        return low
+    if high >= depth:
+        return 0
+    seats = rules[SEATS]
+    attacking = attacks(rules, seat)
+    plies, best = 0, -1
+    if attacking and depth == 1:  # the frontier, where most nodes are: a winning move, or none
+        best = first_move(board, seat, banned, seats, rules[ALLOW_NULL] == 1, rules[ATTACKERS], True)
+        plies = 1 if best >= 0 else 0
+    else:
+        codes, boards, winners = zeros(MAX_MOVES), zeros(3 * MAX_MOVES), zeros(MAX_MOVES)
+        n = children_or_pass(board, seat, banned, seats, rules[ALLOW_NULL] == 1, codes, boards, winners)
+        nxt = (seat + 1) % seats
+        settled = False
+        for i in range(n):  # a winning move for the attackers; a defender's move that wins for the defence
+            if winners[i] >= 0 and attacks(rules, winners[i]) == attacking:
+                plies, best = (1, codes[i]) if attacking else (0, -1)
+                settled = True
+                break
+        if not settled:
+            threats = attacking and rules[THREATS_ONLY] and depth >= 3 and not attacks(rules, nxt)
+            order, keys, m = zeros(n), zeros(n), 0
+            sign = 1 if attacking else -1
+            for i in range(n):  # the moves that hand nobody a square; threats only, those that threaten one
+                if winners[i] < 0 and (depth <= 1 or not threats or first_move(
+                        board_at(boards, i), seat, NO_BAN, seats, rules[ALLOW_NULL] == 1, rules[ATTACKERS], True) >= 0):
+                    order[m], keys[m] = i, sign * _attack_order(board_at(boards, i), rules) if depth > 1 else 0
+                    m += 1
+            if not attacking and not m:  # every move hands the attackers a square (U15)
+                plies = 1
+            elif depth > 1:
+                sort_down(order, keys, m)
+                longest = 0
+                refuted = False
+                for index in range(m):
+                    i = order[index]
+                    found = 0
+                    if moves + 1 < rules[CAP]:  # U16: the move cap draws
+                        after, code = board_at(boards, i), codes[i]
+                        ban = banned_after(code, board, banned, rules[NO_UNDO] == 1)
+                        top = ctr[TOP]
+                        if code < HOLE_COUNT:  # an insert: no earlier position can come back (U16)
+                            if rules[REPETITION]:
+                                path[top] = window_key(after, nxt)
+                                ctr[TOP] = top + 1
+                            found = _proves(after, nxt, ban, moves + 1, depth - 1, top, path, rules, ctr, table)
+                        elif not rules[REPETITION]:
+                            found = _proves(after, nxt, ban, moves + 1, depth - 1, base, path, rules, ctr, table)
+                        elif not met(path, base, top, window_key(after, nxt)):  # met before: proves nothing
+                            path[top] = window_key(after, nxt)
+                            ctr[TOP] = top + 1
+                            found = _proves(after, nxt, ban, moves + 1, depth - 1, base, path, rules, ctr, table)
+                        ctr[TOP] = top
+                    if attacking and found:
+                        plies, best = found + 1, codes[i]
+                        break
+                    if not attacking:
+                        if not found:
+                            best, refuted = codes[i], True
+                            break
+                        longest = max(longest, found)
+                if not attacking and not refuted:
+                    plies = longest + 1
+    key = (board[0], board[1], board[2], seat, banned[0], banned[1], banned[2], moves if rules[NEAR_CAP] else 0)
+    table[key] = (plies, high, best) if plies else (low, max(high, depth), move)
+    return plies
 
-    def __init__(self, state: CubulusState, attackers: frozenset[int], max_nodes: int,
-                 max_plies: int, threats_only: bool = False) -> None:
-        game = state.game
-        self.seats = game.num_players
-        self.allow_null = game.allow_null_shift
-        self.no_undo = game.no_undo
-        self.cap = game.move_cap
-        self.repetition = game.repetition_draw
-        self.attackers = attackers
-        self.threats_only = threats_only
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.near_cap = state.moves + max_plies + 1 >= game.move_cap
-        self.root_seen = set(state.seen) if self.repetition else set()
-        self.path: set[int] = set(self.root_seen)
-        #: per key, (the least depth proved, the greatest depth failed, the proving move)
-        self.table: dict[tuple[Board, int, Board | None, int], tuple[int, int, int]] = {}
 
-    def children(self, board: Board, seat: int, banned: Board | None) -> list[tuple[int, Board, int]]:
-        """Every move as ``(code, board after, winner or −1)`` (U10–U12, U15), or a pass (U14)."""
-        occupied = board[0] | board[1] | board[2]
-        inserts, full = move_holes(occupied)
-        found: list[tuple[int, Board, int]] = []
-        seats = self.seats
-        if inserts and board[seat].bit_count() < BALLS_PER_COLOUR:
-            threats = threat_cells(board, seat)
-            for hole in inserts:
-                after = insert(board, seat, hole)
-                entry = ENTRY[hole]
-                if occupied & entry:
-                    found.append((hole, after, winner_after(board, after, seats, seat)))
-                else:  # nothing pushed: only the mover gains a cell, and wins on a threat cell
-                    found.append((hole, after, seat if threats & entry else -1))
-        for hole in full:
-            if not self.allow_null:
-                line = LINE_MASK[hole]
-                if board[0] & line == line or board[1] & line == line or board[2] & line == line:
-                    continue
-            after = shift(board, hole)
-            if after == banned:
-                continue
-            found.append((54 + hole, after, winner_after(board, after, seats, seat)))
-        if not found:
-            found.append((PASS_CODE, board, -1))
-        return found
-
-    def first_win(self, board: Board, seat: int, banned: Board | None) -> int:
-        """The first move of :meth:`children`'s order after which an attacker has a square, or −1;
-        made one at a time, without the list."""
-        occupied = board[0] | board[1] | board[2]
-        inserts, full = move_holes(occupied)
-        seats, attackers = self.seats, self.attackers
-        if inserts and board[seat].bit_count() < BALLS_PER_COLOUR:
-            threats = threat_cells(board, seat)
-            for hole in inserts:
-                entry = ENTRY[hole]
-                if occupied & entry:
-                    if winner_after(board, insert(board, seat, hole), seats, seat) in attackers:
-                        return hole
-                elif threats & entry:  # nothing pushed: the mover's own square
-                    return hole
-        for hole in full:
-            line = LINE_MASK[hole]
-            if not self.allow_null and (board[0] & line == line or board[1] & line == line
-                                        or board[2] & line == line):
-                continue
-            after = shift(board, hole)
-            if after != banned and winner_after(board, after, seats, seat) in attackers:
-                return 54 + hole
-        return -1
-
-    def proves(self, board: Board, seat: int, banned: Board | None, moves: int, depth: int) -> int:
-        """In how many plies (at most ``depth``) the attackers force a win from this position, or 0
-        when that is not proved."""
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfBudget
-        key = (board, seat, banned, moves if self.near_cap else 0)
-        entry = self.table.get(key)
-        if entry is not None:
-            if entry[0] <= depth:
-                return entry[0]
-            if entry[1] >= depth:
-                return 0
-        attacking = seat in self.attackers
-        if attacking and depth == 1:  # the frontier, where most nodes are: a winning move, or none
-            best = self.first_win(board, seat, banned)
-            plies = 1 if best >= 0 else 0
+@kernel
+def _line(board: Board, seat: int, banned: Board, moves: int, rules: tuple[int, ...],
+          table: dict[Key, tuple[int, int, int]]) -> list[int]:
+    """A line of the proved result as move codes, read from the table: the attackers' proving moves and the
+    defence's longest resistance."""
+    line = [0] * 0
+    codes, boards, winners = zeros(MAX_MOVES), zeros(3 * MAX_MOVES), zeros(MAX_MOVES)
+    while True:
+        n = children_or_pass(board, seat, banned, rules[SEATS], rules[ALLOW_NULL] == 1, codes, boards, winners)
+        nxt = (seat + 1) % rules[SEATS]
+        chosen = -1
+        if attacks(rules, seat):
+            for i in range(n):
+                if winners[i] >= 0 and attacks(rules, winners[i]):
+                    chosen = i
+                    break
+            if chosen < 0:
+                proving = _entry(table, board, seat, banned, moves, rules)[2]
+                for i in range(n):
+                    if codes[i] == proving:
+                        chosen = i
+                        break
+            if chosen < 0:  # not proved here (never so after a finished proof)
+                return line
         else:
-            moves_list = self.children(board, seat, banned)
-            plies, best = self._search(moves_list, board, seat, banned, moves, depth, attacking)
-        low, high, move = entry if entry is not None else (_NEVER, -1, -1)
-        self.table[key] = (plies, high, best) if plies else (low, max(high, depth), move)
-        return plies
+            chosen, longest = 0, -1
+            for i in range(n):
+                if winners[i] < 0:
+                    plies = _entry(table, board_at(boards, i), nxt, banned_after(codes[i], board, banned,
+                                                                                 rules[NO_UNDO] == 1),
+                                   moves + 1, rules)[0]
+                    if plies > longest:
+                        chosen, longest = i, plies
+        line.append(codes[chosen])
+        if winners[chosen] >= 0 or len(line) > 64:
+            return line
+        banned = banned_after(codes[chosen], board, banned, rules[NO_UNDO] == 1)
+        board, seat, moves = board_at(boards, chosen), nxt, moves + 1
 
-    def _search(self, moves_list: list[tuple[int, Board, int]], board: Board, seat: int, banned: Board | None,
-                moves: int, depth: int, attacking: bool) -> tuple[int, int]:
-        """``(plies, move)``: the length of a forced win found (0 for none) and, attacking, its move."""
-        attackers = self.attackers
-        if attacking:
-            for code, _, winner in moves_list:
-                if winner >= 0 and winner in attackers:
-                    return 1, code
-            if depth <= 1:
-                return 0, -1
-            candidates = [m for m in moves_list if m[2] < 0]
-            if self.threats_only and depth >= 3 and (seat + 1) % self.seats not in attackers:
-                candidates = [m for m in candidates if self.first_win(m[1], seat, None) >= 0]  # threats
-            candidates.sort(key=lambda m: self._attack_order(m[1]), reverse=True)
-            for code, after, _ in candidates:
-                plies = self._child(code, board, after, seat, banned, moves, depth - 1)
-                if plies:
-                    return plies + 1, code
-            return 0, -1
-        for _, _, winner in moves_list:  # a defender's move that wins for the defence refutes
-            if winner >= 0 and winner not in attackers:
-                return 0, -1
-        open_moves = [m for m in moves_list if m[2] < 0]
-        if not open_moves:  # every move hands the attackers a square (U15)
-            return 1, -1
-        if depth <= 1:
-            return 0, -1
-        open_moves.sort(key=lambda m: self._attack_order(m[1]))
-        longest = 0
-        for code, after, _ in open_moves:
-            plies = self._child(code, board, after, seat, banned, moves, depth - 1)
-            if not plies:
-                return 0, code
-            longest = max(longest, plies)
-        return longest + 1, -1
 
-    def _attack_order(self, board: Board) -> int:
-        """The attackers' threat cells: attacking moves making more, defending moves leaving fewer, first."""
-        return sum(threat_cells(board, s).bit_count() for s in self.attackers)
+@kernel
+def deepen(board: Board, seat: int, banned: Board, moves: int, seen: Sequence[int], game_rules: GameRules,
+           attackers: Sequence[int], max_nodes: int, max_plies: int, threats_only: bool) -> list[int]:
+    """Depth-first proofs deepened a ply at a time: whether ``attackers[k]`` (a bit per seat) force a win
+    within 1, 2, … ``max_plies`` plies, the proofs taking turns at each depth and sharing ``max_nodes``
+    positions visited; each keeps its transposition table from depth to depth.
 
-    def _child(self, code: int, board: Board, after: Board, seat: int, banned: Board | None, moves: int,
-               depth: int) -> int:
-        """:meth:`proves` after ``seat`` plays ``code`` (U12, U16 applied)."""
-        if moves + 1 >= self.cap:
-            return 0  # U16: the move cap draws
-        nxt = (seat + 1) % self.seats
-        ban = self._ban(code, board, banned)
-        if code < 54:  # an insert: no earlier position can come back (U16)
-            saved = self.path
-            self.path = set()
-            try:
-                if self.repetition:
-                    self.path.add(position_key(after, nxt))
-                return self.proves(after, nxt, ban, moves + 1, depth)
-            finally:
-                self.path = saved
-        if not self.repetition:
-            return self.proves(after, nxt, ban, moves + 1, depth)
-        key = position_key(after, nxt)
-        if key in self.path:
-            return 0  # met before: proves nothing (U16)
-        self.path.add(key)
-        try:
-            return self.proves(after, nxt, ban, moves + 1, depth)
-        finally:
-            self.path.discard(key)
+    The position is :func:`position_of`'s: ``seen`` the window keys of the game's positions since the last
+    insert, ``game_rules`` the seats and the options. The answer
+    is ``[k, plies, nodes, searched, *line]``: the proof that held (−1: none), the length of its forced win,
+    the positions all the proofs visited, the deepest depth every proof finished, and the line as move codes.
 
-    def line(self, state: CubulusState) -> tuple[CubulusAction, ...]:
-        """A line of the proved result, read from the table: the attackers' proving moves and the
-        defence's longest resistance."""
-        line: list[CubulusAction] = []
-        board, seat, banned, moves = state.board, state.to_move, state.banned, state.moves
-        while True:
-            moves_list = self.children(board, seat, banned)
-            if seat in self.attackers:
-                won = [m for m in moves_list if m[2] >= 0 and m[2] in self.attackers]
-                proving = self._entry(board, seat, banned, moves)[2]
-                found = won or [m for m in moves_list if m[0] == proving]
-                if not found:  # not proved here (never so after a finished proof)
-                    return tuple(line)
-                chosen = found[0]
-            else:
-                open_moves = [m for m in moves_list if m[2] < 0]
-                nxt = (seat + 1) % self.seats
-                chosen = max(open_moves, key=lambda m: self._entry(m[1], nxt, self._ban(m[0], board, banned),
-                                                                   moves + 1)[0]) if open_moves else moves_list[0]
-            line.append(action_of(chosen[0]))
-            code, after, winner = chosen
-            if winner >= 0 or len(line) > 64:
-                return tuple(line)
-            board, seat, banned, moves = after, (seat + 1) % self.seats, self._ban(code, board, banned), moves + 1
+    Raises:
+        RuntimeError: when a proof fails other than by spending the budget (a fault, never a result).
+    """
+    repetition = game_rules[4]
+    near_cap = moves + max_plies + 1 >= game_rules[3]
+    rules = [proof_rules(game_rules, attackers[k], threats_only, near_cap) for k in range(len(attackers))]
+    counters = [[0, max_nodes, 0] for _ in range(len(attackers))]
+    tables = [{NO_KEY: NO_ENTRY} for _ in range(len(attackers))]
+    path = zeros(len(seen) + max_plies + 1 if repetition else max_plies + 1)
+    for i in range(len(seen) if repetition else 0):
+        path[i] = seen[i]
+    searched = 0
+    failed = False
+    try:
+        for plies in range(1, max_plies + 1):
+            for k in range(len(attackers)):
+                ctr = counters[k]
+                ctr[MAX_NODES] = max_nodes - _spent(counters) + ctr[NODES]
+                ctr[TOP] = len(seen) if repetition else 0
+                found = _proves(board, seat, banned, moves, plies, 0, path, rules[k], ctr, tables[k])
+                if found:
+                    answer = [k, found, _spent(counters), plies - 1]
+                    answer.extend(_line(board, seat, banned, moves, rules[k], tables[k]))
+                    return answer
+            searched = plies
+    except Exception:  # OutOfBudget (Numba catches no narrower class than Exception)
+        failed = True
+    if failed and not _over_budget(counters):
+        raise RuntimeError("a Cubulus proof failed before its budget was spent")
+    return [-1, 0, _spent(counters), searched]
 
-    def _entry(self, board: Board, seat: int, banned: Board | None, moves: int) -> tuple[int, int, int]:
-        return self.table.get((board, seat, banned, moves if self.near_cap else 0), (_NEVER, -1, -1))
 
-    def _ban(self, code: int, board: Board, banned: Board | None) -> Board | None:
-        """The board U12 forbids after ``code`` is played from ``board``."""
-        return banned if code == PASS_CODE else board if code >= 54 and self.no_undo else None
+@kernel
+def _over_budget(counters: list[list[int]]) -> bool:
+    """A proof visited more positions than it may."""
+    for ctr in counters:  # noqa: SIM110 (a loop compiles; any() over a generator does not)
+        if ctr[NODES] > ctr[MAX_NODES]:
+            return True
+    return False
+
+
+@kernel
+def _spent(counters: list[list[int]]) -> int:
+    """The positions all the proofs visited."""
+    total = 0
+    for ctr in counters:
+        total += ctr[NODES]
+    return total
+
+
+def position_of(state: CubulusState) -> tuple[Board, int, Board, int, Sequence[int], GameRules]:
+    """A position as the proofs take it: the board, the seat to move, the banned board (U12), the moves made
+    (U16's cap), the window keys of the positions since the last insert (U16's repetition), and
+    :data:`GameRules`."""
+    game = state.game
+    return (state.board, state.to_move, state.banned or NO_BAN, state.moves, ints(window_keys(state.seen)),
+            (game.num_players, int(game.allow_null_shift), int(game.no_undo), game.move_cap,
+             int(game.repetition_draw)))
+
+
+def _deepen(state: CubulusState, attackers: Sequence[int], max_nodes: int, max_plies: int,
+            threats_only: bool) -> list[int]:
+    """:func:`deepen` from ``state``."""
+    return compiled(deepen)(*position_of(state), ints(attackers), max_nodes, max_plies, threats_only)
+
+
+def _line_of(found: Sequence[int]) -> tuple[CubulusAction, ...]:
+    return tuple(action_of(int(code)) for code in found[4:])
 
 
 def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plies: int = 9,
@@ -335,7 +348,7 @@ def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plie
 
     Searches a win in 1 ply, a loss in 2, a win in 3, … (a win or loss in fewer plies first),
     sharing ``max_nodes`` between the two proofs; a game already over reports its result for the
-    seat that moved last (its ``to_move`` once over). ``threats_only``: see :class:`Prover`.
+    seat that moved last (its ``to_move`` once over). ``threats_only``: see :func:`_proves`.
     The same position and budget give the same answer on any machine.
 
     Raises:
@@ -348,22 +361,11 @@ def forced_outcome(state: CubulusState, max_nodes: int = DEFAULT_NODES, max_plie
     if state.phase is not Phase.PLAY:
         raise ValueError(f"forced_outcome needs a position in play, not the {state.phase.value} phase")
     seat = state.to_move
-    others = frozenset(range(state.game.num_players)) - {seat}
-    win = Prover(state, frozenset({seat}), max_nodes, max_plies, threats_only)
-    loss = Prover(state, others, max_nodes, max_plies, threats_only)
-    searched = 0
-    try:
-        for plies in range(1, max_plies + 1):
-            for prover, result in ((win, "win"), (loss, "loss")):
-                prover.max_nodes = max_nodes - win.nodes - loss.nodes + prover.nodes
-                found = prover.proves(state.board, seat, state.banned, state.moves, plies)
-                if found:
-                    nodes = win.nodes + loss.nodes
-                    return Outcome(result, prover.line(state), found, nodes, plies - 1)  # type: ignore[arg-type]
-            searched = plies
-    except _OutOfBudget:
-        pass
-    return Outcome("unknown", nodes=win.nodes + loss.nodes, searched=searched)
+    everyone = (1 << state.game.num_players) - 1
+    found = _deepen(state, (1 << seat, everyone & ~(1 << seat)), max_nodes, max_plies, threats_only)
+    if found[0] < 0:
+        return Outcome("unknown", nodes=found[2], searched=found[3])
+    return Outcome("win" if found[0] == 0 else "loss", _line_of(found), found[1], found[2], found[3])
 
 
 def losing_moves(state: CubulusState, max_nodes: int = DEFAULT_NODES,
@@ -398,17 +400,11 @@ def forced_loss(state: CubulusState, seat: int, max_nodes: int = DEFAULT_NODES, 
                 threats_only: bool = False) -> Outcome:
     """Whether the seats other than ``seat`` force a win from ``state`` within ``max_plies``, whoever
     is to move: ``loss`` (for ``seat``) with the line, or ``unknown``."""
-    others = frozenset(range(state.game.num_players)) - {seat}
-    prover = Prover(state, others, max_nodes, max_plies, threats_only)
-    try:
-        for plies in range(1, max_plies + 1):
-            found = prover.proves(state.board, state.to_move, state.banned, state.moves, plies)
-            if found:
-                return Outcome("loss", prover.line(state), found, prover.nodes, plies - 1)
-    except _OutOfBudget:
-        pass
-    return Outcome("unknown", nodes=prover.nodes)
+    found = _deepen(state, ((1 << state.game.num_players) - 1 & ~(1 << seat),), max_nodes, max_plies, threats_only)
+    if found[0] < 0:
+        return Outcome("unknown", nodes=found[2])
+    return Outcome("loss", _line_of(found), found[1], found[2], found[3])
 
 
-__all__ = ["DEFAULT_NODES", "PASS_CODE", "Outcome", "Prover", "Result", "action_of", "code_of", "forced_loss",
-           "forced_outcome", "losing_moves", "move_holes", "winner_after"]
+__all__ = ["DEFAULT_NODES", "GameRules", "Outcome", "Result", "action_of", "attacks", "code_of", "deepen",
+           "forced_loss", "forced_outcome", "losing_moves", "position_of", "proof_rules"]

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
 from tabletop.core.errors import Reason, list_allowed, no_such_seat
@@ -38,19 +37,13 @@ from tabletop.games.cubulus.board import (
     NEUTRAL,
     Board,
     check_board,
-    insert,
-    is_null_shift,
-    line_set,
-    one_colour_lines,
     owned_squares,
-    owners_near,
     position_key,
-    pushes,
-    shift,
 )
 from tabletop.games.cubulus.events import events as last_events
 from tabletop.games.cubulus.events import result as final_result
-from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_BIT, LINE_MASK, Cell, Hole
+from tabletop.games.cubulus.geometry import CELLS, LINE_MASK, Cell, Hole
+from tabletop.games.cubulus.kernel import NO_BAN, insert, is_null_shift, legal_holes, pushes, shift, winner_after
 from tabletop.games.cubulus.phases import End, Last, Phase
 from tabletop.games.cubulus.preview import ball_moves
 from tabletop.games.cubulus.render import describe as describe_action
@@ -107,30 +100,14 @@ class CubulusState(State[CubulusAction]):
                 free = self.game.neutral_cells & ~(self.board[0] | self.board[1] | self.board[2])
                 return tuple(PLACES[c] for c in CELLS if free >> c & 1)
             case Phase.PLAY:
-                return tuple(self._moves()) or (PASS,)
+                return self._moves() or (PASS,)
         return ()
 
-    def _moves(self) -> list[CubulusAction]:
-        """U10–U12: the inserts into lines that are not full (with a ball in hand) and the legal shifts."""
-        board = self.board
-        occupied = board[0] | board[1] | board[2]
-        moves: list[CubulusAction] = list(_open_inserts(occupied)) if self.hand(self.to_move) else []
-        full = _full_holes(occupied)
-        if not full:
-            return moves
-        if self.game.allow_null_shift:
-            shifts = list(full)
-        else:
-            null = one_colour_lines(board)
-            shifts = [h for h in full if not null & LINE_BIT[h]]
-        banned = self.banned
-        if banned is not None:
-            # a shift changes only its own line, so it can recreate the banned board only if the
-            # two boards differ nowhere else
-            diff = (banned[0] ^ board[0]) | (banned[1] ^ board[1]) | (banned[2] ^ board[2])
-            shifts = [h for h in shifts if diff & ~LINE_MASK[h] or shift(board, h) != banned]
-        moves += [SHIFTS[h] for h in shifts]
-        return moves
+    def _moves(self) -> tuple[CubulusAction, ...]:
+        """U10–U12: the inserts into lines that are not full (with a ball in hand) and the legal shifts
+        (:func:`.kernel.legal_holes`)."""
+        inserts, shifts = legal_holes(self.board, self.to_move, self.banned or NO_BAN, self.game.allow_null_shift)
+        return _actions_at(_INSERTS_BY_FACE, inserts) + _actions_at(_SHIFTS_BY_FACE, shifts)
 
     def why_illegal(self, action: object) -> Reason | None:
         """Why ``action`` may not be taken here, or None when it may (the reason names the rule, and
@@ -167,7 +144,7 @@ class CubulusState(State[CubulusAction]):
                 if not self.hand(self.to_move):
                     return Reason(f"{game.seat_label(self.to_move)} has no ball left in hand; only shifts remain (U7)",
                                   "no_ball_in_hand", seat=self.to_move)
-                if pushes(self.board, hole) is None:
+                if pushes(self.board, hole) < 0:
                     return Reason(f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)",
                                   "line_full", line=hole.line_name)
                 return None
@@ -250,8 +227,8 @@ class CubulusState(State[CubulusAction]):
         moves = self.moves + 1
         last = Last(action, seat, self.board)
         if hole is not None:
-            winner = _winner(board, game.colours, seat, hole)
-            if winner is not None:
+            winner = winner_after(self.board, board, game.num_players, seat, hole)
+            if winner >= 0:
                 return CubulusState(game, Phase.OVER, seat, board, moves, winner=winner, end=End.SQUARE, last=last)
         nxt = (seat + 1) % game.num_players
         banned: Board | None = None
@@ -347,34 +324,24 @@ def position(game: Cubulus, cells: Mapping[str, int], to_move: Player, moves: in
     return CubulusState(game, Phase.PLAY, to_move, board, moves, seen=history_of(game, board, to_move))
 
 
-def _winner(board: Board, colours: range, mover: Player, hole: int) -> Player | None:
-    """U8, U15: another seat's square wins for them (the first after the mover); else the mover's own."""
-    owners = owners_near(board, colours, hole)
-    if not owners:
-        return None
-    n = len(colours)
-    for step in range(1, n + 1):
-        seat = (mover + step) % n
-        if seat in owners:
-            return seat
-    raise AssertionError(owners)  # pragma: no cover - the mover is the last seat tried
-
-
 def _with_last(state: CubulusState, last: Last) -> CubulusState:
     """``state`` remembering ``last``."""
     return CubulusState(state.game, state.phase, state.to_move, state.board, state.moves, state.banned,
                         state.seen, state.repeated, state.winner, state.end, last)
 
 
-@lru_cache(maxsize=1 << 14)
-def _open_inserts(occupied: int) -> tuple[Insert, ...]:
-    """The inserts into lines that are not full (U10), for a set of occupied cells."""
-    full = line_set(occupied)
-    return tuple(INSERTS[h] for h in HOLES if not full & LINE_BIT[h])
+def _by_face(actions: Sequence[CubulusAction]) -> tuple[tuple[tuple[CubulusAction, ...], ...], ...]:
+    """Per face, the actions at each set of its nine holes (a 9-bit part of a hole mask), in hole order."""
+    return tuple(tuple(tuple(actions[9 * face + i] for i in range(9) if bits >> i & 1) for bits in range(512))
+                 for face in range(6))
 
 
-@lru_cache(maxsize=1 << 14)
-def _full_holes(occupied: int) -> tuple[Hole, ...]:
-    """The holes whose lines are full (U11), for a set of occupied cells."""
-    full = line_set(occupied)
-    return tuple(h for h in HOLES if full & LINE_BIT[h])
+_INSERTS_BY_FACE: Final = _by_face(INSERTS)
+_SHIFTS_BY_FACE: Final = _by_face(SHIFTS)
+
+
+def _actions_at(by_face: tuple[tuple[tuple[CubulusAction, ...], ...], ...], holes: int) -> tuple[CubulusAction, ...]:
+    """The actions of ``by_face`` (:func:`_by_face`) at the holes of a hole mask, in hole order."""
+    left, right, front, back, down, up = by_face
+    return (left[holes & 511] + right[holes >> 9 & 511] + front[holes >> 18 & 511] + back[holes >> 27 & 511]
+            + down[holes >> 36 & 511] + up[holes >> 45])
