@@ -333,14 +333,13 @@ def test_an_opponents_hidden_cards_do_not_change_the_vector(players: int) -> Non
     opponent = (state.dealer + 1) % players
     observer = state.dealer
     old, new = state.hands[opponent][0], state.deck[0]
-    swapped = CribbageState(**{
-        **{name: getattr(state, name) for name in CribbageState.__dataclass_fields__},
-        "hands": tuple(tuple(new if c == old else c for c in h) if s == opponent else h
-                       for s, h in enumerate(state.hands)),
-        "kept": tuple(tuple(new if c == old else c for c in h) if s == opponent else h
-                      for s, h in enumerate(state.kept)),
-        "deck": tuple(sorted((*state.deck[1:], old), key=lambda c: c.index)),
-    })
+    swapped = state.replace(
+        hands=tuple(tuple(new if c == old else c for c in h) if s == opponent else h
+                    for s, h in enumerate(state.hands)),
+        kept=tuple(tuple(new if c == old else c for c in h) if s == opponent else h
+                   for s, h in enumerate(state.kept)),
+        deck=tuple(sorted((*state.deck[1:], old), key=lambda c: c.index)),
+    )
     assert swapped != state
     encoding = game.encoding()
     assert np.array_equal(encoding.observe(swapped.view(observer), observer),

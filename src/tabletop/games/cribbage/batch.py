@@ -33,8 +33,7 @@ from tabletop.core import TERMINAL
 from tabletop.core.batch import ArrayBatch, Ints, Mask
 from tabletop.games.cribbage.batch_points import RANK, VALUE, pegging_points, show_points
 from tabletop.games.cribbage.encoding import CribbageEncoding, player_actions
-from tabletop.games.cribbage.kernel import DEAL, DISCARD, OVER, PLAY, SHOW, STARTER
-from tabletop.games.cribbage.scoring import JACK
+from tabletop.games.cribbage.kernel import DEAL, DISCARD, JACK, OVER, PLAY, SHOW, STARTER
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage

@@ -15,7 +15,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.games.cribbage.scoring import CARD_VALUE, JACK, pattern_table
+from tabletop.games.cribbage.kernel import CARD_VALUE, JACK, pattern_table
 
 Ints = npt.NDArray[np.int64]
 

@@ -26,8 +26,9 @@ import tabletop.games.cribbage.actions as act
 from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import SHOW, Table
+from tabletop.games.cribbage.kernel import SHOW
 from tabletop.games.cribbage.phases import Phase
+from tabletop.games.cribbage.positions import Table
 from tabletop.games.cribbage.views import shows_crib, shows_hands
 
 if TYPE_CHECKING:

@@ -19,11 +19,10 @@ from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.batch import CribbageBatch
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
-from tabletop.games.cribbage.kernel import initial_table
 from tabletop.games.cribbage.phases import Phase, side_of, sides_of
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
-from tabletop.games.cribbage.state import CribbageState, from_table
+from tabletop.games.cribbage.state import CribbageState, from_table, initial_state
 from tabletop.games.cribbage.views import table_from_view
 
 if TYPE_CHECKING:
@@ -133,7 +132,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     def initial_state(self) -> CribbageState:
         """Everyone cuts for the first deal (C6)."""
-        return from_table(initial_table(self))
+        return initial_state(self)
 
     def parse_action(self, text: str) -> CribbageAction:
         """Cribbage notation: see :mod:`tabletop.games.cribbage.actions`."""
@@ -154,7 +153,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         Raises:
             TabletopError: when ``view`` is not a seat's view of this game.
         """
-        return from_table(table_from_view(self, view, rng))
+        return from_table(self, table_from_view(self, view, rng))
 
     def refusal(self, state: CribbageState, action: CribbageAction) -> IllegalActionError | None:
         """The rule an illegal play or discard breaks, as a game code: a card not in hand, a count that

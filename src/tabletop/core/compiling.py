@@ -1,0 +1,66 @@
+"""Machine code for a module's hot functions where the ``compiled`` extra (Numba) is installed, and the same
+source run as plain Python where it is not: never a second implementation.
+
+A kernel marks its hot functions with :func:`compiled` and calls :func:`compile_module` when it is first
+used, not when it is imported (Numba takes most of a second to import, which a process that never plays the
+game should not pay). With Numba installed that replaces every marked function of the module by
+``numba.njit(cache=True)`` of it — machine code built on its first call and cached on disk — and returns
+True; without Numba, or with ``TABLETOP_COMPILED=0`` (or Numba's own ``NUMBA_DISABLE_JIT=1``), the functions
+stay as written and it returns False. Either way they give the same answers, so a marked function is written
+in what Numba compiles: ints, floats, bools, arrays and buffers, calls to other marked functions.
+
+Numba checks cached machine code against the source file of each function only. So everything a compiled
+function reads — constants, tables, the functions it calls — is defined in its own module or comes in as an
+argument; a constant imported from elsewhere would keep its old value in the cache after it changed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar
+
+from tabletop.core.extras import available
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SWITCH = "TABLETOP_COMPILED"
+"""The environment variable that keeps every kernel in Python when set to ``0``."""
+
+_MARK = "__tabletop_compiled__"
+
+
+def compiled(function: F) -> F:
+    """Mark ``function`` for :func:`compile_module`: machine code once its module is compiled, Python until then."""
+    setattr(function, _MARK, True)
+    return function
+
+
+def is_compiled(function: object) -> bool:
+    """True for a function marked with :func:`compiled` (as written, or as Numba's dispatcher of it)."""
+    return bool(getattr(getattr(function, "py_func", function), _MARK, False))
+
+
+def compiling() -> bool:
+    """True when marked functions become machine code: Numba is installed and nothing switches it off."""
+    if os.environ.get(SWITCH, "1") == "0" or os.environ.get("NUMBA_DISABLE_JIT", "0") == "1":
+        return False
+    return available("numba")
+
+
+def compile_module(module: ModuleType) -> bool:
+    """Replace each function of ``module`` marked :func:`compiled` by Numba's ``njit(cache=True)`` of it, once;
+    True when the module runs as machine code, False when it stays Python (see the module doc)."""
+    if not compiling():
+        return False
+    import numba  # (most of a second: only here, when a kernel is first used)
+
+    namespace = vars(module)
+    for name, value in list(namespace.items()):
+        if callable(value) and getattr(value, _MARK, False) and not hasattr(value, "py_func"):
+            namespace[name] = numba.njit(cache=True)(value)
+    return True
+
+
+__all__ = ["SWITCH", "compile_module", "compiled", "compiling", "is_compiled"]
