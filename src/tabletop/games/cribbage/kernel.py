@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import MutableSequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -39,8 +40,10 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-Position: TypeAlias = "array[int]"
-"""A position: ``array('q')`` of :data:`SIZE` slots (in a batch, a row of a 2-D int64 array)."""
+Position: TypeAlias = "MutableSequence[int]"
+"""A position: :data:`SIZE` int slots, an ``array('q')`` where the kernel is compiled (Numba reads its buffer;
+in a batch, a row of a 2-D int64 array) and a list where it runs as Python (whose items Python reads and writes
+three times sooner, for a copy that costs more)."""
 
 # --- the phases (the order of .phases.Phase) ------------------------------------------------------------
 
@@ -63,7 +66,8 @@ JACK = 10
 """The jack's rank, ace 0 … king 12 (heels C7, nobs C13)."""
 CARD_VALUE = tuple(min((card >> 2) + 1, 10) for card in range(52))
 """C4: a card's counting value by index (ace 1, two to ten face value, court cards 10)."""
-FULL_PACK = (1 << 52) - 1
+FULL = 8191
+"""Thirteen cards of the pack, as bits: a full quarter of it (see ``PACK``)."""
 
 # --- the position, slot by slot ------------------------------------------------------------------------
 
@@ -73,11 +77,16 @@ MAX_SEATS, MAX_SIDES, MAX_HAND, MAX_LAID, MAX_SERIES, MAX_GAMES = 4, 3, 6, 2, 13
 # the game's options (C3, C5, C16–C18), the same in every position of a game
 PLAYERS, SIDES, TARGET, WITH_MUGGINS, SKUNK, GAMES, MAJORITY, HAND_SIZE, LAY_AWAY, TO_HANDS, DEAL_SIZE = range(11)
 # the hand being played
-PHASE, DEALER, TO_MOVE, PACK, DEALT, STARTER_CARD, COUNT, LAST, PASSED, SHOW_STEP = range(11, 21)
-"""PACK: a bit for each card not dealt; STARTER_CARD: −1 before it is turned; LAST: who played the last card of
-the series (−1: nobody); PASSED: a bit for each seat that said go in this series; SHOW_STEP: 0 … players − 1
-the hands in counting order, players the crib."""
-HELD = 21  #: per seat: cards in hand
+PHASE, DEALER, TO_MOVE, PACK_N, DEALT, STARTER_CARD, COUNT, LAST, PASSED, SHOW_STEP = range(11, 21)
+"""PACK_N: cards not dealt; STARTER_CARD: −1 before it is turned; LAST: who played the last card of the series
+(−1: nobody); PASSED: a bit for each seat that said go in this series; SHOW_STEP: 0 … players − 1 the hands in
+counting order, players the crib."""
+PACK = 21
+"""4 slots: the cards not dealt, thirteen to a slot as bits (card ``c`` is bit ``c % 13`` of slot ``c // 13``)."""
+PACK_SLOT = tuple(PACK + card // 13 for card in range(52))
+PACK_BIT = tuple(1 << card % 13 for card in range(52))
+"""Where each card's bit is in the pack's slots."""
+HELD = PACK + 4  #: per seat: cards in hand
 HANDS = HELD + MAX_SEATS  #: per seat, MAX_HAND slots: the hand, in the order dealt
 KEPT_N = HANDS + MAX_SEATS * MAX_HAND  #: per seat: cards kept for the show (0 before laying away)
 KEPT = KEPT_N + MAX_SEATS  #: per seat, 4 slots
@@ -110,7 +119,9 @@ the kernel does not clear what follows (:func:`.positions.key` reads a position 
 ENDED = KEY  #: 1 when the last action won a game (C14): nothing more is pegged in it
 TOLD_N = KEY + 1  #: slots of TOLD written by the last action
 TOLD = KEY + 2
-MAX_TOLD = 64
+MAX_TOLD = 54
+"""What one action can tell, at most: a card played that pegs a series of 13, then the go, the game and the match
+(5 + 21 + 8 + 12 + 6 = 52 slots), and two to spare."""
 SIZE = TOLD + MAX_TOLD
 
 # what a muggins claim is about, what points are for, why a seat deals
@@ -146,18 +157,29 @@ TOLD_MATCH_OVER = 16  #: the sides leading as a bit mask, then each side's match
 
 def new_position(players: int, target: int, muggins: bool, skunk: bool, games: int, majority: bool) -> Position:
     """The first position of a match: everyone cuts for the first deal (C6)."""
-    p = array("q", bytes(8 * SIZE))
+    p: Position = array("h", bytes(2 * SIZE)) if start() else [0] * SIZE
     hand_size = 6 if players == 2 else 5  # C5
     p[PLAYERS], p[SIDES], p[TARGET] = players, 2 if players == 4 else players, target
     p[WITH_MUGGINS], p[SKUNK], p[GAMES], p[MAJORITY] = int(muggins), int(skunk), games, int(majority)
     p[HAND_SIZE], p[LAY_AWAY] = hand_size, 2 if players == 2 else 1
     p[TO_HANDS] = players * hand_size
     p[DEAL_SIZE] = players * hand_size + (1 if players == 3 else 0)
-    p[PHASE], p[PACK], p[STARTER_CARD], p[LAST] = CUT, FULL_PACK, -1, -1
+    p[PHASE], p[STARTER_CARD], p[LAST] = CUT, -1, -1
+    full_pack(p)
     p[CUTTERS_N] = players
     for seat in range(players):
         p[CUTTERS + seat] = seat
     return p
+
+
+def move_code(phase: int, move: int) -> int:
+    """``move`` of ``phase`` as the one int :func:`step` takes (never 0: an interned action's code is never
+    mistaken for none)."""
+    return (move + 4) << 4 | phase
+
+
+NO_CODE = move_code(15, NO_MOVE)
+"""The code of a move no phase accepts (phase 15 is none)."""
 
 
 def lay_away_move(cards: tuple[int, ...]) -> int:
@@ -205,7 +227,7 @@ def is_legal(p: Position, phase: int, move: int) -> bool:
             return not can_play(p)
         return 0 <= move < 52 and holds(p, p[TO_MOVE], move) and p[COUNT] + CARD_VALUE[move] <= 31
     if phase <= DEAL or phase == STARTER:
-        return 0 <= move < 52 and (p[PACK] >> move) & 1 == 1
+        return 0 <= move < 52 and p[PACK_SLOT[move]] & PACK_BIT[move] != 0
     if phase == DISCARD:  # one or two cards, in index order (actions.Discard keeps them so)
         if move < 0:
             return False
@@ -226,9 +248,10 @@ def is_legal(p: Position, phase: int, move: int) -> bool:
 
 
 @compiled
-def step(p: Position, phase: int, move: int) -> int:
-    """Move ``p`` on, in place, by ``move`` of ``phase``; its new phase, or −1 (and ``p`` as it was, but for
-    what the last action did) when the move is not legal. The caller copies the position it keeps."""
+def step(p: Position, code: int) -> int:
+    """Move ``p`` on, in place, by the move of :func:`move_code` ``code``; its new phase, or −1 (and ``p`` as it
+    was, but for what the last action did) when the move is not legal. The caller copies the position it keeps."""
+    phase, move = code & 15, (code >> 4) - 4
     p[TOLD_N], p[ENDED] = 0, 0
     if not is_legal(p, phase, move):
         return -1
@@ -314,7 +337,14 @@ def peg(p: Position, seat: int, points: int, why: int, itemise: int) -> bool:
 @compiled
 def take_from_pack(p: Position, card: int) -> None:
     """``card`` leaves the pack (C5–C7)."""
-    p[PACK] ^= 1 << card
+    p[PACK_SLOT[card]] ^= PACK_BIT[card]
+    p[PACK_N] -= 1
+
+
+@compiled
+def full_pack(p: Position) -> None:
+    """All 52 cards in the pack (C5, C6)."""
+    p[PACK], p[PACK + 1], p[PACK + 2], p[PACK + 3], p[PACK_N] = FULL, FULL, FULL, FULL, 52
 
 
 @compiled
@@ -355,7 +385,8 @@ def cut(p: Position, card: int) -> None:
         p[at] = low + 1
         for i in range(lowest):
             p[at + 1 + i] = p[CUTTERS + i]
-        p[CUTTERS_N], p[PACK] = lowest, FULL_PACK
+        p[CUTTERS_N] = lowest
+        full_pack(p)
         return
     dealer = p[CUTTERS]
     p[CUTTERS_N] = 0
@@ -368,7 +399,8 @@ def cut(p: Position, card: int) -> None:
 def new_hand(p: Position, dealer: int) -> None:
     """A fresh pack, nothing dealt; the deal starts left of the dealer (C5, C6)."""
     p[PHASE], p[DEALER], p[TO_MOVE] = DEAL, dealer, (dealer + 1) % p[PLAYERS]
-    p[PACK], p[DEALT], p[STARTER_CARD], p[COUNT], p[LAST], p[PASSED], p[SHOW_STEP] = FULL_PACK, 0, -1, 0, -1, 0, 0
+    p[DEALT], p[STARTER_CARD], p[COUNT], p[LAST], p[PASSED], p[SHOW_STEP] = 0, -1, 0, -1, 0, 0
+    full_pack(p)
     clear_hand(p)
 
 
@@ -387,7 +419,8 @@ def deal(p: Position, card: int) -> None:
         tell(p, TOLD_CRIB_DEALT, 0)
         p[CRIB + p[CRIB_N]] = card
         p[CRIB_N] += 1
-    p[PACK] ^= 1 << card
+    p[PACK_SLOT[card]] ^= PACK_BIT[card]  # take_from_pack, inline (twelve times a hand)
+    p[PACK_N] -= 1
     dealt = p[DEALT] = dealt + 1
     if dealt == p[DEAL_SIZE]:
         p[PHASE], p[TO_MOVE] = DISCARD, (p[DEALER] + 1) % p[PLAYERS]

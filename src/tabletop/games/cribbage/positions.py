@@ -83,7 +83,7 @@ def table_of(game: Cribbage, p: k.Position) -> Table:
     t = object.__new__(Table)
     n, sides = p[k.PLAYERS], p[k.SIDES]
     t.game, t.phase, t.dealer, t.to_move = game, p[k.PHASE], p[k.DEALER], p[k.TO_MOVE]
-    mask = t.pack_mask = p[k.PACK]
+    mask = t.pack_mask = pack_mask(p)
     t.pack = tuple(c for c in range(52) if mask >> c & 1)
     t.hands = tuple(_run(p, k.HANDS + k.MAX_HAND * s, p[k.HELD + s]) for s in range(n))
     t.kept = tuple(_run(p, k.KEPT + 4 * s, p[k.KEPT_N + s]) for s in range(n))
@@ -165,6 +165,11 @@ def told_of(p: k.Position) -> tuple[Told, ...]:
     return tuple(told)
 
 
+def pack_mask(p: k.Position) -> int:
+    """The cards not dealt as one 52-bit mask (bit ``c`` for card ``c``)."""
+    return p[k.PACK] | p[k.PACK + 1] << 13 | p[k.PACK + 2] << 26 | p[k.PACK + 3] << 39
+
+
 def leaders(p: k.Position) -> tuple[int, ...]:
     """The sides with the most match points; among several, those with most games won (C16)."""
     top = k.match_leaders(p)
@@ -182,7 +187,9 @@ def position_of(game: Cribbage, t: Table) -> k.Position:
     p = k.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
                        options["stop_at_majority"])
     n = game.players
-    p[k.PHASE], p[k.DEALER], p[k.TO_MOVE], p[k.PACK] = t.phase, t.dealer, t.to_move, t.pack_mask
+    p[k.PHASE], p[k.DEALER], p[k.TO_MOVE], p[k.PACK_N] = t.phase, t.dealer, t.to_move, t.pack_mask.bit_count()
+    for quarter in range(4):
+        p[k.PACK + quarter] = t.pack_mask >> 13 * quarter & k.FULL
     p[k.DEALT], p[k.STARTER_CARD], p[k.COUNT], p[k.SHOW_STEP] = t.dealt, t.starter, t.count, t.show_step
     p[k.LAST] = -1 if t.last_player is None else t.last_player
     p[k.PASSED] = sum(1 << s for s in t.passed)

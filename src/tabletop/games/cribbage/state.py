@@ -26,8 +26,9 @@ import tabletop.games.cribbage.events as events_of
 import tabletop.games.cribbage.kernel as k
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
+from tabletop.core.compiling import entry
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, Move, move_of, nth_card, offered
+from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, SELECT, move_of, offered
 from tabletop.games.cribbage.phases import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.positions import PHASES, Table, leaders, position_of, table_of
 from tabletop.games.cribbage.render import describe, render_state
@@ -56,7 +57,7 @@ class CribbageState(State[CribbageAction]):
     offered: tuple[CribbageAction, ...] | None  #: the legal actions, once asked
     is_chance: bool  #: kept as a value, not the base's property: a playout reads it every step
     is_terminal: bool
-    _table: Table | None  #: the position with its parts named, once asked
+    _table: Table  #: the position with its parts named, once asked
 
     def __init__(self, game: Cribbage, *, phase: Phase, dealer: int, to_move: int, deck: tuple[Card, ...],
                  hands: tuple[tuple[Card, ...], ...], kept: tuple[tuple[Card, ...], ...],
@@ -112,20 +113,22 @@ class CribbageState(State[CribbageAction]):
         return found
 
     def is_legal(self, action: CribbageAction) -> bool:
-        move = _MOVE(id(action)) or move_of(action)
-        return move is not None and bool(k.is_legal(self.position, move[0], move[1]))
+        code = _MOVE(id(action)) or move_of(action)
+        return code is not None and bool(k.is_legal(self.position, code & 15, (code >> 4) - 4))
 
     def _apply_if_legal(self, action: CribbageAction) -> CribbageState | None:
         """The kernel checks the move and steps a copy of the position in one call (the core's ``apply`` refuses a
         None): the hot path of every playout."""
-        phase, move = _MOVE(id(action)) or move_of(action) or _NO_MOVE
         after = self.position[:]
-        phase = _STEP(after, phase, move)
+        phase = _STEP(after, _MOVE(id(action)) or move_of(action) or _NO_CODE)
         if phase < 0:
             return None
-        state = _NEW(CribbageState)
-        state.game, state.position, state.offered, state._table = self.game, after, None, None
-        state.is_chance, state.is_terminal = _IS_CHANCE[phase], phase == _OVER
+        state = _NEW(CribbageState)  # _fill, inline: one slot a statement (a tuple to unpack costs more)
+        state.game = self.game
+        state.position = after
+        state.offered = None
+        state.is_chance = _IS_CHANCE[phase]
+        state.is_terminal = phase == _OVER
         return state
 
     def _apply(self, action: CribbageAction) -> CribbageState:
@@ -137,7 +140,7 @@ class CribbageState(State[CribbageAction]):
         if not self.is_chance:
             raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
                                      code="not_chance", params={"phase": self.phase.value})
-        probability = Fraction(1, self.position[k.PACK].bit_count())
+        probability = Fraction(1, self.position[k.PACK_N])
         return tuple((a, probability) for a in self.legal_actions())
 
     def sample_chance(self, rng: random.Random) -> CribbageAction:
@@ -146,8 +149,15 @@ class CribbageState(State[CribbageAction]):
         if outcomes is None:
             raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
                                      code="not_chance", params={"phase": self.phase.value})
-        pack = p[_PACK]  # the same draw as rng.choice of the pack's cards in index order, without listing them
-        return outcomes[nth_card(pack, rng.choice(_RANGES[pack.bit_count()]))]
+        # the same draw as rng.choice of the pack's cards in index order, without listing them: the place, then
+        # the card there, found thirteen cards (a slot of the pack) at a time
+        index = rng.choice(_RANGES[p[_PACK_N]])
+        for quarter in _QUARTERS:
+            cards = _SELECT[p[quarter]]
+            if index < len(cards):
+                return outcomes[cards[index] + 13 * (quarter - _PACK)]
+            index -= len(cards)
+        raise AssertionError("a card beyond the pack was drawn")
 
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's side's points in the game being played (the front peg, C3)."""
@@ -225,11 +235,13 @@ class CribbageState(State[CribbageAction]):
 
     @property
     def table(self) -> Table:
-        """The position with its parts named (card ints), decoded once."""
-        found = self._table
-        if found is None:
+        """The position with its parts named (card ints), decoded once (a playout never asks: the slot is not
+        even set until then)."""
+        try:
+            return self._table
+        except AttributeError:
             found = self._table = table_of(self.game, self.position)
-        return found
+            return found
 
     @property
     def phase(self) -> Phase:
@@ -353,27 +365,32 @@ class CribbageState(State[CribbageAction]):
 
 
 _NEW = object.__new__
-_MOVE, _IS_CHANCE, _OVER, _PHASE, _PACK = MOVES.get, k.IS_CHANCE, k.OVER, k.PHASE, k.PACK
-"""What :meth:`CribbageState.apply` reads on every step, bound once: a global name costs less than a module's
-attribute."""
+_MOVE, _IS_CHANCE, _OVER, _PHASE, _PACK_N, _PACK = MOVES.get, k.IS_CHANCE, k.OVER, k.PHASE, k.PACK_N, k.PACK
+_SELECT, _QUARTERS = SELECT, tuple(range(k.PACK, k.PACK + 4))
+"""What :meth:`CribbageState.apply` and :meth:`~CribbageState.sample_chance` read on every step, bound once: a
+global name costs less than a module's attribute."""
 _STEP = k.step
 """The kernel's step, bound again by :func:`_start` once the kernel is compiled."""
-_NO_MOVE: Move = (-1, k.NO_MOVE)
+_STARTED = False
+_NO_CODE = k.NO_CODE
 """What :meth:`CribbageState.apply` reads for something that is no cribbage action: a phase no position is in."""
 _RANGES = tuple(range(n) for n in range(53))
 """``range(n)`` for each size of pack: ``rng.choice`` of one draws the place of a card as of the pack itself."""
 
 
 def _start() -> None:
-    """Compile the kernel (where Numba is installed) before the first position, and bind its step here."""
-    global _STEP
-    k.start()
-    _STEP = k.step
+    """Compile the kernel (where Numba is installed) before the first position, and bind its step here (its
+    machine code for a position and a move, without Numba's dispatch on types: apply passes nothing else)."""
+    global _STEP, _STARTED
+    if not _STARTED:
+        k.start()
+        _STEP = entry(k.step, k.new_position(2, 121, False, False, 1, False), 0)
+        _STARTED = True
 
 
 def _fill(state: CribbageState, game: Cribbage, position: k.Position) -> None:
     phase = position[k.PHASE]
-    state.game, state.position, state.offered, state._table = game, position, None, None
+    state.game, state.position, state.offered = game, position, None
     state.is_chance, state.is_terminal = _IS_CHANCE[phase], phase == _OVER
 
 
