@@ -10,14 +10,18 @@ stay as written and it returns False. Either way they give the same answers, so 
 in what Numba compiles: ints, floats, bools, arrays and buffers, calls to other marked functions.
 
 Numba checks cached machine code against the source file of each function only. So everything a compiled
-function reads — constants, tables, the functions it calls — is defined in its own module or comes in as an
-argument; a constant imported from elsewhere would keep its old value in the cache after it changed.
+function reads — constants, tables, the functions it calls — is defined in its own module, comes in as an
+argument, or comes from a module named in ``compile_module(module, depends)``: the machine code cached beside
+the module is dropped whenever one of those files changes (a stamp of their contents lies beside it).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -49,18 +53,38 @@ def compiling() -> bool:
     return available("numba")
 
 
-def compile_module(module: ModuleType) -> bool:
+def compile_module(module: ModuleType, depends: tuple[ModuleType, ...] = ()) -> bool:
     """Replace each function of ``module`` marked :func:`compiled` by Numba's ``njit(cache=True)`` of it, once;
-    True when the module runs as machine code, False when it stays Python (see the module doc)."""
+    True when the module runs as machine code, False when it stays Python (see the module doc). ``depends``: the
+    modules whose constants or compiled functions ``module``'s read (compile them first)."""
     if not compiling():
         return False
     import numba  # (most of a second: only here, when a kernel is first used)
 
+    if depends:
+        _forget_stale(module, depends)
     namespace = vars(module)
     for name, value in list(namespace.items()):
         if callable(value) and getattr(value, _MARK, False) and not hasattr(value, "py_func"):
             namespace[name] = numba.njit(cache=True)(value)
     return True
+
+
+def _forget_stale(module: ModuleType, depends: tuple[ModuleType, ...]) -> None:
+    """Drop the machine code cached beside ``module`` when it or a module it depends on changed since it was
+    cached (where nothing may be written there, Numba caches elsewhere and nobody edits the source)."""
+    source = Path(str(module.__file__))
+    digest = hashlib.sha256(b"".join(Path(str(m.__file__)).read_bytes() for m in (module, *depends))).hexdigest()
+    cache = source.parent / "__pycache__"
+    stamp = cache / f"{source.stem}.depends.sha256"
+    with contextlib.suppress(OSError):  # no stamp yet: the cache is of unknown age
+        if stamp.read_text() == digest:
+            return
+    with contextlib.suppress(OSError):
+        for stale in (*cache.glob(f"{source.stem}.*.nbi"), *cache.glob(f"{source.stem}.*.nbc")):
+            stale.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
 
 
 def entry(function: F, *example: object) -> F:

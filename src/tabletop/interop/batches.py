@@ -91,7 +91,7 @@ def batch_of(game: Game[Any, Any], size: int) -> Batch:
 
 def has_kernel(game: Game[Any, Any]) -> bool:
     """True when ``game`` steps its batches in a kernel of its own (a game's kernel may cover only some
-    of its configurations: cribbage's, two players without muggins or matches)."""
+    of its configurations: a game's ``batch`` raises NotImplementedError for the others)."""
     return not isinstance(batch_of(game, 1), TableBatch)
 
 

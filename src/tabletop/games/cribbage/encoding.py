@@ -21,15 +21,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
 from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
+from tabletop.core.compiling import entry
+from tabletop.games.cribbage import kernel
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import SHOW
+from tabletop.games.cribbage.moves import MOVES
 from tabletop.games.cribbage.phases import Phase
-from tabletop.games.cribbage.positions import Table
-from tabletop.games.cribbage.views import shows_crib, shows_hands
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
@@ -77,18 +78,15 @@ def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
 
 
 @cache
-def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int],
-                                                        dict[int, int]]:
-    """A configuration's player actions in index order, their indices by value and by identity,
-    built once and shared by every encoding of that configuration (two players' 1,380 actions
-    cost some 260 KiB: a learner's environments, one game object each, would each lay them out).
+def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int]]:
+    """A configuration's player actions in index order and their indices by value, built once and shared by
+    every encoding of that configuration (two players' 1,380 actions cost some 200 KiB: a learner's
+    environments, one game object each, would each lay them out).
 
-    Only the player count and muggins change the numbering, so there are at most six of these. The
-    identity index stays right because the interned actions live as long as the program.
+    Only the player count and muggins change the numbering, so there are at most six of these.
     """
     actions = player_actions(players, muggins)
-    return (actions, {action: i for i, action in enumerate(actions)},
-            {id(action): i for i, action in enumerate(actions)})
+    return actions, {action: i for i, action in enumerate(actions)}
 
 
 class CribbageEncoding(Encoding[CribbageAction]):
@@ -104,7 +102,8 @@ class CribbageEncoding(Encoding[CribbageAction]):
         self.match_scale = self.games * (3 if game.options["skunk"] else 1)
         self.deal_size = n * game.hand_size + game.crib_from_pack
         self.series_slots = min(4 * n, 13)  # every seat plays 4 cards; 13 is the most a count of 31 takes
-        self._actions, self._index, self._by_id = action_tables(n, self.muggins)  # shared, never written
+        self._actions, self._index = action_tables(n, self.muggins)  # shared, never written
+        self._index_of = _move_numbers(n, self.muggins)[0]
         s, slots = self.sides, self.series_slots
         self._fields = (
             Field.unit("phase", len(PHASES), "one-hot: " + ", ".join(p.value for p in PHASES)),
@@ -149,7 +148,8 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
-        self._starts = tuple(self._at.values())  #: the same, in field order, for :meth:`observe_state`
+        self._at_array = np.array(tuple(self._at.values()), dtype=np.int64)  #: the same, in field order
+        self._at_array.flags.writeable = False
         self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
         """Per observer: the seats from the observer's, clockwise."""
         self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
@@ -199,14 +199,15 @@ class CribbageEncoding(Encoding[CribbageAction]):
             raise ValueError(f"action {index} is out of range 0–{len(self._actions) - 1} for {self._describe_config()}")
         return self._actions[index]
 
-    def legal_by_index(self, state: CribbageState) -> dict[int, CribbageAction]:
-        """``state``'s legal player actions by index (empty at chance and at the end): the same as
-        ``{action_index(a): a for a in state.legal_actions()}``, found by the actions' identity, for the
-        learning adapters' masks (:class:`tabletop.interop.common.Table`)."""
-        if state.is_chance or state.is_terminal:
-            return {}
-        by_id = self._by_id
-        return {by_id[id(action)]: action for action in state.legal_actions()}
+    def mask_of(self, state: CribbageState) -> npt.NDArray[np.int8]:
+        """``legal_mask(state)``, written from the kernel position (:func:`.batch.legal_mask`: every move the
+        kernel accepts, numbered as here) without listing the legal actions; the action at a legal index is
+        :meth:`action_at`'s, the very object the state offers. The learning adapters' masks
+        (:class:`tabletop.interop.common.Table`)."""
+        mask = np.zeros(len(self._actions), dtype=np.int8)
+        if not (state.is_chance or state.is_terminal):
+            (_MASK or _legal_mask())(state.position, self._index_of, mask)
+        return mask
 
     def chance_index(self, outcome: CribbageAction) -> int:
         """``cut X`` is X's index, ``deal X`` 52 more, ``starter X`` 104 more.
@@ -324,107 +325,82 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
 
     def observe_state(self, state: CribbageState, player: Player) -> Observation:
-        """``observe(state.view(player), player)``, read from the state's kernel position without building the view.
+        """``observe(state.view(player), player)``, written from the state's kernel position without building the
+        view (:func:`.batch.observe`, machine code where the kernel is compiled).
 
-        A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector
-        environment's observations), and building the view's lists of card names only to read them
-        back cost as much as the step itself. This reads what the view shows and nothing else: the
-        seat's own hand and laid-away cards, the other hands only as their sizes until
-        :func:`.views.shows_hands` turns them face up, the crib only once :func:`.views.shows_crib`
-        does, never the pack. Each number is written once through a ``memoryview`` (cheaper than
-        numpy's item assignment); ``tests/games/cribbage/test_encoding.py`` checks the vector equals
-        :meth:`observe`'s in every kind of position and table.
+        A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector environment's
+        observations), and building the view's lists of card names only to read them back cost as much as the
+        step itself. ``tests/games/cribbage/test_encoding.py`` checks the vector equals :meth:`observe`'s in every
+        kind of position and table.
 
         Raises:
             ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
         """
-        t: Table = state.table
         n = self.players
         if not 0 <= player < n:
             raise ValueError(no_such_seat(player, n))
-        piles = t.piles
-        if len(piles) != n:
+        p = state.position
+        if p[kernel.PLAYERS] != n:
             raise ValueError(f"not a position of {n}-player cribbage")
-        (at_phase, at_next, at_dealer, at_hand, at_discards, at_starter, at_piles, at_series, at_count, at_passed,
-         at_last, at_sizes, at_discarded, at_crib_size, at_dealt, at_shown, at_crib, at_show_step, at_cutters,
-         at_cuts, at_pending, at_pending_seat, at_points, at_claimants, at_what, at_scores, at_rears, at_match,
-         at_won, at_played) = self._starts
         out = np.zeros(self._size, dtype=np.float32)
-        o: Any = out.data  # a memoryview of float32 items: one write costs less than numpy's item assignment
-        order, relative = self._orders[player], self._relative[player]
-        phase = t.phase
-        o[at_phase + phase] = 1.0
-        o[at_next + relative[t.to_move]] = 1.0
-        o[at_dealer + relative[t.dealer]] = 1.0
-        for card in t.hands[player]:
-            o[at_hand + card] = 1.0
-        for card in t.discards[player]:
-            o[at_discards + card] = 1.0
-        if t.starter >= 0:
-            o[at_starter + t.starter] = 1.0
-        hands, discards, hand_size = t.hands, t.discards, self.hand_size
-        for j, seat in enumerate(order):
-            base = at_piles + 52 * j
-            for card in piles[seat]:
-                o[base + card] = 1.0
-            o[at_sizes + j] = len(hands[seat]) / hand_size
-            if discards[seat]:
-                o[at_discarded + j] = 1.0
-        series = t.series
-        if series:
-            played_by = {card: j for j, seat in enumerate(order) for card in piles[seat]}
-            width = 13 + n
-            for slot, card in enumerate(series[: self.series_slots]):
-                base = at_series + slot * width
-                o[base + (card >> 2)] = 1.0
-                o[base + 13 + played_by[card]] = 1.0
-        o[at_count] = t.count / 31
-        for seat in t.passed:
-            o[at_passed + relative[seat]] = 1.0
-        if t.last_player is not None:
-            o[at_last + relative[t.last_player]] = 1.0
-        o[at_crib_size] = len(t.crib) / 4
-        o[at_dealt] = t.dealt / self.deal_size
-        if shows_hands(t):  # (the crib is never face up while the hands are not)
-            for j, seat in enumerate(order):
-                base = at_shown + 52 * j
-                for card in t.kept[seat]:
-                    o[base + card] = 1.0
-            if t.crib and shows_crib(t):
-                for card in t.crib:
-                    o[at_crib + card] = 1.0
-        pending = t.pending
-        if phase == SHOW or (pending is not None and pending.resume is Phase.SHOW):
-            o[at_show_step + t.show_step] = 1.0
-        for seat, card in zip(t.cutters, t.cuts, strict=False):
-            o[at_cuts + relative[seat] * 13 + (card >> 2)] = 1.0
-        for seat in t.cutters:
-            o[at_cutters + relative[seat]] = 1.0
-        if pending is not None:
-            o[at_pending] = 1.0
-            o[at_pending_seat + relative[pending.seat]] = 1.0
-            declared = pending.declared
-            o[at_points] = float(declared >= 0)
-            o[at_points + 1] = max(declared, 0) / 31
-            for seat in pending.claimants:
-                o[at_claimants + relative[seat]] = 1.0
-            o[at_what + PENDING_WHAT.index(pending.what)] = 1.0
-        scores, rears, match_points, target, scale = t.scores, t.rears, t.match_points, self.target, self.match_scale
-        sides = self._side_order[player]
-        for j, side in enumerate(sides):  # (a 0 is not written: the vector starts at 0)
-            if scores[side]:
-                o[at_scores + j] = scores[side] / target
-                if rears[side]:
-                    o[at_rears + j] = rears[side] / target
-            if match_points[side]:
-                o[at_match + j] = match_points[side] / scale
-        results = t.results
-        if results:
-            games = self.games
-            for j, side in enumerate(sides):
-                o[at_won + j] = sum(1 for result in results if result.winner == side) / games
-            o[at_played] = len(results) / games
+        # (where the kernel runs as Python, a memoryview's items are written sooner than an array's)
+        (_OBSERVE or _observe())(p, player, self._at_array, self.series_slots, self.match_scale,
+                                 out if kernel.COMPILED else out.data)
         return out
+
+    def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
+        """Where each field starts (in the order of :attr:`fields`), the series' slots and the match points'
+        scale: what :func:`.batch.observe` is told of this configuration."""
+        return self._at_array, self.series_slots, self.match_scale
+
+    def move_numbers(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+        """Each kernel move's action index (by :func:`.kernel.move_code`; −1 for none) and each action's move
+        code (by index): the numbering :func:`.batch.legal_mask` and a batch's moves read."""
+        return _move_numbers(self.players, self.muggins)
+
+
+@cache
+def _move_numbers(players: int, muggins: bool) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    actions = action_tables(players, muggins)[0]
+    codes = np.array([MOVES[id(action)] for action in actions], dtype=np.int64)
+    index_of = np.full(int(codes.max()) + 1, -1, dtype=np.int32)
+    index_of[codes] = np.arange(len(actions), dtype=np.int32)
+    index_of.flags.writeable = codes.flags.writeable = False
+    return index_of, codes
+
+
+_OBSERVE: Callable[..., None] | None = None
+_MASK: Callable[..., None] | None = None
+
+
+def _observe() -> Callable[..., None]:
+    """:func:`.batch.observe` for a scalar position, compiled with the kernel on first use (and imported then: the
+    batch imports this module), called without Numba's dispatch on types."""
+    global _OBSERVE
+    from tabletop.games.cribbage import batch
+
+    batch.start()
+    position = kernel.new_position(2, 121, False, False, 1, False)
+    _OBSERVE = entry(batch.observe, position, 0, _read_only(np.int64), 0, 0, np.zeros(1, np.float32))
+    return _OBSERVE
+
+
+def _legal_mask() -> Callable[..., None]:
+    """:func:`.batch.legal_mask` for a scalar position, as :func:`_observe`."""
+    global _MASK
+    from tabletop.games.cribbage import batch
+
+    batch.start()
+    position = kernel.new_position(2, 121, False, False, 1, False)
+    _MASK = entry(batch.legal_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
+    return _MASK
+
+
+def _read_only(dtype: type[np.integer[Any]]) -> npt.NDArray[Any]:
+    """An array typed as the encoding's tables are (read-only), to compile for."""
+    array = np.zeros(1, dtype=dtype)
+    array.flags.writeable = False
+    return array
 
 
 _PHASE_INDEX = {phase.value: i for i, phase in enumerate(PHASES)}

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Capability, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
+from tabletop.core.batch import Batch
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.batch import CribbageBatch
+from tabletop.games.cribbage.batch import start as start_batch
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
 from tabletop.games.cribbage.phases import Phase, side_of, sides_of
@@ -209,4 +211,17 @@ class Cribbage(Game[CribbageState, CribbageAction]):
     """Every action and chance outcome an index, each view a vector (built once per game by the core)."""
 
     batch_type = CribbageBatch
-    """Two-player games stepped together in numpy arrays, in the encoding's numbers (:mod:`.batch`)."""
+    """Games stepped together by the kernel looped over the rows of an array, in the encoding's numbers
+    (:mod:`.batch`)."""
+
+    def batch(self, size: int) -> Batch:
+        """``size`` games in the batched kernel (:class:`.batch.CribbageBatch`).
+
+        Raises:
+            NotImplementedError: without the compiled extra: as Python, the kernel looped over rows steps slower
+                than a table a game, which ``tabletop.interop.batches.batch_of`` then gives.
+            ValueError: for a size below 1.
+        """
+        if not start_batch():
+            raise NotImplementedError("cribbage's batched kernel runs compiled (pip install 'tabletop[compiled]')")
+        return super().batch(size)

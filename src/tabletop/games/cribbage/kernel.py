@@ -172,6 +172,7 @@ def new_position(players: int, target: int, muggins: bool, skunk: bool, games: i
     return p
 
 
+@compiled
 def move_code(phase: int, move: int) -> int:
     """``move`` of ``phase`` as the one int :func:`step` takes (never 0: an interned action's code is never
     mistaken for none)."""
@@ -732,6 +733,26 @@ def match_leaders(p: Position) -> int:
     return top
 
 
+@compiled
+def outcome(p: Position, out: Any) -> None:
+    """Each seat's utility in ``out`` once the match is over (C16): the leading sides' seats +1 (shared among tied
+    sides), the others −1 (shared); left at 0 while it is played or when every side is level."""
+    if p[PHASE] != OVER:
+        return
+    top = match_leaders(p)
+    sides = p[SIDES]
+    leading = 0
+    for side in range(sides):
+        leading += (top >> side) & 1
+    if leading == sides:
+        return
+    for seat in range(p[PLAYERS]):
+        if (top >> side_of(p, seat)) & 1:
+            out[seat] = 1 / leading
+        else:
+            out[seat] = -1 / (sides - leading)
+
+
 # --- points: the play (C10, C11) and the show (C13) --------------------------------------------------------
 
 
@@ -848,6 +869,7 @@ PATTERNS5: Any = None
 
 COMPILED = False
 """True once :func:`start` has made the marked functions machine code."""
+_STARTED: list[bool] = []
 
 
 def tables() -> None:
@@ -862,7 +884,8 @@ def tables() -> None:
 def start() -> bool:
     """Build the show's tables and compile the kernel, once, before its first position; True when compiled."""
     global COMPILED
-    if PATTERNS5 is None:
+    if not _STARTED:
         tables()
         COMPILED = compile_module(sys.modules[__name__])
+        _STARTED.append(True)
     return COMPILED

@@ -17,6 +17,7 @@ game's interned action objects, listed once per state.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -166,16 +167,9 @@ class CribbageState(State[CribbageAction]):
 
     def returns(self) -> tuple[float, ...]:
         """Match result: the winning side's seats +1 (shared among tied sides), the others −1 (shared)."""
-        game, p = self.game, self.position
-        n = game.num_players
-        if p[k.PHASE] != k.OVER:
-            return (0.0,) * n
-        top = leaders(p)
-        rest = game.sides - len(top)
-        if rest == 0:
-            return (0.0,) * n
-        per_side = [1 / len(top) if side in top else -1 / rest for side in range(game.sides)]
-        return tuple(per_side[game.side_of(seat)] for seat in range(n))
+        out = array("d", bytes(8 * self.game.num_players))
+        k.outcome(self.position, out)
+        return tuple(out)
 
     @property
     def scored(self) -> tuple[ScoreEvent, ...]:
