@@ -1,16 +1,14 @@
-"""Cribbage in the encoding's numbers, for learning code: a position's legal mask and each seat's observation
-vector, and many games stepped together — all by the kernel itself (:mod:`.kernel`), compiled with it.
+"""Many cribbage games stepped together for learning code, by the kernel itself (:mod:`.kernel`), compiled with it.
 
-:func:`legal_mask` and :func:`observe` write one position in the numbers of :class:`.encoding.CribbageEncoding`
-(the scalar environments call them through ``CribbageEncoding.observe_state`` and ``legal_mask``); a
-:class:`CribbageBatch` holds ``size`` positions as the rows of one 2-D array and moves every game of a call
+A :class:`CribbageBatch` holds ``size`` positions as the rows of one 2-D array and moves every game of a call
 by looping the kernel's own :func:`.kernel.step` over their rows (:func:`advance`), then resolves the chance
 that follows — the cut (C6), the deal (C5), the starter (C7) — with cards drawn from the caller's generator and
 written down per game (:attr:`CribbageBatch.chance`) so that the same game can be replayed. It is the same rules
 as every cribbage state, for every table size and option (muggins, matches, skunks);
 ``tests/games/cribbage/test_batch.py`` still plays random games here and through :class:`.state.CribbageState`
-side by side — the same masks, observations, players to move and returns, action for action — and checks the
-encoding's vectors against its reading of the seat's view.
+side by side — the same masks, observations, players to move and returns, action for action. The masks and
+vectors are the encoding's own writers (:func:`.encoding.write_mask`, :func:`.encoding.write_vector`), looped over
+the rows.
 """
 
 from __future__ import annotations
@@ -21,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+import tabletop.games.cribbage.encoding as e
 import tabletop.games.cribbage.kernel as k
 from tabletop.core import TERMINAL
 from tabletop.core.batch import ArrayBatch, Ints, Mask
 from tabletop.core.compiling import compile_module, compiled
 
 if TYPE_CHECKING:
-    from tabletop.games.cribbage.encoding import CribbageEncoding
     from tabletop.games.cribbage.game import Cribbage
 
 Row = Any
@@ -40,120 +38,6 @@ CHANCE_BASE = (0, 52, 0, 104, 0, 0, 0, 0, 0)
 DRAWS = 24
 """Uniform draws a game is given per call: the most chance needs between two decisions is a deal of 17 and a
 starter; a tie in the cut (C6) may need more, and gets them in another round."""
-
-# the encoding's fields, in the order of CribbageEncoding.fields: where each starts is an entry of ``at``
-(PHASE, NEXT_SEAT, DEALER, HAND, DISCARDS, STARTER, PILES, SERIES, COUNT, PASSED, LAST_PLAYER, HAND_SIZES,
- DISCARDED, CRIB_SIZE, DEALT, HANDS_SHOWN, CRIB, SHOW_STEP, CUTTERS, CUTS, PENDING, PENDING_SEAT, PENDING_POINTS,
- CLAIMANTS, PENDING_WHAT, SCORES, REAR_PEGS, MATCH_POINTS, GAMES_WON, GAMES_PLAYED) = range(30)
-
-
-# --- one position in numbers ----------------------------------------------------------------------------
-
-
-@compiled
-def legal_mask(p: Row, index_of: Any, out: Any) -> None:
-    """1 in ``out`` at each player action the seat to move may take: every move the kernel accepts
-    (:func:`.kernel.is_legal`) among those of its phase, numbered by ``index_of`` (a move code's action index).
-    Nothing at chance or once the match is over."""
-    phase = p[k.PHASE]
-    seat = p[k.TO_MOVE]
-    base, held = k.HANDS + k.MAX_HAND * seat, p[k.HELD + seat]
-    if phase == k.PLAY:
-        for i in range(held):
-            if k.is_legal(p, phase, p[base + i]):
-                out[index_of[k.move_code(phase, p[base + i])]] = 1
-        if k.is_legal(p, phase, k.GO):
-            out[index_of[k.move_code(phase, k.GO)]] = 1
-    elif phase == k.DISCARD:
-        for i in range(held):
-            if p[k.LAY_AWAY] == 1:
-                out[index_of[k.move_code(phase, p[base + i])]] = 1
-                continue
-            for j in range(i + 1, held):
-                low, high = min(p[base + i], p[base + j]), max(p[base + i], p[base + j])
-                out[index_of[k.move_code(phase, low + 64 * (high + 1))]] = 1
-    elif phase == k.SHOW or phase == k.CLAIM or phase == k.MUGGINS:
-        for move in range(-1, 32):
-            if k.is_legal(p, phase, move):
-                out[index_of[k.move_code(phase, move)]] = 1
-
-
-@compiled
-def observe(p: Row, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
-    """``player``'s view of ``p`` in ``out`` (zeros to begin with), laid out as the encoding's fields starting at
-    ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
-    as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
-    Seats and sides are counted from the observer's; ``slots`` cards of the series are shown, match points are
-    divided by ``scale``."""
-    n, sides = p[k.PLAYERS], p[k.SIDES]
-    phase, pending, target, games = p[k.PHASE], p[k.PENDING], p[k.TARGET], p[k.GAMES]
-    out[at[PHASE] + phase] = 1
-    out[at[NEXT_SEAT] + (p[k.TO_MOVE] - player) % n] = 1
-    out[at[DEALER] + (p[k.DEALER] - player) % n] = 1
-    for i in range(p[k.HELD + player]):
-        out[at[HAND] + p[k.HANDS + k.MAX_HAND * player + i]] = 1
-    for i in range(p[k.LAID_N + player]):
-        out[at[DISCARDS] + p[k.LAID + k.MAX_LAID * player + i]] = 1
-    if p[k.STARTER_CARD] >= 0:
-        out[at[STARTER] + p[k.STARTER_CARD]] = 1
-    for seat in range(n):
-        j = (seat - player) % n
-        for i in range(p[k.PILE_N + seat]):
-            out[at[PILES] + 52 * j + p[k.PILES + 4 * seat + i]] = 1
-        out[at[HAND_SIZES] + j] = p[k.HELD + seat] / p[k.HAND_SIZE]
-        if p[k.LAID_N + seat]:
-            out[at[DISCARDED] + j] = 1
-        if (p[k.PASSED] >> seat) & 1:
-            out[at[PASSED] + j] = 1
-    for slot in range(min(p[k.SERIES_N], slots)):
-        card = p[k.SERIES + slot]
-        start = at[SERIES] + slot * (13 + n)
-        out[start + (card >> 2)] = 1
-        for seat in range(n):  # who played it: the pile it lies on
-            for i in range(p[k.PILE_N + seat]):
-                if p[k.PILES + 4 * seat + i] == card:
-                    out[start + 13 + (seat - player) % n] = 1
-    out[at[COUNT]] = p[k.COUNT] / 31
-    if p[k.LAST] >= 0:
-        out[at[LAST_PLAYER] + (p[k.LAST] - player) % n] = 1
-    out[at[CRIB_SIZE]] = p[k.CRIB_N] / 4
-    out[at[DEALT]] = p[k.DEALT] / p[k.DEAL_SIZE]
-    counting = phase == k.SHOW or (phase == k.MUGGINS and pending != 0 and p[k.P_RESUME] == k.SHOW)
-    if phase == k.OVER or counting:  # the hands are face up (C13), and the crib once turned
-        for seat in range(n):
-            for i in range(p[k.KEPT_N + seat]):
-                out[at[HANDS_SHOWN] + 52 * ((seat - player) % n) + p[k.KEPT + 4 * seat + i]] = 1
-        if phase == k.OVER or p[k.SHOW_STEP] >= n:
-            for i in range(p[k.CRIB_N]):
-                out[at[CRIB] + p[k.CRIB + i]] = 1
-    if phase == k.SHOW or (pending != 0 and p[k.P_RESUME] == k.SHOW):
-        out[at[SHOW_STEP] + p[k.SHOW_STEP]] = 1
-    for i in range(p[k.CUTTERS_N]):
-        relative = (p[k.CUTTERS + i] - player) % n
-        out[at[CUTTERS] + relative] = 1
-        if i < p[k.CUTS_N]:
-            out[at[CUTS] + 13 * relative + (p[k.CUTS + i] >> 2)] = 1
-    if pending != 0:
-        out[at[PENDING]] = 1
-        out[at[PENDING_SEAT] + (p[k.P_SEAT] - player) % n] = 1
-        declared = p[k.P_DECLARED]
-        out[at[PENDING_POINTS]] = 1 if declared >= 0 else 0
-        out[at[PENDING_POINTS] + 1] = max(declared, 0) / 31
-        for i in range(p[k.P_CLAIMANTS_N]):
-            out[at[CLAIMANTS] + (p[k.P_CLAIMANTS + i] - player) % n] = 1
-        out[at[PENDING_WHAT] + p[k.P_WHAT]] = 1
-    own = k.side_of(p, player)
-    for j in range(sides):
-        side = (own + j) % sides
-        out[at[SCORES] + j] = p[k.SCORES + side] / target
-        out[at[REAR_PEGS] + j] = p[k.REARS + side] / target
-        out[at[MATCH_POINTS] + j] = p[k.MATCH + side] / scale
-        won = 0
-        for game in range(p[k.RESULTS_N]):
-            won += p[k.RESULTS + k.RESULT * game] == side
-        out[at[GAMES_WON] + j] = won / games
-    out[at[GAMES_PLAYED]] = p[k.RESULTS_N] / games
-
 
 # --- many positions ---------------------------------------------------------------------------------------
 
@@ -198,16 +82,16 @@ def advance(positions: Any, rows: Any, codes: Any, draws: Any, chance: Any, coun
 
 @compiled
 def masks(positions: Any, rows: Any, index_of: Any, out: Any) -> None:
-    """:func:`legal_mask` of each game ``rows[i]`` in ``out[i]``."""
+    """:func:`.encoding.write_mask` of each game ``rows[i]`` in ``out[i]``."""
     for i in range(rows.shape[0]):
-        legal_mask(positions[rows[i]], index_of, out[i])
+        e.write_mask(positions[rows[i]], index_of, out[i])
 
 
 @compiled
 def observations(positions: Any, seats: Any, at: Any, slots: int, scale: int, out: Any) -> None:
-    """:func:`observe` of each game by the seat ``seats[row]``."""
+    """:func:`.encoding.write_vector` of each game by the seat ``seats[row]``."""
     for row in range(positions.shape[0]):
-        observe(positions[row], seats[row], at, slots, scale, out[row])
+        e.write_vector(positions[row], seats[row], at, slots, scale, out[row])
 
 
 @compiled
@@ -221,10 +105,11 @@ _COMPILED: list[bool] = []
 
 
 def start() -> bool:
-    """Compile these functions (after the kernel they call), once; True when they are machine code."""
+    """Compile these functions (after the kernel and the encoding's writers they call), once; True when they are
+    machine code."""
     if not _COMPILED:
-        k.start()
-        _COMPILED.append(compile_module(sys.modules[__name__], depends=(k,)))
+        e.start()
+        _COMPILED.append(compile_module(sys.modules[__name__], depends=(k, e)))
     return _COMPILED[0]
 
 
@@ -238,7 +123,7 @@ class CribbageBatch(ArrayBatch):
         """``size`` games of ``game``'s configuration, none started: :meth:`reset` deals them."""
         start()
         self.game, self.size, self.num_players = game, size, game.num_players
-        self.encoding: CribbageEncoding = game.encoding()  # type: ignore[assignment]
+        self.encoding: e.CribbageEncoding = game.encoding()  # type: ignore[assignment]
         options = game.options
         first = k.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
                                options["stop_at_majority"])
@@ -319,4 +204,4 @@ class CribbageBatch(ArrayBatch):
         return out
 
 
-__all__ = ["CribbageBatch", "legal_mask", "observe"]
+__all__ = ["CribbageBatch", "start"]

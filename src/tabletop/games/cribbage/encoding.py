@@ -15,6 +15,7 @@ first, then clockwise) and sides likewise (the observer's side first).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
@@ -24,10 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
+import tabletop.games.cribbage.kernel as kernel
 from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
-from tabletop.core.compiling import entry
-from tabletop.games.cribbage import kernel
+from tabletop.core.compiling import compile_module, compiled, entry
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.moves import MOVES
 from tabletop.games.cribbage.phases import Phase
@@ -200,13 +201,13 @@ class CribbageEncoding(Encoding[CribbageAction]):
         return self._actions[index]
 
     def mask_of(self, state: CribbageState) -> npt.NDArray[np.int8]:
-        """``legal_mask(state)``, written from the kernel position (:func:`.batch.legal_mask`: every move the
+        """``legal_mask(state)``, written from the kernel position (:func:`write_mask`: every move the
         kernel accepts, numbered as here) without listing the legal actions; the action at a legal index is
         :meth:`action_at`'s, the very object the state offers. The learning adapters' masks
         (:class:`tabletop.interop.common.Table`)."""
         mask = np.zeros(len(self._actions), dtype=np.int8)
         if not (state.is_chance or state.is_terminal):
-            (_MASK or _legal_mask())(state.position, self._index_of, mask)
+            (_MASK or _bind_mask())(state.position, self._index_of, mask)
         return mask
 
     def chance_index(self, outcome: CribbageAction) -> int:
@@ -326,7 +327,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
     def observe_state(self, state: CribbageState, player: Player) -> Observation:
         """``observe(state.view(player), player)``, written from the state's kernel position without building the
-        view (:func:`.batch.observe`, machine code where the kernel is compiled).
+        view (:func:`write_vector`, machine code where the kernel is compiled).
 
         A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector environment's
         observations), and building the view's lists of card names only to read them back cost as much as the
@@ -344,19 +345,145 @@ class CribbageEncoding(Encoding[CribbageAction]):
             raise ValueError(f"not a position of {n}-player cribbage")
         out = np.zeros(self._size, dtype=np.float32)
         # (where the kernel runs as Python, a memoryview's items are written sooner than an array's)
-        (_OBSERVE or _observe())(p, player, self._at_array, self.series_slots, self.match_scale,
+        (_OBSERVE or _bind_vector())(p, player, self._at_array, self.series_slots, self.match_scale,
                                  out if kernel.COMPILED else out.data)
         return out
 
     def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
         """Where each field starts (in the order of :attr:`fields`), the series' slots and the match points'
-        scale: what :func:`.batch.observe` is told of this configuration."""
+        scale: what :func:`write_vector` is told of this configuration."""
         return self._at_array, self.series_slots, self.match_scale
 
     def move_numbers(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
         """Each kernel move's action index (by :func:`.kernel.move_code`; −1 for none) and each action's move
-        code (by index): the numbering :func:`.batch.legal_mask` and a batch's moves read."""
+        code (by index): the numbering :func:`write_mask` and a batch's moves read."""
         return _move_numbers(self.players, self.muggins)
+
+
+# the fields of the vector, in the order of CribbageEncoding.fields: where each starts is an entry of ``at``
+(AT_PHASE, AT_NEXT_SEAT, AT_DEALER, AT_HAND, AT_DISCARDS, AT_STARTER, AT_PILES, AT_SERIES, AT_COUNT, AT_PASSED,
+ AT_LAST_PLAYER, AT_HAND_SIZES, AT_DISCARDED, AT_CRIB_SIZE, AT_DEALT, AT_HANDS_SHOWN, AT_CRIB, AT_SHOW_STEP,
+ AT_CUTTERS, AT_CUTS, AT_PENDING, AT_PENDING_SEAT, AT_PENDING_POINTS, AT_CLAIMANTS, AT_PENDING_WHAT, AT_SCORES,
+ AT_REAR_PEGS, AT_MATCH_POINTS, AT_GAMES_WON, AT_GAMES_PLAYED) = range(30)
+
+
+
+# --- one position in numbers ----------------------------------------------------------------------------
+
+
+@compiled
+def write_mask(p: kernel.Position, index_of: Any, out: Any) -> None:
+    """1 in ``out`` at each player action the seat to move may take: every move the kernel accepts
+    (:func:`.kernel.is_legal`) among those of its phase, numbered by ``index_of`` (a move code's action index).
+    Nothing at chance or once the match is over."""
+    phase = p[kernel.PHASE]
+    seat = p[kernel.TO_MOVE]
+    base, held = kernel.HANDS + kernel.MAX_HAND * seat, p[kernel.HELD + seat]
+    if phase == kernel.PLAY:
+        for i in range(held):
+            if kernel.is_legal(p, phase, p[base + i]):
+                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
+        if kernel.is_legal(p, phase, kernel.GO):
+            out[index_of[kernel.move_code(phase, kernel.GO)]] = 1
+    elif phase == kernel.DISCARD:
+        for i in range(held):
+            if p[kernel.LAY_AWAY] == 1:
+                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
+                continue
+            for j in range(i + 1, held):
+                low, high = min(p[base + i], p[base + j]), max(p[base + i], p[base + j])
+                out[index_of[kernel.move_code(phase, low + 64 * (high + 1))]] = 1
+    elif phase == kernel.SHOW or phase == kernel.CLAIM or phase == kernel.MUGGINS:
+        for move in range(-1, 32):
+            if kernel.is_legal(p, phase, move):
+                out[index_of[kernel.move_code(phase, move)]] = 1
+
+
+@compiled
+def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
+    """``player``'s view of ``p`` in ``out`` (zeros to begin with), laid out as the encoding's fields starting at
+    ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
+    as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
+    Seats and sides are counted from the observer's; ``slots`` cards of the series are shown, match points are
+    divided by ``scale``."""
+    n, sides = p[kernel.PLAYERS], p[kernel.SIDES]
+    phase, pending, target, games = p[kernel.PHASE], p[kernel.PENDING], p[kernel.TARGET], p[kernel.GAMES]
+    out[at[AT_PHASE] + phase] = 1
+    out[at[AT_NEXT_SEAT] + (p[kernel.TO_MOVE] - player) % n] = 1
+    out[at[AT_DEALER] + (p[kernel.DEALER] - player) % n] = 1
+    for i in range(p[kernel.HELD + player]):
+        out[at[AT_HAND] + p[kernel.HANDS + kernel.MAX_HAND * player + i]] = 1
+    for i in range(p[kernel.LAID_N + player]):
+        out[at[AT_DISCARDS] + p[kernel.LAID + kernel.MAX_LAID * player + i]] = 1
+    if p[kernel.STARTER_CARD] >= 0:
+        out[at[AT_STARTER] + p[kernel.STARTER_CARD]] = 1
+    for seat in range(n):
+        j = (seat - player) % n
+        for i in range(p[kernel.PILE_N + seat]):
+            out[at[AT_PILES] + 52 * j + p[kernel.PILES + 4 * seat + i]] = 1
+        out[at[AT_HAND_SIZES] + j] = p[kernel.HELD + seat] / p[kernel.HAND_SIZE]
+        if p[kernel.LAID_N + seat]:
+            out[at[AT_DISCARDED] + j] = 1
+        if (p[kernel.PASSED] >> seat) & 1:
+            out[at[AT_PASSED] + j] = 1
+    for slot in range(min(p[kernel.SERIES_N], slots)):
+        card = p[kernel.SERIES + slot]
+        start = at[AT_SERIES] + slot * (13 + n)
+        out[start + (card >> 2)] = 1
+        for seat in range(n):  # who played it: the pile it lies on
+            for i in range(p[kernel.PILE_N + seat]):
+                if p[kernel.PILES + 4 * seat + i] == card:
+                    out[start + 13 + (seat - player) % n] = 1
+    out[at[AT_COUNT]] = p[kernel.COUNT] / 31
+    if p[kernel.LAST] >= 0:
+        out[at[AT_LAST_PLAYER] + (p[kernel.LAST] - player) % n] = 1
+    out[at[AT_CRIB_SIZE]] = p[kernel.CRIB_N] / 4
+    out[at[AT_DEALT]] = p[kernel.DEALT] / p[kernel.DEAL_SIZE]
+    counting = phase == kernel.SHOW or (phase == kernel.MUGGINS and pending != 0 and p[kernel.P_RESUME] == kernel.SHOW)
+    if phase == kernel.OVER or counting:  # the hands are face up (C13), and the crib once turned
+        for seat in range(n):
+            for i in range(p[kernel.KEPT_N + seat]):
+                out[at[AT_HANDS_SHOWN] + 52 * ((seat - player) % n) + p[kernel.KEPT + 4 * seat + i]] = 1
+        if phase == kernel.OVER or p[kernel.SHOW_STEP] >= n:
+            for i in range(p[kernel.CRIB_N]):
+                out[at[AT_CRIB] + p[kernel.CRIB + i]] = 1
+    if phase == kernel.SHOW or (pending != 0 and p[kernel.P_RESUME] == kernel.SHOW):
+        out[at[AT_SHOW_STEP] + p[kernel.SHOW_STEP]] = 1
+    for i in range(p[kernel.CUTTERS_N]):
+        relative = (p[kernel.CUTTERS + i] - player) % n
+        out[at[AT_CUTTERS] + relative] = 1
+        if i < p[kernel.CUTS_N]:
+            out[at[AT_CUTS] + 13 * relative + (p[kernel.CUTS + i] >> 2)] = 1
+    if pending != 0:
+        out[at[AT_PENDING]] = 1
+        out[at[AT_PENDING_SEAT] + (p[kernel.P_SEAT] - player) % n] = 1
+        declared = p[kernel.P_DECLARED]
+        out[at[AT_PENDING_POINTS]] = 1 if declared >= 0 else 0
+        out[at[AT_PENDING_POINTS] + 1] = max(declared, 0) / 31
+        for i in range(p[kernel.P_CLAIMANTS_N]):
+            out[at[AT_CLAIMANTS] + (p[kernel.P_CLAIMANTS + i] - player) % n] = 1
+        out[at[AT_PENDING_WHAT] + p[kernel.P_WHAT]] = 1
+    own = kernel.side_of(p, player)
+    for j in range(sides):
+        side = (own + j) % sides
+        out[at[AT_SCORES] + j] = p[kernel.SCORES + side] / target
+        out[at[AT_REAR_PEGS] + j] = p[kernel.REARS + side] / target
+        out[at[AT_MATCH_POINTS] + j] = p[kernel.MATCH + side] / scale
+        won = 0
+        for game in range(p[kernel.RESULTS_N]):
+            won += p[kernel.RESULTS + kernel.RESULT * game] == side
+        out[at[AT_GAMES_WON] + j] = won / games
+    out[at[AT_GAMES_PLAYED]] = p[kernel.RESULTS_N] / games
+
+_COMPILED: list[bool] = []
+
+
+def start() -> bool:
+    """Compile :func:`write_mask` and :func:`write_vector` (after the kernel they read), once; True when compiled."""
+    if not _COMPILED:
+        kernel.start()
+        _COMPILED.append(compile_module(sys.modules[__name__], depends=(kernel,)))
+    return _COMPILED[0]
 
 
 @cache
@@ -373,26 +500,22 @@ _OBSERVE: Callable[..., None] | None = None
 _MASK: Callable[..., None] | None = None
 
 
-def _observe() -> Callable[..., None]:
-    """:func:`.batch.observe` for a scalar position, compiled with the kernel on first use (and imported then: the
-    batch imports this module), called without Numba's dispatch on types."""
+def _bind_vector() -> Callable[..., None]:
+    """:func:`write_vector` for a scalar position, compiled with the kernel on first use, called without Numba's
+    dispatch on types."""
     global _OBSERVE
-    from tabletop.games.cribbage import batch
-
-    batch.start()
+    start()
     position = kernel.new_position(2, 121, False, False, 1, False)
-    _OBSERVE = entry(batch.observe, position, 0, _read_only(np.int64), 0, 0, np.zeros(1, np.float32))
+    _OBSERVE = entry(write_vector, position, 0, _read_only(np.int64), 0, 0, np.zeros(1, np.float32))
     return _OBSERVE
 
 
-def _legal_mask() -> Callable[..., None]:
-    """:func:`.batch.legal_mask` for a scalar position, as :func:`_observe`."""
+def _bind_mask() -> Callable[..., None]:
+    """:func:`write_mask` for a scalar position, as :func:`_bind_vector`."""
     global _MASK
-    from tabletop.games.cribbage import batch
-
-    batch.start()
+    start()
     position = kernel.new_position(2, 121, False, False, 1, False)
-    _MASK = entry(batch.legal_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
+    _MASK = entry(write_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
     return _MASK
 
 

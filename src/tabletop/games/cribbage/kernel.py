@@ -2,16 +2,18 @@
 benchmark runs — as machine code where the ``compiled`` extra (Numba) is installed, as this same Python where
 it is not (:mod:`tabletop.core.compiling`).
 
-A position is an ``array('q')`` of :data:`SIZE` int64 slots, laid out below: the game's options, then the hand
-being played — the pack as a 52-bit mask, each seat's hand as card indices in the order dealt (a card is its
-index 0–51, rank-major: rank ``card >> 2``, suit ``card & 3``), what each seat keeps and laid away, the crib,
-the series and the piles (C8) —, the scores and rear pegs (C2), the cut for the deal (C6), a muggins claim
-under way (C17) and the games of the match (C16, C18); then, outside the position proper (:data:`KEY`), what
-the last action did. A phase is its place in :class:`.phases.Phase`. :func:`step` moves a copy of a position
-on by one move of its phase — a card cut, dealt, turned or played, ``GO``, the cards laid away as one int
-(:func:`lay_away_move`), the points declared, whether muggins is taken — after checking it (:func:`is_legal`),
-with one rule function per phase, so each reads as what happens at the table. Points always go through
-:func:`peg`, which moves the pegs (C2) and ends the game the moment a side reaches the target (C14).
+A position is :data:`SIZE` int slots (:data:`Position`), laid out below: the game's options, then the hand being
+played — the pack as four 13-bit slots and a count, each seat's hand as card indices in the order dealt (a card
+is its index 0–51, rank-major: rank ``card >> 2``, suit ``card & 3``), what each seat keeps and laid away, the
+crib, the series and the piles (C8) —, the scores and rear pegs (C2), the cut for the deal (C6), a muggins
+claim under way (C17) and the games of the match (C16, C18); then, outside the position proper (:data:`KEY`),
+what the last action did. A part that holds a few cards is a length and slots: past the length, nothing is
+read. A phase is its place in :class:`.phases.Phase`. :func:`step` moves a position on, in place, by one move
+of its phase — a card cut, dealt, turned or played, ``GO``, the cards laid away (:func:`lay_away_move`), the
+points declared, whether muggins is taken, each with its phase as one int (:func:`move_code`) — after checking
+it (:func:`is_legal`), with one rule function per phase, so each reads as what happens at the table. Points
+always go through :func:`peg`, which moves the pegs (C2) and ends the game the moment a side reaches the
+target (C14).
 
 What an action did is written down in the position's *told* slots as short entries — a kind (``TOLD_*``), a
 length, then ints — that :mod:`.events` makes into events, itemised scores included, only when someone asks.
@@ -19,10 +21,11 @@ length, then ints — that :mod:`.events` makes into events, itemised scores inc
 
 Why one array of ints: every random playout, rollout, search iteration and learning step goes through here,
 and ``benchmarks/cribbage_engine.py`` holds it to OpenSpiel's C++ cribbage. A transition is one copy of the
-array (a ``memcpy``) and one call, which Numba runs as machine code; the batched environment loops the same
-:func:`step` over the rows of a 2-D array (:mod:`.batch`). Everything the compiled functions read is defined
-in this file (Numba checks its cache against this file alone); the show's rank tables are built by
-:func:`start`, which also compiles the module, before the first position.
+array (a ``memcpy`` of 510 bytes) and one call, which Numba runs as machine code (some 70 ns of it; the call
+from Python costs more); the batched environment loops the same :func:`step` over the rows of a 2-D array
+(:mod:`.batch`). Everything the compiled functions read is defined in this file (Numba checks its cache
+against this file alone; ``tests/games/cribbage/test_kernel.py`` holds the file to that); the show's rank
+tables are built by :func:`start`, which also compiles the module, before the first position.
 """
 
 from __future__ import annotations
@@ -41,9 +44,9 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 Position: TypeAlias = "MutableSequence[int]"
-"""A position: :data:`SIZE` int slots, an ``array('q')`` where the kernel is compiled (Numba reads its buffer;
-in a batch, a row of a 2-D int64 array) and a list where it runs as Python (whose items Python reads and writes
-three times sooner, for a copy that costs more)."""
+"""A position: :data:`SIZE` int slots, an ``array('h')`` where the kernel is compiled (Numba reads its buffer;
+510 bytes, copied where Python keeps small objects; in a batch, a row of a 2-D int64 array) and a list where it
+runs as Python (whose items Python reads and writes three times sooner, for a copy that costs more)."""
 
 # --- the phases (the order of .phases.Phase) ------------------------------------------------------------
 
@@ -157,7 +160,7 @@ TOLD_MATCH_OVER = 16  #: the sides leading as a bit mask, then each side's match
 
 def new_position(players: int, target: int, muggins: bool, skunk: bool, games: int, majority: bool) -> Position:
     """The first position of a match: everyone cuts for the first deal (C6)."""
-    p: Position = array("h", bytes(2 * SIZE)) if start() else [0] * SIZE
+    p = as_position([0] * SIZE)
     hand_size = 6 if players == 2 else 5  # C5
     p[PLAYERS], p[SIDES], p[TARGET] = players, 2 if players == 4 else players, target
     p[WITH_MUGGINS], p[SKUNK], p[GAMES], p[MAJORITY] = int(muggins), int(skunk), games, int(majority)
@@ -170,6 +173,12 @@ def new_position(players: int, target: int, muggins: bool, skunk: bool, games: i
     for seat in range(players):
         p[CUTTERS + seat] = seat
     return p
+
+
+def as_position(slots: Any) -> Position:
+    """A position holding ``slots`` (a position of either kind, or its slots as ints): an ``array('h')`` where
+    the kernel is compiled, a list where it runs as Python (see :data:`Position`)."""
+    return array("h", slots) if start() else list(slots)
 
 
 @compiled

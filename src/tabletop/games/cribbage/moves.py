@@ -11,6 +11,7 @@ equal action built anew is read by value (:func:`move_of`).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 import tabletop.games.cribbage.actions as act
@@ -152,5 +153,8 @@ def pack(mask: int) -> list[int]:
     return cards
 
 
-SELECT = tuple(tuple(i for i in range(13) if chunk >> i & 1) for chunk in range(1 << 13))
-"""By thirteen bits of the pack (a slot of it): the places of the cards among them, in index order."""
+@cache
+def select_table() -> tuple[tuple[int, ...], ...]:
+    """By thirteen bits of the pack (a slot of it): the places of the cards among them, in index order (built
+    with the first position: 8,192 entries)."""
+    return tuple(tuple(i for i in range(13) if chunk >> i & 1) for chunk in range(1 << 13))

@@ -1,15 +1,15 @@
-"""The cribbage scoring kernel: hands and crib in the show (C13), cards in the play (C10–C12).
+"""Cribbage scoring: hands and crib in the show (C13), cards in the play (C10–C12), as players count them.
 
-The one place the scoring rules are written, in two forms that serve everyone — the rules kernel
-(which pegs with the count form and itemises with the explained one only when events are asked
-for), the bots, the analysis tools and the CLI. The *explained* form itemises every
-score — each fifteen, pair, run, flush and nobs with its cards — and says it aloud the way players
-count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form gives only totals, on
-card indices and 0-based ranks, for hot paths: the show as one look-up in a table of fifteens,
-pairs and runs by rank pattern (:func:`pattern_table`) plus flush and nobs by suit
-(:func:`suit_points`); the play by :func:`pegging_points`, which :func:`pegging_score` itemises, so
-the two cannot disagree. ``tests/games/cribbage/test_scoring.py`` checks the show's two forms
-against each other for every rank pattern and random hands.
+The scoring rules in two forms that serve everyone — the rules kernel (which pegs with the count form and
+itemises with the explained one only when events are asked for), the bots, the analysis tools and the CLI.
+The *explained* form, here, itemises every score — each fifteen, pair, run, flush and nobs with its cards — and
+says it aloud the way players count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form
+gives only totals, on card indices and 0-based ranks, for hot paths; it lives in the kernel
+(:func:`.kernel.show_points`: one look-up in a table of fifteens, pairs and runs by rank pattern,
+:func:`.kernel.pattern_table`, plus flush and nobs, :func:`.kernel.suit_points`; :func:`.kernel.pegging_points`
+for the play, which :func:`pegging_score` itemises, so the two cannot disagree), and :func:`show_points`,
+:func:`suit_points` and :func:`pegging_points` here call it with tuples. ``tests/games/cribbage/test_scoring.py``
+checks the show's two forms against each other for every rank pattern and random hands.
 """
 
 from __future__ import annotations
@@ -304,7 +304,7 @@ def pegging_points(ranks: Sequence[int], count: int) -> int:
     >>> pegging_points((3, 5, 4), 15)  # 4, 6, 5: fifteen two and a run of three
     5
     """
-    return int(k.pegging_points(array("q", ranks), 0, len(ranks), count, 0))
+    return int(k.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
 
 
 # --- the show's count form ---------------------------------------------------------------------

@@ -29,7 +29,7 @@ from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, S
 from tabletop.core.cards import DECK, Card
 from tabletop.core.compiling import entry
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, SELECT, move_of, offered
+from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, move_of, offered, select_table
 from tabletop.games.cribbage.phases import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.positions import PHASES, Table, leaders, position_of, table_of
 from tabletop.games.cribbage.render import describe, render_state
@@ -83,6 +83,10 @@ class CribbageState(State[CribbageAction]):
         t.match_points, t.results = tuple(match_points), tuple(results)
         _start()
         _fill(self, game, position_of(game, t))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as its game and slots: a process unpickling it starts the kernel and gets its kind of position
+        return from_position, (self.game, list(self.position))
 
     def replace(self, **parts: Any) -> CribbageState:
         """This position with some of its parts (:data:`FIELDS`) replaced: ``state.replace(scores=(29, 0))``."""
@@ -360,12 +364,14 @@ class CribbageState(State[CribbageAction]):
 
 _NEW = object.__new__
 _MOVE, _IS_CHANCE, _OVER, _PHASE, _PACK_N, _PACK = MOVES.get, k.IS_CHANCE, k.OVER, k.PHASE, k.PACK_N, k.PACK
-_SELECT, _QUARTERS = SELECT, tuple(range(k.PACK, k.PACK + 4))
+_SELECT: tuple[tuple[int, ...], ...] = ()  # (select_table(), bound by _start)
+_QUARTERS = tuple(range(k.PACK, k.PACK + 4))
 """What :meth:`CribbageState.apply` and :meth:`~CribbageState.sample_chance` read on every step, bound once: a
 global name costs less than a module's attribute."""
 _STEP = k.step
 """The kernel's step, bound again by :func:`_start` once the kernel is compiled."""
 _STARTED = False
+_START_POSITION: k.Position = []  # (a position of the kernel's kind, made by _start)
 _NO_CODE = k.NO_CODE
 """What :meth:`CribbageState.apply` reads for something that is no cribbage action: a phase no position is in."""
 _RANGES = tuple(range(n) for n in range(53))
@@ -375,10 +381,12 @@ _RANGES = tuple(range(n) for n in range(53))
 def _start() -> None:
     """Compile the kernel (where Numba is installed) before the first position, and bind its step here (its
     machine code for a position and a move, without Numba's dispatch on types: apply passes nothing else)."""
-    global _STEP, _STARTED
+    global _STEP, _STARTED, _SELECT, _START_POSITION
     if not _STARTED:
         k.start()
-        _STEP = entry(k.step, k.new_position(2, 121, False, False, 1, False), 0)
+        _START_POSITION = k.new_position(2, 121, False, False, 1, False)
+        _STEP = entry(k.step, _START_POSITION, 0)
+        _SELECT = select_table()
         _STARTED = True
 
 
@@ -389,10 +397,10 @@ def _fill(state: CribbageState, game: Cribbage, position: k.Position) -> None:
 
 
 def from_position(game: Cribbage, position: k.Position) -> CribbageState:
-    """The state showing a kernel position (a new game, a world sampled from a view)."""
+    """The state showing a kernel position (a new game, a world sampled from a view, an unpickled state)."""
     _start()
     state = _NEW(CribbageState)
-    _fill(state, game, position)
+    _fill(state, game, position if type(position) is type(_START_POSITION) else k.as_position(position))
     return state
 
 
