@@ -157,11 +157,9 @@ class Table:
         Raises:
             IllegalActionError: naming the index, its action and the legal indices.
         """
-        if self._mask_of is not None:  # the encoding's numbering is the kernel's: its action, if legal here
-            if 0 <= index < self.num_actions and self.state.current_player >= 0:
-                found = self.encoding.action_at(index)
-                if self.state.is_legal(found):
-                    return found
+        if self._mask_of is not None:  # the mask the seat was shown says whether; the encoding which action
+            if 0 <= index < self.num_actions and self.legal_mask()[index]:
+                return self.encoding.action_at(index)
         else:
             legal = self._legal
             found = (self._legal_actions() if legal is None else legal).get(index)
@@ -256,7 +254,10 @@ class Table:
             vector = self._observed[seat] = (
                 self._observe_state(state, seat) if self._observe_state is not None
                 else np.asarray(self.encoding.observe(state.view(seat), seat), dtype=np.float32))
-        mask = self._fresh_mask() if state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        if state.current_player != seat:
+            mask = np.zeros(self.num_actions, np.int8)
+        else:  # the position's mask kept (the action chosen from it is checked against it), a copy handed out
+            mask = self.legal_mask().copy() if self._mask_of is not None else self._fresh_mask()
         return {"observation": vector.copy(), "action_mask": mask}
 
     def decision(self, seat: int) -> Decision:

@@ -30,6 +30,57 @@ from tabletop.core import Encoding, Field, Observation, Player, View, no_such_se
 from tabletop.core.cards import DECK, Card
 from tabletop.core.compiling import compile_module, compiled, entry
 from tabletop.games.cribbage.actions import CribbageAction
+from tabletop.games.cribbage.kernel import (
+    COUNT,
+    CRIB,
+    CRIB_N,
+    CUTS,
+    CUTS_N,
+    CUTTERS,
+    CUTTERS_N,
+    DEAL_SIZE,
+    DEALER,
+    DEALT,
+    GAMES,
+    HAND_SIZE,
+    HANDS,
+    HELD,
+    KEPT,
+    KEPT_N,
+    LAID,
+    LAID_N,
+    LAST,
+    MATCH,
+    MAX_HAND,
+    MAX_LAID,
+    MUGGINS,
+    OVER,
+    P_CLAIMANTS,
+    P_CLAIMANTS_N,
+    P_DECLARED,
+    P_RESUME,
+    P_SEAT,
+    P_WHAT,
+    PASSED,
+    PENDING,
+    PHASE,
+    PILE_N,
+    PILES,
+    PLAYERS,
+    REARS,
+    RESULT,
+    RESULTS,
+    RESULTS_N,
+    SCORES,
+    SERIES,
+    SERIES_N,
+    SHOW,
+    SHOW_STEP,
+    SIDES,
+    STARTER_CARD,
+    TARGET,
+    TO_MOVE,
+)
 from tabletop.games.cribbage.moves import MOVES
 from tabletop.games.cribbage.phases import Phase
 
@@ -79,15 +130,18 @@ def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
 
 
 @cache
-def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int]]:
-    """A configuration's player actions in index order and their indices by value, built once and shared by
-    every encoding of that configuration (two players' 1,380 actions cost some 200 KiB: a learner's
+def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int],
+                                                        dict[int, int]]:
+    """A configuration's player actions in index order, their indices by value and by identity, built once and
+    shared by every encoding of that configuration (two players' 1,380 actions cost some 260 KiB: a learner's
     environments, one game object each, would each lay them out).
 
-    Only the player count and muggins change the numbering, so there are at most six of these.
+    Only the player count and muggins change the numbering, so there are at most six of these. The identity
+    index stays right because the interned actions live as long as the program.
     """
     actions = player_actions(players, muggins)
-    return actions, {action: i for i, action in enumerate(actions)}
+    return (actions, {action: i for i, action in enumerate(actions)},
+            {id(action): i for i, action in enumerate(actions)})
 
 
 class CribbageEncoding(Encoding[CribbageAction]):
@@ -103,7 +157,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         self.match_scale = self.games * (3 if game.options["skunk"] else 1)
         self.deal_size = n * game.hand_size + game.crib_from_pack
         self.series_slots = min(4 * n, 13)  # every seat plays 4 cards; 13 is the most a count of 31 takes
-        self._actions, self._index = action_tables(n, self.muggins)  # shared, never written
+        self._actions, self._index, self._by_id = action_tables(n, self.muggins)  # shared, never written
         self._index_of = _move_numbers(n, self.muggins)[0]
         s, slots = self.sides, self.series_slots
         self._fields = (
@@ -149,7 +203,8 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
-        self._at_array = np.array(tuple(self._at.values()), dtype=np.int64)  #: the same, in field order
+        self._starts = tuple(self._at.values())  #: the same, in field order, for :func:`write_vector`
+        self._at_array = np.array(self._starts, dtype=np.int64)
         self._at_array.flags.writeable = False
         self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
         """Per observer: the seats from the observer's, clockwise."""
@@ -206,8 +261,14 @@ class CribbageEncoding(Encoding[CribbageAction]):
         :meth:`action_at`'s, the very object the state offers. The learning adapters' masks
         (:class:`tabletop.interop.common.Table`)."""
         mask = np.zeros(len(self._actions), dtype=np.int8)
-        if not (state.is_chance or state.is_terminal):
+        if state.is_chance or state.is_terminal:
+            return mask
+        if kernel.COMPILED:
             (_MASK or _bind_mask())(state.position, self._index_of, mask)
+        else:  # as Python, listing the legal actions and numbering them by their moves costs less
+            write, by_id = mask.data, self._by_id
+            for action in state.legal_actions():
+                write[by_id[id(action)]] = 1
         return mask
 
     def chance_index(self, outcome: CribbageAction) -> int:
@@ -344,9 +405,10 @@ class CribbageEncoding(Encoding[CribbageAction]):
         if p[kernel.PLAYERS] != n:
             raise ValueError(f"not a position of {n}-player cribbage")
         out = np.zeros(self._size, dtype=np.float32)
-        # (where the kernel runs as Python, a memoryview's items are written sooner than an array's)
-        (_OBSERVE or _bind_vector())(p, player, self._at_array, self.series_slots, self.match_scale,
-                                 out if kernel.COMPILED else out.data)
+        if kernel.COMPILED:
+            (_OBSERVE or _bind_vector())(p, player, self._at_array, self.series_slots, self.match_scale, out)
+        else:  # as Python: the starts as a tuple of ints, the vector as a memoryview, each item sooner to reach
+            write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
         return out
 
     def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
@@ -405,75 +467,93 @@ def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: in
     ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
     as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
     Seats and sides are counted from the observer's; ``slots`` cards of the series are shown, match points are
-    divided by ``scale``."""
-    n, sides = p[kernel.PLAYERS], p[kernel.SIDES]
-    phase, pending, target, games = p[kernel.PHASE], p[kernel.PENDING], p[kernel.TARGET], p[kernel.GAMES]
+    divided by ``scale``. (As Python it is the hot path of a learning step too: zeros are not written.)"""
+    n, phase, pending = p[PLAYERS], p[PHASE], p[PENDING]
     out[at[AT_PHASE] + phase] = 1
-    out[at[AT_NEXT_SEAT] + (p[kernel.TO_MOVE] - player) % n] = 1
-    out[at[AT_DEALER] + (p[kernel.DEALER] - player) % n] = 1
-    for i in range(p[kernel.HELD + player]):
-        out[at[AT_HAND] + p[kernel.HANDS + kernel.MAX_HAND * player + i]] = 1
-    for i in range(p[kernel.LAID_N + player]):
-        out[at[AT_DISCARDS] + p[kernel.LAID + kernel.MAX_LAID * player + i]] = 1
-    if p[kernel.STARTER_CARD] >= 0:
-        out[at[AT_STARTER] + p[kernel.STARTER_CARD]] = 1
+    out[at[AT_NEXT_SEAT] + (p[TO_MOVE] - player) % n] = 1
+    out[at[AT_DEALER] + (p[DEALER] - player) % n] = 1
+    start = at[AT_HAND]
+    for i in range(HANDS + MAX_HAND * player, HANDS + MAX_HAND * player + p[HELD + player]):
+        out[start + p[i]] = 1
+    start = at[AT_DISCARDS]
+    for i in range(LAID + MAX_LAID * player, LAID + MAX_LAID * player + p[LAID_N + player]):
+        out[start + p[i]] = 1
+    if p[STARTER_CARD] >= 0:
+        out[at[AT_STARTER] + p[STARTER_CARD]] = 1
+    piles, sizes, hand_size, passed = at[AT_PILES], at[AT_HAND_SIZES], p[HAND_SIZE], p[PASSED]
     for seat in range(n):
         j = (seat - player) % n
-        for i in range(p[kernel.PILE_N + seat]):
-            out[at[AT_PILES] + 52 * j + p[kernel.PILES + 4 * seat + i]] = 1
-        out[at[AT_HAND_SIZES] + j] = p[kernel.HELD + seat] / p[kernel.HAND_SIZE]
-        if p[kernel.LAID_N + seat]:
+        for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
+            out[piles + 52 * j + p[i]] = 1
+        if p[HELD + seat]:
+            out[sizes + j] = p[HELD + seat] / hand_size
+        if p[LAID_N + seat]:
             out[at[AT_DISCARDED] + j] = 1
-        if (p[kernel.PASSED] >> seat) & 1:
+        if (passed >> seat) & 1:
             out[at[AT_PASSED] + j] = 1
-    for slot in range(min(p[kernel.SERIES_N], slots)):
-        card = p[kernel.SERIES + slot]
+    for slot in range(min(p[SERIES_N], slots)):
+        card = p[SERIES + slot]
         start = at[AT_SERIES] + slot * (13 + n)
         out[start + (card >> 2)] = 1
         for seat in range(n):  # who played it: the pile it lies on
-            for i in range(p[kernel.PILE_N + seat]):
-                if p[kernel.PILES + 4 * seat + i] == card:
+            for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
+                if p[i] == card:
                     out[start + 13 + (seat - player) % n] = 1
-    out[at[AT_COUNT]] = p[kernel.COUNT] / 31
-    if p[kernel.LAST] >= 0:
-        out[at[AT_LAST_PLAYER] + (p[kernel.LAST] - player) % n] = 1
-    out[at[AT_CRIB_SIZE]] = p[kernel.CRIB_N] / 4
-    out[at[AT_DEALT]] = p[kernel.DEALT] / p[kernel.DEAL_SIZE]
-    counting = phase == kernel.SHOW or (phase == kernel.MUGGINS and pending != 0 and p[kernel.P_RESUME] == kernel.SHOW)
-    if phase == kernel.OVER or counting:  # the hands are face up (C13), and the crib once turned
+    if p[COUNT]:
+        out[at[AT_COUNT]] = p[COUNT] / 31
+    if p[LAST] >= 0:
+        out[at[AT_LAST_PLAYER] + (p[LAST] - player) % n] = 1
+    if p[CRIB_N]:
+        out[at[AT_CRIB_SIZE]] = p[CRIB_N] / 4
+    if p[DEALT]:
+        out[at[AT_DEALT]] = p[DEALT] / p[DEAL_SIZE]
+    counting = phase == SHOW or (phase == MUGGINS and pending != 0 and p[P_RESUME] == SHOW)
+    if phase == OVER or counting:  # the hands are face up (C13), and the crib once turned
+        start = at[AT_HANDS_SHOWN]
         for seat in range(n):
-            for i in range(p[kernel.KEPT_N + seat]):
-                out[at[AT_HANDS_SHOWN] + 52 * ((seat - player) % n) + p[kernel.KEPT + 4 * seat + i]] = 1
-        if phase == kernel.OVER or p[kernel.SHOW_STEP] >= n:
-            for i in range(p[kernel.CRIB_N]):
-                out[at[AT_CRIB] + p[kernel.CRIB + i]] = 1
-    if phase == kernel.SHOW or (pending != 0 and p[kernel.P_RESUME] == kernel.SHOW):
-        out[at[AT_SHOW_STEP] + p[kernel.SHOW_STEP]] = 1
-    for i in range(p[kernel.CUTTERS_N]):
-        relative = (p[kernel.CUTTERS + i] - player) % n
+            for i in range(KEPT + 4 * seat, KEPT + 4 * seat + p[KEPT_N + seat]):
+                out[start + 52 * ((seat - player) % n) + p[i]] = 1
+        if phase == OVER or p[SHOW_STEP] >= n:
+            for i in range(CRIB, CRIB + p[CRIB_N]):
+                out[at[AT_CRIB] + p[i]] = 1
+    if phase == SHOW or (pending != 0 and p[P_RESUME] == SHOW):
+        out[at[AT_SHOW_STEP] + p[SHOW_STEP]] = 1
+    for i in range(p[CUTTERS_N]):
+        relative = (p[CUTTERS + i] - player) % n
         out[at[AT_CUTTERS] + relative] = 1
-        if i < p[kernel.CUTS_N]:
-            out[at[AT_CUTS] + 13 * relative + (p[kernel.CUTS + i] >> 2)] = 1
+        if i < p[CUTS_N]:
+            out[at[AT_CUTS] + 13 * relative + (p[CUTS + i] >> 2)] = 1
     if pending != 0:
         out[at[AT_PENDING]] = 1
-        out[at[AT_PENDING_SEAT] + (p[kernel.P_SEAT] - player) % n] = 1
-        declared = p[kernel.P_DECLARED]
-        out[at[AT_PENDING_POINTS]] = 1 if declared >= 0 else 0
-        out[at[AT_PENDING_POINTS] + 1] = max(declared, 0) / 31
-        for i in range(p[kernel.P_CLAIMANTS_N]):
-            out[at[AT_CLAIMANTS] + (p[kernel.P_CLAIMANTS + i] - player) % n] = 1
-        out[at[AT_PENDING_WHAT] + p[kernel.P_WHAT]] = 1
+        out[at[AT_PENDING_SEAT] + (p[P_SEAT] - player) % n] = 1
+        declared = p[P_DECLARED]
+        if declared >= 0:
+            out[at[AT_PENDING_POINTS]] = 1
+            out[at[AT_PENDING_POINTS] + 1] = declared / 31
+        for i in range(P_CLAIMANTS, P_CLAIMANTS + p[P_CLAIMANTS_N]):
+            out[at[AT_CLAIMANTS] + (p[i] - player) % n] = 1
+        out[at[AT_PENDING_WHAT] + p[P_WHAT]] = 1
+    sides, target = p[SIDES], p[TARGET]
     own = kernel.side_of(p, player)
     for j in range(sides):
         side = (own + j) % sides
-        out[at[AT_SCORES] + j] = p[kernel.SCORES + side] / target
-        out[at[AT_REAR_PEGS] + j] = p[kernel.REARS + side] / target
-        out[at[AT_MATCH_POINTS] + j] = p[kernel.MATCH + side] / scale
-        won = 0
-        for game in range(p[kernel.RESULTS_N]):
-            won += p[kernel.RESULTS + kernel.RESULT * game] == side
-        out[at[AT_GAMES_WON] + j] = won / games
-    out[at[AT_GAMES_PLAYED]] = p[kernel.RESULTS_N] / games
+        if p[SCORES + side]:
+            out[at[AT_SCORES] + j] = p[SCORES + side] / target
+            if p[REARS + side]:
+                out[at[AT_REAR_PEGS] + j] = p[REARS + side] / target
+        if p[MATCH + side]:
+            out[at[AT_MATCH_POINTS] + j] = p[MATCH + side] / scale
+    played = p[RESULTS_N]
+    if played:
+        games = p[GAMES]
+        for j in range(sides):
+            side = (own + j) % sides
+            won = 0
+            for game in range(played):
+                won += p[RESULTS + RESULT * game] == side
+            out[at[AT_GAMES_WON] + j] = won / games
+        out[at[AT_GAMES_PLAYED]] = played / games
+
 
 _COMPILED: list[bool] = []
 
