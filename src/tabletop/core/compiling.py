@@ -17,11 +17,8 @@ the module is dropped whenever one of those files changes (a stamp of their cont
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import os
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -73,6 +70,10 @@ def compile_module(module: ModuleType, depends: tuple[ModuleType, ...] = ()) -> 
 def _forget_stale(module: ModuleType, depends: tuple[ModuleType, ...]) -> None:
     """Drop the machine code cached beside ``module`` when it or a module it depends on changed since it was
     cached (where nothing may be written there, Numba caches elsewhere and nobody edits the source)."""
+    import contextlib  # (here: a command that never compiles imports none of these)
+    import hashlib
+    from pathlib import Path
+
     source = Path(str(module.__file__))
     digest = hashlib.sha256(b"".join(Path(str(m.__file__)).read_bytes() for m in (module, *depends))).hexdigest()
     cache = source.parent / "__pycache__"
