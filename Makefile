@@ -29,8 +29,10 @@ $(VENV)/bin/python:
 # (PYTHONDONTWRITEBYTECODE, a read-only install), each process would otherwise parse the web and
 # database stack from source at every start, seconds for a server or a bot worker
 UV_INSTALL = $(BIN)/uv pip install -q --compile-bytecode --python $(BIN)/python -c constraints.txt
-# and the Cubulus expert's searches to machine code (Numba caches it), so no first move waits for it
-COMPILE_SRC = $(BIN)/python -m compileall -q -j0 src/tabletop >/dev/null && $(BIN)/python -m tabletop.games.cubulus.compiled
+# and the Cubulus expert's searches and cribbage's kernel to machine code (Numba caches it), so no first move
+# waits for it
+COMPILE_SRC = $(BIN)/python -m compileall -q -j0 src/tabletop >/dev/null && $(BIN)/python -m tabletop.games.cubulus.compiled \
+	&& $(BIN)/python -m tabletop.games.cribbage
 
 $(BIN)/uv: constraints.txt | $(VENV)/bin/python
 	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt uv

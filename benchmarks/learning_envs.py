@@ -13,8 +13,8 @@
 * **Cribbage's vector environment vs its scalar one** (goal ≥ 10× at N = 256): two-player cribbage's
   :class:`SeatVectorEnv` on its batched kernel (:mod:`tabletop.games.cribbage.batch`) at several N,
   against cribbage's ``SeatEnv``; and the same vector environment through one
-  :class:`~tabletop.interop.common.Table` per game (``interface=True``, what three or four players and
-  muggins still use), which saves over N ``SeatEnv``s only the opponents' turns (drawn from the masks
+  :class:`~tabletop.interop.common.Table` per game (``interface=True``, what cribbage steps in without the
+  compiled extra), which saves over N ``SeatEnv``s only the opponents' turns (drawn from the masks
   in arrays, not asked of a bot through a view).
 * **Memory per environment** (goal ≤ 50 KiB): what one more PettingZoo or Gymnasium environment of
   a game holds once made and reset, beyond the first (tracemalloc; #41 item 9) — a learner runs many
@@ -297,7 +297,7 @@ def sections(scale: Scale) -> list[Section]:
     rows += [row("SeatVectorEnv, Cubulus, batched kernel", f"kernel {n}", n) for n in VECTOR_SIZES]
     rows.append(row("SeatVectorEnv, Cubulus, through the interface", "interface", size))
     rows.append(row("SeatEnv, Cribbage 2 players (one game)", "cribbage scalar", 1, "cribbage scalar"))
-    rows += [row("SeatVectorEnv, Cribbage 2 players, numpy kernel", f"cribbage kernel {n}", n, "cribbage scalar")
+    rows += [row("SeatVectorEnv, Cribbage 2 players, batched kernel", f"cribbage kernel {n}", n, "cribbage scalar")
              for n in CRIBBAGE_SIZES]
     rows.append(row("SeatVectorEnv, Cribbage 2 players, through the interface", "cribbage interface", crib_size,
                     "cribbage scalar"))

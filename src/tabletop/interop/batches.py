@@ -1,11 +1,11 @@
 """A game's batch for the vector environment: its batched kernel where it has one, else N tables.
 
-:meth:`Game.batch` gives the fast path — games stepped together in the game's own numpy kernel
-(Cubulus). Every other game is still offered in the same form by :class:`TableBatch`, which holds
-one :class:`~tabletop.interop.common.Table` per game and steps them one by one through the game
-interface: no faster than N scalar environments, but the same API, masks, observations and
-semantics, so a learner written against the vector environment runs on every game and gets the
-kernel's speed where there is one.
+:meth:`Game.batch` gives the fast path — games stepped together in the game's own kernel (Cubulus's numpy
+arrays, cribbage's compiled kernel looped over rows). Every other game is still offered in the same form
+by :class:`TableBatch`, which holds one :class:`~tabletop.interop.common.Table` per game and steps them
+one by one through the game interface: no faster than N scalar environments, but the same API, masks,
+observations and semantics, so a learner written against the vector environment runs on every game and
+gets the kernel's speed where there is one.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def batch_of(game: Game[Any, Any], size: int) -> Batch:
 
 def has_kernel(game: Game[Any, Any]) -> bool:
     """True when ``game`` steps its batches in a kernel of its own (a game's kernel may cover only some
-    of its configurations: cribbage's, two players without muggins or matches)."""
+    of its configurations: a game's ``batch`` raises NotImplementedError for the others)."""
     return not isinstance(batch_of(game, 1), TableBatch)
 
 

@@ -4,7 +4,7 @@ A :class:`Table` holds the state of one game, resolves its chance nodes with a g
 adapter owns (exact outcomes by their probabilities, or a simulated throw where a game can only
 sample), keeps what each seat has observed (the history a bot is given) and turns a seat's
 *view* into the numbers of the game's :class:`~tabletop.core.Encoding` (through the encoding's
-``observe_state`` and ``legal_by_index`` where it offers them: the same numbers, less work per step).
+``observe_state`` and ``mask_of`` where it offers them: the same numbers, less work per step).
 Nothing here knows a game: everything goes through the interface and the registry (``tabletop.load``).
 """
 
@@ -116,7 +116,7 @@ class Table:
         self._indices = _indices_of(self.encoding)  #: id(action) → (action, index), shared by the game's tables
         # the encoding's shortcuts, where it has them (docs/interop.md): the same numbers, less work per step
         self._observe_state = getattr(self.encoding, "observe_state", None)  #: ``observe`` without the view
-        self._legal_by_index = getattr(self.encoding, "legal_by_index", None)  #: the legal actions by index
+        self._mask_of = getattr(self.encoding, "mask_of", None)  #: ``legal_mask`` without listing the actions
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
@@ -157,10 +157,14 @@ class Table:
         Raises:
             IllegalActionError: naming the index, its action and the legal indices.
         """
-        legal = self._legal
-        found = (self._legal_actions() if legal is None else legal).get(index)
-        if found is not None:
-            return found
+        if self._mask_of is not None:  # the mask the seat was shown says whether; the encoding which action
+            if 0 <= index < self.num_actions and self.legal_mask()[index]:
+                return self.encoding.action_at(index)
+        else:
+            legal = self._legal
+            found = (self._legal_actions() if legal is None else legal).get(index)
+            if found is not None:
+                return found
         try:
             action = self.encoding.action_at(int(index))
         except ValueError as error:
@@ -206,18 +210,15 @@ class Table:
     def _legal_actions(self) -> dict[int, Any]:
         """The legal actions by index, kept until the position changes."""
         state = self.state
-        legal: dict[int, Any]
-        if self._legal_by_index is not None:
-            legal = self._legal_by_index(state)
-        elif state.current_player >= 0:
-            legal = {self._index(action): action for action in state.legal_actions()}
-        else:
-            legal = {}
+        legal = {self._index(action): action for action in state.legal_actions()} if state.current_player >= 0 else {}
         self._legal = legal
         return legal
 
     def _fresh_mask(self) -> npt.NDArray[np.int8]:
         """A new mask with 1 at each legal index."""
+        if self._mask_of is not None:
+            fresh: npt.NDArray[np.int8] = self._mask_of(self.state)
+            return fresh
         mask = np.zeros(self.num_actions, dtype=np.int8)
         legal = self._legal
         write: Any = mask.data  # one item at a time: cheaper than numpy's fancy assignment for a few
@@ -253,7 +254,10 @@ class Table:
             vector = self._observed[seat] = (
                 self._observe_state(state, seat) if self._observe_state is not None
                 else np.asarray(self.encoding.observe(state.view(seat), seat), dtype=np.float32))
-        mask = self._fresh_mask() if state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        if state.current_player != seat:
+            mask = np.zeros(self.num_actions, np.int8)
+        else:  # the position's mask kept (the action chosen from it is checked against it), a copy handed out
+            mask = self.legal_mask().copy() if self._mask_of is not None else self._fresh_mask()
         return {"observation": vector.copy(), "action_mask": mask}
 
     def decision(self, seat: int) -> Decision:

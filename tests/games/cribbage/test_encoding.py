@@ -333,14 +333,13 @@ def test_an_opponents_hidden_cards_do_not_change_the_vector(players: int) -> Non
     opponent = (state.dealer + 1) % players
     observer = state.dealer
     old, new = state.hands[opponent][0], state.deck[0]
-    swapped = CribbageState(**{
-        **{name: getattr(state, name) for name in CribbageState.__dataclass_fields__},
-        "hands": tuple(tuple(new if c == old else c for c in h) if s == opponent else h
-                       for s, h in enumerate(state.hands)),
-        "kept": tuple(tuple(new if c == old else c for c in h) if s == opponent else h
-                      for s, h in enumerate(state.kept)),
-        "deck": tuple(sorted((*state.deck[1:], old), key=lambda c: c.index)),
-    })
+    swapped = state.replace(
+        hands=tuple(tuple(new if c == old else c for c in h) if s == opponent else h
+                    for s, h in enumerate(state.hands)),
+        kept=tuple(tuple(new if c == old else c for c in h) if s == opponent else h
+                   for s, h in enumerate(state.kept)),
+        deck=tuple(sorted((*state.deck[1:], old), key=lambda c: c.index)),
+    )
     assert swapped != state
     encoding = game.encoding()
     assert np.array_equal(encoding.observe(swapped.view(observer), observer),
@@ -362,7 +361,7 @@ def test_observe_state_equals_encoding_the_view_in_every_position(options: dict[
     very vector of ``observe(view, seat)`` — C5–C18 positions of random games: cuts and ties for the
     deal (C6), deals, discards, the play with goes and 31s (C8–C12), the show and the crib turned over
     (C13), muggins claims (C17), games won within a match (C14, C16) and the match over — for every
-    seat; and ``legal_by_index`` is the legal actions by their index."""
+    seat; and ``mask_of`` (the kernel's moves, numbered) is the mask of ``legal_actions``."""
     game = load(**options)
     encoding = game.encoding()
     assert isinstance(encoding, CribbageEncoding)
@@ -374,11 +373,11 @@ def test_observe_state_equals_encoding_the_view_in_every_position(options: dict[
             for seat in range(game.num_players):
                 fast, slow = encoding.observe_state(state, seat), encoding.observe(state.view(seat), seat)
                 assert fast.dtype == np.float32 and np.array_equal(fast, slow), (state.phase, seat)
-            expected = {} if state.is_chance or state.is_terminal else {
-                encoding.action_index(action): action for action in state.legal_actions()}
-            by_index = encoding.legal_by_index(state)
-            assert by_index == expected
-            assert all(encoding.action_at(i) is action for i, action in by_index.items())  # the interned objects
+            legal = () if state.is_chance or state.is_terminal else state.legal_actions()
+            expected = np.zeros(encoding.num_actions, dtype=np.int8)
+            expected[[encoding.action_index(action) for action in legal]] = 1
+            assert np.array_equal(encoding.mask_of(state), expected), state.phase
+            assert all(encoding.action_at(encoding.action_index(action)) is action for action in legal)  # interned
     assert positions > 1000
     wanted = set(Phase) - ({Phase.CLAIM, Phase.MUGGINS} if not options["muggins"] else set())
     assert phases >= wanted

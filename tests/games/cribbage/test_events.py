@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -223,7 +222,7 @@ def near_the_end(**options: Any) -> CribbageState:
     state = play_out(game.initial_state(), *cut_for(0, 2), *deal([DEALER_HAND, PONE_HAND]),
                      "discard 7C 8D", "discard 5C AS")
     assert isinstance(state, CribbageState) and state.phase is Phase.STARTER
-    return replace(state, scores=(29, 0), pegs=(Pegs(29, 20), Pegs()))
+    return state.replace(scores=(29, 0), pegs=(Pegs(29, 20), Pegs()))
 
 
 def test_c14_c18_a_game_won_with_a_skunk_and_the_loser_deals_the_next() -> None:

@@ -189,7 +189,8 @@ def test_each_kernel_is_compiled_once() -> None:
     game_batch = state.game.batch(2)
     game_batch.reset(np.ones(2, dtype=np.bool_), np.random.default_rng(0))
     game_batch.observe(np.zeros(2, dtype=np.int64))
-    machine = compiling._MACHINE  # what compiled() made
+    machine = {fn: code for fn, code in compiling._MACHINE.items()  # what compiled() made of Cubulus's kernels
+               if fn.__module__.startswith("tabletop.games.cubulus")}
     assert machine and all(len(code.signatures) <= 1 for code in machine.values()), {
         fn.__qualname__: code.signatures for fn, code in machine.items() if len(code.signatures) > 1}
 

@@ -15,20 +15,73 @@ first, then clockwise) and sides likewise (the observer's side first).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
+import tabletop.games.cribbage.kernel as kernel
+from tabletop.core import Encoding, Field, Observation, Player, View, compiling, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import SHOW, Table
+from tabletop.games.cribbage.kernel import (
+    COUNT,
+    CRIB,
+    CRIB_N,
+    CUTS,
+    CUTS_N,
+    CUTTERS,
+    CUTTERS_N,
+    DEAL_SIZE,
+    DEALER,
+    DEALT,
+    GAMES,
+    HAND_SIZE,
+    HANDS,
+    HELD,
+    KEPT,
+    KEPT_N,
+    LAID,
+    LAID_N,
+    LAST,
+    MATCH,
+    MAX_HAND,
+    MAX_LAID,
+    MUGGINS,
+    OVER,
+    P_CLAIMANTS,
+    P_CLAIMANTS_N,
+    P_DECLARED,
+    P_RESUME,
+    P_SEAT,
+    P_WHAT,
+    PASSED,
+    PENDING,
+    PHASE,
+    PILE_N,
+    PILES,
+    PLAYERS,
+    REARS,
+    RESULT,
+    RESULTS,
+    RESULTS_N,
+    SCORES,
+    SERIES,
+    SERIES_N,
+    SHOW,
+    SHOW_STEP,
+    SIDES,
+    STARTER_CARD,
+    TARGET,
+    TO_MOVE,
+)
+from tabletop.games.cribbage.moves import MOVES
 from tabletop.games.cribbage.phases import Phase
-from tabletop.games.cribbage.views import shows_crib, shows_hands
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
@@ -78,12 +131,12 @@ def player_actions(players: int, muggins: bool) -> tuple[CribbageAction, ...]:
 @cache
 def action_tables(players: int, muggins: bool) -> tuple[tuple[CribbageAction, ...], dict[CribbageAction, int],
                                                         dict[int, int]]:
-    """A configuration's player actions in index order, their indices by value and by identity,
-    built once and shared by every encoding of that configuration (two players' 1,380 actions
-    cost some 260 KiB: a learner's environments, one game object each, would each lay them out).
+    """A configuration's player actions in index order, their indices by value and by identity, built once and
+    shared by every encoding of that configuration (two players' 1,380 actions cost some 260 KiB: a learner's
+    environments, one game object each, would each lay them out).
 
-    Only the player count and muggins change the numbering, so there are at most six of these. The
-    identity index stays right because the interned actions live as long as the program.
+    Only the player count and muggins change the numbering, so there are at most six of these. The identity
+    index stays right because the interned actions live as long as the program.
     """
     actions = player_actions(players, muggins)
     return (actions, {action: i for i, action in enumerate(actions)},
@@ -104,6 +157,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         self.deal_size = n * game.hand_size + game.crib_from_pack
         self.series_slots = min(4 * n, 13)  # every seat plays 4 cards; 13 is the most a count of 31 takes
         self._actions, self._index, self._by_id = action_tables(n, self.muggins)  # shared, never written
+        self._index_of = _move_numbers(n, self.muggins)[0]
         s, slots = self.sides, self.series_slots
         self._fields = (
             Field.unit("phase", len(PHASES), "one-hot: " + ", ".join(p.value for p in PHASES)),
@@ -148,7 +202,9 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
-        self._starts = tuple(self._at.values())  #: the same, in field order, for :meth:`observe_state`
+        self._starts = tuple(self._at.values())  #: the same, in field order, for :func:`write_vector`
+        self._at_array = np.array(self._starts, dtype=np.int64)
+        self._at_array.flags.writeable = False
         self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
         """Per observer: the seats from the observer's, clockwise."""
         self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
@@ -198,14 +254,21 @@ class CribbageEncoding(Encoding[CribbageAction]):
             raise ValueError(f"action {index} is out of range 0–{len(self._actions) - 1} for {self._describe_config()}")
         return self._actions[index]
 
-    def legal_by_index(self, state: CribbageState) -> dict[int, CribbageAction]:
-        """``state``'s legal player actions by index (empty at chance and at the end): the same as
-        ``{action_index(a): a for a in state.legal_actions()}``, found by the actions' identity, for the
-        learning adapters' masks (:class:`tabletop.interop.common.Table`)."""
+    def mask_of(self, state: CribbageState) -> npt.NDArray[np.int8]:
+        """``legal_mask(state)``, written from the kernel position (:func:`write_mask`: every move the
+        kernel accepts, numbered as here) without listing the legal actions; the action at a legal index is
+        :meth:`action_at`'s, the very object the state offers. The learning adapters' masks
+        (:class:`tabletop.interop.common.Table`)."""
+        mask = np.zeros(len(self._actions), dtype=np.int8)
         if state.is_chance or state.is_terminal:
-            return {}
-        by_id = self._by_id
-        return {by_id[id(action)]: action for action in state.legal_actions()}
+            return mask
+        if kernel.COMPILED:
+            (_MASK or _bind_mask())(state.position, self._index_of, mask)
+        else:  # as Python, listing the legal actions and numbering them by their moves costs less
+            write, by_id = mask.data, self._by_id
+            for action in state.legal_actions():
+                write[by_id[id(action)]] = 1
+        return mask
 
     def chance_index(self, outcome: CribbageAction) -> int:
         """``cut X`` is X's index, ``deal X`` 52 more, ``starter X`` 104 more.
@@ -323,107 +386,223 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
 
     def observe_state(self, state: CribbageState, player: Player) -> Observation:
-        """``observe(state.view(player), player)``, read from the state's kernel position without building the view.
+        """``observe(state.view(player), player)``, written from the state's kernel position without building the
+        view (:func:`write_vector`, machine code where the kernel is compiled).
 
-        A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector
-        environment's observations), and building the view's lists of card names only to read them
-        back cost as much as the step itself. This reads what the view shows and nothing else: the
-        seat's own hand and laid-away cards, the other hands only as their sizes until
-        :func:`.views.shows_hands` turns them face up, the crib only once :func:`.views.shows_crib`
-        does, never the pack. Each number is written once through a ``memoryview`` (cheaper than
-        numpy's item assignment); ``tests/games/cribbage/test_encoding.py`` checks the vector equals
-        :meth:`observe`'s in every kind of position and table.
+        A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector environment's
+        observations), and building the view's lists of card names only to read them back cost as much as the
+        step itself. ``tests/games/cribbage/test_encoding.py`` checks the vector equals :meth:`observe`'s in every
+        kind of position and table.
 
         Raises:
             ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
         """
-        t: Table = state.table
         n = self.players
         if not 0 <= player < n:
             raise ValueError(no_such_seat(player, n))
-        piles = t.piles
-        if len(piles) != n:
+        p = state.position
+        if p[kernel.PLAYERS] != n:
             raise ValueError(f"not a position of {n}-player cribbage")
-        (at_phase, at_next, at_dealer, at_hand, at_discards, at_starter, at_piles, at_series, at_count, at_passed,
-         at_last, at_sizes, at_discarded, at_crib_size, at_dealt, at_shown, at_crib, at_show_step, at_cutters,
-         at_cuts, at_pending, at_pending_seat, at_points, at_claimants, at_what, at_scores, at_rears, at_match,
-         at_won, at_played) = self._starts
         out = np.zeros(self._size, dtype=np.float32)
-        o: Any = out.data  # a memoryview of float32 items: one write costs less than numpy's item assignment
-        order, relative = self._orders[player], self._relative[player]
-        phase = t.phase
-        o[at_phase + phase] = 1.0
-        o[at_next + relative[t.to_move]] = 1.0
-        o[at_dealer + relative[t.dealer]] = 1.0
-        for card in t.hands[player]:
-            o[at_hand + card] = 1.0
-        for card in t.discards[player]:
-            o[at_discards + card] = 1.0
-        if t.starter >= 0:
-            o[at_starter + t.starter] = 1.0
-        hands, discards, hand_size = t.hands, t.discards, self.hand_size
-        for j, seat in enumerate(order):
-            base = at_piles + 52 * j
-            for card in piles[seat]:
-                o[base + card] = 1.0
-            o[at_sizes + j] = len(hands[seat]) / hand_size
-            if discards[seat]:
-                o[at_discarded + j] = 1.0
-        series = t.series
-        if series:
-            played_by = {card: j for j, seat in enumerate(order) for card in piles[seat]}
-            width = 13 + n
-            for slot, card in enumerate(series[: self.series_slots]):
-                base = at_series + slot * width
-                o[base + (card >> 2)] = 1.0
-                o[base + 13 + played_by[card]] = 1.0
-        o[at_count] = t.count / 31
-        for seat in t.passed:
-            o[at_passed + relative[seat]] = 1.0
-        if t.last_player is not None:
-            o[at_last + relative[t.last_player]] = 1.0
-        o[at_crib_size] = len(t.crib) / 4
-        o[at_dealt] = t.dealt / self.deal_size
-        if shows_hands(t):  # (the crib is never face up while the hands are not)
-            for j, seat in enumerate(order):
-                base = at_shown + 52 * j
-                for card in t.kept[seat]:
-                    o[base + card] = 1.0
-            if t.crib and shows_crib(t):
-                for card in t.crib:
-                    o[at_crib + card] = 1.0
-        pending = t.pending
-        if phase == SHOW or (pending is not None and pending.resume is Phase.SHOW):
-            o[at_show_step + t.show_step] = 1.0
-        for seat, card in zip(t.cutters, t.cuts, strict=False):
-            o[at_cuts + relative[seat] * 13 + (card >> 2)] = 1.0
-        for seat in t.cutters:
-            o[at_cutters + relative[seat]] = 1.0
-        if pending is not None:
-            o[at_pending] = 1.0
-            o[at_pending_seat + relative[pending.seat]] = 1.0
-            declared = pending.declared
-            o[at_points] = float(declared >= 0)
-            o[at_points + 1] = max(declared, 0) / 31
-            for seat in pending.claimants:
-                o[at_claimants + relative[seat]] = 1.0
-            o[at_what + PENDING_WHAT.index(pending.what)] = 1.0
-        scores, rears, match_points, target, scale = t.scores, t.rears, t.match_points, self.target, self.match_scale
-        sides = self._side_order[player]
-        for j, side in enumerate(sides):  # (a 0 is not written: the vector starts at 0)
-            if scores[side]:
-                o[at_scores + j] = scores[side] / target
-                if rears[side]:
-                    o[at_rears + j] = rears[side] / target
-            if match_points[side]:
-                o[at_match + j] = match_points[side] / scale
-        results = t.results
-        if results:
-            games = self.games
-            for j, side in enumerate(sides):
-                o[at_won + j] = sum(1 for result in results if result.winner == side) / games
-            o[at_played] = len(results) / games
+        if kernel.COMPILED:
+            (_OBSERVE or _bind_vector())(p, player, self._at_array, self.series_slots, self.match_scale, out)
+        else:  # as Python: the starts as a tuple of ints, the vector as a memoryview, each item sooner to reach
+            write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
         return out
+
+    def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
+        """Where each field starts (in the order of :attr:`fields`), the series' slots and the match points'
+        scale: what :func:`write_vector` is told of this configuration."""
+        return self._at_array, self.series_slots, self.match_scale
+
+    def move_numbers(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+        """Each kernel move's action index (by :func:`.kernel.move_code`; −1 for none) and each action's move
+        code (by index): the numbering :func:`write_mask` and a batch's moves read."""
+        return _move_numbers(self.players, self.muggins)
+
+
+# the fields of the vector, in the order of CribbageEncoding.fields: where each starts is an entry of ``at``
+(AT_PHASE, AT_NEXT_SEAT, AT_DEALER, AT_HAND, AT_DISCARDS, AT_STARTER, AT_PILES, AT_SERIES, AT_COUNT, AT_PASSED,
+ AT_LAST_PLAYER, AT_HAND_SIZES, AT_DISCARDED, AT_CRIB_SIZE, AT_DEALT, AT_HANDS_SHOWN, AT_CRIB, AT_SHOW_STEP,
+ AT_CUTTERS, AT_CUTS, AT_PENDING, AT_PENDING_SEAT, AT_PENDING_POINTS, AT_CLAIMANTS, AT_PENDING_WHAT, AT_SCORES,
+ AT_REAR_PEGS, AT_MATCH_POINTS, AT_GAMES_WON, AT_GAMES_PLAYED) = range(30)
+
+
+
+# --- one position in numbers ----------------------------------------------------------------------------
+
+
+@compiling.kernel
+def write_mask(p: kernel.Position, index_of: Any, out: Any) -> None:
+    """1 in ``out`` at each player action the seat to move may take: every move the kernel accepts
+    (:func:`.kernel.is_legal`) among those of its phase, numbered by ``index_of`` (a move code's action index).
+    Nothing at chance or once the match is over."""
+    phase = p[kernel.PHASE]
+    seat = p[kernel.TO_MOVE]
+    base, held = kernel.HANDS + kernel.MAX_HAND * seat, p[kernel.HELD + seat]
+    if phase == kernel.PLAY:
+        for i in range(held):
+            if kernel.is_legal(p, phase, p[base + i]):
+                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
+        if kernel.is_legal(p, phase, kernel.GO):
+            out[index_of[kernel.move_code(phase, kernel.GO)]] = 1
+    elif phase == kernel.DISCARD:
+        for i in range(held):
+            if p[kernel.LAY_AWAY] == 1:
+                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
+                continue
+            for j in range(i + 1, held):
+                low, high = min(p[base + i], p[base + j]), max(p[base + i], p[base + j])
+                out[index_of[kernel.move_code(phase, low + 64 * (high + 1))]] = 1
+    elif phase == kernel.SHOW or phase == kernel.CLAIM or phase == kernel.MUGGINS:
+        for move in range(-1, 32):
+            if kernel.is_legal(p, phase, move):
+                out[index_of[kernel.move_code(phase, move)]] = 1
+
+
+@compiling.kernel
+def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
+    """``player``'s view of ``p`` in ``out`` (zeros to begin with), laid out as the encoding's fields starting at
+    ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
+    as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
+    Seats and sides are counted from the observer's; ``slots`` cards of the series are shown, match points are
+    divided by ``scale``. (As Python it is the hot path of a learning step too: zeros are not written.)"""
+    n, phase, pending = p[PLAYERS], p[PHASE], p[PENDING]
+    out[at[AT_PHASE] + phase] = 1
+    out[at[AT_NEXT_SEAT] + (p[TO_MOVE] - player) % n] = 1
+    out[at[AT_DEALER] + (p[DEALER] - player) % n] = 1
+    start = at[AT_HAND]
+    for i in range(HANDS + MAX_HAND * player, HANDS + MAX_HAND * player + p[HELD + player]):
+        out[start + p[i]] = 1
+    start = at[AT_DISCARDS]
+    for i in range(LAID + MAX_LAID * player, LAID + MAX_LAID * player + p[LAID_N + player]):
+        out[start + p[i]] = 1
+    if p[STARTER_CARD] >= 0:
+        out[at[AT_STARTER] + p[STARTER_CARD]] = 1
+    piles, sizes, hand_size, passed = at[AT_PILES], at[AT_HAND_SIZES], p[HAND_SIZE], p[PASSED]
+    for seat in range(n):
+        j = (seat - player) % n
+        for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
+            out[piles + 52 * j + p[i]] = 1
+        if p[HELD + seat]:
+            out[sizes + j] = p[HELD + seat] / hand_size
+        if p[LAID_N + seat]:
+            out[at[AT_DISCARDED] + j] = 1
+        if (passed >> seat) & 1:
+            out[at[AT_PASSED] + j] = 1
+    for slot in range(min(p[SERIES_N], slots)):
+        card = p[SERIES + slot]
+        start = at[AT_SERIES] + slot * (13 + n)
+        out[start + (card >> 2)] = 1
+        for seat in range(n):  # who played it: the pile it lies on
+            for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
+                if p[i] == card:
+                    out[start + 13 + (seat - player) % n] = 1
+    if p[COUNT]:
+        out[at[AT_COUNT]] = p[COUNT] / 31
+    if p[LAST] >= 0:
+        out[at[AT_LAST_PLAYER] + (p[LAST] - player) % n] = 1
+    if p[CRIB_N]:
+        out[at[AT_CRIB_SIZE]] = p[CRIB_N] / 4
+    if p[DEALT]:
+        out[at[AT_DEALT]] = p[DEALT] / p[DEAL_SIZE]
+    counting = phase == SHOW or (phase == MUGGINS and pending != 0 and p[P_RESUME] == SHOW)
+    if phase == OVER or counting:  # the hands are face up (C13), and the crib once turned
+        start = at[AT_HANDS_SHOWN]
+        for seat in range(n):
+            for i in range(KEPT + 4 * seat, KEPT + 4 * seat + p[KEPT_N + seat]):
+                out[start + 52 * ((seat - player) % n) + p[i]] = 1
+        if phase == OVER or p[SHOW_STEP] >= n:
+            for i in range(CRIB, CRIB + p[CRIB_N]):
+                out[at[AT_CRIB] + p[i]] = 1
+    if phase == SHOW or (pending != 0 and p[P_RESUME] == SHOW):
+        out[at[AT_SHOW_STEP] + p[SHOW_STEP]] = 1
+    for i in range(p[CUTTERS_N]):
+        relative = (p[CUTTERS + i] - player) % n
+        out[at[AT_CUTTERS] + relative] = 1
+        if i < p[CUTS_N]:
+            out[at[AT_CUTS] + 13 * relative + (p[CUTS + i] >> 2)] = 1
+    if pending != 0:
+        out[at[AT_PENDING]] = 1
+        out[at[AT_PENDING_SEAT] + (p[P_SEAT] - player) % n] = 1
+        declared = p[P_DECLARED]
+        if declared >= 0:
+            out[at[AT_PENDING_POINTS]] = 1
+            out[at[AT_PENDING_POINTS] + 1] = declared / 31
+        for i in range(P_CLAIMANTS, P_CLAIMANTS + p[P_CLAIMANTS_N]):
+            out[at[AT_CLAIMANTS] + (p[i] - player) % n] = 1
+        out[at[AT_PENDING_WHAT] + p[P_WHAT]] = 1
+    sides, target = p[SIDES], p[TARGET]
+    own = kernel.side_of(p, player)
+    for j in range(sides):
+        side = (own + j) % sides
+        if p[SCORES + side]:
+            out[at[AT_SCORES] + j] = p[SCORES + side] / target
+            if p[REARS + side]:
+                out[at[AT_REAR_PEGS] + j] = p[REARS + side] / target
+        if p[MATCH + side]:
+            out[at[AT_MATCH_POINTS] + j] = p[MATCH + side] / scale
+    played = p[RESULTS_N]
+    if played:
+        games = p[GAMES]
+        for j in range(sides):
+            side = (own + j) % sides
+            won = 0
+            for game in range(played):
+                won += p[RESULTS + RESULT * game] == side
+            out[at[AT_GAMES_WON] + j] = won / games
+        out[at[AT_GAMES_PLAYED]] = played / games
+
+
+_COMPILED: list[bool] = []
+
+
+def start() -> bool:
+    """Compile :func:`write_mask` and :func:`write_vector` (after the kernel they read), once; True when compiled."""
+    if not _COMPILED:
+        kernel.start()
+        _COMPILED.append(compiling.compile_module(sys.modules[__name__]))
+    return _COMPILED[0]
+
+
+@cache
+def _move_numbers(players: int, muggins: bool) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    actions = action_tables(players, muggins)[0]
+    codes = np.array([MOVES[id(action)] for action in actions], dtype=np.int64)
+    index_of = np.full(int(codes.max()) + 1, -1, dtype=np.int32)
+    index_of[codes] = np.arange(len(actions), dtype=np.int32)
+    index_of.flags.writeable = codes.flags.writeable = False
+    return index_of, codes
+
+
+_OBSERVE: Callable[..., None] | None = None
+_MASK: Callable[..., None] | None = None
+
+
+def _bind_vector() -> Callable[..., None]:
+    """:func:`write_vector` for a scalar position, compiled with the kernel on first use, called without Numba's
+    dispatch on types."""
+    global _OBSERVE
+    start()
+    position = kernel.new_position(2, 121, False, False, 1, False)
+    _OBSERVE = compiling.entry(write_vector, position, 0, _read_only(np.int64), 0, 0, np.zeros(1, np.float32))
+    return _OBSERVE
+
+
+def _bind_mask() -> Callable[..., None]:
+    """:func:`write_mask` for a scalar position, as :func:`_bind_vector`."""
+    global _MASK
+    start()
+    position = kernel.new_position(2, 121, False, False, 1, False)
+    _MASK = compiling.entry(write_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
+    return _MASK
+
+
+def _read_only(dtype: type[np.integer[Any]]) -> npt.NDArray[Any]:
+    """An array typed as the encoding's tables are (read-only), to compile for."""
+    array = np.zeros(1, dtype=dtype)
+    array.flags.writeable = False
+    return array
 
 
 _PHASE_INDEX = {phase.value: i for i, phase in enumerate(PHASES)}

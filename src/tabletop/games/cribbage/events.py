@@ -1,12 +1,12 @@
 """What a cribbage action did, made into events and score records from the kernel's short notes.
 
-The kernel (:mod:`.kernel`) writes down each thing an action does as a tuple — its kind, then plain ints and
-tuples of card ints — because building parameter dicts, card objects and itemised scores on every step would
-cost more than the step itself. This module turns those notes into the public values, only when someone asks:
-:class:`Event` objects with cards in notation and scores itemised (C19's order), each with who may see it
-(a dealt card and a discard whole for their seat, a twin without the cards for the others), and the
-:class:`.phases.ScoreEvent` records bots and tests read. The event kinds and their parameters are listed in
-:data:`.game.SPEC`'s docstring.
+The kernel (:mod:`.kernel`) writes down each thing an action does as a few ints in the position, read back as
+a tuple — its kind, then plain ints and tuples of card ints (:func:`.positions.told_of`) — because building
+parameter dicts, card objects and itemised scores on every step would cost more than the step itself. This
+module turns those notes into the public values, only when someone asks: :class:`Event` objects with cards in
+notation and scores itemised (C19's order), each with who may see it (a dealt card and a discard whole for
+their seat, a twin without the cards for the others), and the :class:`.phases.ScoreEvent` records bots and
+tests read. The event kinds and their parameters are listed in :data:`.game.SPEC`'s docstring.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tabletop.games.cribbage.scoring import Score, pegging_score, score_hand
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
-    from tabletop.games.cribbage.kernel import Table, Told
+    from tabletop.games.cribbage.positions import Table, Told
 
 WHY: Mapping[str, str] = MappingProxyType({
     "pegging": "play", "go": "go", "last card": "last_card", "heels": "heels", "hand": "hand", "crib": "crib",

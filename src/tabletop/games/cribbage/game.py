@@ -14,16 +14,17 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.actions as act
 from tabletop.core import SPECTATOR, Capability, Chance, Event, Game, GameSpec, Option, View
 from tabletop.core.agent import Agent
+from tabletop.core.batch import Batch
 from tabletop.core.errors import IllegalActionError, list_allowed
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.batch import CribbageBatch
+from tabletop.games.cribbage.batch import start as start_batch
 from tabletop.games.cribbage.encoding import CribbageEncoding
 from tabletop.games.cribbage.expert import BASELINES, LEVELS, CribbageExpert, EvGreedyAgent
-from tabletop.games.cribbage.kernel import initial_table
 from tabletop.games.cribbage.phases import Phase, side_of, sides_of
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
-from tabletop.games.cribbage.state import CribbageState, from_table
+from tabletop.games.cribbage.state import CribbageState, from_table, initial_state
 from tabletop.games.cribbage.views import table_from_view
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     def initial_state(self) -> CribbageState:
         """Everyone cuts for the first deal (C6)."""
-        return from_table(initial_table(self))
+        return initial_state(self)
 
     def parse_action(self, text: str) -> CribbageAction:
         """Cribbage notation: see :mod:`tabletop.games.cribbage.actions`."""
@@ -154,7 +155,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         Raises:
             TabletopError: when ``view`` is not a seat's view of this game.
         """
-        return from_table(table_from_view(self, view, rng))
+        return from_table(self, table_from_view(self, view, rng))
 
     def refusal(self, state: CribbageState, action: CribbageAction) -> IllegalActionError | None:
         """The rule an illegal play or discard breaks, as a game code: a card not in hand, a count that
@@ -210,4 +211,17 @@ class Cribbage(Game[CribbageState, CribbageAction]):
     """Every action and chance outcome an index, each view a vector (built once per game by the core)."""
 
     batch_type = CribbageBatch
-    """Two-player games stepped together in numpy arrays, in the encoding's numbers (:mod:`.batch`)."""
+    """Games stepped together by the kernel looped over the rows of an array, in the encoding's numbers
+    (:mod:`.batch`)."""
+
+    def batch(self, size: int) -> Batch:
+        """``size`` games in the batched kernel (:class:`.batch.CribbageBatch`).
+
+        Raises:
+            NotImplementedError: without the compiled extra: as Python, the kernel looped over rows steps slower
+                than a table a game, which ``tabletop.interop.batches.batch_of`` then gives.
+            ValueError: for a size below 1.
+        """
+        if not start_batch():
+            raise NotImplementedError("cribbage's batched kernel runs compiled (pip install 'tabletop[compiled]')")
+        return super().batch(size)

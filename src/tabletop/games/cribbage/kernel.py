@@ -1,535 +1,900 @@
-"""The cribbage kernel: rules C5–C18 on integers, the one engine every state, bot, adapter and benchmark runs on.
+"""The cribbage kernel: rules C2–C18 on one array of ints, the one engine every state, bot, batch, adapter and
+benchmark runs — as machine code where the ``compiled`` extra (Numba) is installed, as this same Python where
+it is not (:mod:`tabletop.core.compiling`).
 
-A card is its index 0–51 (:attr:`Card.index`: rank-major, so its 0-based rank is ``card >> 2`` and its suit
-``card & 3``); a hand, a pile, the series or the crib is a tuple of those ints in the order the cards came;
-the pack is its cards in index order with a bitmask beside it; a phase is its position in :class:`Phase`.
-A :class:`Table` is one position. It never changes once handed out: :func:`step` copies it (one slot copy,
-no validation on the way: the caller has checked the move with :func:`is_legal`) and one rule function per
-phase moves the copy on, so each rule reads as what happens at the table and nothing is half-applied.
-Points always go through :func:`peg`, which moves the pegs (C2) and ends the game the moment a side reaches
-the target (C14).
+A position is :data:`SIZE` int slots (:data:`Position`), laid out below: the game's options, then the hand being
+played — the pack as four 13-bit slots and a count, each seat's hand as card indices in the order dealt (a card
+is its index 0–51, rank-major: rank ``card >> 2``, suit ``card & 3``), what each seat keeps and laid away, the
+crib, the series and the piles (C8) —, the scores and rear pegs (C2), the cut for the deal (C6), a muggins
+claim under way (C17) and the games of the match (C16, C18); then, outside the position proper (:data:`KEY`),
+what the last action did. A part that holds a few cards is a length and slots: past the length, nothing is
+read. A phase is its place in :class:`.phases.Phase`. :func:`step` moves a position on, in place, by one move
+of its phase — a card cut, dealt, turned or played, ``GO``, the cards laid away (:func:`lay_away_move`), the
+points declared, whether muggins is taken, each with its phase as one int (:func:`move_code`) — after checking
+it (:func:`is_legal`), with one rule function per phase, so each reads as what happens at the table. Points
+always go through :func:`peg`, which moves the pegs (C2) and ends the game the moment a side reaches the
+target (C14).
 
-Why ints: every random playout, rollout, search iteration and learning step goes through here, and
-``benchmarks/cribbage_engine.py`` holds it to OpenSpiel's C++ cribbage. So a transition builds no card and no
-action object: the show is a table look-up (:func:`.scoring.show_points`), and what an action did is written
-down as short tuples (``told``) that :mod:`.told` makes into events — itemised scores included — only when
-someone asks. :class:`.state.CribbageState` is the game interface on top: actions and cards in, views and
-events out.
+What an action did is written down in the position's *told* slots as short entries — a kind (``TOLD_*``), a
+length, then ints — that :mod:`.events` makes into events, itemised scores included, only when someone asks.
+:class:`.state.CribbageState` is the game interface on top: actions and cards in, views and events out.
+
+Why one array of ints: every random playout, rollout, search iteration and learning step goes through here,
+and ``benchmarks/cribbage_engine.py`` holds it to OpenSpiel's C++ cribbage. A transition is one copy of the
+array (a ``memcpy`` of 510 bytes) and one call, which Numba runs as machine code (some 70 ns of it; the call
+from Python costs more); the batched environment loops the same :func:`step` over the rows of a 2-D array
+(:mod:`.batch`). Everything the compiled functions read is defined in this file (Numba checks its cache
+against this file alone; ``tests/games/cribbage/test_kernel.py`` holds the file to that); the show's rank
+tables are built by :func:`start`, which also compiles the module, before the first position.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
+from array import array
+from collections.abc import MutableSequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from tabletop.games.cribbage.phases import GameResult, Pending, Phase
-from tabletop.games.cribbage.scoring import CARD_VALUE, JACK, pegging_points, show_points
+from tabletop.core.compiling import COMPILING, compile_module, kernel
 
 if TYPE_CHECKING:
-    from tabletop.games.cribbage.game import Cribbage
+    import numpy as np
+    from numpy.typing import NDArray
 
-PHASES = tuple(Phase)
-"""The phases by their kernel number."""
-CUT, DEAL, DISCARD, STARTER, PLAY, CLAIM, SHOW, MUGGINS, OVER = range(len(PHASES))
-CHANCE_PHASES = (CUT, DEAL, STARTER)
-IS_CHANCE = tuple(phase in CHANCE_PHASES for phase in range(len(PHASES)))
-"""By phase number: whether chance acts (a card is cut, dealt or turned)."""
+Position: TypeAlias = "MutableSequence[int]"
+"""A position: :data:`SIZE` int slots, an ``array('h')`` where the kernel is compiled (Numba reads its buffer;
+510 bytes, copied where Python keeps small objects; in a batch, a row of a 2-D int64 array) and a list where it
+runs as Python (whose items Python reads and writes three times sooner, for a copy that costs more)."""
 
-FULL_PACK = tuple(range(52))
-FULL_MASK = (1 << 52) - 1
+# --- the phases (the order of .phases.Phase) ------------------------------------------------------------
+
+CUT, DEAL, DISCARD, STARTER, PLAY, CLAIM, SHOW, MUGGINS, OVER = range(9)
+IS_CHANCE = (True, True, False, True, False, False, False, False, False)
+"""By phase: whether chance acts (a card is cut, dealt or turned)."""
+
+# --- the moves -----------------------------------------------------------------------------------------
+
 GO = -1
 """The play phase's move that is no card: "go" (C9)."""
 NOT_DECLARED = -1
 """The show's move without muggins: the count is made for the player (C13)."""
+NO_MOVE = -2
+"""A move no phase accepts (what an action of the wrong shape stands for)."""
 
-Told = tuple[Any, ...]
-"""Something an action did, written down: its kind, then its values in :mod:`.told`'s order."""
+# --- cards ---------------------------------------------------------------------------------------------
 
+JACK = 10
+"""The jack's rank, ace 0 … king 12 (heels C7, nobs C13)."""
+CARD_VALUE = tuple(min((card >> 2) + 1, 10) for card in range(52))
+"""C4: a card's counting value by index (ace 1, two to ten face value, court cards 10)."""
+FULL = 8191
+"""Thirteen cards of the pack, as bits: a full quarter of it (see ``PACK``)."""
 
-class Table:
-    """One cribbage position on ints. Public through :class:`.state.CribbageState`, which shows it as cards."""
+# --- the position, slot by slot ------------------------------------------------------------------------
 
-    __slots__ = (
-        "count",
-        "crib",
-        "cuts",
-        "cutters",
-        "dealer",
-        "dealt",
-        "discards",
-        "ended_game",
-        "game",
-        "hands",
-        "kept",
-        "last_player",
-        "match_points",
-        "pack",
-        "pack_mask",
-        "passed",
-        "pending",
-        "phase",
-        "piles",
-        "rears",
-        "results",
-        "scores",
-        "series",
-        "show_step",
-        "starter",
-        "to_move",
-        "told",
-    )
+MAX_SEATS, MAX_SIDES, MAX_HAND, MAX_LAID, MAX_SERIES, MAX_GAMES = 4, 3, 6, 2, 13, 9
+"""The largest table (C5, C15), hand (C5), discard, series (13 low cards make 31) and match (C16)."""
 
-    game: Cribbage
-    phase: int  #: a position in :data:`PHASES`
-    dealer: int
-    to_move: int
-    pack: tuple[int, ...]  #: the cards not yet dealt, in index order
-    pack_mask: int  #: bit ``card`` set for each card in ``pack``
-    hands: tuple[tuple[int, ...], ...]  #: what each seat holds now, in the order dealt
-    kept: tuple[tuple[int, ...], ...]  #: each seat's hand for the show (after discarding)
-    discards: tuple[tuple[int, ...], ...]  #: what each seat laid away to the crib
-    crib: tuple[int, ...]
-    dealt: int  #: cards dealt so far this hand
-    starter: int  #: −1 before it is turned
-    count: int  #: the running total in the pegging
-    series: tuple[int, ...]  #: cards played since the count was last reset
-    piles: tuple[tuple[int, ...], ...]  #: each seat's face-up cards this hand (C8)
-    passed: frozenset[int]  #: seats that said go in this series
-    last_player: int | None  #: who played the last card of the series
-    scores: tuple[int, ...]  #: per side: the front peg (C2)
-    rears: tuple[int, ...]  #: per side: the rear peg, the score before the last points (C2)
-    show_step: int  #: 0…players−1: the hands in counting order; players: the crib
-    cutters: tuple[int, ...]  #: seats cutting for the deal this round (C6)
-    cuts: tuple[int, ...]  #: their cuts so far, in order
-    pending: Pending | None  #: a muggins claim under way (C17)
-    match_points: tuple[int, ...]  #: per side (C16, C18)
-    results: tuple[GameResult, ...]  #: the finished games of the match
-    told: tuple[Told, ...]  #: what the last action did
-    ended_game: bool  #: the last action won a game (C14): nothing more is pegged in it
+# the game's options (C3, C5, C16–C18), the same in every position of a game
+PLAYERS, SIDES, TARGET, WITH_MUGGINS, SKUNK, GAMES, MAJORITY, HAND_SIZE, LAY_AWAY, TO_HANDS, DEAL_SIZE = range(11)
+# the hand being played
+PHASE, DEALER, TO_MOVE, PACK_N, DEALT, STARTER_CARD, COUNT, LAST, PASSED, SHOW_STEP = range(11, 21)
+"""PACK_N: cards not dealt; STARTER_CARD: −1 before it is turned; LAST: who played the last card of the series
+(−1: nobody); PASSED: a bit for each seat that said go in this series; SHOW_STEP: 0 … players − 1 the hands in
+counting order, players the crib."""
+PACK = 21
+"""4 slots: the cards not dealt, thirteen to a slot as bits (card ``c`` is bit ``c % 13`` of slot ``c // 13``)."""
+PACK_SLOT = tuple(PACK + card // 13 for card in range(52))
+PACK_BIT = tuple(1 << card % 13 for card in range(52))
+"""Where each card's bit is in the pack's slots."""
+HELD = PACK + 4  #: per seat: cards in hand
+HANDS = HELD + MAX_SEATS  #: per seat, MAX_HAND slots: the hand, in the order dealt
+KEPT_N = HANDS + MAX_SEATS * MAX_HAND  #: per seat: cards kept for the show (0 before laying away)
+KEPT = KEPT_N + MAX_SEATS  #: per seat, 4 slots
+LAID_N = KEPT + MAX_SEATS * 4  #: per seat: cards laid away to the crib (C5)
+LAID = LAID_N + MAX_SEATS  #: per seat, MAX_LAID slots
+CRIB_N = LAID + MAX_SEATS * MAX_LAID
+CRIB = CRIB_N + 1  #: 4 slots, in the order they came
+SERIES_N = CRIB + 4
+SERIES = SERIES_N + 1  #: MAX_SERIES slots: the cards played since the count was last reset
+PILE_N = SERIES + MAX_SERIES  #: per seat: cards played face up this hand (C8)
+PILES = PILE_N + MAX_SEATS  #: per seat, 4 slots
+SCORES = PILES + MAX_SEATS * 4  #: per side: the front peg (C2)
+REARS = SCORES + MAX_SIDES  #: per side: the rear peg, the score before the last points (C2)
+MATCH = REARS + MAX_SIDES  #: per side: match points (C16, C18)
+CUTTERS_N = MATCH + MAX_SIDES
+CUTTERS = CUTTERS_N + 1  #: the seats cutting for the deal this round (C6)
+CUTS_N = CUTTERS + MAX_SEATS
+CUTS = CUTS_N + 1  #: their cuts so far, in order
+PENDING = CUTS + MAX_SEATS  #: 1 while a muggins claim is under way (C17)
+P_SEAT, P_ACTUAL, P_DECLARED, P_RESUME, P_WHAT, P_CLAIMANTS_N = range(PENDING + 1, PENDING + 7)
+"""Whose points, what they were really worth, what was declared (−1: not yet), the phase play resumes in,
+what was counted (``WHAT_*``), and the opponents still to be asked."""
+P_CLAIMANTS = P_CLAIMANTS_N + 1  #: MAX_SEATS − 1 slots
+RESULTS_N = P_CLAIMANTS + MAX_SEATS - 1
+RESULTS = RESULTS_N + 1  #: per finished game, RESULT slots: the winner, the value, each side's score
+RESULT = 2 + MAX_SIDES
+KEY = RESULTS + MAX_GAMES * RESULT
+"""The slots before this one are the position; of a hand, a pile, the series… only the first (its length) count:
+the kernel does not clear what follows (:func:`.positions.key` reads a position as equal positions read alike)."""
+ENDED = KEY  #: 1 when the last action won a game (C14): nothing more is pegged in it
+TOLD_N = KEY + 1  #: slots of TOLD written by the last action
+TOLD = KEY + 2
+MAX_TOLD = 54
+"""What one action can tell, at most: a card played that pegs a series of 13, then the go, the game and the match
+(5 + 21 + 8 + 12 + 6 = 52 slots), and two to spare."""
+SIZE = TOLD + MAX_TOLD
 
-    def key(self) -> tuple[Any, ...]:
-        """Everything that makes the position (not what the last action did): equal positions, equal keys."""
-        return (self.game, self.phase, self.dealer, self.to_move, self.pack_mask, self.hands, self.kept,
-                self.discards, self.crib, self.dealt, self.starter, self.count, self.series, self.piles,
-                self.passed, self.last_player, self.scores, self.rears, self.show_step, self.cutters, self.cuts,
-                self.pending, self.match_points, self.results)
+# what a muggins claim is about, what points are for, why a seat deals
+WHAT_PEGGING, WHAT_HAND, WHAT_CRIB = range(3)
+FOR_PLAY, FOR_GO, FOR_LAST_CARD, FOR_HEELS, FOR_HAND, FOR_CRIB, FOR_MUGGINS = range(7)
+DEALS_BY_CUT, DEALS_AS_LOSER, DEALS_IN_TURN = range(3)
+NOT_ITEMISED, BY_SERIES = -1, 0
+"""How :func:`peg` itemises points besides by a hand's slot: not at all, by the series."""
 
-
-_NEW = object.__new__
-
-
-def initial_table(game: Cribbage) -> Table:
-    """Everyone cuts for the first deal (C6)."""
-    t = _NEW(Table)
-    n, sides = game.players, game.sides
-    t.game, t.phase, t.dealer, t.to_move = game, CUT, 0, 0
-    t.pack, t.pack_mask, t.dealt, t.starter = FULL_PACK, FULL_MASK, 0, -1
-    t.hands = t.kept = t.discards = t.piles = ((),) * n
-    t.crib, t.count, t.series, t.passed, t.last_player = (), 0, (), frozenset(), None
-    t.scores = t.rears = t.match_points = (0,) * sides
-    t.show_step, t.cutters, t.cuts, t.pending, t.results = 0, tuple(range(n)), (), None, ()
-    t.told, t.ended_game = (), False
-    return t
-
-
-def successor(t: Table) -> Table:
-    """A copy of ``t`` for one transition to move on: every slot but what the last action did.
-
-    One assignment a slot: a tuple packed and unpacked would cost half as much again, on every step.
-    """
-    new = _NEW(Table)
-    new.game = t.game
-    new.phase = t.phase
-    new.dealer = t.dealer
-    new.to_move = t.to_move
-    new.pack = t.pack
-    new.pack_mask = t.pack_mask
-    new.hands = t.hands
-    new.kept = t.kept
-    new.discards = t.discards
-    new.crib = t.crib
-    new.dealt = t.dealt
-    new.starter = t.starter
-    new.count = t.count
-    new.series = t.series
-    new.piles = t.piles
-    new.passed = t.passed
-    new.last_player = t.last_player
-    new.scores = t.scores
-    new.rears = t.rears
-    new.show_step = t.show_step
-    new.cutters = t.cutters
-    new.cuts = t.cuts
-    new.pending = t.pending
-    new.match_points = t.match_points
-    new.results = t.results
-    new.told = ()
-    new.ended_game = False
-    return new
+# the kinds of told entries, each followed by its length and its values
+TOLD_CUT = 1  #: seat, card
+TOLD_CUT_TIE = 2  #: rank (1–13), then the seats that cut again
+TOLD_DEALER = 3  #: seat, why (DEALS_*)
+TOLD_DEALT = 4  #: seat, card
+TOLD_CRIB_DEALT = 5  #: —
+TOLD_DISCARDS = 6  #: seat, then the cards
+TOLD_STARTER = 7  #: card
+TOLD_PLAYS = 8  #: seat, card, count
+TOLD_GO = 9  #: seat
+TOLD_PASSES = 10  #: seat
+TOLD_PEGS = 11
+"""seat, side, points, why (FOR_*), score after, then what itemises them: 0 (nothing), the length of the
+series and its cards, or 6 and the four cards of a hand or crib, the starter and 1 for the crib."""
+TOLD_COUNTS = 12  #: seat, what (WHAT_HAND or WHAT_CRIB), declared (−1: not), starter, then the cards
+TOLD_CLAIMS = 13  #: seat, declared
+TOLD_MUGGINS = 14  #: seat, whose points, what (WHAT_*)
+TOLD_WINS_GAME = 15  #: side, value, game number, games, then each side's score and each side's match points
+TOLD_MATCH_OVER = 16  #: the sides leading as a bit mask, then each side's match points
 
 
-def step(t: Table, move: Any) -> Table:
-    """The position after ``move`` of ``t``'s phase, which :func:`is_legal` has accepted."""
-    new = successor(t)
-    RULES[t.phase](new, move)
-    return new
+# --- a new position ------------------------------------------------------------------------------------
 
 
-# --- what is legal -------------------------------------------------------------------------------
+def new_position(players: int, target: int, muggins: bool, skunk: bool, games: int, majority: bool) -> Position:
+    """The first position of a match: everyone cuts for the first deal (C6)."""
+    p = as_position([0] * SIZE)
+    hand_size = 6 if players == 2 else 5  # C5
+    p[PLAYERS], p[SIDES], p[TARGET] = players, 2 if players == 4 else players, target
+    p[WITH_MUGGINS], p[SKUNK], p[GAMES], p[MAJORITY] = int(muggins), int(skunk), games, int(majority)
+    p[HAND_SIZE], p[LAY_AWAY] = hand_size, 2 if players == 2 else 1
+    p[TO_HANDS] = players * hand_size
+    p[DEAL_SIZE] = players * hand_size + (1 if players == 3 else 0)
+    p[PHASE], p[STARTER_CARD], p[LAST] = CUT, -1, -1
+    full_pack(p)
+    p[CUTTERS_N] = players
+    for seat in range(players):
+        p[CUTTERS + seat] = seat
+    return p
 
 
-def playable(t: Table) -> tuple[int, ...]:
-    """The cards the seat to move may play without passing 31 (C9), in the order it holds them."""
-    hand = t.hands[t.to_move]
-    if t.count <= 21:  # no card counts more than ten
-        return hand
-    room = 31 - t.count
-    return tuple([c for c in hand if CARD_VALUE[c] <= room])
+def as_position(slots: Any) -> Position:
+    """A position holding ``slots`` (a position of either kind, or its slots as ints): an ``array('h')`` where
+    the kernel is compiled, a list where it runs as Python (see :data:`Position`)."""
+    return array("h", slots) if start() else list(slots)
 
 
-def is_legal(t: Table, move: Any) -> bool:
-    """True when ``move`` (a card, the cards laid away, ``GO``, points declared…) may be made in ``t``'s phase."""
-    phase = t.phase
-    if phase <= DEAL or phase == STARTER:  # a card from the pack
-        return bool(t.pack_mask >> move & 1)
+@kernel
+def move_code(phase: int, move: int) -> int:
+    """``move`` of ``phase`` as the one int :func:`step` takes (never 0: an interned action's code is never
+    mistaken for none)."""
+    return (move + 4) << 4 | phase
+
+
+NO_CODE = move_code(15, NO_MOVE)
+"""The code of a move no phase accepts (phase 15 is none)."""
+
+
+def lay_away_move(cards: tuple[int, ...]) -> int:
+    """The discard phase's move laying away ``cards`` (one, or two in index order): one int, as every move."""
+    if len(cards) == 1 and 0 <= cards[0] < 52:
+        return cards[0]
+    if len(cards) == 2 and 0 <= cards[0] < 52 and 0 <= cards[1] < 52:
+        return cards[0] + 64 * (cards[1] + 1)
+    return NO_MOVE
+
+
+# --- what is legal ---------------------------------------------------------------------------------------
+
+
+@kernel
+def holds(p: Position, seat: int, card: int) -> bool:
+    """True when ``seat`` holds ``card``."""
+    base = HANDS + MAX_HAND * seat
+    for i in range(p[HELD + seat]):  # noqa: SIM110 (a loop, not a generator: Numba compiles it)
+        if p[base + i] == card:
+            return True
+    return False
+
+
+@kernel
+def can_play(p: Position) -> bool:
+    """True when the seat to move has a card that keeps the count to 31 (C8, C9)."""
+    seat = p[TO_MOVE]
+    base = HANDS + MAX_HAND * seat
+    room = 31 - p[COUNT]
+    for i in range(p[HELD + seat]):  # noqa: SIM110 (a loop, not a generator: Numba compiles it)
+        if CARD_VALUE[p[base + i]] <= room:
+            return True
+    return False
+
+
+@kernel
+def is_legal(p: Position, phase: int, move: int) -> bool:
+    """True when ``move`` of ``phase`` may be made in ``p``: a card from the pack, a card that keeps the count
+    to 31 or go when none does, the cards laid away, points declared, muggins taken or passed."""
+    if phase != p[PHASE]:
+        return False
     if phase == PLAY:
         if move == GO:
-            return not playable(t)
-        return move in t.hands[t.to_move] and t.count + CARD_VALUE[move] <= 31
+            return not can_play(p)
+        return 0 <= move < 52 and holds(p, p[TO_MOVE], move) and p[COUNT] + CARD_VALUE[move] <= 31
+    if phase <= DEAL or phase == STARTER:
+        return 0 <= move < 52 and p[PACK_SLOT[move]] & PACK_BIT[move] != 0
     if phase == DISCARD:  # one or two cards, in index order (actions.Discard keeps them so)
-        hand = t.hands[t.to_move]
-        if len(move) != t.game.discards or move[0] not in hand:
+        if move < 0:
             return False
-        return len(move) == 1 or (move[0] < move[1] and move[1] in hand)
+        first, second = move & 63, (move >> 6) - 1
+        if (1 if second < 0 else 2) != p[LAY_AWAY] or first >= 52 or not holds(p, p[TO_MOVE], first):
+            return False
+        return second < 0 or (first < second < 52 and holds(p, p[TO_MOVE], second))
     if phase == SHOW:  # with muggins the player declares 0–29 (C17, C20); without, the count is made
-        return bool(0 <= move <= 29) if t.game.muggins else move == NOT_DECLARED
+        return 0 <= move <= 29 if p[WITH_MUGGINS] else move == NOT_DECLARED
     if phase == CLAIM:
-        return bool(0 <= move <= 31)
-    return phase == MUGGINS  # take (True) or pass (False)
+        return 0 <= move <= 31
+    if phase == MUGGINS:
+        return move == 0 or move == 1  # pass, take
+    return False
 
 
-# --- keeping the books -------------------------------------------------------------------------
+# --- moving on -----------------------------------------------------------------------------------------
 
 
-def with_(per_seat: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    """``per_seat`` with ``seat``'s entry replaced by ``value``."""
-    return (*per_seat[:seat], value, *per_seat[seat + 1:])
+@kernel
+def step(p: Position, code: int) -> int:
+    """Move ``p`` on, in place, by the move of :func:`move_code` ``code``; its new phase, or −1 (and ``p`` as it
+    was, but for what the last action did) when the move is not legal. The caller copies the position it keeps."""
+    phase, move = code & 15, (code >> 4) - 4
+    p[TOLD_N], p[ENDED] = 0, 0
+    if not is_legal(p, phase, move):
+        return -1
+    if phase == DEAL:
+        deal(p, move)
+    elif phase == PLAY:
+        if move == GO:
+            go(p)
+        else:
+            play(p, move)
+    elif phase == SHOW:
+        count(p, move)
+    elif phase == DISCARD:
+        lay_away(p, move)
+    elif phase == STARTER:
+        turn_starter(p, move)
+    elif phase == CUT:
+        cut(p, move)
+    elif phase == CLAIM:
+        claim(p, move)
+    else:
+        muggins(p, move == 1)
+    return p[PHASE]
 
 
-def tell(t: Table, *told: Any) -> None:
-    """Write down something the action did (see :mod:`.told` for each kind's values)."""
-    t.told = (*t.told, told)
+# --- keeping the books -----------------------------------------------------------------------------------
 
 
-def peg(t: Table, seat: int, points: int, why: str, itemise: tuple[Any, ...] | None = None) -> bool:
-    """Peg ``points`` for the side of ``seat`` (C2); True if that ends the game (C14). ``itemise``: how
-    :mod:`.told` can list the combinations later — ``(series,)`` for a play, ``(cards, starter, crib)`` for
-    a show.
+@kernel
+def tell(p: Position, kind: int, length: int) -> int:
+    """Open a told entry of ``kind`` with ``length`` values; the slot where its values go."""
+    at = TOLD + p[TOLD_N]
+    p[at], p[at + 1] = kind, length
+    p[TOLD_N] += 2 + length
+    return at + 2
 
-    A hand or crib worth nothing (or a muggins count of 0) is still announced ("nineteen"), but no peg
-    moves: on the board the rear peg keeps the previous score (C2).
+
+@kernel
+def side_of(p: Position, seat: int) -> int:
+    """The side ``seat`` plays for: partners sit opposite with four players (C15)."""
+    return seat % 2 if p[PLAYERS] == 4 else seat
+
+
+@kernel
+def peg(p: Position, seat: int, points: int, why: int, itemise: int) -> bool:
+    """Peg ``points`` for the side of ``seat`` (C2); True if that ends the game (C14). ``itemise`` says how
+    :mod:`.events` can list the combinations later: ``NOT_ITEMISED``, ``BY_SERIES`` (a card played), or the
+    slot of the four cards of a hand or crib counted with the starter.
+
+    A hand or crib worth nothing (or a muggins count of 0) is still announced ("nineteen"), but no peg moves:
+    on the board the rear peg keeps the previous score (C2).
     """
-    if t.ended_game or (points <= 0 and why != "hand" and why != "crib"):
-        return t.ended_game
-    game = t.game
-    side = game.side_by_seat[seat]
-    score = t.scores[side]
-    points = max(0, min(points, game.target - score))  # the last hole is the target (C3)
+    if p[ENDED] or (points <= 0 and why != FOR_HAND and why != FOR_CRIB):
+        return p[ENDED] == 1
+    side = side_of(p, seat)
+    score = p[SCORES + side]
+    points = max(0, min(points, p[TARGET] - score))  # the last hole is the target (C3)
     if points:
-        t.rears = with_(t.rears, side, score)
+        p[REARS + side] = score
         score += points
-        t.scores = with_(t.scores, side, score)
-    t.told = (*t.told, ("pegs", seat, side, points, why, score, itemise))
-    if score >= game.target:
-        end_game(t, side)
+        p[SCORES + side] = score
+    if itemise == BY_SERIES:
+        length = p[SERIES_N]
+        at = tell(p, TOLD_PEGS, 6 + length)
+        for i in range(length):
+            p[at + 6 + i] = p[SERIES + i]
+    elif itemise != NOT_ITEMISED:
+        length = 6
+        at = tell(p, TOLD_PEGS, 12)
+        for i in range(4):
+            p[at + 6 + i] = p[itemise + i]
+        p[at + 10], p[at + 11] = p[STARTER_CARD], 1 if why == FOR_CRIB else 0
+    else:
+        length = 0
+        at = tell(p, TOLD_PEGS, 6)
+    p[at], p[at + 1], p[at + 2], p[at + 3], p[at + 4], p[at + 5] = seat, side, points, why, score, length
+    if score >= p[TARGET]:
+        end_game(p, side)
         return True
     return False
 
 
-def take_from_pack(t: Table, card: int) -> None:
-    """``card`` leaves the pack (C5–C7); its place in the index-ordered pack is the count of cards below it."""
-    at = (t.pack_mask & ((1 << card) - 1)).bit_count()
-    t.pack = t.pack[:at] + t.pack[at + 1:]
-    t.pack_mask ^= 1 << card
+@kernel
+def take_from_pack(p: Position, card: int) -> None:
+    """``card`` leaves the pack (C5–C7)."""
+    p[PACK_SLOT[card]] ^= PACK_BIT[card]
+    p[PACK_N] -= 1
 
 
-# --- the rules -------------------------------------------------------------------------------------
+@kernel
+def full_pack(p: Position) -> None:
+    """All 52 cards in the pack (C5, C6)."""
+    p[PACK], p[PACK + 1], p[PACK + 2], p[PACK + 3], p[PACK_N] = FULL, FULL, FULL, FULL, 52
 
 
-def cut(t: Table, card: int) -> None:
+@kernel
+def clear_hand(p: Position) -> None:
+    """No cards in any hand, pile, crib or series; nothing counted, nothing pending (what the emptied slots still
+    hold is past their lengths: no one reads it)."""
+    for seat in range(MAX_SEATS):
+        p[HELD + seat], p[KEPT_N + seat], p[LAID_N + seat], p[PILE_N + seat] = 0, 0, 0, 0
+    p[CRIB_N], p[SERIES_N], p[PENDING] = 0, 0, 0
+
+
+# --- the rules ---------------------------------------------------------------------------------------------
+
+
+@kernel
+def cut(p: Position, card: int) -> None:
     """C6: each seat cuts; the lowest card deals; those tied for lowest cut again."""
-    tell(t, "cut", t.cutters[len(t.cuts)], card)
-    cuts = t.cuts = (*t.cuts, card)
-    take_from_pack(t, card)
-    if len(cuts) < len(t.cutters):
+    cuts = p[CUTS_N]
+    at = tell(p, TOLD_CUT, 2)
+    p[at], p[at + 1] = p[CUTTERS + cuts], card
+    p[CUTS + cuts] = card
+    cuts = p[CUTS_N] = cuts + 1
+    take_from_pack(p, card)
+    cutters = p[CUTTERS_N]
+    if cuts < cutters:
         return
-    low = min(c >> 2 for c in cuts)
-    lowest = tuple(s for s, c in zip(t.cutters, cuts, strict=True) if c >> 2 == low)
-    if len(lowest) > 1:
-        tell(t, "cut_tie", lowest, low + 1)
-        t.cutters, t.cuts, t.pack, t.pack_mask = lowest, (), FULL_PACK, FULL_MASK
+    low = 13
+    for i in range(cuts):
+        low = min(low, p[CUTS + i] >> 2)
+    lowest = 0
+    for i in range(cuts):  # the seats tied for lowest, kept in the cutters' slots (the ones already read)
+        if p[CUTS + i] >> 2 == low:
+            p[CUTTERS + lowest] = p[CUTTERS + i]
+            lowest += 1
+    p[CUTS_N] = 0
+    if lowest > 1:
+        at = tell(p, TOLD_CUT_TIE, 1 + lowest)
+        p[at] = low + 1
+        for i in range(lowest):
+            p[at + 1 + i] = p[CUTTERS + i]
+        p[CUTTERS_N] = lowest
+        full_pack(p)
         return
-    t.cutters, t.cuts = (), ()
-    tell(t, "dealer", lowest[0], "cut")
-    new_hand(t, lowest[0])
+    dealer = p[CUTTERS]
+    p[CUTTERS_N] = 0
+    at = tell(p, TOLD_DEALER, 2)
+    p[at], p[at + 1] = dealer, DEALS_BY_CUT
+    new_hand(p, dealer)
 
 
-def new_hand(t: Table, dealer: int) -> None:
+@kernel
+def new_hand(p: Position, dealer: int) -> None:
     """A fresh pack, nothing dealt; the deal starts left of the dealer (C5, C6)."""
-    n = t.game.players
-    t.phase, t.dealer, t.to_move = DEAL, dealer, (dealer + 1) % n
-    t.pack, t.pack_mask, t.dealt, t.starter = FULL_PACK, FULL_MASK, 0, -1
-    t.hands = t.kept = t.discards = t.piles = ((),) * n
-    t.crib, t.count, t.series, t.passed, t.last_player = (), 0, (), frozenset(), None
-    t.show_step, t.pending = 0, None
+    p[PHASE], p[DEALER], p[TO_MOVE] = DEAL, dealer, (dealer + 1) % p[PLAYERS]
+    p[DEALT], p[STARTER_CARD], p[COUNT], p[LAST], p[PASSED], p[SHOW_STEP] = 0, -1, 0, -1, 0, 0
+    full_pack(p)
+    clear_hand(p)
 
 
-def deal(t: Table, card: int) -> None:
+@kernel
+def deal(p: Position, card: int) -> None:
     """C5: one card at a time clockwise from the dealer's left; with three, one to the crib."""
-    game = t.game
-    dealt = t.dealt
-    if dealt < game.to_hands:
-        seat = (t.dealer + 1 + dealt) % game.players
-        t.told = (("dealt", seat, card),)
-        hands = t.hands
-        t.hands = (*hands[:seat], (*hands[seat], card), *hands[seat + 1:])
+    dealt = p[DEALT]
+    if dealt < p[TO_HANDS]:
+        seat = (p[DEALER] + 1 + dealt) % p[PLAYERS]
+        at = tell(p, TOLD_DEALT, 2)
+        p[at], p[at + 1] = seat, card
+        held = p[HELD + seat]
+        p[HANDS + MAX_HAND * seat + held] = card
+        p[HELD + seat] = held + 1
     else:
-        t.told = (("crib_dealt",),)
-        t.crib = (*t.crib, card)
-    at = (t.pack_mask & ((1 << card) - 1)).bit_count()  # take_from_pack, unrolled: 12 times a hand
-    t.pack = (*t.pack[:at], *t.pack[at + 1:])
-    t.pack_mask ^= 1 << card
-    dealt = t.dealt = dealt + 1
-    if dealt == game.deal_size:
-        t.phase, t.to_move = DISCARD, (t.dealer + 1) % game.players
+        tell(p, TOLD_CRIB_DEALT, 0)
+        p[CRIB + p[CRIB_N]] = card
+        p[CRIB_N] += 1
+    p[PACK_SLOT[card]] ^= PACK_BIT[card]  # take_from_pack, inline (twelve times a hand)
+    p[PACK_N] -= 1
+    dealt = p[DEALT] = dealt + 1
+    if dealt == p[DEAL_SIZE]:
+        p[PHASE], p[TO_MOVE] = DISCARD, (p[DEALER] + 1) % p[PLAYERS]
 
 
-def discard(t: Table, cards: tuple[int, ...]) -> None:
+@kernel
+def lay_away(p: Position, move: int) -> None:
     """C5: each player lays away to the dealer's crib, starting left of the dealer."""
-    seat = t.to_move
-    t.told = (("discards", seat, cards),)
-    keep = tuple([c for c in t.hands[seat] if c not in cards])
-    t.hands = with_(t.hands, seat, keep)
-    t.kept = with_(t.kept, seat, keep)
-    t.discards = with_(t.discards, seat, cards)
-    t.crib = (*t.crib, *cards)
-    t.to_move = (seat + 1) % t.game.players
-    if seat == t.dealer:
-        t.phase = STARTER
+    seat = p[TO_MOVE]
+    first, second = move & 63, (move >> 6) - 1
+    laid = 1 if second < 0 else 2
+    at = tell(p, TOLD_DISCARDS, 1 + laid)
+    p[at], p[at + 1] = seat, first
+    p[LAID + MAX_LAID * seat] = first
+    if laid == 2:
+        p[at + 2] = second
+        p[LAID + MAX_LAID * seat + 1] = second
+    p[LAID_N + seat] = laid
+    base, kept = HANDS + MAX_HAND * seat, 0
+    for i in range(p[HELD + seat]):
+        card = p[base + i]
+        if card != first and card != second:
+            p[base + kept] = card
+            p[KEPT + 4 * seat + kept] = card
+            kept += 1
+    p[HELD + seat], p[KEPT_N + seat] = kept, kept
+    crib = p[CRIB_N]
+    p[CRIB + crib] = first
+    if laid == 2:
+        p[CRIB + crib + 1] = second
+    p[CRIB_N] = crib + laid
+    p[TO_MOVE] = (seat + 1) % p[PLAYERS]
+    if seat == p[DEALER]:
+        p[PHASE] = STARTER
 
 
-def turn_starter(t: Table, card: int) -> None:
+@kernel
+def turn_starter(p: Position, card: int) -> None:
     """C7: the starter is turned; a jack gives the dealer two "for his heels"; then the play (C8)."""
-    t.told = (("starter", card),)
-    t.starter = card
-    take_from_pack(t, card)
-    t.phase, t.to_move = PLAY, (t.dealer + 1) % t.game.players
+    at = tell(p, TOLD_STARTER, 1)
+    p[at] = card
+    p[STARTER_CARD] = card
+    take_from_pack(p, card)
+    p[PHASE], p[TO_MOVE] = PLAY, (p[DEALER] + 1) % p[PLAYERS]
     if card >> 2 == JACK:
-        peg(t, t.dealer, 2, "heels")
+        peg(p, p[DEALER], 2, FOR_HEELS, NOT_ITEMISED)
 
 
-def play_or_go(t: Table, card: int) -> None:
-    """The play phase's moves: a card, or go."""
-    if card == GO:
-        go(t)
-    else:
-        play(t, card)
-
-
-def play(t: Table, card: int) -> None:
+@kernel
+def play(p: Position, card: int) -> None:
     """C8, C10, C11: play a card onto your pile; the count rises; combinations peg."""
-    seat = t.to_move
-    hands, piles = t.hands, t.piles
-    hand = hands[seat]
-    at = hand.index(card)
-    t.hands = (*hands[:seat], (*hand[:at], *hand[at + 1:]), *hands[seat + 1:])
-    t.piles = (*piles[:seat], (*piles[seat], card), *piles[seat + 1:])
-    series = t.series = (*t.series, card)
-    count = t.count = t.count + CARD_VALUE[card]
-    t.told = (("plays", seat, card, count),)
-    t.last_player = seat
-    points = pegging_points([c >> 2 for c in series], count) if len(series) > 1 else 0
-    if t.game.muggins:
-        t.phase = CLAIM
-        t.pending = Pending(seat, points, -1, resume=Phase.PLAY, what="pegging")
+    seat = p[TO_MOVE]
+    base, held = HANDS + MAX_HAND * seat, p[HELD + seat]
+    at = 0
+    while p[base + at] != card:
+        at += 1
+    for i in range(at, held - 1):  # the cards after it move up one place: the hand keeps the order dealt
+        p[base + i] = p[base + i + 1]
+    p[HELD + seat] = held - 1
+    pile = p[PILE_N + seat]
+    p[PILES + 4 * seat + pile] = card
+    p[PILE_N + seat] = pile + 1
+    series = p[SERIES_N]
+    p[SERIES + series] = card
+    series = p[SERIES_N] = series + 1
+    total = p[COUNT] = p[COUNT] + CARD_VALUE[card]
+    at = tell(p, TOLD_PLAYS, 3)
+    p[at], p[at + 1], p[at + 2] = seat, card, total
+    p[LAST] = seat
+    points = pegging_points(p, SERIES, series, total, 2) if series > 1 else 0
+    if p[WITH_MUGGINS]:
+        p[PHASE] = CLAIM
+        p[PENDING], p[P_SEAT], p[P_ACTUAL], p[P_DECLARED], p[P_RESUME], p[P_WHAT] = 1, seat, points, -1, PLAY, 0
         return
-    if points and peg(t, seat, points, "pegging", (series,)):
+    if points and peg(p, seat, points, FOR_PLAY, BY_SERIES):
         return
-    after_play(t, seat)
+    after_play(p, seat)
 
 
-def after_play(t: Table, seat: int) -> None:
+@kernel
+def after_play(p: Position, seat: int) -> None:
     """C9, C10, C12: 31 resets the count; when no one can go on, the last card pegs one."""
-    if t.count == 31:
-        reset(t, seat)
+    if p[COUNT] == 31:
+        reset(p, seat)
     else:
-        pass_turn(t, seat, include_self=True)
+        pass_turn(p, seat, True)
 
 
-def go(t: Table) -> None:
+@kernel
+def go(p: Position) -> None:
     """C9: "go": play continues with whoever can; when nobody can, the last to play pegs one."""
-    seat = t.to_move
-    t.told = (("go", seat),)
-    t.passed = t.passed | {seat}
-    pass_turn(t, seat, include_self=False)
+    seat = p[TO_MOVE]
+    at = tell(p, TOLD_GO, 1)
+    p[at] = seat
+    p[PASSED] |= 1 << seat
+    pass_turn(p, seat, False)
 
 
-def pass_turn(t: Table, seat: int, include_self: bool) -> None:
+@kernel
+def pass_turn(p: Position, seat: int, include_self: bool) -> None:
     """The turn goes to the next seat clockwise that still holds cards and has not said go, or the go is pegged."""
-    n = t.game.players
-    hands, passed = t.hands, t.passed
+    n = p[PLAYERS]
     for k in range(1, n + 1 if include_self else n):
         s = (seat + k) % n
-        if hands[s] and s not in passed:
-            t.to_move = s
+        if p[HELD + s] and not (p[PASSED] >> s) & 1:
+            p[TO_MOVE] = s
             return
-    go_point(t)
+    go_point(p)
 
 
-def go_point(t: Table) -> None:
+@kernel
+def go_point(p: Position) -> None:
     """C9, C12: one for the go, or for the last card of the whole play; then the count resets."""
-    last = t.last_player
-    assert last is not None
-    if peg(t, last, 1, "go" if any(t.hands) else "last card"):
+    last = p[LAST]
+    held = 0
+    for seat in range(p[PLAYERS]):
+        held += p[HELD + seat]
+    if peg(p, last, 1, FOR_GO if held else FOR_LAST_CARD, NOT_ITEMISED):
         return
-    reset(t, last)
+    reset(p, last)
 
 
-def reset(t: Table, last: int) -> None:
+@kernel
+def reset(p: Position, last: int) -> None:
     """C9: the count goes back to 0 and the player left of the last card leads; or the show begins."""
-    t.count, t.series, t.passed = 0, (), frozenset()
-    n = t.game.players
+    p[COUNT], p[SERIES_N], p[PASSED] = 0, 0, 0
+    n = p[PLAYERS]
     for k in range(1, n + 1):
         s = (last + k) % n
-        if t.hands[s]:
-            t.to_move = s
+        if p[HELD + s]:
+            p[TO_MOVE] = s
             return
-    t.phase, t.show_step, t.to_move = SHOW, 0, (t.dealer + 1) % n
+    p[PHASE], p[SHOW_STEP], p[TO_MOVE] = SHOW, 0, (p[DEALER] + 1) % n
 
 
-def claim(t: Table, declared: int) -> None:
+@kernel
+def claim(p: Position, declared: int) -> None:
     """C17: the player declares the points of the card just played; misses may be taken."""
-    pending = t.pending
-    assert pending is not None
-    tell(t, "claims", pending.seat, declared)
-    t.pending = None
-    t.phase = PLAY
-    if peg(t, pending.seat, min(declared, pending.actual), "pegging"):
+    seat, actual = p[P_SEAT], p[P_ACTUAL]
+    at = tell(p, TOLD_CLAIMS, 2)
+    p[at], p[at + 1] = seat, declared
+    p[PENDING] = 0
+    p[PHASE] = PLAY
+    if peg(p, seat, min(declared, actual), FOR_PLAY, NOT_ITEMISED):
         return
-    if declared < pending.actual:
-        offer_muggins(t, pending, declared)
+    if declared < actual:
+        offer_muggins(p, seat, actual, declared, PLAY, WHAT_PEGGING)
         return
-    after_play(t, pending.seat)
+    after_play(p, seat)
 
 
-def count(t: Table, declared: int) -> None:
+@kernel
+def count(p: Position, declared: int) -> None:
     """C13: hands are counted from the dealer's left, the dealer last, then the crib (C14 applies)."""
-    n = t.game.players
-    starter = t.starter
-    if t.show_step < n:
-        seat, what, crib = (t.dealer + 1 + t.show_step) % n, "hand", False
-        cards = t.kept[seat]
+    n, dealer, starter = p[PLAYERS], p[DEALER], p[STARTER_CARD]
+    if p[SHOW_STEP] < n:
+        seat = (dealer + 1 + p[SHOW_STEP]) % n
+        what, why, crib, cards = WHAT_HAND, FOR_HAND, 0, KEPT + 4 * seat
     else:
-        seat, what, crib, cards = t.dealer, "crib", True, t.crib
-    total = show_points(cards, starter if starter >= 0 else None, crib)
-    tell(t, "counts", seat, what, cards, starter, declared)
-    if declared == NOT_DECLARED:
-        points, itemise = total, (cards, starter, crib)
-    else:  # with muggins the count is what the player declared: the breakdown is for the opponents to find
-        points, itemise = min(declared, total), None
-    if peg(t, seat, points, what, itemise):
-        return
-    if declared != NOT_DECLARED and declared < total:
-        offer_muggins(t, Pending(seat, total, declared, resume=Phase.SHOW, what=what), declared)
-        return
-    next_count(t)
+        seat, what, why, crib, cards = dealer, WHAT_CRIB, FOR_CRIB, 1, CRIB
+    total = show_points(p[cards], p[cards + 1], p[cards + 2], p[cards + 3], starter, crib)
+    at = tell(p, TOLD_COUNTS, 8)
+    p[at], p[at + 1], p[at + 2], p[at + 3] = seat, what, declared, starter
+    for i in range(4):
+        p[at + 4 + i] = p[cards + i]
+    if declared == NOT_DECLARED:  # the count is made for the player: itemised (C17 hides a declared one's)
+        if peg(p, seat, total, why, cards):
+            return
+    else:
+        if peg(p, seat, min(declared, total), why, NOT_ITEMISED):
+            return
+        if declared < total:
+            offer_muggins(p, seat, total, declared, SHOW, what)
+            return
+    next_count(p)
 
 
-def next_count(t: Table) -> None:
+@kernel
+def next_count(p: Position) -> None:
     """Move the show on: the next hand, the crib, or the next deal (the deal passes left, C6)."""
-    n = t.game.players
-    if t.show_step < n:
-        t.show_step += 1
-        t.to_move = (t.dealer + 1 + t.show_step) % n if t.show_step < n else t.dealer
+    n, dealer = p[PLAYERS], p[DEALER]
+    if p[SHOW_STEP] < n:
+        step_ = p[SHOW_STEP] = p[SHOW_STEP] + 1
+        p[TO_MOVE] = (dealer + 1 + step_) % n if step_ < n else dealer
     else:
-        tell(t, "dealer", (t.dealer + 1) % n, "left")
-        new_hand(t, (t.dealer + 1) % n)
+        at = tell(p, TOLD_DEALER, 2)
+        p[at], p[at + 1] = (dealer + 1) % n, DEALS_IN_TURN
+        new_hand(p, (dealer + 1) % n)
 
 
-def offer_muggins(t: Table, pending: Pending, declared: int) -> None:
+@kernel
+def offer_muggins(p: Position, seat: int, actual: int, declared: int, resume: int, what: int) -> None:
     """C17: opponents, clockwise, may take the points missed."""
-    game = t.game
-    n = game.players
-    side = game.side_of(pending.seat)
-    claimants = tuple((pending.seat + k) % n for k in range(1, n) if game.side_of((pending.seat + k) % n) != side)
-    t.pending = Pending(pending.seat, pending.actual, declared, claimants[1:], pending.resume, pending.what)
-    t.phase, t.to_move = MUGGINS, claimants[0]
+    n = p[PLAYERS]
+    side = side_of(p, seat)
+    p[PENDING], p[P_SEAT], p[P_ACTUAL], p[P_DECLARED], p[P_RESUME], p[P_WHAT] = 1, seat, actual, declared, resume, what
+    claimants = 0
+    first = -1
+    for k in range(1, n):
+        s = (seat + k) % n
+        if side_of(p, s) != side:
+            if first < 0:
+                first = s
+            else:
+                p[P_CLAIMANTS + claimants] = s
+                claimants += 1
+    p[P_CLAIMANTS_N] = claimants
+    p[PHASE], p[TO_MOVE] = MUGGINS, first
 
 
-def muggins(t: Table, take: bool) -> None:
+@kernel
+def muggins(p: Position, take: bool) -> None:
     """C17: take the missed points ("muggins!") or pass; then play resumes."""
-    pending = t.pending
-    assert pending is not None
+    seat, resume = p[P_SEAT], p[P_RESUME]
     if take:
-        tell(t, "muggins", t.to_move, pending.seat, pending.what)
-        if peg(t, t.to_move, pending.actual - pending.declared, "muggins"):
+        at = tell(p, TOLD_MUGGINS, 3)
+        p[at], p[at + 1], p[at + 2] = p[TO_MOVE], seat, p[P_WHAT]
+        if peg(p, p[TO_MOVE], p[P_ACTUAL] - p[P_DECLARED], FOR_MUGGINS, NOT_ITEMISED):
             return
     else:
-        tell(t, "passes", t.to_move)
-        if pending.claimants:
-            t.pending = Pending(pending.seat, pending.actual, pending.declared, pending.claimants[1:],
-                                pending.resume, pending.what)
-            t.to_move = pending.claimants[0]
+        at = tell(p, TOLD_PASSES, 1)
+        p[at] = p[TO_MOVE]
+        left = p[P_CLAIMANTS_N]
+        if left:
+            p[TO_MOVE] = p[P_CLAIMANTS]
+            for i in range(left - 1):
+                p[P_CLAIMANTS + i] = p[P_CLAIMANTS + i + 1]
+            p[P_CLAIMANTS_N] = left - 1
             return
-    t.pending = None
-    if pending.resume is Phase.PLAY:
-        t.phase = PLAY
-        after_play(t, pending.seat)
+    p[PENDING] = 0
+    if resume == PLAY:
+        p[PHASE] = PLAY
+        after_play(p, seat)
     else:
-        t.phase = SHOW
-        next_count(t)
+        p[PHASE] = SHOW
+        next_count(p)
 
 
-def end_game(t: Table, winner: int) -> None:
+@kernel
+def end_game(p: Position, winner: int) -> None:
     """C14, C16, C18: the game is won; score it in the match; deal the next game or end the match."""
-    game = t.game
+    sides, target, games = p[SIDES], p[TARGET], p[GAMES]
     value = 1
-    if game.options["skunk"]:
-        best_loser = max(s for side, s in enumerate(t.scores) if side != winner)
-        if game.target >= 91 and best_loser < game.target - 60:
+    if p[SKUNK]:
+        best_loser = 0
+        for side in range(sides):
+            if side != winner:
+                best_loser = max(best_loser, p[SCORES + side])
+        if target >= 91 and best_loser < target - 60:
             value = 3
-        elif best_loser < game.target - 30:
+        elif best_loser < target - 30:
             value = 2
-    t.results = (*t.results, GameResult(winner, t.scores, value))
-    t.match_points = tuple(p + value if s == winner else p for s, p in enumerate(t.match_points))
-    t.ended_game = True
-    t.pending = None
-    games = game.options["games"]
-    tell(t, "wins_game", winner, t.scores, value, len(t.results), games, t.match_points)
-    majority = max(t.match_points) * 2 > games
-    if len(t.results) >= games or (game.options["stop_at_majority"] and majority):
-        t.phase = OVER
+    played = p[RESULTS_N]
+    result = RESULTS + RESULT * played
+    p[result], p[result + 1] = winner, value
+    for side in range(sides):
+        p[result + 2 + side] = p[SCORES + side]
+    played = p[RESULTS_N] = played + 1
+    p[MATCH + winner] += value
+    p[ENDED] = 1
+    p[PENDING] = 0
+    at = tell(p, TOLD_WINS_GAME, 4 + 2 * sides)
+    p[at], p[at + 1], p[at + 2], p[at + 3] = winner, value, played, games
+    best = 0
+    for side in range(sides):
+        p[at + 4 + side], p[at + 4 + sides + side] = p[SCORES + side], p[MATCH + side]
+        best = max(best, p[MATCH + side])
+    if played >= games or (p[MAJORITY] and best * 2 > games):
+        p[PHASE] = OVER
         if games > 1:  # a match of one game ends with its game: the result says it
-            tell(t, "match_over", match_leaders(t.match_points, t.results), t.match_points)
+            at = tell(p, TOLD_MATCH_OVER, 1 + sides)
+            p[at] = match_leaders(p)
+            for side in range(sides):
+                p[at + 1 + side] = p[MATCH + side]
         return
     # C6: the loser of the game deals first in the next; among several, the lowest score
-    lowest = min(t.scores)
-    n = game.players
-    dealer = next((t.dealer + k) % n for k in range(1, n + 1)
-                  if t.scores[game.side_of((t.dealer + k) % n)] == lowest)
-    t.scores = t.rears = (0,) * game.sides
-    tell(t, "dealer", dealer, "loser")
-    new_hand(t, dealer)
+    lowest = target
+    for side in range(sides):
+        lowest = min(lowest, p[SCORES + side])
+    n, dealer = p[PLAYERS], p[DEALER]
+    for k in range(1, n + 1):
+        if p[SCORES + side_of(p, (dealer + k) % n)] == lowest:
+            dealer = (dealer + k) % n
+            break
+    for side in range(sides):
+        p[SCORES + side], p[REARS + side] = 0, 0
+    at = tell(p, TOLD_DEALER, 2)
+    p[at], p[at + 1] = dealer, DEALS_AS_LOSER
+    new_hand(p, dealer)
 
 
-def match_leaders(match_points: tuple[int, ...], results: tuple[GameResult, ...]) -> tuple[int, ...]:
-    """The sides with the most match points; among several, those with most games won (C16)."""
-    best = max(match_points)
-    top = [s for s, p in enumerate(match_points) if p == best]
-    if len(top) > 1:
-        wins = [sum(1 for r in results if r.winner == s) for s in top]
-        top = [s for s, w in zip(top, wins, strict=True) if w == max(wins)]
-    return tuple(top)
+@kernel
+def match_leaders(p: Position) -> int:
+    """The sides with the most match points, as a bit mask; among several, those with most games won (C16)."""
+    sides = p[SIDES]
+    best = 0
+    for side in range(sides):
+        best = max(best, p[MATCH + side])
+    top, most = 0, -1
+    for side in range(sides):
+        if p[MATCH + side] == best:
+            won = 0
+            for game in range(p[RESULTS_N]):
+                won += p[RESULTS + RESULT * game] == side
+            if won > most:
+                top, most = 0, won
+            if won == most:
+                top |= 1 << side
+    return top
 
 
-RULES = (cut, deal, discard, turn_starter, play_or_go, claim, count, muggins)
-"""The rule that moves each phase on, by phase number (the match over has none)."""
+@kernel
+def outcome(p: Position, out: Any) -> None:
+    """Each seat's utility in ``out`` once the match is over (C16): the leading sides' seats +1 (shared among tied
+    sides), the others −1 (shared); left at 0 while it is played or when every side is level."""
+    if p[PHASE] != OVER:
+        return
+    top = match_leaders(p)
+    sides = p[SIDES]
+    leading = 0
+    for side in range(sides):
+        leading += (top >> side) & 1
+    if leading == sides:
+        return
+    for seat in range(p[PLAYERS]):
+        if (top >> side_of(p, seat)) & 1:
+            out[seat] = 1 / leading
+        else:
+            out[seat] = -1 / (sides - leading)
+
+
+# --- points: the play (C10, C11) and the show (C13) --------------------------------------------------------
+
+
+@kernel
+def pegging_points(cards: Any, start: int, length: int, count: int, shift: int) -> int:
+    """What the last card of a series pegs (C10, C11): 15 or 31 for two, pairs 2/6/12, the longest run of the
+    last cards in any order. The series is ``cards[start:start + length]``, ranks as ``card >> shift`` (card
+    indices with 2, ranks with 0); ``count`` is the count after its last card. Go and last card are not
+    included: they depend on the other players.
+    """
+    points = 2 if count == 15 or count == 31 else 0
+    last = cards[start + length - 1] >> shift
+    if length >= 2 and cards[start + length - 2] >> shift == last:  # a pair ends every run: they exclude each other
+        if length >= 3 and cards[start + length - 3] >> shift == last:
+            return points + (12 if length >= 4 and cards[start + length - 4] >> shift == last else 6)
+        return points + 2
+    low = high = last
+    seen = 1 << last
+    best = 0
+    for i in range(length - 2, -1, -1):  # grow the window backwards; a repeated rank ends every longer run
+        rank = cards[start + i] >> shift
+        if (seen >> rank) & 1:
+            break
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low == length - 1 - i and length - i >= 3:
+            best = length - i
+    return points + best
+
+
+@kernel
+def show_points(a: int, b: int, c: int, d: int, starter: int, crib: int) -> int:
+    """The show (C13) of four card indices and the starter's (−1: none): fifteens, pairs and runs by look-up
+    in the rank tables (:func:`pattern_table`, built by :func:`tables`), then flush and nobs
+    (:func:`suit_points`). The cards must differ."""
+    if starter < 0:
+        return int(PATTERNS4[((a >> 2) * 13 + (b >> 2)) * 169 + (c >> 2) * 13 + (d >> 2)]) + suit_points(
+            a, b, c, d, -1, crib)
+    ranks = ((((a >> 2) * 13 + (b >> 2)) * 13 + (c >> 2)) * 13 + (d >> 2)) * 13 + (starter >> 2)
+    return int(PATTERNS5[ranks]) + suit_points(a, b, c, d, starter & 3, crib)
+
+
+@kernel
+def suit_points(a: int, b: int, c: int, d: int, turned: int, crib: int) -> int:
+    """Flush and nobs (C13) of four card indices, given only the starter's suit (−1: no starter), which is all
+    they depend on: four of a suit 4 (not in the crib), five with the starter 5, the jack of the starter's
+    suit 1."""
+    suit = a & 3
+    points = 0
+    if b & 3 == suit and c & 3 == suit and d & 3 == suit:
+        if turned == suit:
+            points = 5
+        elif not crib:
+            points = 4
+    if turned >= 0:
+        nobs = JACK * 4 + turned
+        if a == nobs or b == nobs or c == nobs or d == nobs:
+            points += 1
+    return points
+
+
+def _pattern_points(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Fifteens, pairs and runs (C13) for each row of ranks 0–12 (an N × k array): the count form of
+    :func:`.scoring.fifteens`, :func:`.scoring.pairs` and :func:`.scoring.runs`, checked against them for every
+    pattern (``tests/games/cribbage/test_analysis.py``)."""
+    import numpy as np
+
+    rows, size = ranks.shape
+    values = np.minimum(ranks + 1, 10)
+    points = np.zeros(rows, dtype=np.int64)
+    for length in range(2, size + 1):
+        for subset in combinations(range(size), length):
+            points += 2 * (values[:, list(subset)].sum(axis=1) == 15)
+    for a, b in combinations(range(size), 2):
+        points += 2 * (ranks[:, a] == ranks[:, b])
+    counts = np.zeros((rows, 15), dtype=np.int64)  # column r + 1 counts rank r; columns 0 and 14 stay 0
+    for column in range(size):
+        counts[np.arange(rows), ranks[:, column] + 1] += 1
+    for length in range(3, size + 1):  # a run is a maximal stretch of consecutive ranks, scored length × ways
+        for start in range(1, 15 - length):
+            window = counts[:, start:start + length]
+            maximal = (window > 0).all(axis=1) & (counts[:, start - 1] == 0) & (counts[:, start + length] == 0)
+            points += maximal * length * window.prod(axis=1)
+    return points
+
+
+@cache
+def pattern_table(size: int) -> NDArray[np.uint8]:
+    """Fifteens + pairs + runs for every ordered tuple of ``size`` (4 or 5) ranks 0–12: shape (13,) * size.
+
+    Computed once, with numpy, for the 6,175 multisets of five ranks (1,820 of four) and spread over all
+    13**5 orders, so that no caller sorts.
+    """
+    if size not in (4, 5):
+        raise ValueError(f"pattern tables exist for 4 or 5 cards, not {size}")
+    import numpy as np
+
+    places = 13 ** np.arange(size - 1, -1, -1)
+    multisets = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
+    by_code = np.zeros(13**size, dtype=np.uint8)  # points of each multiset, at the code of its sorted ranks
+    by_code[multisets @ places] = _pattern_points(multisets)
+    ordered = np.sort(np.indices((13,) * size).reshape(size, -1).T, axis=1)
+    table: NDArray[np.uint8] = by_code[ordered @ places].reshape((13,) * size)
+    table.flags.writeable = False  # shared by every caller
+    return table
+
+
+PATTERNS4: Any = None
+PATTERNS5: Any = None
+""":func:`pattern_table` of 4 and 5 ranks, flattened (set by :func:`tables`: built on first use)."""
+
+COMPILED = False
+"""True once :func:`start` has made the marked functions machine code."""
+_STARTED: list[bool] = []
+
+
+def tables() -> None:
+    """Build the show's rank tables, once, before the first count: arrays where the kernel is compiled (Numba
+    reads them as constants of its machine code), bytes where it runs as Python (cheaper to index there)."""
+    global PATTERNS4, PATTERNS5
+    if PATTERNS5 is None:
+        four, five = pattern_table(4).reshape(-1), pattern_table(5).reshape(-1)
+        PATTERNS4, PATTERNS5 = (four, five) if COMPILING else (four.tobytes(), five.tobytes())
+
+
+def start() -> bool:
+    """Build the show's tables and compile the kernel, once, before its first position; True when compiled."""
+    global COMPILED
+    if not _STARTED:
+        tables()
+        COMPILED = compile_module(sys.modules[__name__])
+        _STARTED.append(True)
+    return COMPILED

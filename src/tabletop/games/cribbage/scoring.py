@@ -1,52 +1,44 @@
-"""The cribbage scoring kernel: hands and crib in the show (C13), cards in the play (C10–C12).
+"""Cribbage scoring: hands and crib in the show (C13), cards in the play (C10–C12), as players count them.
 
-The one place the scoring rules are written, in two forms that serve everyone — the rules kernel
-(which pegs with the count form and itemises with the explained one only when events are asked
-for), the bots, the analysis tools and the CLI. The *explained* form itemises every
-score — each fifteen, pair, run, flush and nobs with its cards — and says it aloud the way players
-count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form gives only totals, on
-card indices and 0-based ranks, for hot paths: the show as one look-up in a table of fifteens,
-pairs and runs by rank pattern (:func:`pattern_table`) plus flush and nobs by suit
-(:func:`suit_points`); the play by :func:`pegging_points`, which :func:`pegging_score` itemises, so
-the two cannot disagree. ``tests/games/cribbage/test_scoring.py`` checks the show's two forms
-against each other for every rank pattern and random hands.
+The scoring rules in two forms that serve everyone — the rules kernel (which pegs with the count form and
+itemises with the explained one only when events are asked for), the bots, the analysis tools and the CLI.
+The *explained* form, here, itemises every score — each fifteen, pair, run, flush and nobs with its cards — and
+says it aloud the way players count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form
+gives only totals, on card indices and 0-based ranks, for hot paths; it lives in the kernel
+(:func:`.kernel.show_points`: one look-up in a table of fifteens, pairs and runs by rank pattern,
+:func:`.kernel.pattern_table`, plus flush and nobs, :func:`.kernel.suit_points`; :func:`.kernel.pegging_points`
+for the play, which :func:`pegging_score` itemises, so the two cannot disagree), and :func:`show_points`,
+:func:`suit_points` and :func:`pegging_points` here call it with tuples. ``tests/games/cribbage/test_scoring.py``
+checks the show's two forms against each other for every rank pattern and random hands.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING
+from itertools import combinations
 
+import tabletop.games.cribbage.kernel as k
 from tabletop.core.cards import Card
 from tabletop.core.errors import TabletopError
-
-if TYPE_CHECKING:  # NumPy only for the pattern tables: scoring one hand at the prompt does not load it
-    import numpy as np
-    from numpy.typing import NDArray
+from tabletop.games.cribbage.kernel import CARD_VALUE, pattern_table
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """C11: a pair, three of a kind ("pair royal"), four of a kind ("double pair royal")."""
 
 
 def value(card: Card) -> int:
-    """C4: ace 1, two to ten face value, jack/queen/king 10."""
-    return min(card.rank, 10)
+    """C4: ace 1, two to ten face value, jack/queen/king 10 (:data:`.kernel.CARD_VALUE`)."""
+    return CARD_VALUE[card.index]
 
 
-JACK = 10
-"""The jack's 0-based rank (heels C7, nobs C13): the count form numbers ranks ace 0 … king 12."""
-
-RANK_VALUE = tuple(value(Card(rank, 0)) for rank in range(1, 14))
+RANK_VALUE = CARD_VALUE[::4]
 """A 0-based rank's counting value (C4)."""
 
 RANK = tuple(index >> 2 for index in range(52))
 """A card's 0-based rank by card index (``Card.index`` is rank-major: four suits a rank)."""
-
-CARD_VALUE = tuple(RANK_VALUE[rank] for rank in RANK)
-"""A card's counting value (C4) by card index."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,121 +295,41 @@ _ALIKE = {points: alike for alike, points in PAIR_POINTS.items()}
 
 def pegging_points(ranks: Sequence[int], count: int) -> int:
     """What the last card of a series pegs (C10, C11), from the ranks played since the count was
-    reset (any numbering in rank order: 0-based or ``Card.rank``) and the count after it.
+    reset (any numbering in rank order: 0-based or ``Card.rank``) and the count after it: the
+    kernel's :func:`.kernel.pegging_points`.
 
     15 or 31 for two, pairs 2/6/12, the longest run of the last cards in any order. Go and last card
-    are not included. The hot path of every playout and pegging search.
+    are not included.
 
     >>> pegging_points((3, 5, 4), 15)  # 4, 6, 5: fifteen two and a run of three
     5
     """
-    points = 2 if count == 15 or count == 31 else 0
-    n = len(ranks)
-    last = ranks[-1]
-    if n >= 2 and ranks[-2] == last:  # a pair ends every run, so pairs and runs exclude each other
-        if n >= 3 and ranks[-3] == last:
-            return points + (12 if n >= 4 and ranks[-4] == last else 6)
-        return points + 2
-    low = high = last
-    seen = 1 << last
-    best = 0
-    for i in range(n - 2, -1, -1):  # grow the window backwards; a repeated rank ends every longer run
-        rank = ranks[i]
-        bit = 1 << rank
-        if seen & bit:
-            break
-        seen |= bit
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if high - low == n - 1 - i and n - i >= 3:
-            best = n - i
-    return points + best
+    return int(k.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
 
 
 # --- the show's count form ---------------------------------------------------------------------
 
 
-def _pattern_points(ranks: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Fifteens, pairs and runs (C13) for each row of 0-based ranks (an N × k array): the count form
-    of :func:`fifteens`, :func:`pairs` and :func:`runs`, checked against them for every pattern."""
-    import numpy as np
-
-    rows, size = ranks.shape
-    values = np.asarray(RANK_VALUE, dtype=np.int64)[ranks]
-    points = np.zeros(rows, dtype=np.int64)
-    for length in range(2, size + 1):
-        for subset in combinations(range(size), length):
-            points += 2 * (values[:, list(subset)].sum(axis=1) == 15)
-    for a, b in combinations(range(size), 2):
-        points += 2 * (ranks[:, a] == ranks[:, b])
-    counts = np.zeros((rows, 15), dtype=np.int64)  # column r + 1 counts rank r; columns 0 and 14 stay 0
-    for column in range(size):
-        counts[np.arange(rows), ranks[:, column] + 1] += 1
-    for length in range(3, size + 1):  # a run is a maximal stretch of consecutive ranks, scored length × ways
-        for start in range(1, 15 - length):
-            window = counts[:, start:start + length]
-            maximal = (window > 0).all(axis=1) & (counts[:, start - 1] == 0) & (counts[:, start + length] == 0)
-            points += maximal * length * window.prod(axis=1)
-    return points
-
-
-@cache
-def pattern_table(size: int) -> NDArray[np.uint8]:
-    """Fifteens + pairs + runs for every ordered tuple of ``size`` (4 or 5) ranks, 0-based: shape (13,) * size.
-
-    Computed once, with numpy, for the 6,175 multisets of five ranks (1,820 of four) and spread over
-    all 13**5 orders, so that no caller sorts.
-    """
-    if size not in (4, 5):
-        raise ValueError(f"pattern tables exist for 4 or 5 cards, not {size}")
-    import numpy as np
-
-    places = 13 ** np.arange(size - 1, -1, -1)
-    multisets = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
-    by_code = np.zeros(13**size, dtype=np.uint8)  # points of each multiset, at the code of its sorted ranks
-    by_code[multisets @ places] = _pattern_points(multisets)
-    ordered = np.sort(np.indices((13,) * size).reshape(size, -1).T, axis=1)
-    table: NDArray[np.uint8] = by_code[ordered @ places].reshape((13,) * size)
-    table.flags.writeable = False  # shared by every caller
-    return table
-
-
 @cache
 def pattern_bytes(size: int) -> bytes:
-    """:func:`pattern_table` flattened to bytes, for the fastest scalar look-ups."""
+    """:func:`.kernel.pattern_table` flattened to bytes, for the fastest scalar look-ups."""
     return pattern_table(size).tobytes()
-
-
-_PLACE: tuple[tuple[int, ...], ...] = tuple(tuple(rank * 13**place for rank in RANK) for place in range(5))
-"""A card index's 0-based rank times 13**place: its part of a :func:`pattern_bytes` index."""
 
 
 def suit_points(hand: Sequence[int], starter_suit: int | None, crib: bool = False) -> int:
     """Flush and nobs (C13) of four card indices, given only the starter's suit (None: no starter),
-    which is all they depend on: four of a suit 4 (not in the crib), five with the starter 5, the jack
-    of the starter's suit 1.
+    which is all they depend on: the kernel's :func:`.kernel.suit_points`.
 
     >>> suit_points((40, 4, 8, 12), 0)  # J♣ 2♣ 3♣ 4♣, a club turned: a flush of five and nobs
     6
     """
     a, b, c, d = hand
-    suit = a & 3
-    points = 0
-    if b & 3 == suit and c & 3 == suit and d & 3 == suit:
-        if starter_suit == suit:
-            points = 5
-        elif not crib:
-            points = 4
-    if starter_suit is not None and JACK * 4 + starter_suit in hand:
-        points += 1
-    return points
+    return int(k.suit_points(a, b, c, d, -1 if starter_suit is None else starter_suit, int(crib)))
 
 
 def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) -> int:
     """The show (C13) of four card indices with the starter's: ``score_hand(...).total``, by look-up:
-    fifteens, pairs and runs from :func:`pattern_bytes`, flush and nobs from :func:`suit_points`.
+    the kernel's :func:`.kernel.show_points`.
 
     The cards must differ: :func:`score_hand` refuses a repeated card, this fast path trusts its
     caller, because checking would cost more than the look-up itself.
@@ -425,9 +337,6 @@ def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) ->
     >>> show_points((17, 18, 19, 40), 16)  # 5♦ 5♥ 5♠ J♣, the 5♣ turned: 29
     29
     """
+    k.tables()
     a, b, c, d = hand
-    place = _PLACE
-    if starter is None:
-        return pattern_bytes(4)[place[3][a] + place[2][b] + place[1][c] + place[0][d]] + suit_points(hand, None, crib)
-    points = pattern_bytes(5)[place[4][a] + place[3][b] + place[2][c] + place[1][d] + place[0][starter]]
-    return points + suit_points(hand, starter & 3, crib)
+    return int(k.show_points(a, b, c, d, -1 if starter is None else starter, int(crib)))

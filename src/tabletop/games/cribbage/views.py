@@ -18,28 +18,29 @@ from tabletop.core import TabletopError, View
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.events import NAMES, cards_of, names
 from tabletop.games.cribbage.phases import GameResult, Pending, Phase
+from tabletop.games.cribbage.positions import PHASES, Table
 from tabletop.games.cribbage.scoring import pegging_score, score_hand
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
     from tabletop.games.cribbage.state import CribbageState
 
-PHASE_NAMES = tuple(phase.value for phase in k.PHASES)
+PHASE_NAMES = tuple(phase.value for phase in PHASES)
 """Each kernel phase number's name in views."""
 
 
-def counting(table: k.Table) -> bool:
+def counting(table: Table) -> bool:
     """True while hands are being counted in ``table`` (a muggins claim on a count included)."""
     phase, pending = table.phase, table.pending
     return phase == k.SHOW or (phase == k.MUGGINS and pending is not None and pending.resume is Phase.SHOW)
 
 
-def shows_hands(table: k.Table) -> bool:
+def shows_hands(table: Table) -> bool:
     """Every seat's hand for the show is face up in ``table``: what :func:`hands_are_public` says of a state."""
     return table.phase == k.OVER or counting(table)
 
 
-def shows_crib(table: k.Table) -> bool:
+def shows_crib(table: Table) -> bool:
     """The crib is face up in ``table``: what :func:`crib_is_public` says of a state."""
     if table.phase == k.OVER:
         return bool(table.crib)
@@ -108,7 +109,7 @@ def public_view(state: CribbageState) -> View:
     return {**view(state, 0), "seat": None, "hand": [], "kept": [], "discards": []}
 
 
-def table_from_view(game: Cribbage, data: View, rng: random.Random) -> k.Table:
+def table_from_view(game: Cribbage, data: View, rng: random.Random) -> Table:
     """A kernel position that shows ``data`` to its seat, every card the seat cannot see dealt at random:
     ``Cribbage.state_from_view`` shows it as a state (for bots' sampled worlds and tests).
 
@@ -148,7 +149,7 @@ def _cards(texts: list[str]) -> tuple[int, ...]:
     return tuple(_card(t) for t in texts)
 
 
-def _rebuild(game: Cribbage, data: View, rng: random.Random) -> k.Table:
+def _rebuild(game: Cribbage, data: View, rng: random.Random) -> Table:
     if data["game"] != "cribbage" or len(data["piles"]) != game.num_players:
         raise ValueError("the view is of another game or table size")
     n, seat, phase = game.num_players, int(data["seat"]), Phase(data["phase"])
@@ -189,8 +190,8 @@ def _rebuild(game: Cribbage, data: View, rng: random.Random) -> k.Table:
         raise ValueError(f"the view's cards do not add up to a pack ({len(pack)} left, {data['deck_size']} shown)")
     series = _cards(data["series"])
     pending = data["pending"]
-    t = object.__new__(k.Table)
-    t.game, t.phase, t.dealer, t.to_move = game, k.PHASES.index(phase), int(data["dealer"]), int(data["next_seat"])
+    t = object.__new__(Table)
+    t.game, t.phase, t.dealer, t.to_move = game, PHASES.index(phase), int(data["dealer"]), int(data["next_seat"])
     t.pack, t.pack_mask = pack, sum(1 << c for c in pack)
     t.hands, t.kept, t.discards, t.crib = tuple(hands), tuple(kept), tuple(discards), crib
     t.dealt, t.starter, t.count, t.series, t.piles = int(data["dealt"]), starter, int(data["count"]), series, piles
