@@ -241,6 +241,7 @@ async def hot_seat(base: str, created: dict[str, Any], until: float, every: floa
     table, tokens = created["table"]["id"], list(created["tokens"].values())
     rng = random.Random(table)
     known = 0
+    held: list[dict[str, Any]] = []  # the log as a client keeps it: each update brings what it has not had
     async with connect(ws_url(base, table), max_size=None, local_addr=(ABUSE_HOME, 0)) as ws:
         await ws.send(hello(*tokens))
         acted = 0
@@ -249,12 +250,15 @@ async def hot_seat(base: str, created: dict[str, Any], until: float, every: floa
                 message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic())))
             except TimeoutError:
                 return
-            if message.get("type") != "state" or message["status"] != "playing":
+            if message.get("type") != "state":
                 continue
-            for move, line in enumerate(message["log"][known:], start=known):
+            held = held[:message["log_from"]] + message["log"]
+            if message["status"] != "playing":
+                continue
+            for move, line in enumerate(held[known:], start=known):
                 if " noise " in line["action"]:
                     targets.motions.append((table, move))
-            known = len(message["log"])
+            known = len(held)
             if message["legal"]:
                 if acted >= most:  # the last action's outcome is in: done
                     return
