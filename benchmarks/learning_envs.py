@@ -1,7 +1,7 @@
 """Learning environments' steps per second, as ratios measured in the same run (issue #19, item 6).
 
 * **Vector vs scalar** (goal ≥ 10×): learner steps/s of :class:`tabletop.interop.vector.SeatVectorEnv`
-  on Cubulus — N games in the batched numpy kernel — against the single-game
+  on Cubulus — N games in the batched kernel — against the single-game
   :class:`tabletop.interop.gymnasium.SeatEnv`, both with random opponents and masked uniformly
   random learner actions, at several N; and the same vector environment stepped through the game
   interface (``interface=True``), to show what the kernel buys. A learner step is one action of the

@@ -103,7 +103,8 @@ def test_cribbage_is_compared_with_openspiel_as_ratios(report: str) -> None:
 
 def test_the_vector_environment_is_compared_with_the_scalar_one(report: str) -> None:
     rows = table_rows(sections(report)["Learning environments: steps per second (benchmarks/learning_envs.py)"])
-    kernel = [row for row in rows if "batched kernel" in row[0]]
-    assert [row[1] for row in kernel] == ["64", "256", "1024"]
-    assert all(re.fullmatch(r"[\d.]+×", row[3]) for row in kernel)
+    for game, sizes in (("Cubulus", ["64", "256", "1024"]), ("Cribbage 2 players", ["256", "1024"])):
+        kernel = [row for row in rows if row[0] == f"SeatVectorEnv, {game}, batched kernel"]
+        assert [row[1] for row in kernel] == sizes, game
+        assert all(re.fullmatch(r"[\d.]+×", row[3]) for row in kernel), game
     assert any(row[0].startswith("PettingZoo AEC") for row in rows)
