@@ -55,7 +55,7 @@ def answers(state: CubulusState, level: Level, seat: int, max_nodes: int, max_pl
     """What the kernels say of ``state``: the root scores, and both proofs for the seat to move and for
     ``seat``'s loss."""
     legal = list(state.legal_actions())
-    return [CubulusExpert.root_scores(state, legal, level),
+    return [list(CubulusExpert.root_scores(state, legal, level).items()),  # in the order easy draws its noise in
             proof_numbers.proved_outcome(state, max_nodes, max_plies, threats_only),
             proof_numbers.proved_loss(state, seat, max_nodes, max_plies, threats_only),
             solver.forced_outcome(state, max_nodes, max_plies, threats_only),

@@ -150,7 +150,8 @@ class CubulusExpert:
     @staticmethod
     def root_scores(state: CubulusState, legal: list[CubulusAction], level: Level) -> dict[CubulusAction, int]:
         """Each legal action's score for the seat to move, from the deepest iteration the budget finished
-        (:func:`.search.root_scores`); a move that wins at once scores :data:`~.search.WIN`, the others 0."""
+        (:func:`.search.root_scores`), in the order that iteration searched them; a move that wins at once
+        scores :data:`~.search.WIN`, the others 0."""
         game, seat, board = state.game, state.to_move, state.board
         seats = game.num_players
         nxt = (seat + 1) % seats
@@ -176,10 +177,10 @@ class CubulusExpert:
             repeated.append(bool(state.repeated) and position_key(after, nxt) in state.repeated)
         cfg = (seats, int(game.allow_null_shift), int(game.no_undo), game.move_cap, seat, level.max_nodes,
                int(level.extend))
-        scores = compiled(root_scores)(ints(afters), ints(bans), ints(winners), ints(fresh), ints(repeated),
-                                       ints(window_keys(state.seen)), state.moves, level.max_depth,
-                                       bool(level.noise), cfg)
-        return {action: int(score) for action, score in zip(legal, scores, strict=True)}
+        scores, order = compiled(root_scores)(ints(afters), ints(bans), ints(winners), ints(fresh), ints(repeated),
+                                              ints(window_keys(state.seen)), state.moves, level.max_depth,
+                                              bool(level.noise), cfg)
+        return {legal[i]: int(scores[i]) for i in order}
 
     # --- the neutral set-up (U13) ------------------------------------------------------------
 

@@ -177,13 +177,13 @@ def winner_after(before: Board, after: Board, seats: int, mover: int, hole: int)
     of that line its colour just gained: only the squares touching the line, and through a gained cell, are
     looked at.
     """
+    near = NEAR_SQUARES[SQUARES_FROM[hole]:SQUARES_FROM[hole + 1]]
     for step in range(1, seats + 1):
         seat = (mover + step) % seats
         mask = after[seat]
         gained = mask & ~before[seat]
         if gained:
-            for i in range(SQUARES_FROM[hole], SQUARES_FROM[hole + 1]):
-                square = NEAR_SQUARES[i]
+            for square in near:
                 if square & gained and mask & square == square:
                     return seat
     return -1

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Final
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, TabletopError, View
 from tabletop.core.errors import Reason, list_allowed, no_such_seat
@@ -42,8 +43,8 @@ from tabletop.games.cubulus.board import (
 )
 from tabletop.games.cubulus.events import events as last_events
 from tabletop.games.cubulus.events import result as final_result
-from tabletop.games.cubulus.geometry import CELLS, LINE_MASK, Cell, Hole
-from tabletop.games.cubulus.kernel import NO_BAN, insert, is_null_shift, legal_holes, pushes, shift, winner_after
+from tabletop.games.cubulus.geometry import CELLS, HOLES, LINE_MASK, Cell, Hole
+from tabletop.games.cubulus.kernel import NO_BAN, insert, is_null_shift, legal_holes, pushed_cells, shift, winner_after
 from tabletop.games.cubulus.phases import End, Last, Phase
 from tabletop.games.cubulus.preview import ball_moves
 from tabletop.games.cubulus.render import describe as describe_action
@@ -107,7 +108,7 @@ class CubulusState(State[CubulusAction]):
         """U10–U12: the inserts into lines that are not full (with a ball in hand) and the legal shifts
         (:func:`.kernel.legal_holes`)."""
         inserts, shifts = legal_holes(self.board, self.to_move, self.banned or NO_BAN, self.game.allow_null_shift)
-        return _actions_at(_INSERTS_BY_FACE, inserts) + _actions_at(_SHIFTS_BY_FACE, shifts)
+        return _actions_at(inserts, shifts)
 
     def why_illegal(self, action: object) -> Reason | None:
         """Why ``action`` may not be taken here, or None when it may (the reason names the rule, and
@@ -144,7 +145,8 @@ class CubulusState(State[CubulusAction]):
                 if not self.hand(self.to_move):
                     return Reason(f"{game.seat_label(self.to_move)} has no ball left in hand; only shifts remain (U7)",
                                   "no_ball_in_hand", seat=self.to_move)
-                if pushes(self.board, hole) < 0:
+                board = self.board
+                if pushed_cells(board[0] | board[1] | board[2], hole) == LINE_MASK[hole]:
                     return Reason(f"line {hole.line_name} is full; a ball would be pushed out (U5, U10)",
                                   "line_full", line=hole.line_name)
                 return None
@@ -224,13 +226,13 @@ class CubulusState(State[CubulusAction]):
     def _after_move(self, action: CubulusAction, board: Board, hole: int | None, fresh: bool) -> CubulusState:
         """U15 (the win), U12 (the undo ban), U16 (repetition and the cap), then the next seat (U9)."""
         game, seat = self.game, self.to_move
-        moves = self.moves + 1
+        seats, moves = game.num_players, self.moves + 1
         last = Last(action, seat, self.board)
         if hole is not None:
-            winner = winner_after(self.board, board, game.num_players, seat, hole)
+            winner = winner_after(self.board, board, seats, seat, hole)
             if winner >= 0:
                 return CubulusState(game, Phase.OVER, seat, board, moves, winner=winner, end=End.SQUARE, last=last)
-        nxt = (seat + 1) % game.num_players
+        nxt = (seat + 1) % seats
         banned: Board | None = None
         repeated: frozenset[int] = frozenset()
         if fresh:  # an insert: no earlier position can come back, nor the board before it (U12)
@@ -330,18 +332,7 @@ def _with_last(state: CubulusState, last: Last) -> CubulusState:
                         state.seen, state.repeated, state.winner, state.end, last)
 
 
-def _by_face(actions: Sequence[CubulusAction]) -> tuple[tuple[tuple[CubulusAction, ...], ...], ...]:
-    """Per face, the actions at each set of its nine holes (a 9-bit part of a hole mask), in hole order."""
-    return tuple(tuple(tuple(actions[9 * face + i] for i in range(9) if bits >> i & 1) for bits in range(512))
-                 for face in range(6))
-
-
-_INSERTS_BY_FACE: Final = _by_face(INSERTS)
-_SHIFTS_BY_FACE: Final = _by_face(SHIFTS)
-
-
-def _actions_at(by_face: tuple[tuple[tuple[CubulusAction, ...], ...], ...], holes: int) -> tuple[CubulusAction, ...]:
-    """The actions of ``by_face`` (:func:`_by_face`) at the holes of a hole mask, in hole order."""
-    left, right, front, back, down, up = by_face
-    return (left[holes & 511] + right[holes >> 9 & 511] + front[holes >> 18 & 511] + back[holes >> 27 & 511]
-            + down[holes >> 36 & 511] + up[holes >> 45])
+@lru_cache(maxsize=1 << 15)
+def _actions_at(inserts: int, shifts: int) -> tuple[CubulusAction, ...]:
+    """The inserts and the shifts at the holes of two hole masks, each in hole order."""
+    return (*(INSERTS[h] for h in HOLES if inserts >> h & 1), *(SHIFTS[h] for h in HOLES if shifts >> h & 1))
