@@ -332,7 +332,7 @@ def _with_last(state: CubulusState, last: Last) -> CubulusState:
                         state.seen, state.repeated, state.winner, state.end, last)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 14)
 def _actions_at(inserts: int, shifts: int) -> tuple[CubulusAction, ...]:
-    """The inserts and the shifts at the holes of two hole masks, each in hole order."""
+    """The inserts and the shifts at the holes of two hole masks, each in hole order (the same few recur)."""
     return (*(INSERTS[h] for h in HOLES if inserts >> h & 1), *(SHIFTS[h] for h in HOLES if shifts >> h & 1))
