@@ -112,6 +112,8 @@ ABUSE_NICENESS = 10
 """How much lower the abuse process's priority is (``nice``): it runs on the server's own cores here."""
 READY_SECONDS = 300.0
 """How long the abuse may take to set itself up before the measurement starts."""
+RESULT_SECONDS = 120.0
+"""How long the abuse may take to end its requests after the measurement."""
 
 
 class Abuser:
@@ -141,10 +143,16 @@ class Abuser:
     async def result(self) -> dict[str, int]:
         """Its counts, once it has finished."""
         loop = asyncio.get_running_loop()
+        deadline = time.monotonic() + RESULT_SECONDS
         try:
-            counts: dict[str, int] = await loop.run_in_executor(None, self._results.get, True, 120.0)
-        except queue.Empty:
-            raise RuntimeError("the abuse process gave no counts (see its traceback above)") from None
+            while True:  # a process that died (its traceback above) is noticed at once, not after the wait
+                alive = self._process.is_alive() and time.monotonic() < deadline
+                try:  # once it is gone, one last look: its counts may have been put just before it ended
+                    counts: dict[str, int] = await loop.run_in_executor(None, self._results.get, True, 1.0)
+                    break
+                except queue.Empty:
+                    if not alive:
+                        raise RuntimeError("the abuse process gave no counts (see its traceback above)") from None
         finally:
             await loop.run_in_executor(None, self._process.join, 10.0)
             if self._process.is_alive():
@@ -237,37 +245,60 @@ async def burn(until: float) -> None:
 async def hot_seat(base: str, created: dict[str, Any], until: float, every: float, most: int, targets: Targets,
                    tally: Counter[str]) -> None:
     """Play every seat of a hot-seat table: an action every ``every`` seconds, ``most`` of them at most;
-    each Kubik throw's outcome (a re-run-able simulation) is added to ``targets.motions``."""
-    table, tokens = created["table"]["id"], list(created["tokens"].values())
-    rng = random.Random(table)
-    known = 0
-    held: list[dict[str, Any]] = []  # the log as a client keeps it: each update brings what it has not had
-    async with connect(ws_url(base, table), max_size=None, local_addr=(ABUSE_HOME, 0)) as ws:
-        await ws.send(hello(*tokens))
-        acted = 0
-        while time.monotonic() < until:
-            try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic())))
-            except TimeoutError:
-                return
-            if message.get("type") != "state":
-                continue
-            held = held[:message["log_from"]] + message["log"]
-            if message["status"] != "playing":
-                continue
-            for move, line in enumerate(held[known:], start=known):
-                if " noise " in line["action"]:
-                    targets.motions.append((table, move))
-            known = len(held)
-            if message["legal"]:
-                if acted >= most:  # the last action's outcome is in: done
+    each Kubik throw's outcome (a re-run-able simulation) is added to ``targets.motions``. A socket the
+    server refuses or closes (a handshake it timed out on a loaded machine, say) is counted and opened
+    again, as a client would."""
+    player = HotSeat(created["table"]["id"], list(created["tokens"].values()), most)
+    while time.monotonic() < until and player.acted < most:
+        try:
+            await player.play(base, until, every, targets, tally)
+            return
+        except InvalidStatus as refused:
+            tally[f"hot-seat sockets refused ({refused.response.status_code})"] += 1
+        except (OSError, ConnectionClosed, TimeoutError) as error:
+            tally[f"hot-seat connection failed ({type(error).__name__})"] += 1
+        await asyncio.sleep(0.2)
+
+
+@dataclass
+class HotSeat:
+    """The player of every seat of a hot-seat table, across the sockets it opens."""
+
+    table: str
+    tokens: list[str]
+    most: int  #: the actions it makes at most
+    acted: int = 0
+    found: set[int] = field(default_factory=set)  #: the moves whose throws are in ``targets.motions``
+
+    async def play(self, base: str, until: float, every: float, targets: Targets, tally: Counter[str]) -> None:
+        """One socket: play until ``until`` or :attr:`most` actions (a fresh hello brings the whole log)."""
+        rng = random.Random(f"{self.table} {self.acted}")
+        held: list[dict[str, Any]] = []  # the log as a client keeps it: each update brings what it had not had
+        async with connect(ws_url(base, self.table), max_size=None, local_addr=(ABUSE_HOME, 0)) as ws:
+            await ws.send(hello(*self.tokens))
+            while time.monotonic() < until:
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic())))
+                except TimeoutError:
                     return
-                await asyncio.sleep(every)
-                legal = message["legal"]
-                await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))],
-                                          "move": message["move"]}))
-                acted += 1
-                tally["hot-seat actions"] += 1
+                if message.get("type") != "state":
+                    continue
+                held = held[:message["log_from"]] + message["log"]
+                if message["status"] != "playing":
+                    continue
+                for move, line in enumerate(held):
+                    if move not in self.found and " noise " in line["action"]:
+                        targets.motions.append((self.table, move))
+                        self.found.add(move)
+                if message["legal"]:
+                    if self.acted >= self.most:  # the last action's outcome is in: done
+                        return
+                    await asyncio.sleep(every)
+                    legal = message["legal"]
+                    await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))],
+                                              "move": message["move"]}))
+                    self.acted += 1
+                    tally["hot-seat actions"] += 1
 
 
 async def flood(base: str, table: str, until: float, tally: Counter[str]) -> None:
@@ -371,9 +402,13 @@ class BotTables:
         await self.fill()
 
     async def keep(self, until: float) -> None:
+        """Refill every :data:`BOT_POLL_SECONDS` until ``until``; a request that fails is counted."""
         while time.monotonic() < until:
             await asyncio.sleep(BOT_POLL_SECONDS)
-            await self.refill()
+            try:
+                await self.refill()
+            except httpx.HTTPError as error:
+                self.tally[f"bot table looks failed ({type(error).__name__})"] += 1
 
 
 # ---------------------------------------------------------------------- attacks below HTTP's surface
