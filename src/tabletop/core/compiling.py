@@ -30,12 +30,13 @@ import os
 import types
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Final, TypeVar, cast
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from tabletop.core.extras import available
+
+if TYPE_CHECKING:  # NumPy is imported where machine code is made or fed: a plain run never pays for it
+    import numpy as np
+    import numpy.typing as npt
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,7 +91,9 @@ def ints(values: Iterable[int]) -> list[int]:
     takes a Python list only by reflecting it, slowly and deprecated), a list to Python (the type says list,
     as the kernels' annotations do for both)."""
     if COMPILING:
-        return cast("list[int]", np.fromiter(values, dtype=np.int64))
+        import numpy
+
+        return cast("list[int]", numpy.fromiter(values, dtype=numpy.int64))
     return list(values)
 
 
@@ -184,12 +187,15 @@ def _namespace(module: dict[str, Any]) -> dict[str, Any]:
     found = _NAMESPACES.get(name)
     if found is None:
         import numba
+        import numpy
+
+        globals()["np"] = numpy  # what _zeros_array's machine code reads
 
         found = _NAMESPACES[name] = dict(module)  # kept before filling: kernels of two modules may call each other
         sources = _SOURCES[name] = {Path(module["__file__"]).parent}
         for key, value in module.items():
             if isinstance(value, Table):
-                found[key] = np.array(value, dtype=np.int64)
+                found[key] = numpy.array(value, dtype=numpy.int64)
             elif isinstance(value, types.FunctionType) and value in _KERNELS:
                 found[key] = compiled(value)
                 sources |= _SOURCES[value.__module__]
