@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,16 @@ def test_score_itemises_the_29_hand() -> None:
     assert ": 29" in out and "nobs" in out and "fifteen" in out and "pair" in out
     assert "Fifteen two, fifteen four," in out
     assert "and one for his nob is twenty-nine." in " ".join(out.split())
+
+
+def test_score_imports_no_numpy() -> None:
+    """Scoring a hand is the command people run most; NumPy's import alone was twice the CLI's start-up
+    (the kernel's compiling module imports it only where machine code is made)."""
+    script = ("import runpy, sys; sys.argv = ['tabletop', 'cribbage', 'score', '5H', '5C', '5S', 'JD', '--starter', "
+              "'5D'];\ntry: runpy.run_module('tabletop', run_name='__main__')\nexcept SystemExit: pass\n"
+              "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert "twenty-nine" in " ".join(out.split()) and out.split()[-1] == "False"
 
 
 def test_score_json() -> None:
