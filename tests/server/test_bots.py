@@ -63,7 +63,7 @@ def play(sqlite_url: str, bot: str, pool: Executor, renew: Callable[[], Executor
                   renew_bots=renew)
         await hub.start()
         try:
-            table, _, _ = await hub.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
+            table, _, _ = await hub.seating.create(CreateTable(game="cubulus", seats=[{"kind": "bot", "bot": bot}] * 2,
                                                     seed=3))
             for _ in range(int(seconds * 100)):
                 if table.status == "over":

@@ -235,7 +235,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         """Open a table; the answer holds each human or local seat's secret token and the creator's
         token (shown once). The creator's own seat is taken at once."""
         try:
-            table, tokens, creator = await hub().create(body, client_of(request))
+            table, tokens, creator = await hub().seating.create(body, client_of(request))
         except ChosenSeedRefused as error:
             raise ApiError.of(422, error) from None
         except Rejection as error:
@@ -254,7 +254,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
         """Take a free human seat: its number and secret token."""
         try:
-            seat, token = await hub().join(table_id, body.name, body.seat, client_of(request))
+            seat, token = await hub().seating.join(table_id, body.name, body.seat, client_of(request))
         except Rejection as error:
             raise ApiError.of(409, error) from None
         except LimitReached as error:
@@ -271,17 +271,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         viewer = SPECTATOR
         if tokens := bearer_tokens(request):
             viewer = (await _seats(table_id, tokens[:1]))[0]
-        return json_reply(hub().update(table, viewer, text))
+        return json_reply(hub().broadcaster.update(table, viewer, text))
 
     @app.post("/api/tables/{table_id}/act", response_model=Update)
     async def act(table_id: str, body: ActRequest, text: bool = False) -> Response:
         """Take an action by HTTP; the answer is the seat's new update (``text=true``: with terminal text)."""
         seat = (await _seats(table_id, [body.token]))[0]
         try:
-            await hub().submit(table_id, seat, body.action, body.move)
+            await hub().moves.submit(table_id, seat, body.action, body.move)
         except Rejection as error:
             raise ApiError.of(409, error) from None
-        return json_reply(hub().update(hub().tables[table_id], seat, text))
+        return json_reply(hub().broadcaster.update(hub().registry[table_id], seat, text))
 
     @app.post("/api/tables/{table_id}/resign")
     async def resign(table_id: str, request: Request) -> dict[str, Any]:
@@ -330,7 +330,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     def _speaker(table_id: str, seats: list[int]) -> int:
         """Which of the held seats speaks for the screen: the one to move, else the first a person plays."""
-        answer = ways_out(hub().tables[table_id], seats, set(seats))["seat"]
+        answer = ways_out(hub().registry[table_id], seats, set(seats))["seat"]
         return int(answer) if answer is not None else seats[0]
 
     async def _end(work: Any) -> None:
@@ -340,7 +340,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise ApiError.of(409, error) from None
 
     def _ended(table_id: str) -> dict[str, Any]:
-        table = hub().tables[table_id]
+        table = hub().registry[table_id]
         return {**hub().info(table).model_dump(), "proposal": table.proposal}
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -414,17 +414,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                                               "first message, {\"type\": \"hello\", \"tokens\": [...]}",
                                               "tokens_in_url"), 1008)
             return
-        if hub().sockets[client] >= limits.sockets_per_client:
+        if hub().broadcaster.sockets[client] >= limits.sockets_per_client:
             await _close(websocket, Rejection(f"too many connections: at most {limits.sockets_per_client} from one "
                                               "client", "too_many_sockets", limit=limits.sockets_per_client), 1008)
             return
-        hub().sockets[client] += 1
+        hub().broadcaster.sockets[client] += 1
         try:
             await _serve(websocket, table_id, client)
         finally:
-            hub().sockets[client] -= 1
-            if hub().sockets[client] <= 0:
-                del hub().sockets[client]
+            hub().broadcaster.sockets[client] -= 1
+            if hub().broadcaster.sockets[client] <= 0:
+                del hub().broadcaster.sockets[client]
 
     async def _serve(websocket: WebSocket, table_id: str, client: str) -> None:
         limits = hub().limits
@@ -432,7 +432,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raw = await asyncio.wait_for(_receive_text(websocket), limits.hello_seconds)
             hello = read_message(HELLO, raw or "")
             await hub().table(table_id)
-            seats = await hub().seats_for(table_id, hello.tokens)
+            seats = await hub().seating.seats_for(table_id, hello.tokens)
         except TimeoutError:
             await _close(websocket, Rejection(f"no hello within {limits.hello_seconds:g} s: the first message must "
                                               "be {\"type\": \"hello\", \"tokens\": [...]}", "no_hello",
@@ -456,7 +456,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         connection = Connection(send, seats, hello.text, client, hello.chat, held)
         try:
             try:
-                await hub().connect(table_id, connection, hello.name)
+                await hub().seating.connect(table_id, connection, hello.name)
                 await hub().chat.welcome(table_id, connection)
             except LimitReached as error:
                 await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
@@ -467,7 +467,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             # task's send (a broadcast) found the socket broken first and this one finds it closed
             pass
         finally:
-            hub().disconnect(table_id, connection)
+            hub().broadcaster.disconnect(table_id, connection)
 
     async def _converse(websocket: WebSocket, table_id: str, connection: Connection) -> None:
         """Take the connection's messages until it closes (raises WebSocketDisconnect)."""
@@ -537,7 +537,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         if not connection.seats:
             raise Rejection("spectators cannot act", "spectator_cannot_act")
-        table = hub().tables[table_id]
+        table = hub().registry[table_id]
         seat = message.seat if message.seat is not None else connection.viewer(table)
         if seat not in connection.seats:
             game = table.game
@@ -545,15 +545,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     else f"seat={seat} ({no_such_seat(seat, game.num_players)})")
             raise Rejection(f"this connection does not hold {said}", "seat_not_held", seat=seat)
         if isinstance(message, Act):
-            await hub().submit(table_id, seat, message.action, message.move)
+            await hub().moves.submit(table_id, seat, message.action, message.move)
         elif isinstance(message, RequestUndo):
-            await hub().request_undo(table_id, seat, message.move)
+            await hub().undo.request(table_id, seat, message.move)
         elif isinstance(message, AnswerUndo):
-            await hub().answer_undo(table_id, seat, message.type == "agree_undo")
+            await hub().undo.answer(table_id, seat, message.type == "agree_undo")
         elif isinstance(message, AnswerEnd):
             await hub().endings.answer(table_id, seat, message.type == "agree_end")
         elif isinstance(message, EndRequest):
-            screen = hub().same_screen(table_id, seat)
+            screen = hub().broadcaster.same_screen(table_id, seat)
             if message.type == "resign":
                 await hub().endings.resign(table_id, seat, screen)
             elif message.type == "abandon":
@@ -567,7 +567,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _seats(table_id: str, tokens: list[str]) -> list[int]:
         await _table(table_id)
         try:
-            return await hub().seats_for(table_id, tokens)
+            return await hub().seating.seats_for(table_id, tokens)
         except Rejection as error:
             raise ApiError.of(400 if error.code == "too_many_tokens" else 403, error) from None
 

@@ -27,22 +27,20 @@ connections over the same Redis channel as moves.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import logging
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from tabletop.server.failover import CHANNEL, PUBLISH_SECONDS
-from tabletop.server.limits import LimitReached
+from tabletop.server.limits import LimitReached, Rates
 from tabletop.server.messages import BIDI_CONTROLS
 from tabletop.server.table import SPECTATOR
 from tabletop.storage.chat import ChatLog
 from tabletop.storage.models import ChatRow
 
 if TYPE_CHECKING:
-    from tabletop.server.hub import Connection, Hub
+    from tabletop.server.broadcast import Broadcaster, Connection
+    from tabletop.server.failover import Failover
+    from tabletop.server.registry import TableRegistry
 
 log = logging.getLogger("tabletop.server")
 
@@ -110,20 +108,20 @@ def as_data(row: ChatRow) -> dict[str, Any]:
 class TableChat:
     """The chat of every table a :class:`~tabletop.server.hub.Hub` serves."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.log = ChatLog(hub.store)
+    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates) -> None:
+        self.registry, self.broadcaster, self.failover, self.rates = registry, broadcaster, failover, rates
+        self.log = ChatLog(registry.store)
 
     def spectators_may_write(self, table_id: str) -> bool:
         """Whether a seat has let spectators write at this table."""
-        table = self.hub.tables.get(table_id)
-        return bool(table is not None and table.row.settings.get("spectator_chat"))
+        table = self.registry.get(table_id)
+        return table is not None and table.settings.spectator_chat
 
     async def welcome(self, table_id: str, connection: Connection) -> None:
         """Send a connection that asked for chat the table's newest messages and its policy."""
         if not connection.chat:
             return
-        rows = await self.hub.db(self.log.recent, table_id, HISTORY)
+        rows = await self.registry.db(self.log.recent, table_id, HISTORY)
         await connection.send({"type": "chat", "history": True, "messages": [as_data(row) for row in rows],
                                "spectators": self.spectators_may_write(table_id)})
 
@@ -134,17 +132,17 @@ class TableChat:
             ChatRefused: for a spectator the seats have not let write, a message that is empty or too
                 long once cleaned, or a client over its chat rate; nothing is written then.
         """
-        table = await self.hub.table(table_id)
+        table = await self.registry.table(table_id)
         if not connection.seats and not self.spectators_may_write(table_id):
             raise ChatRefused("spectators", "spectators may read this table's chat; the seats have not let them write")
         cleaned = clean(text)
         try:
-            await self.hub.rates.chat(connection.client)
+            await self.rates.chat(connection.client)
         except LimitReached as error:
             raise ChatRefused("rate", str(error), error.retry_after) from None
         seat = connection.viewer(table)
         name = table.seats[seat].name if seat != SPECTATOR else ""
-        row = await self.hub.db(self.log.add, table_id, seat, name, cleaned)
+        row = await self.registry.db(self.log.add, table_id, seat, name, cleaned)
         message = {"type": "chat", "history": False, "messages": [as_data(row)]}
         await self.deliver(table_id, message)
         await self.publish(table_id, message)
@@ -158,14 +156,13 @@ class TableChat:
         """
         if not connection.seats:
             raise ChatRefused("not_seated", "only the seats decide whether spectators may write")
-        await self.hub.table(table_id)
+        await self.registry.table(table_id)
         message = {"type": "chat_policy", "spectators": allowed}
-        async with self.hub.lock(table_id):
-            table = self.hub.tables[table_id]
-            unchanged = bool(table.row.settings.get("spectator_chat")) == allowed
+        async with self.registry.lock(table_id):
+            table = self.registry[table_id]
+            unchanged = table.settings.spectator_chat == allowed
             if not unchanged:
-                await self.hub.db(self.hub.store.update_settings, table_id, {"spectator_chat": allowed})
-                table.row.settings = {**table.row.settings, "spectator_chat": allowed}
+                await self.registry.save_settings(table, {"spectator_chat": allowed})
         if unchanged:
             if connection.chat:
                 await connection.send(message)
@@ -175,30 +172,21 @@ class TableChat:
 
     async def deliver(self, table_id: str, message: dict[str, Any]) -> None:
         """Send ``message`` to this process's connections of the table that read its chat."""
-        for connection in list(self.hub.connections.get(table_id, [])):
-            if connection.chat:
-                try:
-                    await connection.send(message)
-                except Exception:  # a closed socket: forget it
-                    self.hub.disconnect(table_id, connection)
+        await self.broadcaster.send_all(table_id, message, lambda connection: connection.chat)
 
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """Hand ``message`` to the other server processes (their connections read it too); a Redis
         that is down loses the live copy only: the message is stored, and sent on reconnection."""
-        if self.hub._redis is None:
-            return
-        notice = json.dumps({"table": table_id, "origin": self.hub.instance, "chat": message})
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.hub._redis.publish(CHANNEL, notice), PUBLISH_SECONDS)
+        await self.failover.publish({"table": table_id, "chat": message})
 
     async def heard(self, table_id: str, message: Any) -> None:
         """Another process's chat notice: its policy is this process's too, its message goes to the
         connections here."""
         if not isinstance(message, dict) or message.get("type") not in ("chat", "chat_policy"):
             return
-        table = self.hub.tables.get(table_id)
+        table = self.registry.get(table_id)
         if table is None:
             return
         if message["type"] == "chat_policy":
-            table.row.settings = {**table.row.settings, "spectator_chat": bool(message.get("spectators"))}
+            table.change_settings({"spectator_chat": bool(message.get("spectators"))})
         await self.deliver(table_id, message)

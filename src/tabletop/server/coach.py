@@ -118,7 +118,7 @@ async def table_coach(table_id: str, seat: int, request: Request) -> Response:
         raise ApiError(401, "the coach advises a seat its player holds: send its token in 'Authorization: Bearer'",
                        "token_required")
     try:
-        held = await hub.seats_for(table_id, tokens[:32])
+        held = await hub.seating.seats_for(table_id, tokens[:32])
     except Rejection as error:
         raise ApiError.of(403, error) from None
     if seat not in held:

@@ -21,6 +21,7 @@ undo request, answered over the socket; another move voids it.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Ending
@@ -29,7 +30,9 @@ from tabletop.server.errors import Rejection
 from tabletop.server.table import LiveTable
 
 if TYPE_CHECKING:
-    from tabletop.server.hub import Hub
+    from tabletop.server.failover import Failover
+    from tabletop.server.moves import Moves
+    from tabletop.server.registry import TableRegistry
 
 END_REQUESTS = ("resign", "abandon")
 """What a seat may ask that others must agree to."""
@@ -70,10 +73,11 @@ def _side(table: LiveTable, seat: int) -> tuple[int, ...]:
 
 
 class TableEndings:
-    """The hub's ways out of a table (it hands itself in: its lock, database, writer and broadcast)."""
+    """The ways out of this process's tables."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, registry: TableRegistry, moves: Moves, failover: Failover,
+                 broadcast: Callable[[str], Awaitable[None]]) -> None:
+        self.registry, self.moves, self.failover, self.broadcast = registry, moves, failover, broadcast
 
     async def resign(self, table_id: str, seat: int, screen: set[int]) -> None:
         """``seat`` resigns for its side (asked of a partner elsewhere first)."""
@@ -87,7 +91,7 @@ class TableEndings:
             Rejection: for a started game asked by a creator who is not seated, or a table already ended.
         """
         if seat is None:
-            table = await self.hub.table(table_id)
+            table = await self.registry.table(table_id)
             if not creator or (table.status == "playing" and people(table)):
                 raise Rejection("a game being played is abandoned only by the people seated at it, all agreeing",
                                 "abandon_needs_seat")
@@ -97,10 +101,10 @@ class TableEndings:
 
     async def leave(self, table_id: str, seat: int, screen: set[int]) -> None:
         """``seat``'s person leaves: its seat freed (a table not started) or handed to a bot."""
-        hub = self.hub
-        await hub.table(table_id)
-        async with hub.lock(table_id):
-            table = hub.tables[table_id]
+        registry = self.registry
+        await registry.table(table_id)
+        async with registry.lock(table_id):
+            table = registry[table_id]
             way = ways_out(table, [seat], screen)["leave"]
             if way is None:
                 raise Rejection(_refusal_text(table, "leave"), "cannot_leave", status=table.status)
@@ -109,32 +113,30 @@ class TableEndings:
             if table.status == "open":  # the screen's seats freed; a hot-seat screen gone takes the table along
                 mine = [s for s in table.seats if s.seat in screen and s.kind != "bot" and s.joined]
                 for row in mine:
-                    await hub.db(hub.store.free_seat, table_id, row.seat)
-                await hub.failover.refresh_row(table_id)
-                await hub.failover.notify(hub.tables[table_id])
-                if any(row.kind == "local" for row in mine) or not people(hub.tables[table_id]):
+                    await registry.db(registry.store.free_seat, table_id, row.seat)
+                await self.failover.refresh_row(table_id)
+                await self.failover.notify(registry[table_id])
+                if any(row.kind == "local" for row in mine) or not people(registry[table_id]):
                     ending = Ending("abandoned")
             else:  # a bot plays the seat from now on; its person no longer counts as seated here
                 zombies = sorted({*table.zombies, *(s for s in screen if table.bot_for(s) is None)})
-                await hub.db(hub.store.update_settings, table_id, {"zombies": zombies})
+                await registry.save_settings(table, {"zombies": zombies})
                 for left in screen:
-                    await hub.db(hub.store.free_seat, table_id, left, keep=True)
+                    await registry.db(registry.store.free_seat, table_id, left, keep=True)
                 table.zombies.update(zombies)
-                table.row.settings = {**table.row.settings, "zombies": zombies}
                 table.deadline = None
-                await hub.failover.notify(table)
+                await self.failover.notify(table)
         if ending is not None:
             await self.end(table_id, ending)
             return
-        await hub.advance_or_retry(table_id)
+        await self.moves.advance_or_retry(table_id)
 
     async def answer(self, table_id: str, seat: int, agree: bool) -> None:
         """Agree to or refuse the pending resignation or abandonment; it happens once all have agreed.
         Agreeing again changes nothing, and writes and tells nothing."""
-        hub = self.hub
         ending: Ending | None = None
-        async with hub.lock(table_id):
-            table = hub.tables[table_id]
+        async with self.registry.lock(table_id):
+            table = self.registry[table_id]
             pending, done = answered(table.proposal, seat, agree,
                                      Rejection("no request to end the game waits for your answer", "no_end_request"))
             if pending == table.proposal:
@@ -145,13 +147,13 @@ class TableEndings:
         if ending is not None:
             await self.end(table_id, ending)
         else:
-            await hub.broadcast(table_id)
+            await self.broadcast(table_id)
 
     async def _ask(self, table_id: str, kind: str, seat: int, screen: set[int]) -> None:
-        hub = self.hub
-        await hub.table(table_id)
-        async with hub.lock(table_id):
-            table = hub.tables[table_id]
+        registry = self.registry
+        await registry.table(table_id)
+        async with registry.lock(table_id):
+            table = registry[table_id]
             way = ways_out(table, [seat], screen)[kind]
             if way is None and kind == "resign":
                 raise Rejection(_refusal_text(table, kind), "cannot_resign", status=table.status)
@@ -165,14 +167,13 @@ class TableEndings:
                 await self._propose(table, {"kind": kind, "seat": seat, "move": table.moves,
                                             "waiting": waiting, "agreed": []})
         if way == "ask":
-            await hub.broadcast(table_id)
+            await self.broadcast(table_id)
             return
-        await self.end(table_id, _ending_of(hub.tables[table_id], kind, seat))
+        await self.end(table_id, _ending_of(self.registry[table_id], kind, seat))
 
     async def _propose(self, table: LiveTable, pending: dict[str, Any] | None) -> None:
-        await self.hub.db(self.hub.store.update_settings, table.row.id, {"proposal": pending})
-        table.row.settings = {**table.row.settings, "proposal": pending}
-        await self.hub.failover.notify(table)
+        await self.registry.save_settings(table, {"proposal": pending})
+        await self.failover.notify(table)
 
     async def end(self, table_id: str, ending: Ending) -> None:
         """End the table by ``ending``: logged (committed) first, then its status and result, then everyone told.
@@ -180,16 +181,16 @@ class TableEndings:
         Raises:
             Rejection: when the table has ended already.
         """
-        hub = self.hub
-        await hub.table(table_id)
-        async with hub.lock(table_id):
-            table = hub.tables[table_id]
+        registry = self.registry
+        await registry.table(table_id)
+        async with registry.lock(table_id):
+            table = registry[table_id]
             if table.status in ("over", "abandoned") or table.state.is_terminal:
                 status = "over" if table.state.is_terminal else table.status
                 raise Rejection(f"the table is already {status}", "already_ended", status=status)
-            await hub.write(table, -1, str(ending), kind="end")
-            await hub.finish(table)
-        await hub.broadcast(table_id)
+            await self.moves.write(table, -1, str(ending), kind="end")
+            await self.moves.finish(table)
+        await self.broadcast(table_id)
 
 
 def _ending_of(table: LiveTable, kind: str, seat: int) -> Ending:

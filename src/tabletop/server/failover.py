@@ -31,7 +31,9 @@ from typing import TYPE_CHECKING, Any
 from tabletop.storage import StorageError
 
 if TYPE_CHECKING:
-    from tabletop.server.hub import Hub
+    from tabletop.server.broadcast import Broadcaster
+    from tabletop.server.limits import Limits
+    from tabletop.server.registry import TableRegistry
 
 log = logging.getLogger("tabletop.server")
 
@@ -49,15 +51,51 @@ HOUSEKEEPING_SECONDS = 30.0
 
 
 class Failover:
-    """Leases, the supervised Redis listener and retries of one :class:`~tabletop.server.hub.Hub`."""
+    """Leases, the supervised Redis listener and retries of one :class:`~tabletop.server.hub.Hub`'s tables."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, limits: Limits,
+                 spawn: Callable[[Awaitable[Any]], None]) -> None:
+        self.registry, self.broadcaster, self.limits, self.spawn = registry, broadcaster, limits, spawn
+        self.instance = registry.instance
         self.unsent: set[str] = set()  #: tables whose latest change could not be published yet
+        self.redis: Any = None  #: the connection to Redis (None: this process serves alone)
+        #: how a table goes on after a change (the moves' ``advance``), and where chat notices go: set by the hub
+        self.advance: Callable[[str], Awaitable[None]] = _nothing
+        self.heard_chat: Callable[[str, dict[str, Any]], Awaitable[None]] = _nothing
+
+    def connect(self, url: str) -> None:
+        """Share tables with other processes through the Redis at ``url`` (:meth:`listen` follows them)."""
+        import redis.asyncio as redis
+
+        self.redis = redis.from_url(url, health_check_interval=5, socket_connect_timeout=2, socket_timeout=None)
+
+    async def disconnect(self) -> None:
+        """Close the connection to Redis, if any."""
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
+
+    async def publish(self, notice: dict[str, Any]) -> Exception | None:
+        """Send ``notice`` to the other processes; the error when Redis did not take it (None: sent, or no
+        Redis). redis-py does not retry a PUBLISH on a pooled connection that a restarted Redis closed: that
+        attempt fails at once, and a second one takes a fresh connection."""
+        if self.redis is None:
+            return None
+        message = json.dumps({**notice, "origin": self.instance})
+        error: Exception | None = None
+        for _ in range(2):
+            try:
+                await asyncio.wait_for(self.redis.publish(CHANNEL, message), PUBLISH_SECONDS)
+                return None
+            except asyncio.CancelledError:
+                raise
+            except Exception as failure:
+                error = failure
+        return error
 
     def backoff(self, attempt: int) -> float:
         """Seconds to wait before the next attempt after ``attempt`` failures in a row."""
-        return min(BACKOFF[min(attempt, len(BACKOFF) - 1)], self.hub.limits.retry_max_seconds)
+        return min(BACKOFF[min(attempt, len(BACKOFF) - 1)], self.limits.retry_max_seconds)
 
     async def keep_trying(self, table_id: str, work: Callable[[str], Awaitable[None]]) -> None:
         """Run ``work(table_id)`` until it succeeds or the table is no longer played here."""
@@ -69,7 +107,7 @@ class Failover:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                table = self.hub.tables.get(table_id)
+                table = self.registry.get(table_id)
                 if table is None or table.status != "playing":
                     return
                 delay = self.backoff(attempt)
@@ -82,14 +120,15 @@ class Failover:
     async def keep_leases(self) -> None:
         """Renew this process's leases, take over lapsed tables, send the notifications Redis refused,
         and keep house; forever."""
-        every = self.hub.limits.lease_seconds / 3
+        every = self.limits.lease_seconds / 3
         housekeeping = time.monotonic()
         while True:
             try:
                 await self.publish_unsent()
-                kept = await self.hub.db(self.hub.store.renew, self.hub.instance, self.hub.limits.lease_seconds)
-                lost = self.hub.owned - kept
-                self.hub.owned -= lost
+                registry = self.registry
+                kept = await registry.db(registry.store.renew, self.instance, self.limits.lease_seconds)
+                lost = registry.owned - kept
+                registry.owned -= lost
                 for table_id in lost:  # finished, or another process took it over while this one was cut off
                     await self.catch_up(table_id)
                 await self.take_over()
@@ -105,66 +144,65 @@ class Failover:
     async def take_over(self) -> None:
         """Claim playing tables whose owner's lease lapsed, catch them up and go on with them."""
         while True:
-            lapsed = await self.hub.db(self.hub.store.lapsed, 50)
+            registry = self.registry
+            lapsed = await registry.db(registry.store.lapsed, 50)
             claimed = 0
             for table_id in lapsed:
-                hub = self.hub
-                if not await hub.db(hub.store.claim, table_id, hub.instance, hub.limits.lease_seconds):
+                if not await registry.db(registry.store.claim, table_id, self.instance, self.limits.lease_seconds):
                     continue
                 claimed += 1
-                self.hub.owned.add(table_id)
+                registry.owned.add(table_id)
                 log.info("table %s: its owner's lease lapsed; this process (%s) took it over", table_id,
-                         self.hub.instance[:8])
-                if table_id in self.hub.tables:
+                         self.instance[:8])
+                if table_id in registry:
                     await self.catch_up(table_id)  # goes on with it (it is owned now)
                 else:
-                    await self.hub.table(table_id)  # loads it and goes on with it
+                    await registry.table(table_id)  # loads it and goes on with it
             if len(lapsed) < 50 or not claimed:
                 return
 
     async def housekeeping(self) -> None:
-        limits = self.hub.limits
-        expired = await self.hub.db(self.hub.store.expire, limits.open_table_minutes, limits.bot_table_minutes,
+        limits, registry = self.limits, self.registry
+        expired = await registry.db(registry.store.expire, limits.open_table_minutes, limits.bot_table_minutes,
                                     limits.idle_table_minutes)
         for table_id in expired:
-            if table_id in self.hub.tables:
+            if table_id in registry:
                 await self.catch_up(table_id)
-                await self.notify(self.hub.tables[table_id])
-        for table_id, table in list(self.hub.tables.items()):  # finished, unwatched: the database has it all
-            if table.status in ("over", "abandoned") and not self.hub.connections.get(table_id):
-                lock = self.hub.locks.get(table_id)
+                await self.notify(registry[table_id])
+        for table_id in registry:  # finished, unwatched: the database has it all
+            table = registry[table_id]
+            if table.status in ("over", "abandoned") and not self.broadcaster.watched(table_id):
+                lock = registry.locks.get(table_id)
                 if lock is None or not lock.locked():
-                    self.hub.tables.pop(table_id, None)
-                    self.hub.locks.pop(table_id, None)
-                    self.hub.connections.pop(table_id, None)
-                    self.hub.owned.discard(table_id)
+                    registry.forget(table_id)
+                    self.broadcaster.forget(table_id)
 
     # ------------------------------------------------------------------ catching up
 
     async def refresh_row(self, table_id: str) -> None:
         """Read the table's row again (seats, status, settings such as a pending undo)."""
-        table = self.hub.tables[table_id]
-        table.row = await self.hub.db(self.hub.store.table, table_id)
-        table.zombies = set(table.row.settings.get("zombies", []))
+        table = self.registry[table_id]
+        table.row = await self.registry.db(self.registry.store.table, table_id)
+        table.zombies = set(table.settings.zombies)
 
     async def catch_up(self, table_id: str) -> None:
         """Bring a table this process serves up to the database (moves and row) and tell its connections."""
-        if table_id not in self.hub.tables:
+        if table_id not in self.registry:
             return
-        async with self.hub.lock(table_id):
+        async with self.registry.lock(table_id):
             caught = await self.catch_up_locked(table_id)
         if caught:
             self.go_on(table_id)
-            await self.hub.broadcast(table_id)
+            await self.broadcaster.broadcast(table_id)
 
     async def catch_up_locked(self, table_id: str) -> bool:
         """:meth:`catch_up`'s reading, for a caller that holds the table's lock; False if the table is gone."""
-        table = self.hub.tables.get(table_id)
+        table = self.registry.get(table_id)
         if table is None:
             return False
         try:
             await self.refresh_row(table_id)
-            for event in await self.hub.db(self.hub.store.events, table_id, table.moves):
+            for event in await self.registry.db(self.registry.store.events, table_id, table.moves):
                 if event.number == table.moves:
                     table.replay_event(event.kind, event.seat, event.action)
                     table.deadline = None
@@ -174,15 +212,15 @@ class Failover:
 
     def go_on(self, table_id: str) -> None:
         """If this process owns the table and it is being played, go on with it (chance, bots, clocks)."""
-        table = self.hub.tables.get(table_id)
-        if table is not None and table_id in self.hub.owned and table.status == "playing":
-            self.hub._spawn(self.keep_trying(table_id, self.hub._advance))
+        table = self.registry.get(table_id)
+        if table is not None and self.registry.owns(table_id) and table.status == "playing":
+            self.spawn(self.keep_trying(table_id, self.advance))
 
     # ------------------------------------------------------------------ other processes
 
     async def notify(self, table: Any) -> None:
         """Tell the other server processes that this table changed (moves, seats, status, undo)."""
-        if self.hub._redis is None:
+        if self.redis is None:
             return
         table_id = table.row.id
         error = await self._publish(table)
@@ -196,7 +234,7 @@ class Failover:
         """Send the notifications Redis refused: a process that kept its own subscription all along
         would otherwise never hear of those changes (nothing else tells it)."""
         for table_id in list(self.unsent):
-            table = self.hub.tables.get(table_id)
+            table = self.registry.get(table_id)
             self.unsent.discard(table_id)  # before the await: a failing notify meanwhile adds it back
             if table is None:
                 continue
@@ -206,26 +244,13 @@ class Failover:
 
     async def _publish(self, table: Any) -> Exception | None:
         """Publish the table's change; the error when Redis did not take it."""
-        message = json.dumps({"table": table.row.id, "moves": table.moves, "status": table.status,
-                              "origin": self.hub.instance})
-        error: Exception | None = None
-        # redis-py does not retry a PUBLISH on a pooled connection that a restarted Redis closed: that
-        # attempt fails at once, and a second one takes a fresh connection
-        for _ in range(2):
-            try:
-                await asyncio.wait_for(self.hub._redis.publish(CHANNEL, message), PUBLISH_SECONDS)
-                return None
-            except asyncio.CancelledError:
-                raise
-            except Exception as failure:
-                error = failure
-        return error
+        return await self.publish({"table": table.row.id, "moves": table.moves, "status": table.status})
 
     async def listen(self) -> None:
         """Follow other processes' changes over Redis; reconnect with backoff and catch up after a drop."""
         attempt = 0
         while True:
-            pubsub = self.hub._redis.pubsub()
+            pubsub = self.redis.pubsub()
             try:
                 await pubsub.subscribe(CHANNEL)
                 async for message in pubsub.listen():
@@ -250,36 +275,37 @@ class Failover:
         """Redis confirmed the subscription (at start or after a reconnection): whatever was published
         while this process was not listening is lost, so every table it serves catches up from the
         database; then its own unsent notifications go out."""
-        if self.hub.tables:
-            log.info("redis: listening; catching up %d tables", len(self.hub.tables))
-        for table_id in list(self.hub.tables):
+        if len(self.registry):
+            log.info("redis: listening; catching up %d tables", len(self.registry))
+        for table_id in self.registry:
             await self.catch_up(table_id)
         await self.publish_unsent()
 
     async def released(self) -> None:
         """Tell the other processes that this one handed its leases back (it is stopping): they take
         its tables over at once instead of at their next lease round."""
-        if self.hub._redis is None:
-            return
         with contextlib.suppress(Exception):
-            notice = json.dumps({"released": True, "origin": self.hub.instance})
-            await asyncio.wait_for(self.hub._redis.publish(CHANNEL, notice), PUBLISH_SECONDS)
+            await self.publish({"released": True})
 
     async def heard(self, raw: bytes | str) -> None:
         try:
             data = json.loads(raw)
-            if data.get("released") and data.get("origin") != self.hub.instance:
-                self.hub._spawn(self.take_over())
+            if data.get("released") and data.get("origin") != self.instance:
+                self.spawn(self.take_over())
                 return
             table_id, origin = str(data["table"]), str(data["origin"])
         except (ValueError, KeyError, TypeError, AttributeError):
             return
-        if origin == self.hub.instance or table_id not in self.hub.tables:
+        if origin == self.instance or table_id not in self.registry:
             return
         if "chat" in data:  # a chat message or policy (tabletop.server.chat): no move to catch up on
-            await self.hub.chat.heard(table_id, data["chat"])
+            await self.heard_chat(table_id, data["chat"])
             return
         try:
             await self.catch_up(table_id)
         except Exception as error:  # the database is down: the lease loop and the next message catch up
             log.warning("table %s: could not catch up (%s)", table_id, error)
+
+
+async def _nothing(*_: Any) -> None:
+    """What a hook does until the hub sets it."""

@@ -38,6 +38,7 @@ from tabletop.server.errors import ApiError
 from tabletop.server.hub import Hub
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import LimitReached, Limits
+from tabletop.server.lobby_lines import row_line
 from tabletop.server.messages import LobbyPage
 from tabletop.server.requests import client_of, limit_error
 from tabletop.storage import STATUSES, StorageError
@@ -163,8 +164,8 @@ async def _read(hub: Hub, statuses: tuple[str, ...], game: str | None, activity:
     lines, behind, following = await hub.db(_lines, hub, statuses, game, limit, cursor,
                                             now() - timedelta(minutes=idle), quiet)
     for index, table_id in behind:
-        if (live := hub.tables.get(table_id)) is not None:
-            lines[index] = Hub.row_line(live.row, live.moves)
+        if (live := hub.registry.get(table_id)) is not None:
+            lines[index] = row_line(live.row, live.moves)
     return orjson.dumps({"tables": lines, "next": following, "idle_minutes": idle}, option=orjson.OPT_UTC_Z)
 
 
@@ -173,7 +174,7 @@ def _lines(hub: Hub, statuses: tuple[str, ...], game: str | None, limit: int, cu
     """The page's lines as the database has them, which of them this process knows a move further along
     (a move written after the query: index and table), and the next page's cursor."""
     page = hub.store.lobby(statuses, game, limit, cursor, quiet_since=quiet_since, quiet=quiet)
-    lines = [Hub.row_line(row, page.moves[row.id]) for row in page.tables]
+    lines = [row_line(row, page.moves[row.id]) for row in page.tables]
     behind = [(index, row.id) for index, row in enumerate(page.tables)
-              if (live := hub.tables.get(row.id)) is not None and live.moves > page.moves[row.id]]
+              if (live := hub.registry.get(row.id)) is not None and live.moves > page.moves[row.id]]
     return lines, behind, page.next

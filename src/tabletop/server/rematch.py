@@ -72,20 +72,20 @@ async def rematch(hub: Hub, table_id: str, seats: list[int], client: str = "") -
             await _announce(hub, old, new_id, people)
     if made is not None:
         new, tokens = made
-        await hub._maybe_start(new)
-        return Rematch(hub.tables[new_id], tokens, True, [])
+        await hub.seating.maybe_start(new)
+        return Rematch(hub.registry[new_id], tokens, True, [])
     return await _sit_down(hub, old, new_id, people, client)
 
 
 async def _create(hub: Hub, old: LiveTable, new_id: str, people: list[int],
                   client: str) -> tuple[LiveTable, dict[int, str]] | None:
     """The rematch made now with the asker seated (None when it exists already)."""
-    if old.row.settings.get("rematch") or new_id in hub.tables:
+    if old.settings.rematch or new_id in hub.registry:
         return None
-    await hub._check_limits(client, all_bots=False)
+    await hub.seating.check_limits(client, all_bots=False)
     settings: dict[str, Any] = {"chance_secret": chance.new_secret(), "seeded": False, "zombies": [],
-                                "move_seconds": old.row.settings.get("move_seconds"),
-                                "time_bank": old.row.settings.get("time_bank", 0.0), "rematch_of": old.row.id}
+                                "move_seconds": old.settings.move_seconds,
+                                "time_bank": old.settings.time_bank, "rematch_of": old.row.id}
     specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people) for seat in old.seats]
     try:
         _, tokens = await hub.db(hub.store.create_table, old.game.name, dict(old.row.options), specs, settings,
@@ -93,16 +93,15 @@ async def _create(hub: Hub, old: LiveTable, new_id: str, people: list[int],
                                  owner=hub.instance, lease_seconds=hub.limits.lease_seconds, table_id=new_id)
     except TableExistsError:  # another process made it a moment ago
         return None
-    hub.owned.add(new_id)
-    table = await hub._load(new_id)
+    hub.registry.owned.add(new_id)
+    table = await hub.registry.load(new_id)
     return table, {seat: token for seat, token in tokens.items() if seat in people}
 
 
 async def _announce(hub: Hub, old: LiveTable, new_id: str, people: list[int]) -> None:
     """Write where the rematch is into the old table, and tell everyone still looking at it."""
     rematch = {"table": new_id, "by": people}
-    await hub.db(hub.store.update_settings, old.row.id, {"rematch": rematch})
-    old.row.settings = {**old.row.settings, "rematch": rematch}
+    await hub.registry.save_settings(old, {"rematch": rematch})
     await hub.failover.notify(old)
     await hub.broadcast(old.row.id)
 
@@ -115,7 +114,7 @@ async def _sit_down(hub: Hub, old: LiveTable, new_id: str, people: list[int], cl
     tokens: dict[int, str] = {}
     if free:
         if client:
-            await hub._check_unfinished(client)
+            await hub.seating.check_unfinished(client)
         async with hub.lock(new_id):
             for seat in free:
                 try:
@@ -124,10 +123,10 @@ async def _sit_down(hub: Hub, old: LiveTable, new_id: str, people: list[int], cl
                 except StorageError:  # taken a moment ago (by this person's other tab, on another process)
                     already.append(seat)
             await hub.failover.refresh_row(new_id)
-            await hub.failover.notify(hub.tables[new_id])
-        if not await hub._maybe_start(hub.tables[new_id]):
+            await hub.failover.notify(hub.registry[new_id])
+        if not await hub.seating.maybe_start(hub.registry[new_id]):
             await hub.broadcast(new_id)  # (a start tells everyone itself)
-    if old.row.settings.get("rematch") is None:  # made by another process: this one learns where it is
+    if old.settings.rematch is None:  # made by another process: this one learns where it is
         await hub.failover.refresh_row(old.row.id)
         await hub.broadcast(old.row.id)
-    return Rematch(hub.tables[new_id], tokens, False, sorted(already))
+    return Rematch(hub.registry[new_id], tokens, False, sorted(already))

@@ -32,7 +32,7 @@ def bearer_tokens(request: Request) -> list[str]:
     Raises:
         ApiError: 401 for another kind of header; 400 ``too_many_tokens`` for more different tokens
             than any table has seats (checked before anything is looked up; the table's own seat count
-            is checked by :meth:`Hub.seats_for`).
+            is checked by :meth:`.seating.Seating.seats_for`).
     """
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")

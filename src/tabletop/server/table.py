@@ -20,6 +20,7 @@ from typing import Any
 import tabletop
 from tabletop.core import CHANCE, Capability, Ending, Game, State, ended_result, visible, winners
 from tabletop.server import chance
+from tabletop.server.table_settings import TableSettings
 from tabletop.storage.models import EventRow, SeatRow, TableRow
 
 SPECTATOR = tabletop.core.SPECTATOR
@@ -86,6 +87,7 @@ class LiveTable:
     _previews: tuple[State[Any], dict[str, Any]] | None = field(default=None, repr=False)  #: the state's previews
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
+    _settings: tuple[dict[str, Any], TableSettings] | None = field(default=None, repr=False)  #: read once a row
 
     @classmethod
     def rebuild(cls, row: TableRow, events: list[EventRow]) -> LiveTable:
@@ -95,8 +97,9 @@ class LiveTable:
             TabletopError: when the log does not replay (a corrupted database).
         """
         game = tabletop.load(row.game, **row.options)
-        table = cls(row, game, game.initial_state(), zombies=set(row.settings.get("zombies", [])),
-                    banks={seat.seat: float(row.settings.get("time_bank", 0.0)) for seat in row.seats})
+        table = cls(row, game, game.initial_state())
+        table.zombies = set(table.settings.zombies)
+        table.banks = {seat.seat: float(table.settings.time_bank) for seat in row.seats}
         for event in events:
             table.replay_event(event.kind, event.seat, event.action)
         return table
@@ -112,13 +115,26 @@ class LiveTable:
         return list(self.row.seats)
 
     @property
+    def settings(self) -> TableSettings:
+        """The row's settings, typed (read once for each version of the row: every change replaces its dict)."""
+        raw = self.row.settings
+        if self._settings is None or self._settings[0] is not raw:
+            self._settings = (raw, TableSettings.model_validate(raw))
+        return self._settings[1]
+
+    def change_settings(self, changes: dict[str, Any]) -> None:
+        """Take ``changes`` (already written to the database) into the row's settings."""
+        self.row.settings = {**self.row.settings, **changes}
+
+    @property
     def status(self) -> str:
         """open, playing, over or abandoned."""
         return self.row.status
 
-    def replay_event(self, kind: str, seat: int, action: str, after: State[Any] | None = None) -> None:
-        """Apply one logged event to the in-memory state (``after``: the state it leads to, when the
-        caller has already computed it)."""
+    def replay_event(self, kind: str, seat: int, action: str, after: State[Any] | None = None,
+                     parsed: Any = None) -> None:
+        """Apply one logged event to the in-memory state (``parsed``: its action as the game parsed it, and
+        ``after``: the state it leads to, when the caller has already got them: an action is parsed once)."""
         if kind == "end":  # resigned, abandoned…: the game stops here (tabletop.server.endings)
             self.ending = Ending.parse(action)
         elif kind == "undo":
@@ -128,12 +144,14 @@ class LiveTable:
                     self.logs[viewer].pop()
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
-            entry = self._entry(seat, action)
+            if parsed is None:
+                parsed = self.game.parse_action(action)
+            entry = self._entry(seat, action, parsed)
             entry.chance = self.state.is_chance
             # chance's outcome is chance's, even when a scorekeeper entered it (K20)
             mover = CHANCE if entry.chance else self.state.current_player
             self.entries.append(entry)
-            self.state = after if after is not None else self.state.apply_recorded(self.game.parse_action(action))
+            self.state = after if after is not None else self.state.apply_recorded(parsed)
             events = self.state.events()
             for viewer, seen in entry.observed.items():
                 if seen is not None:
@@ -142,30 +160,29 @@ class LiveTable:
                     self.logs.setdefault(viewer, []).append(line)
         self.moves += 1
 
-    def _entry(self, seat: int, action: str) -> Entry:
-        parsed = self.game.parse_action(action)
+    def _entry(self, seat: int, action: str, parsed: Any) -> Entry:
         viewers = [*range(self.game.num_players), SPECTATOR]
         return Entry(seat, action, {viewer: self.state.observation(parsed, viewer) for viewer in viewers})
 
     @property
     def secret(self) -> str:
         """The table's chance secret (:mod:`tabletop.server.chance`; kept in the database only)."""
-        secret = self.row.settings.get("chance_secret")
-        return str(secret) if secret else chance.secret_from_seed(int(self.row.settings.get("seed", 0)))
+        secret = self.settings.chance_secret
+        return secret if secret else chance.secret_from_seed(self.settings.seed or 0)
 
     @property
     def undo(self) -> dict[str, Any] | None:
         """The pending undo request ({"seat", "move", "waiting", "agreed"}), kept in the database so
         any server process can take the answers; void once another move was made."""
-        pending = self.row.settings.get("undo")
-        return pending if isinstance(pending, dict) and pending.get("move") == self.moves else None
+        pending = self.settings.undo
+        return pending if pending is not None and pending.get("move") == self.moves else None
 
     @property
     def proposal(self) -> dict[str, Any] | None:
         """The pending request to end the game ({"kind": "resign" or "abandon", "seat", "move",
         "waiting", "agreed"}: :mod:`tabletop.server.endings`); void once another move was made."""
-        pending = self.row.settings.get("proposal")
-        return pending if isinstance(pending, dict) and pending.get("move") == self.moves else None
+        pending = self.settings.proposal
+        return pending if pending is not None and pending.get("move") == self.moves else None
 
     def seat_to_move(self) -> int:
         """The seat to move, CHANCE, or TERMINAL (TERMINAL too once a person ended the game)."""
@@ -281,7 +298,7 @@ class LiveTable:
         replies and the chance after it undone too (lichess and cardgames.io let a player take back a
         move against the computer). Chance comes again the same: its generator is keyed by the move's
         place in the game (:func:`tabletop.server.chance.draw_generator`), not by when it is drawn."""
-        return (seat >= 0 and self.seats[seat].kind != "bot" and not self.row.settings.get("rated")
+        return (seat >= 0 and self.seats[seat].kind != "bot" and not self.settings.rated
                 and all(s.kind == "bot" for s in self.seats if s.seat != seat))
 
     def _last_decision(self, seat: int) -> int | None:

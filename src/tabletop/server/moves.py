@@ -1,0 +1,215 @@
+"""Moves at a live table: an action submitted, checked, logged, applied and told; and after each change,
+what comes next — the game's end, a chance outcome drawn, a bot's decision, a move clock.
+
+Order of an accepted action: validate (table playing, move number current, seat to move, action legal)
+→ append to the database's event log (committed) → apply in memory → publish to other server processes
+→ send every connection its own view. A rejection changes nothing. Two requests racing for one move: the
+table's lock orders them within a process, the log's primary key across processes, and the loser is told
+the move is stale. An action is parsed once: the parsed action and the state it leads to go on to the
+table's log (:meth:`~tabletop.server.table.LiveTable.replay_event`).
+
+Only the table's owner (:mod:`.failover`) draws its chance, asks its bots and keeps its clocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.server import chance
+from tabletop.server.bots import BotRequest, decide, draw, is_instant
+from tabletop.server.clocks import Clocks
+from tabletop.server.errors import Rejection
+from tabletop.server.limits import Limits
+from tabletop.server.registry import TableRegistry
+from tabletop.server.table import LiveTable
+from tabletop.server.writer import EventWriter
+from tabletop.storage import NewEvent, StaleMoveError
+from tabletop.storage.models import now
+
+if TYPE_CHECKING:
+    from tabletop.server.failover import Failover
+
+log = logging.getLogger("tabletop.server")
+T = TypeVar("T")
+
+
+class Moves:
+    """Every move made at this process's tables, and what each brings next."""
+
+    def __init__(self, registry: TableRegistry, writer: EventWriter, failover: Failover, limits: Limits,
+                 broadcast: Callable[[str], Awaitable[None]], spawn: Callable[[Awaitable[Any]], None],
+                 bots: Executor | None = None, renew_bots: Callable[[], Executor] | None = None) -> None:
+        """``bots`` runs bot decisions and simulated throws (None: threads of this process);
+        ``renew_bots`` starts a new such pool when a worker process died (killed for memory, a crash)."""
+        self.registry, self.writer, self.failover, self.limits = registry, writer, failover, limits
+        self.broadcast, self.spawn = broadcast, spawn
+        self.bots, self.renew_bots = bots, renew_bots
+        self.clocks = Clocks(spawn, failover.keep_trying, self.time_out)
+
+    async def submit(self, table_id: str, seat: int, text: str, move: int) -> None:
+        """Apply ``seat``'s action ``text`` as move ``move``, or raise Rejection saying why not."""
+        await self.registry.table(table_id)
+        async with self.registry.lock(table_id):
+            table = self.registry[table_id]
+            check_turn(table, seat, move)
+            try:
+                action = table.game.parse_action(text)
+                after = table.state.apply(action)  # validated; kept in memory only once the log has it
+            except TabletopError as error:
+                raise Rejection.of(error) from None
+            self.clocks.spend(table, seat)
+            await self.write(table, seat, str(action), after=after, parsed=action)
+        await self.advance_or_retry(table_id)
+
+    async def write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
+                    after: Any = None, parsed: Any = None) -> None:
+        """Log the event (committed), then apply it here and tell the other processes. The caller holds the
+        table's lock."""
+        try:
+            await self.writer.append(NewEvent(table.row.id, table.moves, seat, action, kind))
+        except StaleMoveError:
+            await self.failover.catch_up_locked(table.row.id)
+            self.failover.go_on(table.row.id)
+            self.spawn(self.broadcast(table.row.id))
+            raise Rejection(f"move {table.moves} was already made (by another connection); try again", "move_taken",
+                            move=table.moves) from None
+        table.replay_event(kind, seat, action, after, parsed)
+        table.deadline = None
+        table.row.active_at = now()  # (as the store wrote it: the lobby line of a table loaded here)
+        await self.failover.notify(table)
+
+    async def advance_or_retry(self, table_id: str) -> None:
+        """Advance now; if the database fails, keep trying in the background (the change is logged)."""
+        try:
+            await self.advance(table_id)
+        except Exception as error:
+            log.warning("table %s: could not go on (%s); retrying in the background", table_id, error)
+            self.spawn(self.failover.keep_trying(table_id, self.advance))
+
+    async def advance(self, table_id: str) -> None:
+        """After a change: finish the game, draw chance, start a bot or a clock; then tell everyone.
+        Only the table's owner draws chance, asks bots and keeps clocks."""
+        while True:
+            async with self.registry.lock(table_id):
+                table = self.registry[table_id]
+                if table.status != "playing":
+                    break
+                if table.state.is_terminal or table.ending is not None:  # (an ending logged before a crash)
+                    await self.finish(table)
+                    break
+                if not self.registry.owns(table_id):
+                    break  # the owner (another process) goes on from here
+                if table.state.is_chance and table.game.chance_entered_by_people:
+                    break  # a scorekeeper: the people at the field say what happened (K20)
+                if table.state.is_chance:
+                    outcome, after = await self._draw(table)
+                    with contextlib.suppress(Rejection):  # another process drew it first: go on from there
+                        await self.write(table, CHANCE, outcome, after=after)
+                    continue
+                seat = table.seat_to_move()
+                if table.bot_for(seat) is not None:
+                    if table.thinking != table.moves:  # one bot decision per move, however often asked
+                        table.thinking = table.moves
+                        self.spawn(self._bot_move(table_id, seat, table.moves))
+                else:
+                    self.clocks.start(table, seat)
+                break
+        await self.broadcast(table_id)
+
+    async def finish(self, table: LiveTable) -> None:
+        """Record a table's end as its log has it (by the rules or by a person's word): its status,
+        ``over`` or — without a result — ``abandoned``, and its result. The caller holds its lock."""
+        status = "abandoned" if table.ending is not None and not table.ending.has_result else "over"
+        result = table.result()
+        await self.registry.db(self.registry.store.set_status, table.row.id, status, result)
+        table.row.status, table.row.result, table.row.active_at = status, result, now()
+        table.deadline = None
+        await self.failover.notify(table)
+
+    async def time_out(self, table_id: str, seat: int, move: int) -> None:
+        """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie)."""
+        async with self.registry.lock(table_id):
+            table = self.registry.get(table_id)
+            if table is None or table.moves != move or table.status != "playing" or table.seat_to_move() != seat:
+                return
+            zombies = sorted({*table.zombies, seat})
+            await self.registry.save_settings(table, {"zombies": zombies})
+            table.zombies.add(seat)
+            table.banks[seat] = 0.0
+            table.deadline = None
+            await self.failover.notify(table)
+        await self.advance(table_id)
+
+    async def _draw(self, table: LiveTable) -> tuple[str, Any]:
+        """The chance outcome now and the state it leads to. A physics throw is simulated once, in a
+        bot worker process (in a thread it would hold the server's GIL for a tenth of a second):
+        applying the outcome checks it against the simulation, which the state keeps."""
+        state, rng = table.state, chance.draw_generator(table.secret, len(table.entries))
+        if table.game.spec.chance is Chance.SAMPLED:
+            return await self._in_bot_worker(draw, state, rng)
+        return draw(state, rng)
+
+    async def _in_bot_worker(self, job: Callable[..., T], *args: Any) -> T:
+        """``job(*args)`` in a bot worker. A worker that died breaks its whole pool for good, so the
+        first to find it broken starts a new one; the caller's retry runs there."""
+        pool = self.bots
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+        except BrokenProcessPool:
+            if pool is self.bots and self.renew_bots is not None:
+                log.error("a bot worker process died: starting new ones")
+                self.bots = self.renew_bots()
+                assert pool is not None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def _bot_move(self, table_id: str, seat: int, move: int) -> None:
+        """The bot's decision for move ``move``, played; tried again (after a pause) when the decision
+        fails — a dead worker, a database that is down — so that no table waits forever on its bot."""
+        async def decide_and_play(_: str) -> None:
+            table = self.registry[table_id]
+            bot = table.bot_for(seat)
+            if bot is None or table.moves != move or table.status != "playing":
+                return
+            request = BotRequest(table.game.name, table.options_json, bot, seat,
+                                 table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
+                                 chance.bot_seed(table.secret, len(table.entries), seat))
+            started = asyncio.get_running_loop().time()
+            if is_instant(request.game, request.options_json, bot):
+                action = decide(request)  # microseconds: a worker round trip would cost more than the choice
+            else:
+                action = await self._in_bot_worker(decide, request)
+            if table.row.all_bots:  # nobody plays: a pace people can watch, and a bound on what such tables cost
+                await asyncio.sleep(max(0.0, started + self.limits.bot_table_move_seconds
+                                        - asyncio.get_running_loop().time()))
+            with contextlib.suppress(Rejection):  # someone else moved first (another process, an undo)
+                await self.submit(table_id, seat, action, move)
+
+        await self.failover.keep_trying(table_id, decide_and_play)
+
+
+def check_turn(table: LiveTable, seat: int, move: int) -> None:
+    """Refuse an action by ``seat`` as move ``move`` unless the table is being played, at that move, and
+    ``seat`` is to move (or may enter chance's outcome: a scorekeeper's people, K20)."""
+    if table.status != "playing":
+        if table.status == "open":
+            raise Rejection("the game has not started: seats are still free", "not_started")
+        raise Rejection(f"the game is {table.status}", "not_playing", status=table.status)
+    if move != table.moves:
+        raise Rejection(f"move {move} is stale: the table is at move {table.moves}", "stale_move",
+                        move=move, current=table.moves)
+    to_move = table.seat_to_move()
+    if to_move == CHANCE and table.people_enter_chance(seat):
+        return
+    if to_move != seat:
+        if to_move >= 0:
+            raise Rejection(f"not your turn: {table.game.seat_label(to_move)} is to move", "not_your_turn",
+                            to_move=to_move)
+        raise Rejection("not your turn: chance is to move", "chance_to_move")

@@ -1,0 +1,218 @@
+"""Seating people at live tables: a table made (its game, options and seats checked, the client's limits
+kept), a free seat taken from the lobby, seat tokens checked, a connection attached; and a table started
+once every seat is filled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import TabletopError, no_such_seat, seat_label
+from tabletop.server import chance
+from tabletop.server.broadcast import Broadcaster, Connection
+from tabletop.server.errors import Rejection
+from tabletop.server.limits import LimitReached, Limits, Rates
+from tabletop.server.messages import CreateTable
+from tabletop.server.registry import TableRegistry
+from tabletop.server.table import LiveTable
+from tabletop.storage import SeatSpec, StorageError, hash_token
+from tabletop.storage.models import now
+
+if TYPE_CHECKING:
+    from tabletop.server.failover import Failover
+
+
+class Seating:
+    """Tables made and joined at this process."""
+
+    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates,
+                 limits: Limits, go_on: Callable[[str], Awaitable[None]]) -> None:
+        """``go_on(table_id)``: what the hub does after a change (chance, a bot, a clock; then tell everyone)."""
+        self.registry, self.broadcaster, self.failover = registry, broadcaster, failover
+        self.rates, self.limits, self.go_on = rates, limits, go_on
+
+    async def create(self, request: CreateTable, client: str = "") -> tuple[LiveTable, dict[int, str], str]:
+        """A new table (validated: the game, its options, the seat count, every bot name, the seed and
+        the client's limits); returns it, the seats' tokens and the creator's token.
+
+        Raises:
+            Rejection: for a table that cannot be, with the reason.
+            LimitReached: when the client or the server is at a limit.
+        """
+        import tabletop
+        from tabletop.agents import make_bot
+
+        players = request.options.get("players", len(request.seats))
+        if str(players) != str(len(request.seats)):
+            raise Rejection(f"options say players={players} but {len(request.seats)} seats are given",
+                            "players_mismatch", players=str(players)[:20], seats=len(request.seats))
+        try:
+            people = dict(tabletop.REGISTRY[request.game].spec.people_options) if any(
+                seat.kind != "bot" for seat in request.seats) else {}
+            game = tabletop.load(request.game, **{**people, **request.options, "players": len(request.seats)})
+            game.initial_state()  # a game that cannot start is refused here (Kubik's physics without MuJoCo)
+            for seat in request.seats:
+                if seat.kind == "bot":
+                    make_bot(seat.bot or "normal", game)
+        except TabletopError as error:
+            raise Rejection.of(error) from None
+        except ValueError as error:  # a bot name the game does not know
+            raise Rejection(str(error), "unknown_bot", bot=next((s.bot for s in request.seats
+                                                                  if s.kind == "bot"), None)) from None
+        if request.move_seconds is not None and request.move_seconds < self.limits.min_move_seconds:
+            raise Rejection(f"move_seconds {request.move_seconds:g}: a per-move clock is at least "
+                            f"{self.limits.min_move_seconds:g} s on this server", "move_seconds_short",
+                            seconds=request.move_seconds, minimum=self.limits.min_move_seconds)
+        kinds = [seat.kind for seat in request.seats]
+        creator_seat = request.creator_seat_number()
+        if creator_seat is not None and (creator_seat >= len(kinds) or kinds[creator_seat] == "bot"):
+            why = (no_such_seat(creator_seat, len(kinds)) if creator_seat >= len(kinds)
+                   else f"{seat_label(creator_seat)} is a bot's")
+            raise Rejection(f"creator_seat={creator_seat}: {why}; the creator sits in a human or hot-seat seat",
+                            "creator_seat",
+                            seat=creator_seat, seats=len(kinds))
+        if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
+            raise ChosenSeedRefused(refusal, "seed_refused",
+                                    seats=[n for n, kind in enumerate(kinds) if kind == "human" and n != creator_seat])
+        all_bots = all(kind == "bot" for kind in kinds)
+        await self.check_limits(client, all_bots)
+        secret = chance.secret_from_seed(request.seed) if request.seed is not None else chance.new_secret()
+        settings: dict[str, Any] = {"chance_secret": secret, "seeded": request.seed is not None,
+                                    "move_seconds": request.move_seconds, "time_bank": request.time_bank,
+                                    "zombies": []}
+        seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else ""),
+                          s.bot or ("normal" if s.kind == "bot" else None),
+                          joined=s.kind == "local" or number == creator_seat)
+                 for number, s in enumerate(request.seats)]
+        creator_token = secrets.token_urlsafe(24)
+        registry = self.registry
+        row, tokens = await registry.db(registry.store.create_table, game.name, _jsonable(game.options), seats,
+                                        settings, creator=client or None, creator_token=creator_token,
+                                        owner=registry.instance, lease_seconds=self.limits.lease_seconds)
+        self.registry.owned.add(row.id)
+        table = await self.registry.load(row.id)
+        await self.maybe_start(table)
+        return self.registry[row.id], tokens, creator_token
+
+    async def check_limits(self, client: str, all_bots: bool) -> None:
+        if client:
+            await self.rates.creation(client)
+            await self.check_unfinished(client)
+        if all_bots and await self.registry.db(self.registry.store.bot_tables) >= self.limits.bot_tables:
+            raise LimitReached(f"the server already runs {self.limits.bot_tables} all-bot tables, its limit; "
+                               "try again when one has finished", "bot_tables_full", 60.0, 503,
+                               limit=self.limits.bot_tables)
+
+    async def check_unfinished(self, client: str) -> None:
+        unfinished = await self.registry.db(self.registry.store.unfinished_tables_of, client)
+        if unfinished >= self.limits.open_tables_per_client:
+            raise LimitReached(f"you already have {self.limits.open_tables_per_client} unfinished tables, the "
+                               "limit per client: resign, abandon or leave one (the lobby's \"My tables\" lists them)",
+                               "too_many_unfinished", 60.0,
+                               limit=self.limits.open_tables_per_client)
+
+    async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "") -> tuple[int, str]:
+        """Take a free human seat from the lobby: its number and a fresh secret token."""
+        table = await self.registry.table(table_id)
+        if client:
+            await self.check_unfinished(client)
+        async with self.registry.lock(table_id):
+            if table.settings.rematch_of:
+                raise Rejection("the seats of a rematch are kept for the players of the last game",
+                                "rematch_seats_kept")
+            free = [s.seat for s in table.seats if s.kind == "human" and not s.joined]
+            if not free:
+                raise Rejection("no free seat at this table", "no_free_seat")
+            if seat is not None and seat not in free:
+                raise Rejection(f"{seat_label(seat)} is not free; free: {', '.join(map(seat_label, free))}",
+                                "seat_not_free", seat=seat, free=free)
+            chosen = free[0] if seat is None else seat
+            try:
+                token = await self.registry.db(self.registry.store.claim_seat, table_id, chosen, name, client or None)
+            except StorageError as error:  # another process gave it away a moment ago
+                await self.failover.catch_up_locked(table_id)
+                raise Rejection(str(error), "seat_taken", seat=chosen) from None
+            await self.failover.refresh_row(table_id)
+            await self.failover.notify(self.registry[table_id])
+        await self.maybe_start(self.registry[table_id])
+        return chosen, token
+
+    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
+        """The seats these tokens hold, each token looked at once. The live table's row is the cache:
+        it has every seat's token hash and is read again on every change to its seats (here, or
+        another process's, heard over Redis), so a seat freed answers for its old token no longer.
+        Tokens it does not know are asked of the database in one query; one found there means the
+        row is behind, and the table catches up.
+
+        Raises:
+            Rejection: ``too_many_tokens`` for more different tokens than the table has seats (before
+                anything is looked up), ``bad_token`` for a token that holds no seat.
+        """
+        table = await self.registry.table(table_id)
+        distinct = list(dict.fromkeys(tokens))
+        if len(distinct) > len(table.seats):
+            raise Rejection(f"{len(distinct)} different seat tokens for a table of {len(table.seats)} seats",
+                            "too_many_tokens", count=len(distinct), seats=len(table.seats))
+        held = {row.token_hash: row.seat for row in table.seats if row.token_hash}
+        digests = {token: hash_token(token) for token in distinct}
+        seats = {held[digest] for digest in digests.values() if digest in held}
+        unknown = [token for token, digest in digests.items() if digest not in held]
+        if unknown:
+            found = await self.registry.db(self.registry.store.seats_for_tokens, table_id, unknown)
+            if len(found) < len(unknown):
+                raise Rejection("this seat token is not valid at this table", "bad_token")
+            seats.update(found.values())
+            await self.failover.catch_up(table_id)
+        return sorted(seats)
+
+    async def connect(self, table_id: str, connection: Connection, name: str = "") -> LiveTable:
+        """Attach a connection (seats from tokens, or a spectator); a seat's first connection joins it.
+
+        Raises:
+            LimitReached: when the table already has ``spectators_per_table`` watchers here.
+        """
+        await self.registry.table(table_id)
+        async with self.registry.lock(table_id):  # counted under the lock: spectators arriving together all count
+            joined = False
+            # one person at one seat joins under their name; a hot-seat screen holding several seats
+            # keeps the names each seat was given at creation (else every seat would be "Ann")
+            given = name if len(connection.seats) == 1 else ""
+            for seat in connection.seats:
+                if not self.registry[table_id].seats[seat].joined:
+                    await self.registry.db(self.registry.store.join, table_id, seat, given)
+                    joined = True
+            if joined:
+                await self.failover.refresh_row(table_id)
+                await self.failover.notify(self.registry[table_id])
+            table = self.registry[table_id]
+            self.broadcaster.attach(table_id, connection)  # (a spectator too many: refused, nothing changed)
+        started = await self.maybe_start(table)
+        if not started:
+            await self.broadcaster.send_update(self.registry[table_id], connection)
+        return self.registry[table_id]
+
+    async def maybe_start(self, table: LiveTable) -> bool:
+        """Start an open table once every seat is filled; True when it started now (exactly once)."""
+        table_id = table.row.id
+        async with self.registry.lock(table_id):
+            table = self.registry[table_id]
+            if table.status != "open" or not all(seat.joined for seat in table.seats):
+                return False
+            await self.registry.db(self.registry.store.set_status, table_id, "playing")
+            table.row.status, table.row.active_at = "playing", now()  # (as the store wrote them)
+            await self.failover.notify(table)
+        await self.go_on(table_id)
+        return True
+
+
+class ChosenSeedRefused(Rejection):
+    """A client-chosen seed at a table strangers could join (answered 422)."""
+
+
+def _jsonable(options: Any) -> dict[str, Any]:
+    """Options as JSON data (what the database and bot workers store)."""
+    import json
+
+    return dict(json.loads(json.dumps(dict(options), default=str)))
