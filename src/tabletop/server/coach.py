@@ -30,10 +30,17 @@ import tabletop
 from tabletop.core import Capability, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
-from tabletop.server.hub import Hub
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import load_game
-from tabletop.server.requests import bearer_tokens, client_of, heavy_reply, live_table, refuse_tokens_in_url, run_heavy
+from tabletop.server.requests import (
+    HubDep,
+    bearer_tokens,
+    client_of,
+    heavy_reply,
+    live_table,
+    refuse_tokens_in_url,
+    run_heavy,
+)
 from tabletop.server.table import LiveTable
 
 router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
@@ -106,10 +113,9 @@ def _check_seat(table: LiveTable, seat: int) -> None:
 
 
 @router.get("/api/tables/{table_id}/coach", response_model=None)
-async def table_coach(table_id: str, seat: int, request: Request) -> Response:
+async def table_coach(hub: HubDep, table_id: str, seat: int, request: Request) -> Response:
     """The advice for ``seat`` (held by the bearer tokens, and to move) at the table now."""
     refuse_tokens_in_url(request)
-    hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
     _check_coached(table)
     _check_seat(table, seat)
@@ -139,9 +145,9 @@ async def table_coach(table_id: str, seat: int, request: Request) -> Response:
 
 
 @router.get("/api/tables/{table_id}/blunders", response_model=None)
-async def table_blunders(table_id: str, seat: int, request: Request, threshold: float | None = None) -> Response:
+async def table_blunders(hub: HubDep, table_id: str, seat: int, request: Request,
+                         threshold: float | None = None) -> Response:
     """A finished game's moves where ``seat``'s choice cost more than ``threshold`` against the best."""
-    hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
     _check_coached(table)
     _check_seat(table, seat)

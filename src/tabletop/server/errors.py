@@ -236,3 +236,9 @@ def validation_detail(errors: Iterable[Mapping[str, Any]]) -> list[dict[str, Any
     return [{key: echo(value, text=MAX_REASON if key == "msg" else MAX_QUOTE) for key, value in e.items()
              if key in ("type", "loc", "msg", "input", "ctx")}
             for e in itertools.islice(errors, MAX_ITEMS)]
+
+
+def database_down() -> ApiError:
+    """What a request is told when the database failed under it: nothing was changed, try again soon."""
+    return ApiError(503, "the database is unavailable just now; nothing was changed — try again",
+                    "database_unavailable", retry_after=5)

@@ -40,7 +40,7 @@ from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import LimitReached, Limits
 from tabletop.server.lobby_lines import row_line
 from tabletop.server.messages import LobbyPage
-from tabletop.server.requests import client_of, limit_error
+from tabletop.server.requests import HubDep, client_of, limit_error
 from tabletop.storage import STATUSES, StorageError
 from tabletop.storage.models import now
 
@@ -125,7 +125,7 @@ def with_now(page: bytes, moment: datetime) -> bytes:
 
 
 @router.get("/api/tables", response_model=LobbyPage)
-async def list_tables(request: Request, status: Annotated[list[str] | None, Query(max_length=4)] = None,
+async def list_tables(hub: HubDep, request: Request, status: Annotated[list[str] | None, Query(max_length=4)] = None,
                       game: Annotated[str | None, Query(max_length=32)] = None,
                       activity: Literal["live", "idle", "all"] = "live",
                       limit: Annotated[int, Query(ge=1, le=100)] = 50,
@@ -141,7 +141,6 @@ async def list_tables(request: Request, status: Annotated[list[str] | None, Quer
     if game is not None and game not in tabletop.REGISTRY:
         raise ApiError(422, f"game {game!r}; games: {', '.join(tabletop.REGISTRY)}", "unknown_game",
                        game=game, games=list(tabletop.REGISTRY))
-    hub: Hub = request.app.state.hub
     cache: LobbyCache = request.app.state.lobby
     try:
         page = await cache.page((statuses, game, activity, limit, cursor), client_of(request),

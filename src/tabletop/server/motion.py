@@ -17,10 +17,9 @@ from fastapi import APIRouter, Request, Response
 from tabletop.core import Capability
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
-from tabletop.server.hub import Hub
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import Answer, motion_answer
-from tabletop.server.requests import client_of, heavy_reply, live_table
+from tabletop.server.requests import HubDep, client_of, heavy_reply, live_table
 
 __all__ = ["Answer", "motion_answer", "router"]
 
@@ -28,10 +27,9 @@ router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inpu
 
 
 @router.get("/api/tables/{table_id}/motion/{move}", response_model=None)
-async def table_motion(table_id: str, move: int, request: Request) -> Response:
+async def table_motion(hub: HubDep, table_id: str, move: int, request: Request) -> Response:
     """How the ``move``-th action of the table's record moved things (a simulated throw's frames),
     for an animation; only for actions every seat saw, live or finished."""
-    hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
     if not table.game.provides(Capability.MOTION):  # no record read, no replay job: the game never has one
         raise ApiError(404, f"move {move}: {table.game.name} has no motion to animate", "no_motion", move=move)

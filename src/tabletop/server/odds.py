@@ -17,16 +17,14 @@ import tabletop
 from tabletop.core import Capability
 from tabletop.server import jobs
 from tabletop.server.errors import ApiError
-from tabletop.server.hub import Hub
 from tabletop.server.inputs import StrictRoute
-from tabletop.server.requests import client_of, heavy_reply, live_table
+from tabletop.server.requests import HubDep, client_of, heavy_reply, live_table
 
 router = APIRouter(route_class=StrictRoute)  # bodies read as strict JSON (.inputs)
 
 @router.get("/api/tables/{table_id}/odds", response_model=None)
-async def table_odds(table_id: str, request: Request, move: int | None = None) -> Response:
+async def table_odds(hub: HubDep, table_id: str, request: Request, move: int | None = None) -> Response:
     """Each seat's chance of winning at the table now (or after ``move`` actions, live or finished)."""
-    hub: Hub = request.app.state.hub
     table = await live_table(hub, table_id)
     if not table.game.provides(Capability.ODDS):
         computed = tabletop.REGISTRY.providing(Capability.ODDS)

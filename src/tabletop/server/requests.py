@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from tabletop.server.errors import ApiError, Rejection
@@ -18,6 +18,16 @@ from tabletop.server.limits import LimitReached, client_key
 from tabletop.server.messages import MAX_SEATS
 from tabletop.server.table import LiveTable
 from tabletop.server.work import Lane
+
+
+def hub_of(connection: HTTPConnection) -> Hub:
+    """The hub of the app serving the request or socket."""
+    hub: Hub = connection.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+"""A route's parameter for the hub (every router reaches the tables through it)."""
 
 
 def client_of(connection: HTTPConnection) -> str:
