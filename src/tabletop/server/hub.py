@@ -6,7 +6,9 @@
   its :mod:`.clocks` time each move;
 - :mod:`.undo`: takebacks; :mod:`.endings`: resigning, abandoning and leaving; :mod:`.chat`;
 - :mod:`.broadcast`: the connections and what each is sent (its seat's view, the log it has not had);
-- :mod:`.failover`: the cross-process layer (leases, Redis notices, retries, housekeeping).
+- :mod:`.failover`: the cross-process layer (leases, Redis notices, retries, housekeeping);
+- :mod:`.table_events`: the seam to everything else — tables started, moves applied, tables finished,
+  and consumers that handle each finished table once.
 
 Each part is handed the few things it needs (the registry, a ``write``, a ``broadcast``, ``notify``…)
 and none reaches into another's fields. Database calls run on a pool of their own; expensive answers on
@@ -36,10 +38,12 @@ from tabletop.server.moves import Moves
 from tabletop.server.registry import TableRegistry
 from tabletop.server.seating import ChosenSeedRefused, Seating
 from tabletop.server.table import LiveTable
+from tabletop.server.table_events import TableEvents
 from tabletop.server.undo import Undo
 from tabletop.server.work import HeavyWork
 from tabletop.server.writer import EventWriter
 from tabletop.storage import Store
+from tabletop.storage.consumers import ConsumerMarks
 
 __all__ = ["ChosenSeedRefused", "Connection", "Hub", "bot_levels"]
 
@@ -66,10 +70,11 @@ class Hub:
         self.registry = TableRegistry(store, self.db, self.instance, self.limits.lease_seconds)
         self.broadcaster = Broadcaster(self.registry, self.limits.spectators_per_table)
         self.failover = Failover(self.registry, self.broadcaster, self.limits, self.spawn)
+        self.events = TableEvents(ConsumerMarks(store), self.db, self.registry.read)
         self.moves = Moves(self.registry, self.writer, self.failover, self.limits, self.broadcaster.broadcast,
-                           self.spawn, bots, renew_bots)
+                           self.spawn, self.events.emit, bots, renew_bots)
         self.seating = Seating(self.registry, self.broadcaster, self.failover, self.rates, self.limits,
-                               self.moves.advance_or_retry)
+                               self.moves.advance_or_retry, self.events.emit)
         self.undo = Undo(self.registry, self.moves.write, self.broadcaster.same_screen, self.failover.notify,
                          self.moves.advance_or_retry)
         self.chat = TableChat(self.registry, self.broadcaster, self.failover, self.rates)
@@ -90,6 +95,8 @@ class Hub:
         self.writer.start()
         await self.heavy.warm()
         self.spawn(self.failover.keep_leases())
+        self.spawn(self.events.run())
+        self.spawn(self.events.keep_caught_up())
         if self.redis_url:
             require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
             self.failover.connect(self.redis_url)

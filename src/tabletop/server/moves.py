@@ -29,6 +29,7 @@ from tabletop.server.errors import Rejection
 from tabletop.server.limits import Limits
 from tabletop.server.registry import TableRegistry
 from tabletop.server.table import LiveTable
+from tabletop.server.table_events import MoveApplied, TableEvent, finished
 from tabletop.server.writer import EventWriter
 from tabletop.storage import NewEvent, StaleMoveError
 from tabletop.storage.models import now
@@ -45,11 +46,13 @@ class Moves:
 
     def __init__(self, registry: TableRegistry, writer: EventWriter, failover: Failover, limits: Limits,
                  broadcast: Callable[[str], Awaitable[None]], spawn: Callable[[Awaitable[Any]], None],
-                 bots: Executor | None = None, renew_bots: Callable[[], Executor] | None = None) -> None:
-        """``bots`` runs bot decisions and simulated throws (None: threads of this process);
-        ``renew_bots`` starts a new such pool when a worker process died (killed for memory, a crash)."""
+                 emit: Callable[[TableEvent], None], bots: Executor | None = None,
+                 renew_bots: Callable[[], Executor] | None = None) -> None:
+        """``emit`` tells the table's listeners (:mod:`.table_events`); ``bots`` runs bot decisions and simulated
+        throws (None: threads of this process); ``renew_bots`` starts a new such pool when a worker process
+        died (killed for memory, a crash)."""
         self.registry, self.writer, self.failover, self.limits = registry, writer, failover, limits
-        self.broadcast, self.spawn = broadcast, spawn
+        self.broadcast, self.spawn, self.emit = broadcast, spawn, emit
         self.bots, self.renew_bots = bots, renew_bots
         self.clocks = Clocks(spawn, failover.keep_trying, self.time_out)
 
@@ -84,6 +87,7 @@ class Moves:
         table.deadline = None
         table.row.active_at = now()  # (as the store wrote it: the lobby line of a table loaded here)
         await self.failover.notify(table)
+        self.emit(MoveApplied(table.row.id, table.moves - 1, seat, kind))
 
     async def advance_or_retry(self, table_id: str) -> None:
         """Advance now; if the database fails, keep trying in the background (the change is logged)."""
@@ -132,6 +136,7 @@ class Moves:
         table.row.status, table.row.result, table.row.active_at = status, result, now()
         table.deadline = None
         await self.failover.notify(table)
+        self.emit(finished(table))
 
     async def time_out(self, table_id: str, seat: int, move: int) -> None:
         """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie)."""

@@ -57,12 +57,21 @@ class TableRegistry:
         """Whether this process holds the table's lease."""
         return table_id in self.owned
 
-    async def load(self, table_id: str) -> LiveTable:
-        """Read the table from the database (its row and its whole log) and hold it; claim its lease
-        when it is unfinished and nobody holds it. Its clocks carry over from the table it replaces."""
+    async def read(self, table_id: str) -> LiveTable:
+        """The table as the database has it (its row and its whole log), not held here.
+
+        Raises:
+            StorageError: when there is no such table.
+        """
         row = await self.db(self.store.table, table_id)
         events = await self.db(self.store.events, table_id)
         table: LiveTable = await self.db(LiveTable.rebuild, row, events)  # a long game's replay: off the loop
+        return table
+
+    async def load(self, table_id: str) -> LiveTable:
+        """Read the table from the database (its row and its whole log) and hold it; claim its lease
+        when it is unfinished and nobody holds it. Its clocks carry over from the table it replaces."""
+        table = await self.read(table_id)
         old = self.live.get(table_id)
         if old is not None:
             table.banks, table.deadline = old.banks, old.deadline

@@ -16,7 +16,6 @@ request counts against ``rematches_per_minute``, and one that finds the asker se
 from __future__ import annotations
 
 import hashlib
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,13 +87,9 @@ async def _create(hub: Hub, old: LiveTable, new_id: str, people: list[int],
                                 "time_bank": old.settings.time_bank, "rematch_of": old.row.id}
     specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people) for seat in old.seats]
     try:
-        _, tokens = await hub.db(hub.store.create_table, old.game.name, dict(old.row.options), specs, settings,
-                                 creator=client or None, creator_token=secrets.token_urlsafe(24),
-                                 owner=hub.instance, lease_seconds=hub.limits.lease_seconds, table_id=new_id)
+        table, tokens, _ = await hub.seating.open(old.game.name, dict(old.row.options), specs, settings, client, new_id)
     except TableExistsError:  # another process made it a moment ago
         return None
-    hub.registry.owned.add(new_id)
-    table = await hub.registry.load(new_id)
     return table, {seat: token for seat, token in tokens.items() if seat in people}
 
 

@@ -17,6 +17,7 @@ from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable
 from tabletop.server.registry import TableRegistry
 from tabletop.server.table import LiveTable
+from tabletop.server.table_events import TableEvent, started
 from tabletop.storage import SeatSpec, StorageError, hash_token
 from tabletop.storage.models import now
 
@@ -28,10 +29,11 @@ class Seating:
     """Tables made and joined at this process."""
 
     def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates,
-                 limits: Limits, go_on: Callable[[str], Awaitable[None]]) -> None:
-        """``go_on(table_id)``: what the hub does after a change (chance, a bot, a clock; then tell everyone)."""
+                 limits: Limits, go_on: Callable[[str], Awaitable[None]], emit: Callable[[TableEvent], None]) -> None:
+        """``go_on(table_id)``: what the hub does after a change (chance, a bot, a clock; then tell everyone);
+        ``emit`` tells the table's listeners (:mod:`.table_events`)."""
         self.registry, self.broadcaster, self.failover = registry, broadcaster, failover
-        self.rates, self.limits, self.go_on = rates, limits, go_on
+        self.rates, self.limits, self.go_on, self.emit = rates, limits, go_on, emit
 
     async def create(self, request: CreateTable, client: str = "") -> tuple[LiveTable, dict[int, str], str]:
         """A new table (validated: the game, its options, the seat count, every bot name, the seed and
@@ -86,15 +88,27 @@ class Seating:
                           s.bot or ("normal" if s.kind == "bot" else None),
                           joined=s.kind == "local" or number == creator_seat)
                  for number, s in enumerate(request.seats)]
+        table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client)
+        await self.maybe_start(table)
+        return self.registry[table.row.id], tokens, creator_token
+
+    async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
+                   client: str = "", table_id: str | None = None) -> tuple[LiveTable, dict[int, str], str]:
+        """The one way a table comes to be (a person's request, a rematch; a tournament's round and a
+        challenge later): ``game`` with ``options`` (checked by the caller), its ``seats`` and ``settings``,
+        made by ``client``, owned by this process; the table (not started: :meth:`maybe_start`), each person's
+        seat token and the creator's token.
+
+        Raises:
+            TableExistsError: when ``table_id`` is given and taken (another process made it a moment ago).
+        """
         creator_token = secrets.token_urlsafe(24)
         registry = self.registry
-        row, tokens = await registry.db(registry.store.create_table, game.name, _jsonable(game.options), seats,
-                                        settings, creator=client or None, creator_token=creator_token,
-                                        owner=registry.instance, lease_seconds=self.limits.lease_seconds)
-        self.registry.owned.add(row.id)
-        table = await self.registry.load(row.id)
-        await self.maybe_start(table)
-        return self.registry[row.id], tokens, creator_token
+        row, tokens = await registry.db(registry.store.create_table, game, options, seats, settings,
+                                        creator=client or None, creator_token=creator_token, owner=registry.instance,
+                                        lease_seconds=self.limits.lease_seconds, table_id=table_id)
+        registry.owned.add(row.id)
+        return await registry.load(row.id), tokens, creator_token
 
     async def check_limits(self, client: str, all_bots: bool) -> None:
         if client:
@@ -203,6 +217,7 @@ class Seating:
             await self.registry.db(self.registry.store.set_status, table_id, "playing")
             table.row.status, table.row.active_at = "playing", now()  # (as the store wrote them)
             await self.failover.notify(table)
+            self.emit(started(table))
         await self.go_on(table_id)
         return True
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, Capability, Ending, Game, State, ended_result, visible, winners
+from tabletop.core import CHANCE, Capability, Ending, Game, Record, State, ended_result, visible, winners
 from tabletop.server import chance
 from tabletop.server.table_settings import TableSettings
 from tabletop.storage.models import EventRow, SeatRow, TableRow
@@ -335,6 +335,17 @@ class LiveTable:
     def record_actions(self) -> list[str]:
         """The effective actions: the table's game record."""
         return [entry.action for entry in self.entries]
+
+    def record(self) -> Record:
+        """The table's game record (what ``tabletop replay`` reads): its actions, how it ended when a person
+        ended it, who sat where, and the secret its chance was drawn from — only for a finished table, whose
+        hidden information nobody needs kept any more."""
+        meta: dict[str, Any] = {"players": [s.name for s in self.seats],
+                                "date": self.row.created_at.isoformat(timespec="seconds"), "table": self.row.id,
+                                "chance": {"generator": chance.GENERATOR, "secret": self.secret}}
+        if (result := self.result()) is not None:
+            meta["result"] = result
+        return Record(self.game.name, dict(self.row.options), tuple(self.record_actions()), meta, self.ending)
 
 
 def _replay(game: Game[Any, Any], actions: list[str]) -> State[Any]:

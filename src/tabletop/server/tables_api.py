@@ -13,8 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
-from tabletop.core import Record
-from tabletop.server import chance, jobs
+from tabletop.server import jobs
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
@@ -198,13 +197,8 @@ async def record(hub: HubDep, table_id: str) -> Response:
     it ended when a person ended it (``ending``: resigned, abandoned…) and the secret its chance was
     drawn from (public once the game is over)."""
     table = await _finished(hub, table_id)
-    meta: dict[str, Any] = {"players": [s.name for s in table.seats],
-                            "date": table.row.created_at.isoformat(timespec="seconds"), "table": table_id,
-                            "chance": {"generator": chance.GENERATOR, "secret": table.secret}}
-    if table.result() is not None:
-        meta["result"] = table.result()
-    return Response(Record(table.game.name, dict(table.row.options), tuple(table.record_actions()), meta,
-                           table.ending).to_json(), media_type="application/json")
+    return Response(table.record().to_json(), media_type="application/json")
+
 
 @router.get("/api/tables/{table_id}/replay/{move}", response_model=None)
 async def replay(hub: HubDep, table_id: str, move: int, request: Request) -> Response:

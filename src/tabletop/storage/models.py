@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -102,3 +102,16 @@ class ChatRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     __table_args__ = (Index("ix_chat_messages_table", "table_id", "id"),)
+
+
+class ConsumedRow(Base):
+    """A finished table as one consumer of finished tables (ratings, statistics, a tournament's scoring…)
+    has taken it: claimed when it began, done once handled. A finished table without a done row is
+    still to be handled by that consumer, however long ago it ended (:mod:`tabletop.storage.consumers`)."""
+
+    __tablename__ = "table_consumers"
+
+    consumer: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True)
+    done: Mapped[bool] = mapped_column(Boolean, default=False)
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
