@@ -148,3 +148,41 @@ def test_cubulus_log_tells_places_in_words_in_every_language(browser: Any, base_
         assert not errors
     finally:
         ctx.close()
+
+
+MARK = "() => document.querySelectorAll('[data-testid=log] li').forEach((li) => { li.__drawn = true; })"
+MARKED = "() => [...document.querySelectorAll('[data-testid=log] li')].filter((li) => li.__drawn).length"
+
+
+def built(page: Any) -> int:
+    """The log's list items made so far (js/logpanel.js counts them)."""
+    return int(page.get_attribute("[data-testid=log]", "data-built") or 0)
+
+
+def test_an_update_appends_its_lines_and_leaves_the_others_alone(page: Any, base_url: str) -> None:
+    """Each new entry is read once by the game's visitor and its line appended (js/visitor.js,
+    js/logpanel.js): the lines already drawn stay the same elements, and a roll's line is drawn at most
+    twice — the die in the air, then with its face."""
+    create_table(page, base_url, "beetle", {}, ["you", "bot"], seed=5)
+    page.wait_for_selector("[data-action=roll]")
+    for _ in range(3):
+        take(page, beetle_step)
+        page.wait_for_timeout(200)
+    page.wait_for_selector("[data-action=roll]")
+    count = len(log_lines(page))
+    page.evaluate(MARK)
+    made = built(page)
+    take(page, beetle_step)
+    page.wait_for_function("(n) => document.querySelectorAll('[data-testid=log] li').length > n", arg=count)
+    page.wait_for_selector("[data-action=roll]")
+    now = len(log_lines(page))
+    assert page.evaluate(MARKED) == count  # none of the lines drawn before was drawn again
+    assert 0 < built(page) - made <= 2 * (now - count)
+    assert not page.errors
+
+
+def test_the_visitors_fixture_is_up_to_date() -> None:
+    """tests/web/js/visitor_logs.json is the live logs the games give today (visitors.test.mjs reads it)."""
+    from tests.web.js.visitor_logs_fixture import FIXTURE, text
+
+    assert FIXTURE.read_text() == text(), "run: PYTHONPATH=src python tests/web/js/visitor_logs_fixture.py"

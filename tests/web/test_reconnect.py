@@ -1,5 +1,6 @@
 """A connection that drops comes back holding its log: the hello names the last entry the page holds
-(``since``), the server sends only what followed, and the page's log goes on as if nothing happened."""
+(``since``), the server sends only what followed, and the page's log goes on as if nothing happened — its
+lines are not drawn again, and no sound is played again."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ KEEP_SOCKETS = """() => {
   };
 }"""
 NOTATION = "() => [...document.querySelectorAll('[data-testid=log] li')].map((li) => li.title)"
+MARK = "() => document.querySelectorAll('[data-testid=log] li').forEach((li) => { li.__drawn = true; })"
+MARKED = "() => [...document.querySelectorAll('[data-testid=log] li')].filter((li) => li.__drawn).length"
+SOUND = "[data-testid=sound]"
 
 
 def test_a_dropped_socket_comes_back_with_only_what_it_missed(page: Any, context: Any, base_url: str) -> None:
@@ -36,10 +40,17 @@ def test_a_dropped_socket_comes_back_with_only_what_it_missed(page: Any, context
     page.wait_for_selector("[data-action=roll]")
     held = page.evaluate(NOTATION)
     assert held and not hellos[0].get("since")  # a first connection holds nothing
+    page.evaluate(MARK)
+    played = page.get_attribute(SOUND, "data-played")
     page.evaluate("() => window.__sockets[window.__sockets.length - 1].close()")
     page.wait_for_function("(n) => window.__sockets.length > n && window.__sockets.at(-1).readyState === 1",
                            arg=1, timeout=20_000)
     page.wait_for_function("(n) => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(held))
+    page.wait_for_function("() => document.querySelector('.connection').classList.contains('open')")
+    page.wait_for_timeout(500)  # the first update after the reconnection is on screen
+    # the lines drawn before are the same elements (nothing was read or drawn again) and no sound came again
+    assert page.evaluate(MARKED) == len(held) == len(page.evaluate(NOTATION))
+    assert page.get_attribute(SOUND, "data-played") == played
     again = hellos[-1]
     assert isinstance(again.get("since"), int) and again["since"] >= 0, again  # the last entry it holds
     first_back = next(u for u in reversed(updates) if u.get("log_from", 0) > 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.pages import recording_page
-from tests.web.play import beetle_step, create_table
+from tests.web.play import beetle_step, create_table, cubulus_step
 
 TOGGLE = "[data-testid=sound]"
 
@@ -61,4 +61,34 @@ def test_a_spectator_starts_muted_and_may_turn_sound_on(browser: Any, page: Any,
         watcher.wait_for_function(f"() => document.querySelectorAll('[data-testid=log] li').length > {before}")
         watcher.wait_for_function("() => Number(document.querySelector('[data-testid=sound]').dataset.played) >= 1")
         assert not watcher.errors
+    assert not page.errors
+
+
+LOG = "[data-testid=log] li"
+ENTRIES = "() => [...document.querySelectorAll('[data-testid=log] li')].flatMap((li) => li.title.split(' · '))"
+
+
+def test_an_undo_takes_its_line_back_and_sounds_nothing_again(page: Any, base_url: str) -> None:
+    """An undo replaces the log from where it changed: the line goes (or is drawn again shorter), the
+    entries before it are not heard again, and the next move is heard once."""
+    create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "local"])
+    page.wait_for_selector("[data-testid=layers] .cell.hole")
+    for _ in range(2):  # two neutral balls: each one "ball"
+        before = played(page)
+        assert cubulus_step(page)
+        page.wait_for_function(f"() => Number(document.querySelector('{TOGGLE}').dataset.played || 0) > {before}")
+    entries = page.evaluate(ENTRIES)
+    heard = played(page)
+    page.wait_for_selector("[data-action=undo]:not([disabled])")
+    page.click("[data-action=undo]")
+    page.wait_for_function(f"(n) => ({ENTRIES})().length < n", arg=len(entries))
+    page.wait_for_timeout(500)
+    assert page.evaluate(ENTRIES) == entries[:-1]  # the log from the undone entry is gone
+    assert played(page) == heard  # an undo plays nothing
+    assert cubulus_step(page)  # the next ball is heard once
+    page.wait_for_function(f"() => Number(document.querySelector('{TOGGLE}').dataset.played || 0) > {heard}")
+    page.wait_for_timeout(300)
+    assert played(page) == heard + 1
+    assert len(page.evaluate(ENTRIES)) == len(entries)
+    assert page.locator(LOG).count() >= 1
     assert not page.errors

@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 
 import { addStrings, setLang } from "../../../src/tabletop/web/js/i18n.js";
 import * as strings from "../../../src/tabletop/web/js/games/cubulus/strings.js";
-import { describeLog, squareName } from "../../../src/tabletop/web/js/games/cubulus/log.js";
+import { squareName } from "../../../src/tabletop/web/js/games/cubulus/log.js";
+import { describeLog } from "../../../src/tabletop/web/js/games/cubulus/visitor.js";
 
 addStrings("cubulus", strings);
 

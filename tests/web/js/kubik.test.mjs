@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from "node:fs";
 
 import { addStrings, setLang, t } from "../../../src/tabletop/web/js/i18n.js";
 import * as strings from "../../../src/tabletop/web/js/games/kubik/strings.js";
-import { describeLog, OUTCOME_KINDS } from "../../../src/tabletop/web/js/games/kubik/log.js";
+import { OUTCOME_KINDS } from "../../../src/tabletop/web/js/games/kubik/log.js";
+import { describeLog } from "../../../src/tabletop/web/js/games/kubik/visitor.js";
 
 addStrings("kubik", strings);
 

@@ -20,6 +20,52 @@
  */
 
 /**
+ * A line of the move log in sentences: one entry's, or a run of entries told together (a roll and its face,
+ * a deal's cards), with the notes under it (what it caused) and the notation of each entry (its tooltip).
+ * @typedef {object} LogLine
+ * @property {string} text
+ * @property {string[]} notes
+ * @property {string[]} actions
+ * @property {number} seat who acted in its first entry (-1 for chance)
+ */
+
+/**
+ * What the words of a log need besides its entries.
+ * @typedef {object} LogContext
+ * @property {(seat: number) => string} seatName
+ * @property {number} [players] the number of seats
+ * @property {Record<string, any> | null} [view] the latest view (a seat may be named with its colour)
+ * @property {number | null} [viewer] whose log it is (null for a spectator): a deal names only their cards
+ */
+
+/**
+ * A motion a log entry shows on its game's screen, in the game's own terms (a card game's
+ * ``{kind: "play", seat, card}``, a die's ``{kind: "face", seat, face}``…).
+ * @typedef {{kind: string} & Record<string, any>} Motion
+ */
+
+/**
+ * What one log entry did, as its game's visitor read it (js/visitor.js): the line of the log it makes —
+ * or, with ``joins``, the line before made longer (the line replaces it) —, the sound effects it makes
+ * (js/sound.js's EFFECTS) and the motions its screen shows.
+ * @typedef {object} Told
+ * @property {LogEntry} entry
+ * @property {LogLine} line the line as it stands after this entry
+ * @property {boolean} joins
+ * @property {string[]} sounds
+ * @property {Motion[]} motions
+ */
+
+/**
+ * A game's visitor of its log entries, after python-chess's ``chess.pgn.BaseVisitor``: the shell calls
+ * ``begin(entry)``, ``visit(event)`` for each of the entry's events and ``end()`` once per new entry, in
+ * order (js/visitor.js ``LogVisitor``: ``visit`` calls the handler named for the kind, ``onPlays``,
+ * ``onRolled``…). What it remembers between entries is the line it is building: ``reset()`` forgets it
+ * (the shell resets it before reading again from a line's first entry: an undo, another seat's view).
+ * @typedef {import("./visitor.js").LogVisitor} EntryVisitor
+ */
+
+/**
  * A seat as anyone may know it (the server's ``SeatInfo``).
  * @typedef {object} SeatInfo
  * @property {number} seat
@@ -100,6 +146,9 @@
  * @property {ShownState | null} [previous] the state drawn before, to animate the change
  * @property {boolean} [paced] the state came from others' moves and stays for the pace
  * @property {boolean} [motion] false under reduced motion or at instant speed
+ * @property {Told[]} [news] what the log entries new since the state drawn before did, as the game's visitor
+ *   read them, oldest first (each entry once: none after an undo, for a hot seat's other view of the same
+ *   moves, for a reconnection's log, or in a replay) — the motions a screen shows come from here
  */
 
 /**
@@ -115,7 +164,10 @@
  * and the optional hooks the shell calls where they are there (docs/events.md, "In the browser").
  * @typedef {object} GameModule
  * @property {(board: HTMLElement, ctx: TableContext) => GameScreen} screen
- * @property {(entries: LogEntry[], ctx: any) => any[]} describeLog the log entries told in sentences
+ * @property {(entries: LogEntry[], ctx: any) => LogLine[]} describeLog a whole log told in sentences (a replay's)
+ * @property {(ctx: LogContext) => EntryVisitor} [visitor] a reader of the log, one new entry at a time: its line,
+ *   sounds and motions (the table's log, sounds and screen read nothing else; without one, each entry is told
+ *   with ``describeLog``, silently)
  * @property {{STRINGS: Record<string, Record<string, string>>, OPTIONS?: Record<string, any>}} strings its
  *   words in every language, each key under its own prefix (``<game>.…``, ``game.<game>.…``)
  * @property {string} picture an inline SVG for the lobby and the rules page
@@ -128,7 +180,6 @@
  *   people enter what chance did
  * @property {(seat: number, view: Record<string, any>, ctx?: TableContext) => (string | {text: string, colour?: string} | null)} [seatTag]
  * @property {(state: any, ctx: any) => (Node | null)} [summary] a score sheet at game over
- * @property {(previous: any, state: any) => string[]} [sounds] the effects a state change makes
  * @property {(entries: LogEntry[]) => {start: number, end: number, round?: any}[]} [replaySteps]
  * @property {(advice: any, view: Record<string, any>, ctx: TableContext) => (Node | null)} [coachView]
  */

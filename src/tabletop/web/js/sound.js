@@ -4,12 +4,13 @@
 // than played from recorded files: the project ships no binary assets it did not make, the effects
 // cost a few hundred bytes of code instead of kilobytes of WAV, and each can be tuned in one place.
 //
-// Which effects a state change makes is the game's decision: its folder's optional hook
-// `sounds(previous, state)` (js/games/<game>/sounds.js, usually from the events of the log entries
-// the new state added: `freshEvents`) returns effect names; the table plays them as the state is
-// shown, at the table's pace. Nothing plays for the state already on screen when the page loads.
-// Sound is separate from motion (`prefers-reduced-motion` does not silence it): the mute toggle is
-// the control, remembered in localStorage — on by default for a seated player, off for a spectator.
+// Which effects a log entry makes is the game's decision: its folder's visitor (js/games/<game>/visitor.js,
+// on js/visitor.js) says the effects of each new entry's events as it reads it, once; the table plays
+// those of the entries a state added as the state is shown, at the table's pace. Nothing plays for the
+// state already on screen when the page loads, nor for entries read again (an undo, a hot seat's other
+// view, a reconnection's log). Sound is separate from motion (`prefers-reduced-motion` does not silence
+// it): the mute toggle is the control, remembered in localStorage — on by default for a seated player,
+// off for a spectator.
 
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
@@ -51,25 +52,14 @@ export function chooseSound(on, store = storage()) {
 }
 
 /**
- * The events of the log entries `state` added to `previous` (both table updates, whose `log` holds
- * entries {seat, action, events}); none when the log did not grow (an undo, a reconnection to the
- * same state) or the states are of different tables.
+ * The effects to play when `state` replaces `previous` on screen: those the visitor said for the log
+ * entries new in it (`news`: known names, each once, at most AT_ONCE), and the chime when the game has
+ * just ended. None at page load.
+ * @param {import("./contract.js").Told[]} news
  */
-export function freshEvents(previous, state) {
+export function effectsFor(news, previous, state) {
   if (!previous || !state || previous.table !== state.table) return [];
-  const before = (previous.log || []).length;
-  const log = state.log || [];
-  if (log.length <= before) return [];
-  return log.slice(before).flatMap((entry) => (entry && entry.events) || []);
-}
-
-/**
- * The effects to play when `state` replaces `previous` on screen: the game's hook's (known names,
- * each once, at most AT_ONCE), and the chime when the game has just ended. None at page load.
- */
-export function effectsFor(hook, previous, state) {
-  if (!previous || !state || previous.table !== state.table) return [];
-  const asked = typeof hook === "function" ? hook(previous, state) || [] : [];
+  const asked = (news || []).flatMap((told) => told.sounds || []);
   const effects = [...new Set(asked)].filter((name) => EFFECTS.includes(name) && name !== "chime");
   if (previous.status === "playing" && state.status === "over") effects.push("chime");  // not when abandoned
   return effects.slice(0, AT_ONCE);

@@ -10,16 +10,21 @@
 // moves, log, result, coach and sounds — tell the state shown before (its log as long as the promise's
 // `log` says, when it says: the entries before the news, a throw without where it landed), nobody
 // acts, and the pacer holds the state (`heed` below).
-// The table's chat (chat.js) sits under the log; the sound effects of each change shown (sound.js,
-// chosen by the game's optional `sounds(previous, state)` hook) play as it is shown, with a mute toggle.
+// The log is read one new entry at a time by the game's visitor (visitor.js: `LogReader`), which says each
+// entry's line, sounds and motions once: the log panel (logpanel.js) appends the new lines, or draws again
+// from the first entry that changed (an undo, a hot seat's other view); the screen is handed the new
+// entries' motions (`news`), and their sound effects (sound.js) play as the state is shown, with a mute
+// toggle — never again for an entry read before. The table's chat (chat.js) sits under the log.
 // On a hot seat of a game with hidden information, a state for another seat than the one last shown
 // waits behind a curtain (curtain.js) until that seat's player taps: nothing of either hand is drawn.
 
 import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { errorText } from "./errors.js";
-import { describeLog } from "./describe.js";
+import { visitorFor } from "./describe.js";
+import { LogReader } from "./visitor.js";
+import { LogPanel } from "./logpanel.js";
 import { games, gameTitle, inviteList, offers } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 import { gameModule } from "./games/index.js";
@@ -181,6 +186,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const actionsBox = h("section", { class: "actions-box", "aria-labelledby": "actions-h" });
   const logBox = h("section", { class: "log-box", "aria-labelledby": "log-h" });
   const logList = h("ol", { class: "log sentences", "data-testid": "log", tabindex: 0, "aria-labelledby": "log-h" });  // scrolls: keyboard too
+  const logHeading = h("h3", { id: "log-h" });
+  // the log as read (each entry once, by the game's visitor) and as drawn (each line once)
+  const reader = new LogReader((logCtx) => visitorFor(gameName(), logCtx));
+  const panel = new LogPanel(logList);
+  let unheard = [];  // what the entries new in the state being shown did: its sounds wait for it to be told
   // sound effects (sound.js; the game's folder decides which) and the table's chat (chat.js)
   const sound = new Sound({ spectator: !tokens.length });
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
@@ -420,15 +430,27 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
   }
 
-  function drawLog() {  // in sentences (describe.js); the notation shows on hover
-    const lines = last ? describeLog(gameName(), last.log, {
-      seatName: (seat) => seatName(last.seats, seat), players: last.seats.length, view: last.view, viewer: last.seat,
-    }) : [];
-    fill(logBox, h("h3", { id: "log-h" }, t("table.log")), logList);
-    fill(logList, lines.slice(-300).map((line, i, shown) => h("li", { value: lines.length - shown.length + i + 1,
-      title: line.actions.join(" · "), "data-seat": line.seat },
-    line.text, line.notes.map((note) => h("span", { class: "note" }, note)))));
-    logList.scrollTop = logList.scrollHeight;
+  /**
+   * Read the log of the state on screen: only the entries not read before (or, when the past changed, from
+   * the first that did) go through the game's visitor. Everything is read again, as words, when what the
+   * words depend on changed: the language, the game's folder loaded, a seat's name. Returns the news.
+   */
+  function readLog() {
+    if (!last) return [];
+    const game = gameName();
+    const names = (last.seats || []).map((seat) => seatName(last.seats, seat.seat));
+    const key = JSON.stringify([lang(), game, Boolean(gameModule(game)), names]);
+    return reader.read(last.log, { seatName: (seat) => seatName(last.seats, seat), players: last.seats.length,
+      view: last.view, viewer: last.seat }, key);
+  }
+
+  function drawLog() {  // in sentences (the game's visitor); the notation shows on hover
+    if (logList.parentNode !== logBox) fill(logBox, logHeading, logList);  // (back from behind a hot seat's curtain)
+    logHeading.textContent = t("table.log");
+    const count = last ? Math.min(last.log.length, reader.told.length) : 0;
+    if (panel.show(reader.told, count)) logList.scrollTop = logList.scrollHeight;
+    logList.dataset.built = String(panel.built);  // list items made so far (tests: an update adds only its own)
+    logList.dataset.visits = String(reader.visits);  // entries the visitor read so far
   }
 
   function drawResult() {  // the game-over summary (gameover.js): who won and how, scores, rematch
@@ -468,6 +490,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const game = gameName();
     if (last && !covered && !screen && gameModule(game)) screen = gameModule(game).screen(board, ctx);
     if (last && !covered && !screen && !gameModule(gameName())) drawView(board, last.view);
+    const news = readLog();  // the state's new entries, read once: their motions for the screen, their sounds
+    unheard.push(...news);
     // the game's screen first: the log in notation (as in a replay) and, as `entries`, with each action's
     // events; while newer states wait the screen offers no moves (nobody acts on a state about to be
     // replaced). Its answer may be that the state's news is still on its way (a throw in flight): until
@@ -476,7 +500,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       const shown = { ...last, log: last.log.map((entry) => entry.action), entries: last.log };
       if (pacer.behind) shown.legal = [];
       const motion = !reducedMotion() && speed !== "instant" && last.move > hurry;
-      heed(screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion }));
+      heed(screen.update(shown, { previous: shownPrevious, paced: shownPaced, motion, news }));
     }
     const newest = last;
     if (telling && before) {  // the state before, with the entries the screen may tell already
@@ -545,7 +569,6 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   /** Show one state (the pacer calls this, in order, each held for the pace when others' moves made it). */
   function showState(message, { previous, paced }) {
-    const game = (message.view && message.view.game) || (info && info.game);
     const replacing = Boolean(previous && last && message.move === previous.move);  // a clock, a seat joined
     if (!replacing) {
       before = previous;
@@ -557,23 +580,15 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     telling = null;  // (the pacer ended its hold: the screen is asked anew)
     tellingNews = null;
     draw();
-    // the effects of the change shown (none for the first state on screen), at the table's pace — once
-    // the screen has shown what happened, if it shows it first
+    // the effects of the entries the state added (none for the first state on screen, none for entries
+    // read before), at the table's pace — once the screen has shown what happened, if it shows it first
+    const heard = unheard.splice(0);
     const tell = () => {
-      if (previous) sound.play(effectsFor(gameModule(game)?.sounds, previous, message));
-      if (paced) markFresh(before);
+      sound.play(effectsFor(heard, previous, message));
+      if (paced && !reducedMotion()) panel.mark(heard);
     };
     if (telling) afterTold.push(tell);
     else tell();
-  }
-
-  /** The log lines the shown state added, highlighted for a moment (none without motion). */
-  function markFresh(previous) {
-    const before = previous && previous.log ? previous.log.length : 0;
-    [...logList.children].forEach((li, i) => {
-      if (Number(li.value) > before && !reducedMotion()) li.classList.add("fresh");
-      li.dataset.index = String(i);
-    });
   }
 
   const pacer = new Pacer({ show: showState, pace: paceFor, behind: () => draw() });

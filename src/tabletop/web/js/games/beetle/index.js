@@ -4,7 +4,8 @@
 import { OPTIONS, STRINGS } from "./strings.js";
 
 export { beetleScreen as screen } from "./screen.js";
-export { describeLog, actionText } from "./log.js";
+export { actionText } from "./log.js";  // a roll or a face in words
+export { visitor, describeLog } from "./visitor.js";  // each new log entry's line, sound and motion; the log in sentences
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over, round by round
 export const strings = { STRINGS, OPTIONS };
@@ -13,6 +14,5 @@ export const stylesheet = new URL("./style.css", import.meta.url).href;
 /** The screen offers every legal action itself (the Roll button): the table's list of legal moves is a
  * keyboard mode, closed until asked for. */
 export const ownsActions = true;
-export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
 export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

@@ -1,15 +1,16 @@
 // @ts-check
-// Beetle's move log in sentences, in the reader's language (see describe.js for the shape of a line).
+// Beetle's words for its events, in the reader's language (see describe.js for the shape of a line).
 // Everything comes from the events the server sends with each entry (rules B5–B12, kinds in
 // tabletop.games.beetle.events.EVENTS): a player's `roll`, then chance's face — `rolloff_rolled`
 // (and `starts` or `rolloff_tie` when the round is complete) or `rolled` (and `part_drawn` or
 // `nothing_drawn`, `beetle_finished`, `play_on`, `last_place`, `game_over`). A roll and its face make
-// one line; what the face caused beyond the part are its notes. Nothing is replayed from notation.
+// one line (visitor.js reads the log); what the face caused beyond the part are its notes. Nothing is
+// replayed from notation.
 
 import { t } from "../../i18n.js";
 import { fallback, line, maybe, who } from "../../describe.js";
 
-const FACES = new Set(["rolled", "rolloff_rolled"]);
+export const FACES = new Set(["rolled", "rolloff_rolled"]);
 
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -73,7 +74,7 @@ export function eventText(event, ctx) {
 
 /** The line of a face (and the roll before it): the part drawn or the lost turn as its sentence,
  * else the face itself; everything else it caused as notes. */
-function faceLine(entries, events, ctx) {
+export function faceLine(entries, events, ctx) {
   const main = events.find((e) => e.kind === "part_drawn" || e.kind === "nothing_drawn")
     || events.find((e) => e.action) || events[0];
   const notes = [];
@@ -86,33 +87,6 @@ function faceLine(entries, events, ctx) {
     }
   }
   return line(eventText(main, ctx) || fallback(entries[entries.length - 1], ctx), entries, notes);
-}
-
-function own(entry) {
-  return (entry && (entry.events || []).find((e) => e.action)) || null;
-}
-
-/** The log's lines: each roll with the face it showed, told from the entries' events. */
-export function describeLog(log, ctx) {
-  const lines = [];
-  for (let i = 0; i < log.length; i += 1) {
-    const entry = log[i];
-    const action = own(entry);
-    if (action && action.kind === "roll") {
-      const face = own(log[i + 1]);
-      if (face && FACES.has(face.kind)) {
-        lines.push(faceLine([entry, log[i + 1]], log[i + 1].events, ctx));
-        i += 1;
-      } else {  // the die is still in the air
-        lines.push(line(eventText(action, ctx), [entry]));
-      }
-    } else if (action && FACES.has(action.kind)) {
-      lines.push(faceLine([entry], entry.events, ctx));
-    } else {
-      lines.push(line(fallback(entry, ctx), [entry]));
-    }
-  }
-  return lines;
 }
 
 /** A legal action in words for the table's list of legal moves: "Roll the die"; a face as its number. */

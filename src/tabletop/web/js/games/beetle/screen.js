@@ -275,9 +275,8 @@ export function beetleScreen(root, ctx) {
   let stopTumble = () => {};
 
   return {
-    update(msg, { motion = false, paced = false } = {}) {
+    update(msg, { motion = false, paced = false, news = [] } = {}) {
       const moved = msg.move !== lastMove;
-      const previous = message;
       if (moved) {  // what still moves has its final state drawn already
         stopTumble();
         settle(root);
@@ -285,9 +284,10 @@ export function beetleScreen(root, ctx) {
       message = msg;
       draw();
       const roll = msg.view.last_roll;
-      const added = previous ? (msg.entries || []).slice((previous.entries || []).length).flatMap((e) => e.events || []) : [];
-      if (motion && moved && roll && added.some((e) => e.kind === "rolled" || e.kind === "rolloff_rolled")) {
-        animate(roll, added.some((e) => e.kind === "starts"), motionTime(ctx, paced, 650));
+      // what the new log entries did, as the visitor read them (visitor.js): a face shown, a roll-off decided
+      const motions = news.flatMap((told) => told.motions);
+      if (motion && moved && roll && motions.some((m) => m.kind === "face")) {
+        animate(roll, motions.some((m) => m.kind === "starts"), motionTime(ctx, paced, 650));
       }
       lastMove = msg.move;
       if (moved && oddsMove !== msg.move) oddsAsker.want(msg.move);

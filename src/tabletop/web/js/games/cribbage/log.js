@@ -1,12 +1,12 @@
 // @ts-check
-// Cribbage's move log in sentences, in the reader's language (see describe.js for the shape of a line),
-// told from each entry's events: the action's own event (kind "cut", "dealt", "discards", "plays"…)
-// makes the sentence, what it caused ("pegs", "dealer", "wins_game"…) the notes under it. A run of
-// dealt cards is one line ("The cards are dealt: Ann gets 5♠ 7♦ …; Bob gets six cards"), and the count of a hand or crib
-// is said aloud from its combinations ("fifteen two, fifteen four, and a pair is six").
+// Cribbage's words for its events, in the reader's language: the sentence of an action's own event (kind
+// "cut", "dealt", "discards", "plays"…), the notes of what it caused ("pegs", "dealer", "wins_game"…), a run
+// of dealt cards as one sentence ("The cards are dealt: Ann gets 5♠ 7♦ …; Bob gets six cards"), and the
+// count of a hand or crib said aloud from its combinations ("fifteen two, fifteen four, and a pair is six").
+// The visitor (visitor.js) reads the log entry by entry and says each line with these words.
 
 import { formatNumber, lang, t } from "../../i18n.js";
-import { fallback, line, maybe } from "../../describe.js";
+import { maybe } from "../../describe.js";
 import { NUMBER_WORDS } from "./strings.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -104,7 +104,7 @@ function combosNote(e) {
 }
 
 /** What an action caused, as a note under its line. */
-function note(e, ctx) {
+export function note(e, ctx) {
   switch (e.kind) {
     case "pegs": return pegsText(e, ctx);
     case "cut_tie": return t("cribbage.event.cut_tie", { names: e.members.map((s) => ctx.seatName(s)).join(", ") });
@@ -129,18 +129,18 @@ function note(e, ctx) {
 }
 
 /** The entry's own event: the action as this viewer saw it (the whole one, where a replay has both twins). */
-function own(entry) {
+export function own(entry) {
   const mine = (entry.events || []).filter((e) => e.action);
   return mine.find((e) => "card" in e || "cards" in e) || mine[0] || null;
 }
 
-const notesOf = (entry, ctx) => (entry.events || []).filter((e) => !e.action)
+export const notesOf = (entry, ctx) => (entry.events || []).filter((e) => !e.action)
   .flatMap((e) => [note(e, ctx), combosNote(e)]).filter(Boolean);
 
-const isDeal = (entry) => ["dealt", "crib_dealt"].includes(own(entry)?.kind);
+export const isDeal = (entry) => ["dealt", "crib_dealt"].includes(own(entry)?.kind);
 
 /** The sentence of an action's own event. */
-function sentence(e, ctx) {
+export function sentence(e, ctx) {
   const name = e.seat === undefined ? "" : ctx.seatName(e.seat);
   switch (e.kind) {
     case "cut": return t("cribbage.event.cut", { name, card: cardText(e.card) });
@@ -172,7 +172,7 @@ function cardCount(n) {
  * sees them, every other hand only as a count (C5, C6) — "The cards are dealt: Ann gets 5♠ 7♦ …; Bob
  * gets six cards". A replay's entries carry the whole card too: it is still named for the viewer only.
  */
-function dealText(dealt, ctx, viewer) {
+export function dealText(dealt, ctx, viewer) {
   const hands = new Map();  // seat → {cards, count}, in the order of the deal
   for (const entry of dealt) {
     const e = own(entry);
@@ -191,29 +191,6 @@ function dealText(dealt, ctx, viewer) {
     return t("cribbage.event.gets", { name: ctx.seatName(seat), cards });
   });
   return t("cribbage.event.dealtEach", { hands: parts.join("; ") });
-}
-
-export function describeLog(log, ctx) {
-  const lines = [];
-  const viewer = ctx.viewer === undefined ? null : ctx.viewer;
-  for (let i = 0; i < log.length; i += 1) {
-    const entry = log[i];
-    if (isDeal(entry)) {  // a run of deals is one line: the viewer's own cards, none of the others'
-      const dealt = [entry];
-      while (i + 1 < log.length && isDeal(log[i + 1])) {
-        i += 1;
-        dealt.push(log[i]);
-      }
-      const text = dealText(dealt, ctx, viewer);
-      const notes = dealt.flatMap((d) => [...(own(d)?.kind === "crib_dealt" ? [note(own(d), ctx)] : []), ...notesOf(d, ctx)]);
-      lines.push(line(text, dealt, notes));
-      continue;
-    }
-    const e = own(entry);
-    const text = e ? sentence(e, ctx) : null;
-    lines.push(line(text === null ? fallback(entry, ctx) : text, [entry], notesOf(entry, ctx)));
-  }
-  return lines;
 }
 
 /**

@@ -12,6 +12,8 @@
 // With motion (the table's pace, not instant, no reduced motion) a card played flies from its hand to
 // the pile, discards fly to the crib, the starter turns over, the pegs slide hole by hole along the
 // track and the show's lines come one by one — all drawn first as without motion (shared/motion.js).
+// What moves is what the new log entries did, as the visitor (visitor.js) read them from their events
+// (`news`): nothing is found by comparing the page before and after.
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { lang, t } from "../../i18n.js";
@@ -19,7 +21,7 @@ import { actionText, cappedText, cardText, comboLine, dealPoints, num, spoken, w
 import { Pegboard } from "./pegboard.js";
 import { endedBeforeShow, endingOf, endingText } from "./ending.js";
 import { dealSheet, sheetTable, sideNamesOf, sidesOf } from "./sheet.js";
-import { boxes, flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
+import { flyFrom, motionTime, oneByOne, refiller, settle, turnOver } from "../shared/motion.js";
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = { D: true, H: true };
@@ -320,63 +322,79 @@ export function cribbageScreen(root, ctx) {
   };
   if (typeof window !== "undefined") window.addEventListener("resize", onResize);
 
-  /** Where the cards stood before a redraw: the hand's and the piles' by card, the opponents' hands,
-   * the crib's backs, the starter and the show's lines (what motion starts from). */
-  function before() {
-    const seats = new Map();
-    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
-      const from = el.querySelector(".hand-left") || el.querySelector(".who");
-      seats.set(el.dataset.seat, from.getBoundingClientRect());
-    }
-    return { hand: boxes(hand, "[data-testid=hand] .card", "data-card"), piles: boxes(piles, ".card", "data-card"), seats,
-      crib: info.querySelectorAll("[data-testid=crib] .card").length, starter: message ? message.view.starter : null,
-      lines: new Set([...events.querySelectorAll("[data-testid=events] > li")].map((li) => li.textContent)) };
+  /** The box of the card `card` in the hand, or of `seat`'s place among the piles (another's hand). */
+  function handBox(card) {
+    const el = card ? [...hand.querySelectorAll("[data-testid=hand] .card")].find((c) => c.getAttribute("data-card") === card) : null;
+    return el ? el.getBoundingClientRect() : null;
   }
 
-  /** The motion from `was` to the state just drawn (C9–C13): a card played flies from its hand to the
-   * pile, discards to the crib, the starter turns over, the pegs slide (in the board), the show's lines
-   * and their items come one by one. */
-  function animate(was, view, duration) {
-    for (const el of piles.querySelectorAll(".pile[data-seat]")) {
-      for (const card of el.querySelectorAll(".card[data-card]")) {
-        const name = card.dataset.card;
-        if (was.piles.has(name)) continue;
-        flyFrom(card, was.hand.get(name) || was.seats.get(el.dataset.seat), duration);
+  function seatBox(seat) {
+    const pile = [...piles.querySelectorAll(".pile[data-seat]")].find((el) => el.getAttribute("data-seat") === String(seat));
+    const from = pile && (pile.querySelector(".hand-left") || pile.querySelector(".who"));
+    return from ? from.getBoundingClientRect() : null;
+  }
+
+  /** Where each motion of the news starts, measured before the redraw (C8, C5): a card played from its place
+   * in the hand, or from its player's place for another's; each card laid away likewise. */
+  function origins(motions) {
+    return motions.map((m) => {
+      if (m.kind === "play") return [handBox(m.card) || seatBox(m.seat)];
+      if (m.kind === "discard") {
+        return Array.from({ length: m.count || 0 }, (_, i) => (m.cards && handBox(m.cards[i])) || seatBox(m.seat));
       }
-    }
-    const gone = [...was.hand.keys()].filter((c) => !view.hand.includes(c) && !view.piles.some((p) => p.includes(c)));
-    const crib = [...info.querySelectorAll("[data-testid=crib] .card")];
-    const others = [...was.seats.entries()].filter(([seat]) => Number(seat) !== view.seat).map(([, box]) => box);
-    crib.slice(was.crib).forEach((card, i) => {
-      flyFrom(card, was.hand.get(gone[i]) || others[i % Math.max(1, others.length)], duration, { delay: i * 40 });
+      return [];
     });
-    if (view.starter && !was.starter) {
-      const starter = info.querySelector("[data-testid=starter] .card");
-      if (starter) turnOver(starter, duration);
-    }
-    const fresh = [...events.querySelectorAll("[data-testid=events] > li")].filter((li) => !was.lines.has(li.textContent));
-    if (fresh.length) {  // newest first on screen: they come oldest first, each with its items in turn
-      const order = fresh.reverse().flatMap((li) => [li, ...li.querySelectorAll(".combo")]);
-      oneByOne(order, duration);
+  }
+
+  /** The news in motion (C5–C13), as the visitor read it from the events: a card played flies to its pile,
+   * the cards laid away to the crib (its newest cards), the starter turns over, the show's new lines and
+   * their items come one by one (the pegs slide in the board). */
+  function animate(motions, from, duration) {
+    const crib = [...info.querySelectorAll("[data-testid=crib] .card")];
+    const laid = motions.filter((m) => m.kind === "discard").reduce((n, m) => n + (m.count || 0), 0);
+    let next = Math.max(0, crib.length - laid);
+    let flown = 0;
+    motions.forEach((m, i) => {
+      if (m.kind === "play") {
+        const pile = [...piles.querySelectorAll(".pile[data-seat]")].find((el) => el.getAttribute("data-seat") === String(m.seat));
+        const card = pile && [...pile.querySelectorAll(".card")].find((el) => el.getAttribute("data-card") === m.card);
+        if (card) flyFrom(card, from[i][0], duration);
+      } else if (m.kind === "discard") {
+        for (const box of from[i]) {
+          const card = crib[next];
+          next += 1;
+          if (card) flyFrom(card, box, duration, { delay: flown * 40 });
+          flown += 1;
+        }
+      } else if (m.kind === "starter") {
+        const starter = info.querySelector("[data-testid=starter] .card");
+        if (starter) turnOver(starter, duration);
+      }
+    });
+    const pegged = motions.filter((m) => m.kind === "pegs").length;
+    if (pegged) {  // newest first on screen: they come oldest first, each with its items in turn
+      const fresh = [...events.querySelectorAll("[data-testid=events] > li")].slice(0, pegged).reverse();
+      oneByOne(fresh.flatMap((li) => [li, ...li.querySelectorAll(".combo")]), duration);
     }
   }
 
   return {
-    update(msg, { motion = false, paced = false } = {}) {
+    update(msg, { motion = false, paced = false, news = [] } = {}) {
       const moved = msg.move !== lastMove;
       if (moved) {
         selected = [];
         declared = null;
         whyNot = null;
       }
-      const animated = motion && moved && message !== null;
+      const motions = news.flatMap((told) => told.motions);
+      const animated = motion && moved && message !== null && motions.length > 0;
       if (moved) settle(root);  // what still moves has its final place drawn already
-      const was = animated ? before() : null;
+      const from = animated ? origins(motions) : null;
       motionMs = animated ? motionTime(ctx, paced) : 0;
       lastMove = msg.move;
       message = msg;
       draw();
-      if (was && motionMs) animate(was, msg.view, motionMs);
+      if (from && motionMs) animate(motions, from, motionMs);
       motionMs = 0;
     },
     destroy() {

@@ -1,14 +1,15 @@
 // @ts-check
-// Cubulus's move log in sentences, in the reader's language, from each entry's events (the data the
-// rules give: src/tabletop/games/cubulus/events.py): one line per action, told by its own event
-// (starts, neutral_placed, insert, shift, pass), with what it caused as notes (setup_done, square,
-// draw). A seat's neutral balls placed one after another read as one line. Every player is named
-// with their colour, "Ann (orange)"; places are told in words ("from above into top layer, front
-// left"), never as notation (the line's tooltip has it). Cubulus hides nothing, so every viewer reads the same
-// log. The screen tells its last move and winning square with the same sentences (`lastMoveLine`).
+// Cubulus's words for its events, in the reader's language (the data the rules give:
+// src/tabletop/games/cubulus/events.py): the sentence of an action's own event (starts, neutral_placed,
+// insert, shift, pass) and the notes of what it caused (setup_done, square, draw); the visitor
+// (visitor.js) reads the log with them, one line per action, a seat's neutral balls placed one after
+// another as one line. Every player is named with their colour, "Ann (orange)"; places are told in words
+// ("from above into top layer, front left"), never as notation (the line's tooltip has it). Cubulus
+// hides nothing, so every viewer reads the same log. The screen tells its last move and winning square
+// with the same sentences.
 
 import { t } from "../../i18n.js";
-import { fallback, line, maybe } from "../../describe.js";
+import { maybe } from "../../describe.js";
 import { lineOf } from "./preview.js";
 
 /** A colour code ("red", "neutral") in the reader's language, named for the colour drawn. */
@@ -72,76 +73,52 @@ export function lastEntry(view) {
   return { seat, action: last.action, events };
 }
 
-export function describeLog(entries, ctx) {
-  const colours = (ctx.view && ctx.view.colours) || [];
-  const named = (seat, colour) => {
-    const code = colour || colours[seat];
-    const name = ctx.seatName(seat);
-    return code ? t("cubulus.who", { name, colour: colourName(code) }) : name;
-  };
+/** A player with their colour, "Ann (orange)": the colour an event names, else the one the view gives the seat. */
+export function named(ctx, seat, colour = null) {
+  const code = colour || ((ctx.view && ctx.view.colours) || [])[seat];
+  const name = ctx.seatName(seat);
+  return code ? t("cubulus.who", { name, colour: colourName(code) }) : name;
+}
 
-  /** What an action caused, as a note under its line. */
-  function note(event) {
-    switch (event.kind) {
-      case "setup_done":
-        return t("cubulus.event.setup_done", { name: named(event.seat) });
-      case "square": {
-        const params = { name: named(event.seat, event.colour), square: squareName(event), mover: named(event.by) };
-        const variant = event.wins ? (event.by === event.seat ? "" : ".for") : event.by === event.seat ? ".own" : ".other";
-        return t(`cubulus.event.square${variant}`, params);
-      }
-      case "draw":
-        return maybe(`cubulus.event.draw.${event.why}`, { n: event.moves }, t("cubulus.event.draw"));
-      default:
-        return null;
+/** What an action caused, as a note under its line (null for a kind these words do not know). */
+export function note(event, ctx) {
+  switch (event.kind) {
+    case "setup_done":
+      return t("cubulus.event.setup_done", { name: named(ctx, event.seat) });
+    case "square": {
+      const params = { name: named(ctx, event.seat, event.colour), square: squareName(event), mover: named(ctx, event.by) };
+      const variant = event.wins ? (event.by === event.seat ? "" : ".for") : event.by === event.seat ? ".own" : ".other";
+      return t(`cubulus.event.square${variant}`, params);
     }
+    case "draw":
+      return maybe(`cubulus.event.draw.${event.why}`, { n: event.moves }, t("cubulus.event.draw"));
+    default:
+      return null;
   }
+}
 
-  /** The sentence of an action's own event, or null for one this log does not know. */
-  function sentence(event) {
-    switch (event.kind) {
-      case "starts":
-        return event.placer === undefined ? t("cubulus.event.starts", { name: named(event.seat) })
-          : t("cubulus.event.starts.placer", { name: named(event.seat), placer: named(event.placer) });
-      case "neutral_placed":
-        return t("cubulus.event.neutral_placed", { name: named(event.seat), cell: cellName(event.cell), left: event.left });
-      case "insert": {
-        const push = event.pushed ? `.push${event.pushed}` : "";
-        return t(`cubulus.event.insert${push}`, { name: named(event.seat, event.colour), ...holeParams(event.hole) });
-      }
-      case "shift":
-        return t("cubulus.event.shift", { name: named(event.seat), ...holeParams(event.hole), far: cellName(event.line[2]) });
-      case "pass":
-        return t("cubulus.event.pass", { name: named(event.seat) });
-      default:
-        return null;
+/** The sentence of an action's own event, or null for one these words do not know. */
+export function sentence(event, ctx) {
+  switch (event.kind) {
+    case "starts":
+      return event.placer === undefined ? t("cubulus.event.starts", { name: named(ctx, event.seat) })
+        : t("cubulus.event.starts.placer", { name: named(ctx, event.seat), placer: named(ctx, event.placer) });
+    case "neutral_placed":
+      return t("cubulus.event.neutral_placed", { name: named(ctx, event.seat), cell: cellName(event.cell), left: event.left });
+    case "insert": {
+      const push = event.pushed ? `.push${event.pushed}` : "";
+      return t(`cubulus.event.insert${push}`, { name: named(ctx, event.seat, event.colour), ...holeParams(event.hole) });
     }
+    case "shift":
+      return t("cubulus.event.shift", { name: named(ctx, event.seat), ...holeParams(event.hole), far: cellName(event.line[2]) });
+    case "pass":
+      return t("cubulus.event.pass", { name: named(ctx, event.seat) });
+    default:
+      return null;
   }
+}
 
-  const lines = [];
-  let setup = null;  // the neutral balls the last line tells: {seat, cells, entries, notes}
-  for (const entry of entries) {
-    const events = entry.events || [];
-    const own = events.find((e) => e.action);
-    const notes = events.filter((e) => !e.action).map(note).filter((text) => text);
-    if (own && own.kind === "neutral_placed") {
-      if (setup && setup.seat === own.seat) {
-        lines.pop();
-      } else {
-        setup = { seat: own.seat, cells: [], entries: [], notes: [] };
-      }
-      setup.cells.push(own.cell);
-      setup.entries.push(entry);
-      setup.notes.push(...notes);
-      const text = setup.cells.length === 1 ? sentence(own)
-        : t("cubulus.event.neutral_placed.many", { name: named(own.seat), cells: setup.cells.map(cellName).join("; "),
-          left: own.left });
-      lines.push(line(text, setup.entries, setup.notes));
-      continue;
-    }
-    setup = null;
-    const text = own ? sentence(own) : null;
-    lines.push(line(text || fallback(entry, ctx), [entry], notes));
-  }
-  return lines;
+/** A seat's neutral balls placed one after another, as one sentence. */
+export function placedText(seat, cells, left, ctx) {
+  return t("cubulus.event.neutral_placed.many", { name: named(ctx, seat), cells: cells.map(cellName).join("; "), left });
 }

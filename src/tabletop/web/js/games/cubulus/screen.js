@@ -12,7 +12,8 @@
 
 import { h, s, fill, keepFocus } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { colourName, cellName, describeLog, holeParams, lastEntry } from "./log.js";
+import { colourName, cellName, holeParams, lastEntry } from "./log.js";
+import { describeLog } from "./visitor.js";
 import { cellMotion, lastMotion, preview } from "./preview.js";
 import { motionTime, slideFrom } from "../shared/motion.js";
 
@@ -513,7 +514,9 @@ export function cubulusScreen(root, ctx) {
       message = msg;
       draw();
       if (fresh) flight = null;
-      if (fresh && !first && how.motion) animate(msg.view, null, Boolean(how.paced));
+      // a ball pushed in by the new log entries (as the visitor read them: visitor.js) is shown in motion
+      const pushed = (how.news || []).some((told) => told.motions.length > 0);
+      if (fresh && !first && how.motion && pushed) animate(msg.view, null, Boolean(how.paced));
       else if (!fresh && flight && how.motion && performance.now() - flight.start < flight.ms) {
         animate(msg.view, performance.now() - flight.start);
       }

@@ -6,7 +6,8 @@ import { OPTIONS, STRINGS } from "./strings.js";
 import { TEAM_COLOURS } from "./screen.js";
 
 export { kubikScreen as screen } from "./screen.js";
-export { describeLog, actionText } from "./log.js";
+export { actionText } from "./log.js";
+export { visitor, describeLog } from "./visitor.js";  // each new log entry's line and sounds; the log in sentences
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };
@@ -46,6 +47,5 @@ export function chanceTurn(view, ctx) {
       return null;
   }
 }
-export { sounds } from "./sounds.js";  // its sound effects for a state change (js/sound.js)
 export { replaySteps } from "./steps.js";  // whole moves in a replay (js/steps.js)
 export { coachView } from "./coach.js";  // coach mode: the advice in words (js/coach.js)

@@ -1,12 +1,11 @@
 // @ts-check
-// Kubik's move log in sentences, in the reader's language (see describe.js for the shape of a line),
-// told from each entry's events: the action's own event (the lot, who stands to intercept, a throw,
+// Kubik's words for its events, in the reader's language (see describe.js for the shape of a line); the
+// visitor (visitor.js) tells each entry with them: the action's own event (the lot, who stands to intercept, a throw,
 // what it did, strike or hold) is the sentence; the points it scored (each team's new score), a
 // recentred cube (K17) and the throw limit are its notes. Everything on a Kubik field is public, so
 // every viewer reads the same log. The screen (screen.js) uses the same words for its last throw.
 
 import { formatNumber, t } from "../../i18n.js";
-import { fallback, line } from "../../describe.js";
 
 /** The kinds of the events that say what a throw or an interception did (K7, K9, K14, K15, K19). */
 export const OUTCOME_KINDS = ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"];
@@ -57,14 +56,9 @@ export function eventText(e, named) {
   }
 }
 
-export function describeLog(entries, ctx) {
-  const named = (e) => t("kubik.who", { name: ctx.seatName(e.seat), label: e.player });
-  return entries.map((entry) => {
-    const events = entry.events || [];
-    const own = events.find((e) => e.action);
-    const notes = events.filter((e) => !e.action).map((e) => eventText(e, named));
-    return line(own ? eventText(own, named) : fallback(entry, ctx), [entry], notes);
-  });
+/** A player as the log names them: "Ann (A1)". */
+export function namedBy(ctx) {
+  return (e) => t("kubik.who", { name: ctx.seatName(e.seat), label: e.player });
 }
 
 const THROW = /^throw ([ab]) pos (\S+) aim (\S+) power (\S+) spin (\S+)$/i;
