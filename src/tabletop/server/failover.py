@@ -183,7 +183,7 @@ class Failover:
         """Read the table's row again (seats, status, settings such as a pending undo)."""
         table = self.registry[table_id]
         table.row = await self.registry.db(self.registry.store.table, table_id)
-        table.zombies = set(table.settings.zombies)
+        table.zombies |= set(table.settings.zombies)  # (and the seats the log timed out: never fewer)
 
     async def catch_up(self, table_id: str) -> None:
         """Bring a table this process serves up to the database (moves and row) and tell its connections."""

@@ -6,10 +6,12 @@ network address (hashed before it is stored; behind a reverse proxy, uvicorn's
 ``--forwarded-allow-ips`` decides which address that is). A refusal always says which limit was
 reached and, where waiting helps, when to try again.
 
-Rates come from well-kept libraries: table creations per minute are counted by ``limits`` (a
+Rates come from well-kept libraries: requests, chat and priced requests are counted by ``limits`` (a
 moving window, kept in Redis when several server processes share it, so the limit is the
 deployment's, not each process's); messages on one socket by ``aiolimiter``'s leaky bucket (a
-token bucket: bursts up to the bucket, a steady rate beyond).
+token bucket: bursts up to the bucket, a steady rate beyond). Table creations per minute are counted by
+the database itself (:meth:`.seating.Seating.check_creations`): the limit must hold across processes even
+while Redis is down, and every process sees the same tables.
 """
 
 from __future__ import annotations
@@ -176,7 +178,8 @@ number) and chat by its own limits."""
 
 
 class Rates:
-    """The rate limits kept over time: creations per client (shared through Redis when given)."""
+    """The rate limits kept over time: requests, chat and priced requests per client (shared through Redis when
+    given)."""
 
     def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
         self.limits = limits
@@ -186,7 +189,6 @@ class Rates:
             storage = RedisStorage("async+" + redis_url, implementation="redispy", key_prefix="tabletop-limits")
         self._storage = storage
         self._window = MovingWindowRateLimiter(storage)
-        self._creations = RateLimitItemPerMinute(limits.creations_per_minute)
         self._requests = RateLimitItemPerSecond(limits.requests_per_second)
         self._expensive = RateLimitItemPerSecond(limits.expensive_per_second)
         self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
@@ -233,23 +235,6 @@ class Rates:
                                f"{self.limits.expensive_per_second} a second from one client; slow down",
                                "too_many_expensive", 1.0,
                                limit=self.limits.expensive_per_second)
-
-    async def creation(self, client: str) -> None:
-        """Count one table creation by ``client``.
-
-        Raises:
-            LimitReached: when it has created ``creations_per_minute`` tables in the last minute.
-        """
-        try:
-            allowed = await self._window.hit(self._creations, "create", client)
-        except Exception:  # the shared counter is unreachable: let the creation through, not fail it
-            return
-        if not allowed:
-            stats = await self._window.get_window_stats(self._creations, "create", client)
-            wait = max(1.0, stats.reset_time - _now())
-            raise LimitReached(f"too many new tables: at most {self.limits.creations_per_minute} a minute "
-                               f"from one client; try again in {wait:.0f} s", "too_many_creations", wait,
-                               limit=self.limits.creations_per_minute)
 
     async def chat(self, client: str) -> None:
         """Count one chat message by ``client`` (checked before anything is written).

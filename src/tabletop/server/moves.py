@@ -54,7 +54,7 @@ class Moves:
         self.registry, self.writer, self.failover, self.limits = registry, writer, failover, limits
         self.broadcast, self.spawn, self.emit = broadcast, spawn, emit
         self.bots, self.renew_bots = bots, renew_bots
-        self.clocks = Clocks(spawn, failover.keep_trying, self.time_out)
+        self.clocks = Clocks(spawn, failover.keep_trying, self.time_out, registry.save_settings)
 
     async def submit(self, table_id: str, seat: int, text: str, move: int) -> None:
         """Apply ``seat``'s action ``text`` as move ``move``, or raise Rejection saying why not."""
@@ -123,7 +123,7 @@ class Moves:
                         table.thinking = table.moves
                         self.spawn(self._bot_move(table_id, seat, table.moves))
                 else:
-                    self.clocks.start(table, seat)
+                    await self.clocks.start(table, seat)
                 break
         await self.broadcast(table_id)
 
@@ -139,17 +139,19 @@ class Moves:
         self.emit(finished(table))
 
     async def time_out(self, table_id: str, seat: int, move: int) -> None:
-        """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie)."""
+        """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie). The log
+        decides, not this process's memory: the time-out is written as move ``move``, which fails when a move
+        was taken in time (by another process this one has not heard from): then it catches up instead."""
         async with self.registry.lock(table_id):
             table = self.registry.get(table_id)
             if table is None or table.moves != move or table.status != "playing" or table.seat_to_move() != seat:
                 return
-            zombies = sorted({*table.zombies, seat})
-            await self.registry.save_settings(table, {"zombies": zombies})
-            table.zombies.add(seat)
+            try:
+                await self.write(table, seat, "timeout", kind="timeout")
+            except Rejection:  # the move was made in time: write caught up and went on with it
+                return
             table.banks[seat] = 0.0
-            table.deadline = None
-            await self.failover.notify(table)
+            await self.registry.save_settings(table, {"zombies": sorted(table.zombies)})  # (the lobby's copy)
         await self.advance(table_id)
 
     async def _draw(self, table: LiveTable) -> tuple[str, Any]:

@@ -112,12 +112,22 @@ class Seating:
 
     async def check_limits(self, client: str, all_bots: bool) -> None:
         if client:
-            await self.rates.creation(client)
+            await self.check_creations(client)
             await self.check_unfinished(client)
         if all_bots and await self.registry.db(self.registry.store.bot_tables) >= self.limits.bot_tables:
             raise LimitReached(f"the server already runs {self.limits.bot_tables} all-bot tables, its limit; "
                                "try again when one has finished", "bot_tables_full", 60.0, 503,
                                limit=self.limits.bot_tables)
+
+    async def check_creations(self, client: str) -> None:
+        """Refuse a creation by ``client`` beyond ``creations_per_minute``, counted in the database: every
+        process sees the same tables, whether Redis is up or not."""
+        limit = self.limits.creations_per_minute
+        made = await self.registry.db(self.registry.store.created_since, client, 60.0)
+        if len(made) >= limit:
+            wait = max(1.0, 60.0 - (now() - made[-limit]).total_seconds())
+            raise LimitReached(f"too many new tables: at most {limit} a minute from one client; try again in "
+                               f"{wait:.0f} s", "too_many_creations", wait, limit=limit)
 
     async def check_unfinished(self, client: str) -> None:
         unfinished = await self.registry.db(self.registry.store.unfinished_tables_of, client)

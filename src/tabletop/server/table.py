@@ -13,6 +13,7 @@ ones as the game redacts them) and what it did as that viewer may see it (:meth:
 from __future__ import annotations
 
 import json
+import time
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,7 +103,20 @@ class LiveTable:
         table.banks = {seat.seat: float(table.settings.time_bank) for seat in row.seats}
         for event in events:
             table.replay_event(event.kind, event.seat, event.action)
+        table.resume_clock()
         return table
+
+    def resume_clock(self) -> None:
+        """Take the running clock and the time banks from the settings (a table read again after a restart or
+        by a process taking it over keeps every clock): the deadline as this process's loop time."""
+        clock = self.settings.clock
+        if not clock:
+            return
+        self.banks.update({int(seat): float(left) for seat, left in clock.get("banks", {}).items()})
+        if clock.get("move") == self.moves and self.status == "playing":
+            offset = time.monotonic() - time.time()  # (asyncio's loop time is the monotonic clock)
+            self.deadline = float(clock["deadline"]) + offset
+            self.turn_started = float(clock["started"]) + offset
 
     @property
     def options_json(self) -> str:
@@ -137,6 +151,8 @@ class LiveTable:
         ``after``: the state it leads to, when the caller has already got them: an action is parsed once)."""
         if kind == "end":  # resigned, abandoned…: the game stops here (tabletop.server.endings)
             self.ending = Ending.parse(action)
+        elif kind == "timeout":  # the seat's clock ran out: a bot plays it from now on (tabletop.server.clocks)
+            self.zombies.add(seat)
         elif kind == "undo":
             undone = self.entries.pop()
             for viewer, seen in undone.observed.items():

@@ -31,3 +31,6 @@ class TableSettings(BaseModel):
     rematch_of: str | None = None  #: the table this one is the rematch of
     spectator_chat: bool = False  #: spectators may write in the chat (:mod:`.chat`)
     rated: bool = False  #: no takebacks at a rated table
+    #: the running move clock, kept so a restart or a take-over keeps it: {"move", "seat", "started", "deadline"}
+    #: (wall-clock seconds) and every seat's time bank when it started
+    clock: dict[str, Any] | None = None

@@ -16,7 +16,7 @@ import secrets
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, and_, create_engine, event, exists, func, insert, or_, select, update
@@ -277,6 +277,16 @@ class Store:
             TableRow.status.in_(("open", "playing")), or_(TableRow.creator == client, sits))
         with self.session() as session:
             return int(session.scalar(query) or 0)
+
+    def created_since(self, client: str, seconds: float) -> list[datetime]:
+        """When ``client`` created each of the tables it made in the last ``seconds``, the earliest first: the
+        database decides the creation limit, so it holds across processes, with Redis or without."""
+        since = now() - timedelta(seconds=seconds)
+        query = select(TableRow.created_at).where(TableRow.creator == client, TableRow.created_at >= since) \
+            .order_by(TableRow.created_at)
+        with self.session() as session:
+            return [moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+                    for moment in session.scalars(query)]
 
     def bot_tables(self) -> int:
         """How many all-bot tables are open or playing (on the whole deployment)."""
