@@ -1,14 +1,32 @@
 """Watching a game screen's motion in the browser: a sampler that notes, every frame, which parts of the
 board are animating (the Web Animations API's ``getAnimations``), a way to freeze a frame mid-flight
-for a screenshot, and the board's final DOM beside the same state drawn at instant speed (the motion
-must end exactly where a motionless render stands)."""
+for a screenshot, the board's final DOM beside the same state drawn at instant speed (the motion
+must end exactly where a motionless render stands), and the conditions a test waits on instead of a
+time: the board at rest, the 3D cube drawn, Kubik's field settled."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from tests.web.pages import frames
+
 SHOTS = Path("/tmp/shots/cards")
+
+CUBE_READY = """() => { const box = document.querySelector('.cube3d'), canvas = box && box.querySelector('canvas');
+  return Boolean(canvas) && !box.hidden && box.dataset.motion !== 'running'
+    && canvas.width === Math.floor((box.clientWidth || 400) * Math.min(2, devicePixelRatio || 1)); }"""
+"""The 3D cube is shown, drawn for its panel's size (js/games/cubulus/cube3d.js sizes its canvas so) and no
+move glides in it."""
+
+
+def cube_ready(page: Any) -> Any:
+    """Wait until the 3D view shows its cube at rest (:data:`CUBE_READY`) and a frame has passed (its
+    resize observer's first redraw included); the canvas."""
+    page.wait_for_function(CUBE_READY)
+    frames(page)
+    return page.locator(".cube3d canvas")
+
 
 KUBIK_SETTLED = ("() => { const f = document.querySelector('[data-testid=field]');"
                  " return Boolean(f && f.dataset.queued === '0'"
@@ -86,12 +104,24 @@ def thaw(page: Any) -> None:
                   ".forEach(a => a.play())")
 
 
+BOARD_STILL = """() => !document.querySelector('.pace-control .catch-up')
+    && !document.querySelector('[data-testid=board] [data-tumbling]')
+    && !document.querySelector('[data-testid=board]').getAnimations({ subtree: true })
+         .some(a => a.playState === 'running' || a.playState === 'paused')"""
+"""No state waits to be shown (no catch-up button), no die is still tumbling (its faces change on timers
+of their own: ``data-tumbling``, js/games/shared/die.js) and nothing on the board moves or is held
+mid-flight (:func:`freeze`)."""
+
+
+def board_still(page: Any, timeout: float = 20_000) -> None:
+    """Wait until the board is at rest (:data:`BOARD_STILL`): the motion of every state shown so far has
+    run to its end, every frame of it seen by :data:`SAMPLER`."""
+    page.wait_for_function(BOARD_STILL, timeout=timeout)
+
+
 def settled_board(page: Any) -> str:
     """The board's DOM once nothing moves and no state waits to be shown."""
-    page.wait_for_function("""() => !document.querySelector('.pace-control .catch-up')
-        && !document.querySelector('[data-testid=board]').getAnimations({ subtree: true })
-             .some(a => a.playState === 'running' || a.playState === 'paused')""", timeout=20_000)
-    page.wait_for_timeout(100)
+    board_still(page)
     return str(page.evaluate("() => document.querySelector('[data-testid=board]').innerHTML"))
 
 
@@ -104,7 +134,7 @@ def instant_board(page: Any, ready: str) -> str:
     page.reload()
     page.wait_for_function("(m) => document.querySelector('[data-testid=turn]')?.dataset.move === m", arg=move)
     page.wait_for_function(f"() => {ready}")
-    page.wait_for_timeout(150)
+    frames(page)  # an animation the last render started would be running now
     assert running(page) == 0
     return str(page.evaluate("() => document.querySelector('[data-testid=board]').innerHTML"))
 

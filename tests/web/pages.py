@@ -1,5 +1,6 @@
 """What the browser tests share besides fixtures: a page that records its script errors, the phone's
-size and the checks that a page fits it, and screenshots (fixtures stay in ``conftest.py``)."""
+size and the checks that a page fits it, screenshots, and waits on what a page shows rather than on a
+time — frames drawn, nothing moving, a condition that comes true (fixtures stay in ``conftest.py``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.environment import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
 
@@ -71,3 +74,34 @@ def screen_sizes(*sizes: tuple[int, int]) -> list[tuple[int, int]]:
     """The sizes a screenshot set's loop visits: all of ``sizes`` with ``TABLETOP_ALL_SCREENS=1``, else
     those but the everyday phone's (see ``tests/conftest.py``)."""
     return [size for size in sizes if ALL_SCREENS or size[0] != EVERYDAY_PHONE_SKIPPED]
+
+
+def frames(page: Any, count: int = 2) -> None:
+    """Wait until the page has drawn ``count`` more frames: whatever its last change started (an
+    animation, a resize observer's redraw) has been through a frame, and a sampler that looks once a
+    frame has seen it. Two frames: a change made inside one frame's callbacks is laid out in the next."""
+    page.evaluate("""(count) => new Promise((done) => {
+        const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done(null));
+        next(count); })""", count)
+
+
+STILL = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+"""Nothing on the page moves: every Web Animation, CSS animation and CSS transition has finished (or
+never started). ``getAnimations`` brings style up to date first, so a transition a change has just
+started counts."""
+
+
+def still(page: Any, timeout: float = 20_000) -> None:
+    """Wait until nothing on the page moves (:data:`STILL`): a screenshot or a measure after it sees
+    the page at rest."""
+    page.wait_for_function(STILL, timeout=timeout)
+
+
+def comes_true(page: Any, predicate: str, arg: Any = None, timeout: float = 5_000, polling: Any = "raf") -> bool:
+    """Whether ``predicate`` (a JS function of ``arg``) comes true within ``timeout`` ms: the wait of an
+    ``assert`` that says in its own words what did not happen, where a timeout would only say it waited."""
+    try:
+        page.wait_for_function(predicate, arg=arg, timeout=timeout, polling=polling)
+    except PlaywrightTimeoutError:
+        return False
+    return True

@@ -55,6 +55,17 @@ def _check_options(base: str, table: str, chosen: dict[str, Any]) -> None:
     assert not differ, f"the table's options differ from the form's (chosen, got): {differ}"
 
 
+def finished_by_bots(base: str, table: str, seconds: float = 120) -> dict[str, Any]:
+    """The table's line once the server says its game is over: for an all-bot table, which plays to its end
+    on the server (as fast as a busy machine lets its bots) with no page to watch. A bounded poll of the
+    API (each look given a busy server's time to answer), where a test waits on the server, not a page."""
+    deadline = time.monotonic() + seconds
+    while (info := httpx.get(f"{base}/api/tables/{table}", timeout=30).json())["status"] != "over":
+        assert time.monotonic() < deadline, f"the bots did not finish table {table} in {seconds:.0f} s"
+        time.sleep(0.1)
+    return dict(info)
+
+
 def move_number(page: Any) -> int:
     """The table's move number (the next action's), as the turn indicator carries it."""
     return int(page.locator("[data-testid=turn]").get_attribute("data-move") or -1)

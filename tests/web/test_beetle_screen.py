@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from tests.web.a11y import tab_to
-from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
-from tests.web.pages import recording_page, screen_sizes, shot
+from tests.web.motion import SAMPLER, board_still, forget, freeze, instant_board, look, seen, settled_board, thaw
+from tests.web.pages import frames, recording_page, screen_sizes, shot
 from tests.web.play import beetle_step, create_table, is_over, move_number
 
 pytestmark = pytest.mark.slow
@@ -68,15 +68,22 @@ def test_on_a_phone_the_sheets_stand_one_above_the_other(browser: Any, base_url:
         assert not phone.errors
 
 
+ROLL = "[data-testid=board] [data-action=roll]"
+"""The die's button, there on our turn only."""
+STARTS = "[data-testid=rolloff] [data-testid=starts]"
+"""Who starts, once the roll-off has decided it."""
+
+
 def test_the_roll_off_result_and_each_players_last_roll_stay_visible(page: Any, base_url: str) -> None:
     """B6: after the roll-off the screen keeps who started and why; after our roll the bots roll at once,
     and our own roll stays on our sheet until we roll again."""
     table = create_table(page, base_url, "beetle", {}, ["you", "bot", "bot"])
-    starts = page.locator("[data-testid=rolloff] [data-testid=starts]")
+    starts = page.locator(STARTS)
     deadline = time.monotonic() + 120  # our rolls of the roll-off (ties roll again) while the bots roll theirs
     while not starts.count() and time.monotonic() < deadline:
-        if not beetle_step(page):
-            page.wait_for_timeout(150)
+        if not beetle_step(page):  # not our roll yet: until it is, or the roll-off is decided
+            page.wait_for_function(f"() => document.querySelector({ROLL!r}) || document.querySelector({STARTS!r})",
+                                   timeout=60_000)
     starts.wait_for()
     text = starts.inner_text()
     log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
@@ -157,9 +164,9 @@ def test_the_die_tumbles_and_lands_on_the_face_rolled_and_the_part_glows(paced_b
             durations = page.evaluate("() => window.__dieDurations.splice(0)")
             assert durations and all(400 <= d <= 700 for d in durations), durations  # about 0.6 s at normal
             page.wait_for_selector("[data-testid=board] [data-action=roll]")
-            page.wait_for_timeout(900)
-            for kind, frames in seen(page).items():
-                kinds[kind] = kinds.get(kind, 0) + frames
+            board_still(page)  # our roll's motion and the bot's have run to their ends, every frame sampled
+            for kind, count in seen(page).items():
+                kinds[kind] = kinds.get(kind, 0) + count
             faces += page.evaluate("() => window.__motion.faces")
         assert kinds.get("die", 0) > 3 and kinds.get("caption") and kinds.get("sheet-roll"), kinds
         assert kinds.get("part"), kinds  # some roll drew a part in eight turns (seeded)
@@ -194,7 +201,10 @@ def test_no_motion_under_reduced_motion_or_at_instant_speed(paced_browser: Any, 
                 break
             roll_and_watch(page)
         page.wait_for_selector("[data-testid=board] [data-action=roll]")
-        page.wait_for_timeout(600)
+        # nothing to wait for when nothing moves: the last state is drawn (our turn, none waiting), and a
+        # motion it started would have been sampled in the next frames
+        board_still(page)
+        frames(page)
         assert seen(page) == {}, seen(page)
         assert not page.errors
 
@@ -210,8 +220,9 @@ def test_a_whole_game_by_keyboard_to_the_score_sheet_the_replay_and_a_rematch(pa
     odds: list[float] = []
     while not is_over(page):
         assert time.monotonic() < deadline, "the game did not end in time"
-        if not page.locator("[data-testid=board] [data-action=roll]").count():
-            page.wait_for_timeout(100)
+        if not page.locator(ROLL).count():  # the bot's turn: until ours, or the end
+            page.wait_for_function(f"() => document.querySelector({ROLL!r})"
+                                   " || !document.querySelector('[data-testid=result]').hidden", timeout=60_000)
             continue
         if rolls == 2:  # every seat's exact chance of winning, from the server
             page.wait_for_function("() => document.querySelectorAll('[data-odds]').length === 2")

@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.web.a11y import SENDS, press_at, serious_violations, tab_until
-from tests.web.motion import SAMPLER, forget, freeze, instant_board, look, seen, settled_board, thaw
-from tests.web.pages import recording_page, screen_sizes, shot
+from tests.web.motion import SAMPLER, board_still, forget, freeze, instant_board, look, seen, settled_board, thaw
+from tests.web.pages import frames, recording_page, screen_sizes, shot, still
 from tests.web.play import click_and_wait, create_table, cribbage_step, is_over, move_number
 
 pytestmark = pytest.mark.slow
@@ -346,7 +346,10 @@ def test_nothing_moves_under_reduced_motion_or_at_instant_speed(paced_browser: A
                 break
             if not cribbage_step(page):
                 page.wait_for_timeout(150)
-        page.wait_for_timeout(500)
+        # nothing to wait for when nothing moves: once every state is drawn (none waits) a motion the last
+        # one started would have been sampled in the next frames
+        board_still(page)
+        frames(page)
         assert seen(page) == {}, seen(page)
         assert not page.errors
 
@@ -457,7 +460,7 @@ def test_the_hand_and_the_pegboard_labels_stay_inside_their_panels(page: Any, ba
             page.set_viewport_size({"width": width, "height": height})
             page.reload()
             page.wait_for_selector(f"{HAND} button.card")
-            page.wait_for_timeout(300)  # the fan's tilt and the board's labels settle
+            still(page)  # the fan's tilt (a CSS transition) has settled
             cards = page.evaluate(INSIDE, [f"{HAND} .card", "[data-testid=board]"])
             assert len(cards) == 6 and all(inside for _, inside in cards), (lang, width, cards)
             labels = page.evaluate(INSIDE, ["[data-testid=pegboard] .side-label", "[data-testid=pegboard]"])

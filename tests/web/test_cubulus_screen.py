@@ -17,7 +17,8 @@ import pytest
 
 from tests.web.a11y import tab_until
 from tests.web.js.cubulus_preview_fixture import FIXTURE, text
-from tests.web.pages import ARTIFACTS, shot
+from tests.web.motion import cube_ready
+from tests.web.pages import ARTIFACTS, comes_true, frames, shot
 from tests.web.play import click_and_wait, create_table, cubulus_step, is_over, move_number
 
 SHOTS = Path("/tmp/shots/cubui")
@@ -173,8 +174,7 @@ def test_a_whole_game_against_a_bot_told_in_words(page: Any, base_url: str) -> N
         assert taken < 120, "the game did not end"
         if taken == 12:
             page.click("[data-action=view-3d]")
-            page.wait_for_selector(".cube3d canvas")
-            page.wait_for_timeout(300)
+            cube_ready(page)
             keep(page, "cubulus-3d-en")
             page.click("[data-action=view-flat]")
         if taken == 14:
@@ -210,9 +210,7 @@ def test_the_3d_cube_previews_on_hover_with_a_pointer_cursor(page: Any, base_url
     create_table(page, base_url, "cubulus", {"first": "0"}, ["you", "bot"])
     wait_turn(page, "[data-legal^=insert]")
     page.click("[data-action=view-3d]")
-    canvas = page.locator(".cube3d canvas")
-    canvas.wait_for()
-    page.wait_for_timeout(300)
+    canvas = cube_ready(page)
     box = canvas.bounding_box()
     found = None
     points = [(gx, gy) for gy in range(6, int(box["height"]) - 6, 12) for gx in range(6, int(box["width"]) - 6, 12)]
@@ -319,8 +317,8 @@ def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: An
         box = canvas.bounding_box()
         before = canvas.evaluate("e => e.toDataURL()")
         touch_drag(phone, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 120)
-        phone.wait_for_timeout(200)
-        assert canvas.evaluate("e => e.toDataURL()") != before, "the cube did not turn under a finger"
+        assert comes_true(phone, "(before) => document.querySelector('.cube3d canvas').toDataURL() !== before",
+                          before, polling=100), "the cube did not turn under a finger"
         fits(phone, width)
         keep(phone, f"cubulus-phone-3d-{width}")
         phone.locator("[data-action=view-flat]").tap()
@@ -365,6 +363,9 @@ def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lan
 
 FIELD_SHOTS = Path("/tmp/shots/field")
 MOTION = "() => document.querySelector('[data-testid=layers]').dataset.motion || ''"
+NO_PREVIEW = (f"() => !document.querySelector('{CAPTION}').classList.contains('active')"
+              f" && !document.querySelector('{LAYERS} .previewed, {LAYERS} g.preview > *')")
+"""No move is previewed: the caption says none and the layers mark none (the pointer is off the holes)."""
 
 
 def snap(page: Any, name: str, full: bool = True) -> None:
@@ -414,17 +415,17 @@ def test_a_move_slides_its_balls_at_normal_pace_and_ends_on_the_still_picture(pa
         snap(page, "cubulus-motion-mid-1280", full=False)
         page.wait_for_function(f"() => ({MOTION})() === 'done'", timeout=10_000)
         # the bot answers at the pace: its move slides too, then everything is still
-        page.wait_for_function("() => document.querySelectorAll('[data-testid=layers] [data-legal^=insert]').length"
-                               " && document.getAnimations().length === 0", timeout=45_000)
-        page.wait_for_timeout(700)
+        page.wait_for_function(f"""() => document.querySelectorAll('[data-testid=layers] [data-legal^=insert]').length
+            && document.getAnimations().length === 0 && ({MOTION})() !== 'running'
+            && !document.querySelector('.pace-control .catch-up')""", timeout=45_000)
         markup = "() => document.querySelector('[data-testid=layers]').innerHTML"
         page.mouse.move(1, 1)
-        page.wait_for_timeout(200)
+        page.wait_for_function(NO_PREVIEW)
         moved = page.evaluate(markup)
         page.click("[data-action=view-flat]")  # a redraw of the same state: no motion
         assert page.evaluate(MOTION) == ""
         page.mouse.move(1, 1)
-        page.wait_for_timeout(200)
+        page.wait_for_function(NO_PREVIEW)
         assert page.evaluate(markup) == moved  # the same drawing, no leftover of the motion
         assert page.evaluate("() => document.getAnimations().length") == 0
         assert not page.errors
@@ -447,7 +448,9 @@ def test_no_motion_under_reduced_motion_or_the_instant_pace(paced_browser: Any, 
         our_insert(page)
         page.wait_for_function("(n) => +document.querySelector('[data-testid=turn]').dataset.move >= n + 2", arg=number,
                                timeout=45_000)  # ours and the bot's answer
-        page.wait_for_timeout(400)
+        # nothing to wait for when nothing moves: the bot's answer is drawn, and a motion it started would
+        # have been seen by the sampler in the next frames
+        frames(page)
         assert page.evaluate("() => window.__moving") == 0
         assert page.evaluate(MOTION) == ""
         assert not page.errors
@@ -535,8 +538,9 @@ def test_a_whole_game_by_keyboard_alone_to_the_sheet_and_a_rematch(page: Any, ba
     moves = 0
     while not is_over(page):
         assert moves < 80, "the game did not end"
-        if not page.locator(f"{LAYERS} [data-legal]").count():
-            page.wait_for_timeout(100)
+        if not page.locator(f"{LAYERS} [data-legal]").count():  # the bot's move: until ours, or the end
+            page.wait_for_function(f"() => document.querySelector('{LAYERS} [data-legal]')"
+                                   " || !document.querySelector('[data-testid=result]').hidden", timeout=45_000)
             continue
         number = move_number(page)
         assert tab_until(page, f"{LAYERS} [data-legal]", 400), "no legal hole by Tab"
@@ -600,13 +604,14 @@ def test_the_sheet_and_motion_screens_in_every_language_and_size(paced_browser: 
         hole.focus()
         page.keyboard.press("Enter")  # (a phone's first tap only previews)
         page.wait_for_function("() => window.__motion.includes('running')", timeout=45_000)
-        page.wait_for_timeout(2500)
+        page.wait_for_function(f"""() => ({MOTION})() === 'done' || document.querySelector('{LAYERS}')
+            .getAnimations({{ subtree: true }}).some((a) => a.effect.getComputedTiming().progress >= 0.2)""",
+                               timeout=45_000)  # a fifth of the way (unless the machine lagged past its end)
         snap(page, f"cubulus-motion-{lang}-{width}", full=False)
         fits(page, width)
         cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
         page.locator("[data-action=view-3d]").click()
-        page.wait_for_selector(".cube3d canvas")
-        page.wait_for_timeout(300)
+        cube_ready(page)
         snap(page, f"cubulus-3d-{lang}-{width}", full=False)
         page.locator("[data-action=view-flat]").click()
         page.evaluate("() => localStorage.setItem('tabletop.pace', 'instant')")

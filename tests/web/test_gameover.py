@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.play import create_table
+from tests.web.play import create_table, finished_by_bots
 
 KUBIK = {"players": 2, "throws": "manual", "target": 5}
 FINISH = ["first A", "throw", "out 6"]  # team A's first throw scores 6 ≥ 5: the game is over
@@ -187,10 +186,7 @@ def test_a_cribbage_game_ends_with_its_score_sheet_deal_by_deal(page: Any, base_
     created = httpx.post(f"{base_url}/api/tables", json={
         "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2}).json()
     table = created["table"]["id"]
-    for _ in range(300):
-        if httpx.get(f"{base_url}/api/tables/{table}").json()["status"] == "over":
-            break
-        page.wait_for_timeout(200)
+    finished_by_bots(base_url, table, seconds=60)
     page.goto(f"{base_url}/#/watch/{table}")
     sheet = page.locator("[data-testid=gameover] [data-testid=sheet]")
     sheet.wait_for()
@@ -209,10 +205,7 @@ def bots_game(base: str, game: str, options: dict[str, Any], players: int, seed:
                                                      "seats": [{"kind": "bot", "bot": "easy"}] * players})
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
-    deadline = time.monotonic() + 120  # (bots on a busy machine)
-    while (info := httpx.get(f"{base}/api/tables/{table}").json())["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    info = finished_by_bots(base, table)
     info["last"] = httpx.get(f"{base}/api/tables/{table}/replay/{info['moves']}").json()["log"][-1]
     return info
 

@@ -5,7 +5,6 @@ package brings, and the table offers a button per legal action, to the end of th
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -35,13 +34,16 @@ def test_a_stranger_plays_pig_against_a_bot_with_the_generic_controls(browser: A
         assert page.locator(".rules-nav [aria-current=page]").inner_text() == "Pig"
         shot(page, f"pig-rules-{lang}-{width}")
 
-        def late(route: Any) -> None:  # the table's line comes after its first state: Pig's view names no game
-            time.sleep(0.8)
-            route.continue_()
-
-        page.route(re.compile(r"/api/tables/[0-9a-f]{32}$"), late)
+        # the table's line comes after its first state (Pig's view names no game): held until the state is drawn
+        line = re.compile(r"/api/tables/[0-9a-f]{32}$")
+        held: list[Any] = []
+        page.route(line, lambda route: held.append(route))
         create_table(page, base_url, "pig", {"target": 12}, ["you", "bot"])
         page.locator(".action-buttons .action").first.wait_for()
+        assert held, "the table's line was never asked for"
+        for route in held:
+            route.continue_()
+        page.unroute(line)  # (a request it still held goes on too)
         page.wait_for_function("() => document.querySelector('.table-title')?.textContent"
                                " === 'Pig'")
         fields = page.locator("[data-testid=view-fields] dt").all_inner_texts()

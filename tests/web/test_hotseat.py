@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from tests.web.a11y import serious_violations
+from tests.web.pages import comes_true, still
 from tests.web.play import cribbage_step, cubulus_step, is_over, pass_curtain
 
 SHOTS = Path("/tmp/shots/curtain")
@@ -172,7 +173,8 @@ def test_the_curtain_in_each_language_at_each_size(browser: Any, base_url: str, 
         page.locator(TAP).tap()
         lay_away(page)
         page.locator(TAP).wait_for()
-        page.wait_for_timeout(100)
+        # the curtain gives its tap the focus and brings it into view with it (js/curtain.js)
+        assert comes_true(page, f"() => document.activeElement?.matches({TAP!r})"), "the tap did not take the focus"
         seen = page.locator(TAP).evaluate("e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
         assert seen[0] >= 0 and seen[1] <= 740, seen  # brought into view, whatever was scrolled to
         heading, tap = WORDS[lang]
@@ -183,7 +185,9 @@ def test_the_curtain_in_each_language_at_each_size(browser: Any, base_url: str, 
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("() => window.scrollTo(0, 0)")
-            page.wait_for_timeout(100)
+            page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h && scrollY === 0",
+                                   arg=[width, height])
+            still(page)
             page.screenshot(path=str(SHOTS / f"{lang}-{size}.png"))
             page_width = page.evaluate("() => Math.max(document.documentElement.scrollWidth,"
                                        " document.body.scrollWidth)")

@@ -6,7 +6,9 @@ on the lobby, the create form or any game screen."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -62,6 +64,20 @@ class HeldSocket:
         server = ws.connect_to_server()
         ws.on_message(server.send)
         server.on_message(lambda message: self.queue.append((ws, message)) if self.held else ws.send(message))
+
+    def refused(self) -> bool:
+        """A refusal (``{"type": "error", ...}``) is among the messages held back."""
+        return any(isinstance(message, str) and message.startswith("{") and json.loads(message).get("type") == "error"
+                   for _, message in self.queue)
+
+    def wait_for_refusal(self, page: Any, seconds: float = 20) -> None:
+        """Wait until the server has refused a move while its messages are held back (they come to the
+        test's side of the socket, where no page condition can see them: a bounded poll, the driver
+        taking in the socket's messages while it waits)."""
+        deadline = time.monotonic() + seconds
+        while not self.refused():
+            assert time.monotonic() < deadline, f"no refusal among the held messages: {self.queue}"
+            page.wait_for_timeout(20)
 
     def release(self) -> None:
         self.held = False
@@ -136,7 +152,7 @@ def test_beetle_from_the_lobby_by_keyboard(page: Any, base_url: str) -> None:
     socket.held = True
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
+    socket.wait_for_refusal(page)  # both presses reached the server, which answered the second with a refusal
     socket.release()
     page.wait_for_function("() => window.said.some((text) => text.startsWith('Not allowed'))")
     # the stale move's refusal, in the client's words (error.stale_move)

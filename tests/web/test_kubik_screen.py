@@ -23,6 +23,9 @@ pytestmark = pytest.mark.slow
 
 BOARD = "[data-testid=board]"
 FIELD = "[data-testid=field]"
+IN_FLIGHT = (f"() => {{ const f = document.querySelector('{FIELD}');"
+             " return f.dataset.animation !== 'running' || Number(f.dataset.frames) >= 12; }")
+"""A throw is some way into its flight (a dozen frames drawn), or has landed already (a busy machine)."""
 
 
 @pytest.fixture
@@ -209,7 +212,13 @@ def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(paced_phone: 
     cube = page.locator(f"{FIELD} g.cube rect").bounding_box()
     assert cube is not None and cube["width"] >= 17, cube
     radius = page.locator(f"{FIELD} circle.boundary").get_attribute("r")
-    sizes = set()
+    # the circle's size in every frame of a flight
+    page.evaluate("""(sel) => { window.__radii = []; const look = () => {
+        const field = document.querySelector(sel);
+        if (field && field.dataset.animation === 'running') {
+          window.__radii.push(field.querySelector('circle.boundary')?.getAttribute('r') ?? null);
+        }
+        requestAnimationFrame(look); }; look(); }""", FIELD)
     for _ in range(2):
         page.wait_for_function("() => { const f = document.querySelector('[data-testid=field]');"
                                " return f.dataset.queued === '0' && f.dataset.animation !== 'running'"
@@ -217,13 +226,13 @@ def test_the_field_keeps_one_scale_and_the_cube_is_seen_on_a_phone(paced_phone: 
                                timeout=60_000)
         page.locator(throw).tap()
         page.wait_for_selector(f"{FIELD}[data-animation=running]", timeout=30_000)
-        for _ in range(4):  # in flight: the same field
-            sizes.add(page.locator(f"{FIELD} circle.boundary").get_attribute("r"))
-            page.wait_for_timeout(150)
+        page.wait_for_function(IN_FLIGHT, timeout=30_000)
         shot(page, "kubik-screen-flight-360")
     page.wait_for_function("() => document.querySelector('[data-testid=field]').dataset.animation === 'done'",
                            timeout=60_000)
-    sizes.add(page.locator(f"{FIELD} circle.boundary").get_attribute("r"))
+    in_flight = page.evaluate("() => window.__radii")
+    assert in_flight, "no frame of a flight was seen"
+    sizes = {*in_flight, page.locator(f"{FIELD} circle.boundary").get_attribute("r")}
     assert sizes == {radius}
     no_sideways_scroll(page)
     assert not page.errors
@@ -500,7 +509,7 @@ def test_the_path_and_the_sheet_in_every_language_and_size(paced_browser: Any, b
         # a button redrawn under the pointer takes no click: click until the table has the throw
         assert any(click_and_wait(page, "button[data-action=throw]:not([disabled])") for _ in range(5))
         page.wait_for_function("() => window.__flights.includes('running|calibrated')", timeout=30_000)
-        page.wait_for_timeout(300)  # (the picture: mid-flight at the slow pace, unless the machine lagged)
+        page.wait_for_function(IN_FLIGHT, timeout=30_000)  # (the picture: mid-flight at the slow pace)
         page.locator(FIELD).scroll_into_view_if_needed()
         snap(page, f"kubik-flight-{lang}-{width}", full=False)
         no_sideways_scroll(page)

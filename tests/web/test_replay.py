@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.web.a11y import serious_violations
 from tests.web.js.replay_logs_fixture import FIXTURE, text
+from tests.web.play import finished_by_bots
 
 pytestmark = pytest.mark.xdist_group("replay")  # one bots' game (module fixture), not per worker
 
@@ -34,10 +34,7 @@ def cribbage(base_url: str) -> dict[str, Any]:
         "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2, "seed": 5})
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
-    deadline = time.monotonic() + 240  # (bots on a busy machine)
-    while httpx.get(f"{base_url}/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
+    finished_by_bots(base_url, table, seconds=240)  # (bots on a busy machine)
     moves = len(httpx.get(f"{base_url}/api/tables/{table}/record").json()["actions"])
     log = httpx.get(f"{base_url}/api/tables/{table}/replay/{moves}").json()["log"]
     return {"id": table, "log": log, "moves": moves}
@@ -134,10 +131,7 @@ def finished(base: str, game: str, options: dict[str, Any], bots: int, seed: int
         "game": game, "options": options, "seats": [{"kind": "bot", "bot": "easy"}] * bots, "seed": seed})
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
-    deadline = time.monotonic() + 120
-    while httpx.get(f"{base}/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
+    finished_by_bots(base, table)
     moves = len(httpx.get(f"{base}/api/tables/{table}/record").json()["actions"])
     return table, httpx.get(f"{base}/api/tables/{table}/replay/{moves}").json()["log"]
 
@@ -169,6 +163,7 @@ def test_beetle_replays_round_by_round_and_kubik_throw_by_throw_with_its_interce
 
 
 def test_autoplay_advances_step_by_step_and_pauses(page: Any, base_url: str, cribbage: dict[str, Any]) -> None:
+    page.clock.install()  # the page's timers, on a clock that runs as time does until the test runs it on
     open_replay(page, base_url, cribbage["id"])
     page.select_option("[data-testid=replay-speed]", "fast")
     asked: list[int] = []
@@ -185,8 +180,9 @@ def test_autoplay_advances_step_by_step_and_pauses(page: Any, base_url: str, cri
     page.click("[data-action=play]")  # pause
     assert page.get_attribute("[data-action=play]", "data-playing") == "false"
     stopped = where(page)["move"]
-    page.wait_for_timeout(2500)  # more than two steps at this speed
+    page.clock.run_for(2500)  # more than two steps at this speed, every timer due in them run at once
     assert where(page)["move"] == stopped
+    assert page.locator(".replay[aria-busy=true]").count() == 0  # nor is a step on its way
     page.select_option("[data-testid=replay-speed]", "slow")
     page.reload()
     page.wait_for_selector(f"{POSITION}[data-move]")
@@ -270,18 +266,17 @@ def test_the_icons_are_svg_and_draw(page: Any, base_url: str, cribbage: dict[str
 def test_a_late_answer_never_replaces_a_newer_position(page: Any, base_url: str, cribbage: dict[str, Any]) -> None:
     open_replay(page, base_url, cribbage["id"])
     dealt = chance_run(cribbage["log"], 0)
-
-    def slow(route: Any) -> None:
-        time.sleep(1.5)  # this step's answer comes last
-        route.continue_()
-
-    page.route(re.compile(rf"/replay/{dealt}$"), slow)
-    with page.expect_response(re.compile(rf"/replay/{dealt}$")):  # the late answer, once it has come
-        page.keyboard.press("ArrowRight")  # asks for the deal's end (slow) …
-        page.keyboard.press("End")  # … then for the end, which comes first
-        at_move(page, cribbage["moves"])
-    page.evaluate("() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(null)), 50))")
-    assert where(page)["move"] == cribbage["moves"]  # (read after the late answer was handled and drawn)
+    held: list[Any] = []  # this step's answer, held until the newer one is on screen: it comes last
+    page.route(re.compile(rf"/replay/{dealt}$"), lambda route: held.append(route))
+    answers = int(page.locator(".replay").get_attribute("data-answers") or 0)
+    page.keyboard.press("ArrowRight")  # asks for the deal's end (held) …
+    page.keyboard.press("End")  # … then for the end, which comes first
+    at_move(page, cribbage["moves"])
+    assert len(held) == 1, held
+    held[0].continue_()
+    # the page counts the answers it had, used or stale (js/replay.js): both are in once it has two more
+    page.wait_for_function("(n) => Number(document.querySelector('.replay').dataset.answers) >= n", arg=answers + 2)
+    assert where(page)["move"] == cribbage["moves"]  # (read after the late answer was handled)
     assert page.locator(".replay .banner.result").is_visible()
     assert not page.errors
 

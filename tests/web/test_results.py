@@ -12,7 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.web.pages import shot
-from tests.web.play import create_table, move_number
+from tests.web.play import create_table, finished_by_bots, move_number
 
 TIES = ("Tie", "Ничья между", "Egalitate")
 WINS = {"en": "win", "ru": "Победа", "ro": "Câștigă"}
@@ -64,12 +64,7 @@ def test_a_cribbage_partnership_win_is_a_win_for_the_partners(page: Any, base_ur
         "game": "cribbage", "options": {"players": 4, "target": 31},
         "seats": [{"kind": "bot", "bot": "random"}] * 4}).json()
     table = created["table"]["id"]
-    for _ in range(600):
-        info = httpx.get(f"{base_url}/api/tables/{table}").json()
-        if info["status"] == "over":
-            break
-        page.wait_for_timeout(200)
-    assert info["status"] == "over", info
+    finished_by_bots(base_url, table)
     text = result_in(page, base_url, table, lang)
     shot(page, f"result-cribbage-partners-{lang}")
     assert WINS[lang] in text and not any(tie in text for tie in TIES), text

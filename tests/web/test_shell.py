@@ -4,6 +4,7 @@ contexts with undo, reconnecting after a reload, hot seat, spectators and refuse
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -57,10 +58,15 @@ def test_nothing_is_drawn_before_the_games_load_so_a_quick_form_keeps_its_choice
     held: list[Any] = []
     page.route("**/js/games/beetle/index.js*", lambda route: held.append(route))  # answered when we say
     page.goto(base_url + "/")
+    deadline = time.monotonic() + 20  # (the route's handler runs while the driver waits: a bounded poll)
     while not held:
+        assert time.monotonic() < deadline, "the page never asked for Beetle's folder"
         page.wait_for_timeout(50)
-    page.evaluate("() => { location.hash = '#/new/kubik'; }")
-    page.wait_for_timeout(500)
+    # the router draws on "hashchange", and a form it drew would be there before a task queued after that
+    # event's own listeners ran (the games' list is cached): no time to wait, an event that proves the absence
+    page.evaluate("""() => new Promise((done) => {
+        addEventListener('hashchange', () => setTimeout(done, 0), { once: true });
+        location.hash = '#/new/kubik'; })""")
     assert page.locator("#create-submit").count() == 0  # still loading: no form to fill and lose
     held[0].continue_()
     page.wait_for_selector("#create-submit")

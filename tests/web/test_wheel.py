@@ -27,6 +27,7 @@ import pytest
 from tabletop.server.process import free_port
 from tests.packaging.imports import walk
 from tests.packaging.venvs import Built, venv_env
+from tests.web.motion import cube_ready
 from tests.web.pages import recording_page
 from tests.web.play import create_table
 
@@ -149,9 +150,7 @@ def test_the_installed_app_draws_the_cubulus_cube_in_3d(installed: Installed, br
         create_table(page, installed.base, "cubulus", {"first": "0"}, ["you", "bot"])
         page.wait_for_selector("[data-legal^=insert]")
         page.click("[data-action=view-3d]")
-        canvas = page.locator(".cube3d canvas")
-        canvas.wait_for()
-        page.wait_for_timeout(500)
+        canvas = cube_ready(page)
         drawn = canvas.evaluate("""c => {
             const gl = c.getContext('webgl2') || c.getContext('webgl'), px = new Uint8Array(4);
             gl.readPixels(c.width >> 1, c.height >> 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);

@@ -121,6 +121,13 @@ export function renderReplay(root, tableId, startAt) {
     return cache.get(move);
   }
 
+  /** Count the answers to the positions asked for, used or stale, in `data-answers`: a stale answer
+   * changes nothing else on the page, and a test waits on this to see that it changed nothing. */
+  let answers = 0;
+  function answered() {
+    root.querySelector(".replay").setAttribute("data-answers", String(++answers));
+  }
+
   async function go(target) {
     n = Math.max(0, Math.min(entries.length, target));
     const mine = ++request;
@@ -129,6 +136,7 @@ export function renderReplay(root, tableId, startAt) {
     try {
       answer = await fetchStep(n);
     } catch (error) {
+      answered();
       if (!alive || mine !== request) return;
       root.querySelector(".replay").removeAttribute("aria-busy");
       pause();
@@ -136,6 +144,7 @@ export function renderReplay(root, tableId, startAt) {
       problem.textContent = t("common.error", { reason: error.message });
       return;
     }
+    answered();
     if (!alive || mine !== request) return;  // a newer position was asked for: this one is stale
     root.querySelector(".replay").removeAttribute("aria-busy");
     problem.hidden = true;

@@ -33,7 +33,8 @@ function showFace(svg, face) {
 
 /**
  * Roll the die `svg` (already showing `face`) for `duration` ms: it tumbles and bounces, showing other
- * faces on the way, and lands on `face`. Returns a function that stops it at once, on `face`.
+ * faces on the way, and lands on `face`. Returns a function that stops it at once, on `face`. While it
+ * tumbles the die carries `data-tumbling` (its faces change on timers, which may land after the motion).
  */
 export function tumble(svg, face, duration) {
   if (!duration || typeof svg.animate !== "function") return () => {};
@@ -43,6 +44,7 @@ export function tumble(svg, face, duration) {
     { transform: "translate(-0.1rem, -0.2rem) rotate(-20deg) scale(0.97)", offset: 0.75 },
     { transform: "none" },
   ], { duration, easing: "cubic-bezier(0.25, 0.6, 0.35, 1)" });
+  svg.dataset.tumbling = "";  // until it lands: a test waits for the face rolled on this, never on a time
   let shown = face;
   const flips = Math.max(2, Math.round(duration / 90));
   const timers = [];
@@ -58,6 +60,7 @@ export function tumble(svg, face, duration) {
     done = true;
     timers.forEach(clearTimeout);
     showFace(svg, face);
+    delete svg.dataset.tumbling;
   };
   timers.push(setTimeout(land, (duration * (flips - 1)) / flips));
   return () => {
