@@ -31,12 +31,14 @@ POSITION = "[data-testid=replay-position]"
 def cribbage(base_url: str) -> dict[str, Any]:
     """A finished two-bot cribbage game to 31 (a few deals): its id and its whole log, nothing hidden."""
     created = httpx.post(f"{base_url}/api/tables", json={
-        "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2, "seed": 5})
+        "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2, "seed": 5},
+        timeout=30)
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
     finished_by_bots(base_url, table, seconds=240)  # (bots on a busy machine)
-    moves = len(httpx.get(f"{base_url}/api/tables/{table}/record").json()["actions"])
-    log = httpx.get(f"{base_url}/api/tables/{table}/replay/{moves}").json()["log"]
+    moves = len(httpx.get(f"{base_url}/api/tables/{table}/record", timeout=30).json()["actions"])
+    # a replay is rebuilt in the expensive-work pool: seconds on a busy machine, beyond httpx's default 5 s
+    log = httpx.get(f"{base_url}/api/tables/{table}/replay/{moves}", timeout=30).json()["log"]
     return {"id": table, "log": log, "moves": moves}
 
 

@@ -111,6 +111,10 @@ class TableChat:
     def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates) -> None:
         self.registry, self.broadcaster, self.failover, self.rates = registry, broadcaster, failover, rates
         self.log = ChatLog(registry.store)
+        #: the messages this process's readers of each table were sent (the newest :data:`HISTORY`), and below
+        #: which ids the history sent on welcome had them all
+        self.sent: dict[str, set[int]] = {}
+        self.floor: dict[str, int] = {}
 
     def spectators_may_write(self, table_id: str) -> bool:
         """Whether a seat has let spectators write at this table."""
@@ -122,6 +126,8 @@ class TableChat:
         if not connection.chat:
             return
         rows = await self.registry.db(self.log.recent, table_id, HISTORY)
+        if rows and table_id not in self.floor:
+            self.floor[table_id] = rows[-1].id
         await connection.send({"type": "chat", "history": True, "messages": [as_data(row) for row in rows],
                                "spectators": self.spectators_may_write(table_id)})
 
@@ -172,7 +178,27 @@ class TableChat:
 
     async def deliver(self, table_id: str, message: dict[str, Any]) -> None:
         """Send ``message`` to this process's connections of the table that read its chat."""
+        if message.get("type") == "chat" and message.get("messages"):
+            sent = self.sent.setdefault(table_id, set())
+            fresh = [line for line in message["messages"] if int(line["id"]) not in sent]
+            if not fresh:
+                return  # sent already (read from the database while Redis was down, then heard over it)
+            sent.update(int(line["id"]) for line in fresh)
+            if len(sent) > 2 * HISTORY:  # the newest are the ones that may still come twice
+                self.sent[table_id] = set(sorted(sent)[-HISTORY:])
+            message = {**message, "messages": fresh}
         await self.broadcaster.send_all(table_id, message, lambda connection: connection.chat)
+
+    async def read_chat(self, table_id: str) -> None:
+        """Send this process's readers of the table the messages written since the newest they were sent
+        (by another process, while Redis could not tell: :meth:`.failover.Failover.poll_while_deaf`)."""
+        if not any(connection.chat for connection in self.broadcaster.of(table_id)):
+            return
+        floor, sent = self.floor.get(table_id, 0), self.sent.get(table_id, set())
+        rows = [row for row in await self.registry.db(self.log.recent, table_id, HISTORY)
+                if row.id > floor and row.id not in sent]
+        if rows:
+            await self.deliver(table_id, {"type": "chat", "history": False, "messages": [as_data(row) for row in rows]})
 
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """Hand ``message`` to the other server processes (their connections read it too); a Redis

@@ -14,6 +14,10 @@
 - **Retries.** Background work (bot moves, chance draws, clock timeouts) that meets a database
   error tries again with backoff for as long as the table is still played, so an outage delays a
   table and never leaves it stuck.
+- **Polling while Redis is down.** While this process is not subscribed (Redis unreachable, or its
+  notices refused), it reads every table it holds from the database instead — at once and then with
+  backoff (:data:`POLL_SECONDS`) while nothing changes — and the chat written meanwhile: no table freezes
+  longer than a few seconds for want of a notice, and chat still arrives.
 - **Housekeeping.** Idle open tables and old all-bot tables are abandoned (limits), finished
   tables nobody watches are let go from memory.
 """
@@ -46,6 +50,10 @@ BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 PUBLISH_SECONDS = 2.0
 """The longest a notice may take to publish: a Redis that hangs must not hold a table's lock."""
 
+POLL_SECONDS = (0.5, 1.0, 2.0)
+"""Seconds between two readings of every table while Redis is down: the first while things change, the
+longer ones (the last repeats) while nothing does."""
+
 HOUSEKEEPING_SECONDS = 30.0
 """How often idle tables are expired and finished ones let go from memory."""
 
@@ -62,6 +70,8 @@ class Failover:
         #: how a table goes on after a change (the moves' ``advance``), and where chat notices go: set by the hub
         self.advance: Callable[[str], Awaitable[None]] = _nothing
         self.heard_chat: Callable[[str, dict[str, Any]], Awaitable[None]] = _nothing
+        self.read_chat: Callable[[str], Awaitable[None]] = _nothing  #: chat written elsewhere, while Redis is down
+        self.listening = False  #: Redis confirmed the subscription and has not dropped it since
 
     def connect(self, url: str) -> None:
         """Share tables with other processes through the Redis at ``url`` (:meth:`listen` follows them)."""
@@ -262,6 +272,7 @@ class Failover:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                self.listening = False
                 delay = self.backoff(attempt)
                 attempt += 1
                 log.warning("redis: listener lost (%s: %s); reconnecting in %.2g s", type(error).__name__, error,
@@ -275,11 +286,55 @@ class Failover:
         """Redis confirmed the subscription (at start or after a reconnection): whatever was published
         while this process was not listening is lost, so every table it serves catches up from the
         database; then its own unsent notifications go out."""
+        self.listening = True
         if len(self.registry):
             log.info("redis: listening; catching up %d tables", len(self.registry))
         for table_id in self.registry:
             await self.catch_up(table_id)
+            await self.read_chat(table_id)
         await self.publish_unsent()
+
+    @property
+    def deaf(self) -> bool:
+        """Whether this process may miss other processes' changes now: Redis is configured but it is not
+        subscribed, or a notice of its own could not be published (Redis is likely down for the others too)."""
+        return self.redis is not None and (not self.listening or bool(self.unsent))
+
+    async def poll_while_deaf(self) -> None:
+        """While :attr:`deaf`, read every table held here and its chat from the database (forever)."""
+        quiet = 0
+        while True:
+            if not self.deaf:
+                quiet = 0
+                await asyncio.sleep(POLL_SECONDS[0])
+                continue
+            changed = False
+            for table_id in self.registry:
+                try:
+                    changed |= await self.read_again(table_id)
+                    await self.read_chat(table_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # the database too: the next round
+                    log.warning("table %s: could not read it (%s)", table_id, error)
+            quiet = 0 if changed else quiet + 1
+            await asyncio.sleep(POLL_SECONDS[min(quiet, len(POLL_SECONDS) - 1)])
+
+    async def read_again(self, table_id: str) -> bool:
+        """Bring an unfinished table up to the database; tell its connections and go on only if something
+        changed (a poll that found nothing sends nothing). True when something did."""
+        table = self.registry.get(table_id)
+        if table is None or table.status not in ("open", "playing"):
+            return False
+        async with self.registry.lock(table_id):
+            before = _fingerprint(table)
+            if not await self.catch_up_locked(table_id):
+                return False
+            changed = _fingerprint(self.registry[table_id]) != before
+        if changed:
+            self.go_on(table_id)
+            await self.broadcaster.broadcast(table_id)
+        return changed
 
     async def released(self) -> None:
         """Tell the other processes that this one handed its leases back (it is stopping): they take
@@ -309,3 +364,9 @@ class Failover:
 
 async def _nothing(*_: Any) -> None:
     """What a hook does until the hub sets it."""
+
+
+def _fingerprint(table: Any) -> tuple[Any, ...]:
+    """What a reading of a table may change: its moves, status, seats and settings."""
+    return (table.moves, table.row.status, [(s.seat, s.joined, s.name, s.kind) for s in table.seats],
+            table.row.settings)

@@ -80,6 +80,7 @@ class Hub:
         self.chat = TableChat(self.registry, self.broadcaster, self.failover, self.rates)
         self.endings = TableEndings(self.registry, self.moves, self.failover, self.broadcaster.broadcast)
         self.failover.advance, self.failover.heard_chat = self.moves.advance, self.chat.heard
+        self.failover.read_chat = self.chat.read_chat
         self.registry.on_resumed = lambda table_id: self.spawn(self.failover.keep_trying(table_id, self.moves.advance))
 
     # the parts' state, by the names the tests and tools read it with
@@ -101,6 +102,7 @@ class Hub:
             require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
             self.failover.connect(self.redis_url)
             self.spawn(self.failover.listen())
+            self.spawn(self.failover.poll_while_deaf())
 
     async def stop(self) -> None:
         """Cancel background work (bots, clocks, the Redis listener) and hand back this process's leases."""
