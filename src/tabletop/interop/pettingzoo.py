@@ -149,7 +149,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         table = self.table
         index = int(action)
         try:
-            chosen = table.action(index)
+            table.take(index)  # refused before anything changes
         except IllegalActionError as error:
             if self.illegal == "raise" or not 0 <= index < table.num_actions:
                 raise
@@ -159,7 +159,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        table.play(chosen)
         self._after_action()
         if self.render_mode == "human":
             self.render()
