@@ -140,8 +140,9 @@ def seat_decisions(decisions: int) -> int:
 
 def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
     """Where an agent step of :func:`aec_steps` goes, in CPU µs (medians of ``runs`` rounds), each part
-    timed on its own over the decisions that loop meets: ``game`` (the legal actions, ``State.apply`` of
-    the action and of the chance that follows, with its draws), ``observe`` (the seat's vector and its
+    timed on its own over the decisions that loop meets: ``game`` (``State.apply`` of the action and of
+    the chance that follows, with its draws; the legal actions, where they are listed at all, are listed by
+    the mask's writer and counted there), ``observe`` (the seat's vector and its
     mask, ``observe_with_mask``, or the vector alone, ``observe_state``), ``mask`` (the action mask, where
     it is not written with the vector), ``pick`` (the loop's learner: ``np.flatnonzero`` of the mask as the
     environment hands it out and a draw), ``adapter`` (the rest: PettingZoo's calls, ``Table``) and
@@ -176,8 +177,6 @@ def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
     def game() -> None:
         for state, _, action, drawn, _ in seen:
             chance.setstate(drawn)
-            state.offered = None  # listed anew, as the adapter meets it
-            state.legal_actions()
             after = state.apply(action)
             while after.is_chance:
                 after = after.apply(after.sample_chance(chance))
@@ -187,12 +186,14 @@ def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
 
     def observe() -> None:
         for state, seat, *_ in seen:
+            state.offered = None  # as the adapter meets the state: its legal actions not listed yet
             both(state, seat, handed) if both is not None else inner.encoding.observe_state(state, seat)
 
     def mask() -> None:
         if both is not None:  # written by observe's call
             return
         for state, *_ in seen:
+            state.offered = None
             inner._set(state)
             inner._fresh_mask()
 

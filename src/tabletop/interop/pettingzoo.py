@@ -231,6 +231,12 @@ class Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZ
     infos = _forwarded("infos")
     _cumulative_rewards = _forwarded("_cumulative_rewards", after_reset=False)
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """PettingZoo's ``reset``; from then on :meth:`last` is the environment's own, called directly (its order
+        check has nothing left to say once reset: a frame less in every step)."""
+        super().reset(seed=seed, options=options)
+        self.__dict__["last"] = self.env.last
+
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
