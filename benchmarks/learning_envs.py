@@ -24,6 +24,9 @@
   counted (each with its observation: the agent's view encoded), against the same OpenSpiel loop —
   which counts chance steps too and encodes nothing (OpenSpiel's cribbage has no observation
   tensor) — and against that loop counting only its player steps, the like-for-like figure.
+* **Gymnasium SeatEnv vs OpenSpiel native cribbage** (reported likewise): two-player cribbage's ``SeatEnv``
+  against the random bot, the learner's index drawn from its mask as the AEC loop draws it, every decision
+  counted (the learner's and the bot's, which ``step`` plays), against OpenSpiel's player steps.
 
 Every figure is the median of ``scale.runs`` rounds, each measuring every row in turn with a fixed, seeded
 amount of work; a ratio is the median of the ratios within a round, so both sides saw the same load.
@@ -116,12 +119,33 @@ def aec_steps(steps: int) -> int:
     return steps
 
 
+def seat_decisions(decisions: int) -> int:
+    """About ``decisions`` decisions of two-player cribbage through Gymnasium's :class:`SeatEnv` against the
+    random bot — the learner's, its index drawn from the mask as :func:`aec_steps` draws it, and the bot's in
+    ``step`` — counted as OpenSpiel's player steps are (every seat's; chance not counted); returns them."""
+    env = SeatEnv("cribbage", opponents="random", players=2)
+    table = env.table
+    rng = random.Random(0)
+    done, seed = 0, 0
+    observation, _ = env.reset(seed=seed)
+    while done + table.steps < decisions:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        if terminated or truncated:
+            done += table.steps
+            seed += 1
+            observation, _ = env.reset(seed=seed)
+    return done + table.steps
+
+
 def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
     """Where an agent step of :func:`aec_steps` goes, in CPU µs (medians of ``runs`` rounds), each part
-    timed on its own over the decisions that loop meets: ``game`` (the legal actions, ``State.apply`` of
-    the action and of the chance that follows, with its draws), ``observe`` (the seat's vector,
-    ``observe_state``), ``mask`` (the action mask), ``pick`` (the loop's learner: ``np.flatnonzero``
-    of the int8 mask and a draw), ``adapter`` (the rest: PettingZoo's calls, ``Table``, copies) and
+    timed on its own over the decisions that loop meets: ``game`` (``State.apply`` of the action and of
+    the chance that follows, with its draws; the legal actions, where they are listed at all, are listed by
+    the mask's writer and counted there), ``observe`` (the seat's vector and its
+    mask, ``observe_with_mask``, or the vector alone, ``observe_state``), ``mask`` (the action mask, where
+    it is not written with the vector), ``pick`` (the loop's learner: ``np.flatnonzero`` of the mask as the
+    environment hands it out and a draw), ``adapter`` (the rest: PettingZoo's calls, ``Table``) and
     ``openspiel`` (a step of :func:`openspiel_steps`, chance included). For docs/benchmarks.md:
     ``python -c "import sys; sys.path[:0] = ['benchmarks']; import learning_envs as l; print(l.aec_split())"``.
     """
@@ -153,18 +177,23 @@ def aec_split(steps: int = AEC_STEPS, runs: int = 7) -> dict[str, float]:
     def game() -> None:
         for state, _, action, drawn, _ in seen:
             chance.setstate(drawn)
-            state.offered = None  # listed anew, as the adapter meets it
-            state.legal_actions()
             after = state.apply(action)
             while after.is_chance:
                 after = after.apply(after.sample_chance(chance))
 
+    both = getattr(inner.encoding, "observe_with_mask", None)  # the vector and the mask in one call, where offered
+    handed = type(table.last()[0]["action_mask"])  # the mask's class, as the table makes it
+
     def observe() -> None:
         for state, seat, *_ in seen:
-            inner.encoding.observe_state(state, seat)
+            state.offered = None  # as the adapter meets the state: its legal actions not listed yet
+            both(state, seat, handed) if both is not None else inner.encoding.observe_state(state, seat)
 
     def mask() -> None:
+        if both is not None:  # written by observe's call
+            return
         for state, *_ in seen:
+            state.offered = None
             inner._set(state)
             inner._fresh_mask()
 
@@ -283,6 +312,7 @@ def sections(scale: Scale) -> list[Section]:
     work["cribbage interface"] = lambda: vector_steps(crib_size, max(crib_size, scale.of(crib_steps)),
                                                       interface=True, game="cribbage")
     work["aec"] = lambda: aec_steps(scale.of(AEC_STEPS))
+    work["gymnasium"] = lambda: seat_decisions(scale.of(AEC_STEPS))
     if pyspiel:
         work["openspiel"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS))
         work["openspiel players"] = lambda: openspiel_steps(pyspiel, scale.of(OPENSPIEL_STEPS), players_only=True)
@@ -302,17 +332,22 @@ def sections(scale: Scale) -> list[Section]:
     rows.append(row("SeatVectorEnv, Cribbage 2 players, through the interface", "cribbage interface", crib_size,
                     "cribbage scalar"))
     rows.append(row("PettingZoo AEC, Cribbage 2 players (agent steps)", "aec", 1, None))
+    rows.append(row("Gymnasium SeatEnv, Cribbage 2 players vs the random bot (decisions, both seats')",
+                    "gymnasium", 1, None))
     if pyspiel:
         rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (all steps)", "openspiel", 1, None))
         rows.append(row("OpenSpiel cribbage 2 players, C++ via pyspiel (player steps)", "openspiel players", 1, None))
         rows.append(("PettingZoo AEC vs OpenSpiel's player steps", "1", "–", "–",
                      median_ratio(found["aec"], found["openspiel players"])))
+        rows.append(("Gymnasium SeatEnv's decisions vs OpenSpiel's player steps", "1", "–", "–",
+                     median_ratio(found["gymnasium"], found["openspiel players"])))
     note = (f"Learner steps/s, medians of {scale.runs} rounds in this process, each round measuring every row in "
             "turn; the ratios are medians of the ratios within a round. Masked uniformly random learner actions, "
             "random opponents; a vector step counts N learner steps. 'vs scalar' divides by the one-game SeatEnv "
             "of the same game (goal ≥ 10× for a kernel); 'vs OpenSpiel' by OpenSpiel's C++ cribbage stepped "
             "from Python, player and chance steps alike (OpenSpiel has no Cubulus; PettingZoo's goal is ≥ 0.5×), "
-            "and the last row by its player steps alone"
+            "and the last two rows by its player steps alone (PettingZoo's goal ≥ 0.5×; Gymnasium's SeatEnv "
+            "counts the learner's decisions and the random bot's it plays inside step)"
             + ("." if pyspiel else "; open-spiel is not installed, so that column is empty."))
     return [Section("learning-envs", "Learning environments: steps per second (benchmarks/learning_envs.py)",
                     ("environment", "N", "steps/s", "vs scalar", "vs OpenSpiel"), tuple(rows), note),

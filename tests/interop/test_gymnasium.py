@@ -12,6 +12,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tabletop
+from tabletop.agents import RandomAgent
 from tabletop.core import Capability, IllegalActionError
 from tabletop.interop.gymnasium import ENV_IDS, SeatEnv, env_id
 from tests.interop.configs import CONFIGS, PHYSICS, params
@@ -123,6 +124,30 @@ def test_render_is_the_learners_view() -> None:
 def test_the_default_opponent_is_the_fast_random_bot() -> None:
     environment = SeatEnv("cubulus")
     assert [bot.name for bot in environment.opponents.values()] == ["random"]  # type: ignore[union-attr]
+
+
+class _AskedRandom(RandomAgent):
+    """The random bot, but not the class the environment plays without a decision: it is asked one."""
+
+
+@pytest.mark.parametrize(("name", "options"), [("cribbage", {"players": 3}), ("beetle", {}), ("cubulus", {})])
+def test_the_random_bot_plays_as_it_would_if_asked(name: str, options: dict[str, Any]) -> None:
+    """The random bot is played from the legal actions and its seat's stream, without a view or a history:
+    the same episodes, draw for draw, as the bot asked through a Decision."""
+    fast = SeatEnv(name, seat=1, opponents="random", **options)
+    asked = SeatEnv(name, seat=1, opponents=_AskedRandom(), **options)
+    assert not fast.table.history and asked.table.history
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        seen = [env.reset(seed=seed)[0] for env in (fast, asked)]
+        for _ in range(300):
+            assert all(np.array_equal(seen[0][key], seen[1][key]) for key in ("observation", "action_mask"))
+            action = int(rng.choice(np.flatnonzero(seen[0]["action_mask"])))
+            results = [env.step(action) for env in (fast, asked)]
+            seen = [result[0] for result in results]
+            assert results[0][1:4] == results[1][1:4]
+            if results[0][2] or results[0][3]:
+                break
 
 
 def test_a_random_seat_is_drawn_at_each_reset_and_told_in_info() -> None:

@@ -197,7 +197,7 @@ def test_an_illegal_mover_loses_and_the_episode_runs_out() -> None:
 
 
 def test_each_observation_is_new_data() -> None:
-    """Observing the same position twice encodes it once but hands out separate arrays (callers keep them)."""
+    """Observing the same position twice hands out separate arrays (callers keep them, and may write into them)."""
     environment = env("cribbage")
     environment.reset(seed=0)
     first, second = environment.last()[0], environment.observe(environment.agent_selection)

@@ -73,7 +73,7 @@ class TableBatch(Batch):
 
     def observe(self, seats: Ints) -> npt.NDArray[np.float32]:
         pairs = zip(self.tables, seats, strict=True)
-        return np.stack([table.observe(int(seat))["observation"] for table, seat in pairs])
+        return np.stack([table.vector(int(seat)) for table, seat in pairs])
 
     def returns(self) -> npt.NDArray[np.float64]:
         return np.array([table.returns() for table in self.tables], dtype=np.float64)

@@ -31,6 +31,31 @@ from tabletop.sim.runner import streams
 Observation = dict[str, npt.NDArray[Any]]
 """What a learner sees: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
+_INT8 = np.dtype(np.int8)
+_NONZERO = np.ndarray.nonzero
+_VIEW = np.ndarray.view
+
+
+class ActionMask(np.ndarray[Any, np.dtype[Any]]):
+    """The ``action_mask`` a learner is handed: an int8 NumPy array like any other (PettingZoo's and
+    Gymnasium's masks are int8: ``Discrete.sample(mask)`` takes no other), whose :meth:`nonzero` finds its
+    legal indices on a bool view of the same bytes.
+
+    ``np.flatnonzero(mask)``, ``np.nonzero(mask)`` and ``mask.nonzero()`` — how a learner lists its legal
+    actions — all end in :meth:`nonzero`, and NumPy has no fast path for int8 there: it tests the items one
+    by one, 3–4 µs for cribbage's 1,380, while a bool array's are found in well under one (an int8 item and
+    a bool are both one byte, nonzero alike whatever the value: the indices are the same). Everything else
+    is the ndarray's own; what NumPy makes from a mask (a slice, a copy, ``mask * x``) is a mask too, and
+    for any dtype but int8 :meth:`nonzero` is the ndarray's.
+    """
+
+    __slots__ = ()
+
+    def nonzero(self) -> tuple[npt.NDArray[np.intp], ...]:
+        """The indices of the nonzero items, as ``ndarray.nonzero`` finds them (on a bool view for int8)."""
+        return _NONZERO(_VIEW(self, np.bool_, np.ndarray)) if self.dtype is _INT8 else _NONZERO(self)
+
+
 ILLEGAL_CHOICES = ("lose", "raise")
 """What an adapter does with an illegal action: the mover loses the game, or an error is raised."""
 
@@ -99,9 +124,12 @@ class Table:
     bot plays (PettingZoo, a vector of games) nothing asks for it.
     """
 
-    def __init__(self, game: Game[Any, Any], *, history: bool = True) -> None:
+    def __init__(self, game: Game[Any, Any], *, history: bool = True, seat_streams: bool | None = None) -> None:
+        """``history``: keep what each seat saw (bots are asked with it); ``seat_streams``: derive each
+        seat's generator at every reset (bots draw from them; by default where history is kept)."""
         self.game = game
         self.history = history
+        self.seat_streams = history if seat_streams is None else seat_streams
         self.encoding = encoding_of(game)
         self.num_actions = self.encoding.num_actions
         self.state: State[Any] = game.initial_state()
@@ -117,6 +145,8 @@ class Table:
         # the encoding's shortcuts, where it has them (docs/interop.md): the same numbers, less work per step
         self._observe_state = getattr(self.encoding, "observe_state", None)  #: ``observe`` without the view
         self._mask_of = getattr(self.encoding, "mask_of", None)  #: ``legal_mask`` without listing the actions
+        self._observe_with_mask = getattr(self.encoding, "observe_with_mask", None)  #: both, in one call
+        self._action_at = self.encoding.action_at
 
     def reset(self, seed: int | str) -> None:
         """Start a new game whose chance (and bots) draw from streams derived from ``seed``.
@@ -125,7 +155,7 @@ class Table:
         same seed and the same actions deal the same cards and roll the same dice.
         """
         self.seed = seed  # streams for the seats only where bots play: each is 2.5 KiB of generator state
-        self.chance, self.seat_rngs = streams(seed, self.game.num_players if self.history else 0)
+        self.chance, self.seat_rngs = streams(seed, self.game.num_players if self.seat_streams else 0)
         self._set(self.game.initial_state())
         self.seen = [[] for _ in range(self.game.num_players)]
         self.steps = 0
@@ -173,6 +203,36 @@ class Table:
         who = "chance" if player < 0 else self.game.seat_label(player)
         raise IllegalActionError(f"action {index} ({action}) is not legal for {who} here; legal: {self.legal_text()}",
                                  params={"action": str(action), "index": int(index), "player": player})
+
+    def take(self, index: int) -> None:
+        """Play the action numbered ``index`` for the seat to move, then resolve the chance that follows:
+        :meth:`action` and :meth:`play` in one, the path of a learning step.
+
+        Where the encoding numbers the very objects the state offers (it has ``mask_of``) and no history is
+        kept, the action is not looked up in a mask first: the state's ``apply`` checks it (every game's
+        does, before anything changes) and what it refuses is refused here as :meth:`action` refuses it.
+
+        Raises:
+            IllegalActionError: naming the index, its action and the legal indices; nothing has changed.
+        """
+        if self._mask_of is None or self.history or not 0 <= index < self.num_actions:
+            self.play(self.action(index))
+            return
+        try:
+            state = self.state.apply(self._action_at(index))
+        except IllegalActionError as error:
+            refused = error
+        else:
+            self.steps += 1
+            chance = self.chance
+            while state.is_chance:
+                state = state.apply(state.sample_chance(chance))
+            self.state, self._mask, self._legal = state, None, None  # _set, inline
+            if self._observed:
+                self._observed = {}
+            return
+        self.action(index)  # raises, naming the legal indices
+        raise refused  # (the mask allowed what the state refused: the game's own error)
 
     def legal_text(self) -> str:
         """The legal action indices with their notation, for error messages."""
@@ -247,8 +307,13 @@ class Table:
 
     def observe(self, seat: int) -> Observation:
         """``seat``'s view as numbers, and its action mask (all 0 when it is not to move): new arrays
-        on every call (callers keep them), the view encoded once per position."""
+        on every call (callers keep them, and may write into them). Where the encoding writes both in one
+        call (``observe_with_mask``) they are written anew for each call, and nothing is kept; otherwise the
+        view is encoded once per position and each call gets a copy."""
         state = self.state
+        if self._observe_with_mask is not None:
+            vector, mask = self._observe_with_mask(state, seat, ActionMask)
+            return {"observation": vector, "action_mask": mask}
         vector = self._observed.get(seat)
         if vector is None:  # straight from the state where the encoding can: the same numbers as from the view
             vector = self._observed[seat] = (
@@ -258,7 +323,14 @@ class Table:
             mask = np.zeros(self.num_actions, np.int8)
         else:  # the position's mask kept (the action chosen from it is checked against it), a copy handed out
             mask = self.legal_mask().copy() if self._mask_of is not None else self._fresh_mask()
-        return {"observation": vector.copy(), "action_mask": mask}
+        return {"observation": vector.copy(), "action_mask": _VIEW(mask, ActionMask)}
+
+    def vector(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s view as numbers alone (the ``observation`` of :meth:`observe`, without the mask): a new array."""
+        if self._observe_state is not None:
+            vector: npt.NDArray[np.float32] = self._observe_state(self.state, seat)
+            return vector
+        return self.observe(seat)["observation"]
 
     def decision(self, seat: int) -> Decision:
         """What a bot playing ``seat`` is asked now: its view, the legal actions, what it has seen.

@@ -23,7 +23,7 @@ as its vector entry point for ``gymnasium.make_vec``. See ``docs/interop.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, SupportsFloat, TypeAlias
+from typing import Any, Literal, SupportsFloat, TypeAlias, cast
 
 import gymnasium
 import numpy as np
@@ -31,7 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import tabletop
-from tabletop.agents import make_bot
+from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Agent, Capability, Game, IllegalActionError
 from tabletop.interop.common import Observation, Table, check_illegal, load_game, observation_space
 
@@ -81,8 +81,12 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
                              f"not {len(chosen)}")
         self.lineup: list[Agent | Policy] = [make_bot(o, self.game) if isinstance(o, str) else o for o in chosen]
         self.opponents: dict[int, Agent | Policy] = {}
+        self._bots: set[int] = set()  #: the seats of agents (the others are policies)
+        self._random: set[int] = set()  #: those of them whose agent is the random bot
         self._seat_opponents()
-        self.table = Table(self.game, history=any(isinstance(o, Agent) for o in self.lineup))  # bots get it
+        bots = [o for o in self.lineup if isinstance(o, Agent)]
+        # the random bot reads the legal actions alone: it is played without a view or what the seats saw
+        self.table = Table(self.game, history=any(type(o) is not RandomAgent for o in bots), seat_streams=bool(bots))
         encoding = self.table.encoding
         self.observation_space = observation_space(encoding)
         self.action_space = spaces.Discrete(encoding.num_actions)
@@ -93,6 +97,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The lineup at the seats other than the learner's, in seat order."""
         lineup = iter(self.lineup)
         self.opponents = {s: next(lineup) for s in range(self.game.num_players) if s != self.seat}
+        self._bots = {s for s, o in self.opponents.items() if isinstance(o, Agent)}
+        self._random = {s for s in self._bots if type(self.opponents[s]) is RandomAgent}
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -125,13 +131,12 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if table.state.is_terminal:
             raise IllegalActionError("the game is over: call reset() to start another")
         try:
-            chosen = table.action(int(action))
+            table.take(int(action))  # refused before anything changes
         except IllegalActionError as error:
             if self.illegal == "raise":
                 raise
             info = {**self._info(), "illegal_action": str(error)}
             return self._observe(), float(self.game.spec.utility[0]), True, False, info
-        table.play(chosen)
         self._steps += 1
         self._play_others()
         terminated = table.state.is_terminal
@@ -147,12 +152,16 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not table.state.is_terminal and table.to_move != self.seat:
             seat = table.to_move
             opponent = self.opponents[seat]
-            if isinstance(opponent, Agent):
-                table.play(opponent.choose(table.decision(seat), table.seat_rngs[seat]))
+            if seat in self._random:  # RandomAgent.choose's draw, from the same stream, without a Decision
+                legal, rng = table.state.legal_actions(), table.seat_rngs[seat]
+                table.play(legal[rng.randrange(len(legal))])
                 continue
-            index = opponent(table.observe(seat))
+            if seat in self._bots:
+                table.play(cast("Agent", opponent).choose(table.decision(seat), table.seat_rngs[seat]))
+                continue
+            index = cast("Policy", opponent)(table.observe(seat))
             try:
-                table.play(table.action(int(index)))
+                table.take(int(index))
             except IllegalActionError as error:
                 raise IllegalActionError(f"the policy at {self.game.seat_label(seat)} chose an illegal action: {error}",
                                          code=error.code, params={**error.params, "player": seat}) from None

@@ -149,7 +149,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         table = self.table
         index = int(action)
         try:
-            chosen = table.action(index)
+            table.take(index)  # refused before anything changes
         except IllegalActionError as error:
             if self.illegal == "raise" or not 0 <= index < table.num_actions:
                 raise
@@ -159,7 +159,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type hints; it
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        table.play(chosen)
         self._after_action()
         if self.render_mode == "human":
             self.render()
@@ -231,6 +230,12 @@ class Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZ
     truncations = _forwarded("truncations")
     infos = _forwarded("infos")
     _cumulative_rewards = _forwarded("_cumulative_rewards", after_reset=False)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """PettingZoo's ``reset``; from then on :meth:`last` is the environment's own, called directly (its order
+        check has nothing left to say once reset: a frame less in every step)."""
+        super().reset(seed=seed, options=options)
+        self.__dict__["last"] = self.env.last
 
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:

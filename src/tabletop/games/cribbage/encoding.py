@@ -410,6 +410,37 @@ class CribbageEncoding(Encoding[CribbageAction]):
             write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
         return out
 
+    def observe_with_mask(self, state: CribbageState, player: Player,
+                          mask_type: type[npt.NDArray[Any]] = np.ndarray) -> tuple[Observation, npt.NDArray[np.int8]]:
+        """``observe_state(state, player)`` and, when ``player`` is to move, ``mask_of(state)`` (else all 0): a
+        learning step's observation, two new arrays written in one call (:func:`write_observation`, machine code
+        where the kernel is compiled), what :class:`tabletop.interop.common.Table` hands a learner. The mask is
+        made as a ``mask_type`` (an ndarray subclass the caller hands out; made so, not viewed so afterwards).
+
+        Raises:
+            ValueError: as :meth:`observe_state`.
+        """
+        n = self.players
+        if not 0 <= player < n:
+            raise ValueError(no_such_seat(player, n))
+        p = state.position
+        if p[kernel.PLAYERS] != n:
+            raise ValueError(f"not a position of {n}-player cribbage")
+        out = _EMPTY(self._size, _FLOAT32)  # (written whole: write_observation zeroes what it leaves)
+        mask = mask_type(len(self._actions), _INT8)
+        if kernel.COMPILED:
+            (_OBSERVATION or _bind_observation())(p, player, self._at_array, self.series_slots, self.match_scale,
+                                                  self._index_of, out, mask)
+            return out, mask
+        out.fill(0)
+        mask.fill(0)
+        write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
+        if not state.is_chance and not state.is_terminal and p[kernel.TO_MOVE] == player:
+            write, by_id = mask.data, self._by_id  # as mask_of: as Python, the legal actions by identity
+            for action in state.legal_actions():
+                write[by_id[id(action)]] = 1
+        return out, mask
+
     def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
         """Where each field starts (in the order of :attr:`fields`), the series' slots and the match points'
         scale: what :func:`write_vector` is told of this configuration."""
@@ -554,6 +585,18 @@ def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: in
         out[at[AT_GAMES_PLAYED]] = played / games
 
 
+@compiling.kernel
+def write_observation(p: kernel.Position, player: int, at: Any, slots: int, scale: int, index_of: Any, out: Any,
+                      mask: Any) -> None:
+    """:func:`write_vector` of ``player``'s view into ``out`` and, when ``player`` is to move, :func:`write_mask`
+    into ``mask``, each zeroed first (whatever they held): a learning step's observation in one call."""
+    out[:] = 0
+    mask[:] = 0
+    write_vector(p, player, at, slots, scale, out)
+    if p[TO_MOVE] == player:  # (write_mask writes nothing at chance or once the match is over)
+        write_mask(p, index_of, mask)
+
+
 _COMPILED: list[bool] = []
 
 
@@ -577,6 +620,10 @@ def _move_numbers(players: int, muggins: bool) -> tuple[npt.NDArray[np.int32], n
 
 _OBSERVE: Callable[..., None] | None = None
 _MASK: Callable[..., None] | None = None
+_OBSERVATION: Callable[..., None] | None = None
+_EMPTY = np.empty
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
 def _bind_vector() -> Callable[..., None]:
@@ -596,6 +643,16 @@ def _bind_mask() -> Callable[..., None]:
     position = kernel.new_position(2, 121, False, False, 1, False)
     _MASK = compiling.entry(write_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
     return _MASK
+
+
+def _bind_observation() -> Callable[..., None]:
+    """:func:`write_observation` for a scalar position, as :func:`_bind_vector`."""
+    global _OBSERVATION
+    start()
+    position = kernel.new_position(2, 121, False, False, 1, False)
+    _OBSERVATION = compiling.entry(write_observation, position, 0, _read_only(np.int64), 0, 0, _read_only(np.int32),
+                                   np.zeros(1, np.float32), np.zeros(1, np.int8))
+    return _OBSERVATION
 
 
 def _read_only(dtype: type[np.integer[Any]]) -> npt.NDArray[Any]:
