@@ -16,7 +16,7 @@ first, then clockwise) and sides likewise (the observer's side first).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -397,18 +397,27 @@ class CribbageEncoding(Encoding[CribbageAction]):
         Raises:
             ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
         """
-        n = self.players
-        if not 0 <= player < n:
-            raise ValueError(no_such_seat(player, n))
-        p = state.position
-        if p[kernel.PLAYERS] != n:
-            raise ValueError(f"not a position of {n}-player cribbage")
+        p = self._position_of(state, player)
         out = np.zeros(self._size, dtype=np.float32)
         if kernel.COMPILED:
             (_OBSERVE or _bind_vector())(p, player, self._at_array, self.series_slots, self.match_scale, out)
         else:  # as Python: the starts as a tuple of ints, the vector as a memoryview, each item sooner to reach
             write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
         return out
+
+    def _position_of(self, state: CribbageState, player: Player) -> MutableSequence[int]:
+        """``state``'s position, checked: ``player`` a seat of this encoding's table size, and the position one.
+
+        Raises:
+            ValueError: when ``player`` is not a seat or ``state`` is a position of another table size.
+        """
+        n = self.players
+        if not 0 <= player < n:
+            raise ValueError(no_such_seat(player, n))
+        p = state.position
+        if p[kernel.PLAYERS] != n:
+            raise ValueError(f"not a position of {n}-player cribbage")
+        return p
 
     def observe_with_mask(self, state: CribbageState, player: Player,
                           mask_type: type[npt.NDArray[Any]] = np.ndarray) -> tuple[Observation, npt.NDArray[np.int8]]:
@@ -420,12 +429,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         Raises:
             ValueError: as :meth:`observe_state`.
         """
-        n = self.players
-        if not 0 <= player < n:
-            raise ValueError(no_such_seat(player, n))
-        p = state.position
-        if p[kernel.PLAYERS] != n:
-            raise ValueError(f"not a position of {n}-player cribbage")
+        p = self._position_of(state, player)
         out = _EMPTY(self._size, _FLOAT32)  # (written whole: write_observation zeroes what it leaves)
         mask = mask_type(len(self._actions), _INT8)
         if kernel.COMPILED:
