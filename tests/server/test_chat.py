@@ -231,10 +231,10 @@ def test_a_message_from_another_server_process_reaches_the_readers_here(client: 
         line = {"id": 99, "seat": 1, "name": "Bob", "text": "from the other process", "at": "2026-12-02T00:00:00+00:00"}
         notice = {"table": table, "origin": "another-process",
                   "chat": {"type": "chat", "history": False, "messages": [line]}}
-        client.portal.call(hub.failover.heard, json.dumps(notice))
+        client.portal.call(hub.notices.heard, json.dumps(notice))
         assert next_of(seat, "chat")["messages"] == [line]
         policy = {**notice, "chat": {"type": "chat_policy", "spectators": True}}
-        client.portal.call(hub.failover.heard, json.dumps(policy))
+        client.portal.call(hub.notices.heard, json.dumps(policy))
         assert next_of(seat, "chat_policy")["spectators"] is True
         assert hub.chat.spectators_may_write(table)
 

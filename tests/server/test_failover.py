@@ -30,7 +30,7 @@ import redis
 from sqlalchemy import Engine, create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from tabletop.server.failover import CHANNEL
+from tabletop.server.notices import CHANNEL
 from tabletop.server.process import serving
 from tabletop.storage.migrate import upgrade
 from tests.server.faults import RedisServer, TcpProxy, address_of, postgres_url_via
@@ -49,7 +49,7 @@ REDIS_OUTAGE = 60.0 if os.environ.get("TABLETOP_SLOW") == "1" else 4.0
 """How long Redis is down in the Redis outage test: a few seconds in ``make test``, a minute in the slow tier."""
 FEW_SECONDS = 6.0
 """The longest a person may wait for the bot's answer, or a chat message, while Redis is down: the processes
-read the tables they serve from the database instead, at most every 2 s (``failover.POLL_SECONDS``)."""
+read the tables they serve from the database instead, at most every 2 s (``notices.POLL_SECONDS``)."""
 PERSON_VS_BOT = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "easy"}],
                  "options": {"first": "0"}}
 CRIBBAGE_VS_BOT = {"game": "cribbage", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}

@@ -133,5 +133,5 @@ def test_a_seat_freed_here_or_by_another_process_answers_for_its_old_token_no_mo
     finally:
         elsewhere.close()
     notice = {"table": waiting, "moves": 0, "status": "open", "origin": "another-process"}
-    client.portal.call(client.app.state.hub.failover.heard, json.dumps(notice))  # type: ignore[attr-defined]
+    client.portal.call(client.app.state.hub.notices.heard, json.dumps(notice))  # type: ignore[attr-defined]
     assert state(client, waiting, dan).json()["code"] == "bad_token"

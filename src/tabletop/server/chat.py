@@ -39,7 +39,7 @@ from tabletop.storage.models import ChatRow
 
 if TYPE_CHECKING:
     from tabletop.server.broadcast import Broadcaster, Connection
-    from tabletop.server.failover import Failover
+    from tabletop.server.notices import Notices
     from tabletop.server.registry import TableRegistry
 
 log = logging.getLogger("tabletop.server")
@@ -108,8 +108,8 @@ def as_data(row: ChatRow) -> dict[str, Any]:
 class TableChat:
     """The chat of every table a :class:`~tabletop.server.hub.Hub` serves."""
 
-    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates) -> None:
-        self.registry, self.broadcaster, self.failover, self.rates = registry, broadcaster, failover, rates
+    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, notices: Notices, rates: Rates) -> None:
+        self.registry, self.broadcaster, self.notices, self.rates = registry, broadcaster, notices, rates
         self.log = ChatLog(registry.store)
         #: the messages this process's readers of each table were sent (the newest :data:`HISTORY`), and below
         #: which ids the history sent on welcome had them all
@@ -191,7 +191,7 @@ class TableChat:
 
     async def read_chat(self, table_id: str) -> None:
         """Send this process's readers of the table the messages written since the newest they were sent
-        (by another process, while Redis could not tell: :meth:`.failover.Failover.poll_while_deaf`)."""
+        (by another process, while Redis could not tell: :meth:`.notices.Notices.poll_while_deaf`)."""
         if not any(connection.chat for connection in self.broadcaster.of(table_id)):
             return
         floor, sent = self.floor.get(table_id, 0), self.sent.get(table_id, set())
@@ -203,7 +203,7 @@ class TableChat:
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """Hand ``message`` to the other server processes (their connections read it too); a Redis
         that is down loses the live copy only: the message is stored, and sent on reconnection."""
-        await self.failover.publish({"table": table_id, "chat": message})
+        await self.notices.publish({"table": table_id, "chat": message})
 
     async def heard(self, table_id: str, message: Any) -> None:
         """Another process's chat notice: its policy is this process's too, its message goes to the

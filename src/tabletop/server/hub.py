@@ -6,7 +6,8 @@
   its :mod:`.clocks` time each move;
 - :mod:`.undo`: takebacks; :mod:`.endings`: resigning, abandoning and leaving; :mod:`.chat`;
 - :mod:`.broadcast`: the connections and what each is sent (its seat's view, the log it has not had);
-- :mod:`.failover`: the cross-process layer (leases, Redis notices, retries, housekeeping);
+- :mod:`.failover` and :mod:`.notices`: the cross-process layer (leases, catching up, retries, housekeeping;
+  notices over Redis, and reading the database while Redis is down);
 - :mod:`.table_events`: the seam to everything else — tables started, moves applied, tables finished,
   and consumers that handle each finished table once.
 
@@ -35,6 +36,7 @@ from tabletop.server.limits import Limits, Rates
 from tabletop.server.lobby_lines import bot_levels, row_info
 from tabletop.server.messages import TableInfo
 from tabletop.server.moves import Moves
+from tabletop.server.notices import Notices
 from tabletop.server.registry import TableRegistry
 from tabletop.server.seating import ChosenSeedRefused, Seating
 from tabletop.server.table import LiveTable
@@ -69,7 +71,8 @@ class Hub:
         self.background: set[asyncio.Task[Any]] = set()
         self.registry = TableRegistry(store, self.db, self.instance, self.limits.lease_seconds)
         self.broadcaster = Broadcaster(self.registry, self.limits.spectators_per_table)
-        self.failover = Failover(self.registry, self.broadcaster, self.limits, self.spawn)
+        self.notices = Notices(self.registry, self.spawn)
+        self.failover = Failover(self.registry, self.broadcaster, self.limits, self.spawn, self.notices)
         self.events = TableEvents(ConsumerMarks(store), self.db, self.registry.read)
         self.moves = Moves(self.registry, self.writer, self.failover, self.limits, self.broadcaster.broadcast,
                            self.spawn, self.events.emit, bots, renew_bots)
@@ -77,10 +80,14 @@ class Hub:
                                self.moves.advance_or_retry, self.events.emit)
         self.undo = Undo(self.registry, self.moves.write, self.broadcaster.same_screen, self.failover.notify,
                          self.moves.advance_or_retry)
-        self.chat = TableChat(self.registry, self.broadcaster, self.failover, self.rates)
+        self.chat = TableChat(self.registry, self.broadcaster, self.notices, self.rates)
         self.endings = TableEndings(self.registry, self.moves, self.failover, self.broadcaster.broadcast)
-        self.failover.advance, self.failover.heard_chat = self.moves.advance, self.chat.heard
-        self.failover.read_chat = self.chat.read_chat
+        self.failover.advance = self.moves.advance
+        notices = self.notices
+        notices.catch_up, notices.read_again, notices.take_over = (self.failover.catch_up, self.failover.read_again,
+                                                                   self.failover.take_over)
+        notices.heard_chat, notices.read_chat, notices.backoff = self.chat.heard, self.chat.read_chat, \
+            self.failover.backoff
         self.registry.on_resumed = lambda table_id: self.spawn(self.failover.keep_trying(table_id, self.moves.advance))
 
     # the parts' state, by the names the tests and tools read it with
@@ -100,9 +107,9 @@ class Hub:
         self.spawn(self.events.keep_caught_up())
         if self.redis_url:
             require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
-            self.failover.connect(self.redis_url)
-            self.spawn(self.failover.listen())
-            self.spawn(self.failover.poll_while_deaf())
+            self.notices.connect(self.redis_url)
+            self.spawn(self.notices.listen())
+            self.spawn(self.notices.poll_while_deaf())
 
     async def stop(self) -> None:
         """Cancel background work (bots, clocks, the Redis listener) and hand back this process's leases."""
@@ -116,8 +123,8 @@ class Hub:
         await asyncio.to_thread(self.database.shutdown, wait=True)
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.store.release, self.instance)
-            await self.failover.released()
-        await self.failover.disconnect()
+            await self.notices.released()
+        await self.notices.disconnect()
         self.heavy.close()
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
