@@ -283,7 +283,7 @@ class HotSeat:
                     return
                 if message.get("type") != "state":
                     continue
-                held = held[:message["log_from"]] + message["log"]
+                held = held[:message.get("log_from", 0)] + message["log"]  # an old server: the whole log, no log_from
                 if message["status"] != "playing":
                     continue
                 for move, line in enumerate(held):

@@ -8,7 +8,7 @@ after it may act, within the server's message rate) against the random bot. It c
 only what changed set the goal for a 2-player cribbage game: ≤ 250 KB a seat (about a tenth of sending the
 whole log every time), the largest update ≤ 8 KB.
 
-    python benchmarks/live_bytes.py [--games 3] [--baseline HEAD~1] [--game cribbage]
+    python benchmarks/live_bytes.py [--games 3] [--baseline 4ceb5ec^] [--game cribbage]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx
 from live_client import create, hello, ws_url
-from server_load import checkout
+from server_load import BASELINE, checkout
 from websockets.asyncio.client import connect
 
 from tabletop.server.process import serving
@@ -91,7 +91,7 @@ def figures(found: list[Received]) -> tuple[float, float, float]:
             max(r.largest for r in found) / 1000)
 
 
-def rows(games: int = 3, baseline: str | None = "HEAD~1", names: Sequence[str] = GAMES) -> list[tuple[str, ...]]:
+def rows(games: int = 3, baseline: str | None = BASELINE, names: Sequence[str] = GAMES) -> list[tuple[str, ...]]:
     """Per game: KB a seat receives a game (median), updates, the largest update, on this commit's server and,
     with ``baseline``, on that commit's (the same seeds), with the ratio."""
     found = []
@@ -115,7 +115,8 @@ def columns(baseline: str | None) -> tuple[str, ...]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--baseline", default="HEAD~1", help="a git commit, or none")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help=f"a git commit, or none (default {BASELINE}: the commit before the delta protocol)")
     parser.add_argument("--game", action="append", help=f"a game (repeatable; default {', '.join(GAMES)})")
     args = parser.parse_args()
     baseline = None if args.baseline == "none" else args.baseline

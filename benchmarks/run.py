@@ -14,7 +14,6 @@ nothing here fails on a slow machine.
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 import time
 import traceback
@@ -31,40 +30,60 @@ import kubik_physics
 import learning_envs
 import playouts
 import report
+import server_load
 from rich.console import Console
 from sections import Section, to_rich
+from server_load import BASELINE
 from timing import FULL, QUICK, Scale, reference_seconds
 
 SERVER_TITLE = "Live server under load (benchmarks/server_load.py)"
+SERVER_CRIBBAGE_TITLE = "Live server under load, cribbage (benchmarks/server_load.py --game cribbage)"
 
 
 def server_sections(scale: Scale, args: argparse.Namespace) -> list[Section]:
-    """``server_load.rows()``'s figures (one load test of ``seconds``, 200 tables at full scale), where
-    that module offers them; it is someone else's to change, so only parameters it accepts are passed."""
-    import server_load
-
-    rows = getattr(server_load, "rows", None)
-    if rows is None:
-        return [Section("server", SERVER_TITLE, ("what", "figure"), (("server_load.rows()", "not available"),))]
-    wanted: dict[str, Any] = {"tables": scale.of(200), "seconds": max(1.0, 20.0 * scale.work)}
+    """``server_load.rows()``'s figures against ``--baseline`` (by default :data:`server_load.BASELINE`, the
+    commit before the delta protocol, which issue #44's goals for bytes, latency and saturation are measured
+    against): Cubulus tables (200 at full scale, thinking 1 s) beside every scenario of abuse, and cribbage
+    tables (200, thinking 0.3 s) quiet and beside all the abuse, with a stress test at think 0 (100 tables),
+    each against the baseline commit's server in the same run."""
+    seconds = max(1.0, 20.0 * scale.work)
+    common: dict[str, Any] = {"tables": scale.of(200), "seconds": seconds}
+    cribbage: dict[str, Any] = {**common, "game": "cribbage", "think": 0.3,
+                                "stress": scale.of(server_load.STRESS_TABLES)}
     if scale.work < 0.05:  # a sliver of the work (the tests' tiny run): the load test with all the abuse only,
-        wanted["scenarios"] = ("all",)  # its all-bot tables (one finished game to replay) at a tenth of their pace
-        wanted["limits"] = ("bot_table_move_seconds=0.05",)
+        common["scenarios"] = ("all",)  # its all-bot tables (one finished game to replay) at a tenth of their pace
+        common["limits"] = ("bot_table_move_seconds=0.05",)
+        cribbage["scenarios"] = ()  # and cribbage's stress test alone: one server start
     else:  # the probe's p99 is noisy on a shared 2-core machine: medians of rounds of every scenario
-        wanted["repeat"] = scale.at_most(3)
-        if args.baseline != "none":
-            wanted["baseline"] = args.baseline
-    accepted = inspect.signature(rows).parameters
-    arguments = {name: value for name, value in wanted.items() if name in accepted}
-    figures = tuple(tuple(str(cell) for cell in row) for row in rows(**arguments))
-    given = ", ".join(f"{name}={value:g}" if isinstance(value, float | int) else f"{name}={value}"
-                      for name, value in arguments.items()) or "its defaults"
-    return [Section("server", SERVER_TITLE, ("what", "figure"), figures,
-                    f"server_load.rows({given}): a live server on a fresh SQLite file, one WebSocket per table; "
-                    "a load test beside each kind of abuse alone (see benchmarks/abuse.py), beside none and "
-                    "beside all at once, each on a fresh server and each followed by the same on the "
-                    "baseline commit's server; with repeat, that many rounds of every scenario, the probe's "
-                    "figures each scenario's medians over them (the other rows are the first round's).")]
+        cribbage["scenarios"] = ("quiet", "all")
+        for wanted in (common, cribbage):
+            wanted["repeat"] = scale.at_most(3)
+            if args.baseline != "none":
+                wanted["baseline"] = args.baseline
+    cubulus = {**common, "game": "cubulus"}
+    how = ("a live server on a fresh SQLite file, one WebSocket per table, a person playing random legal actions "
+           "against the random bot; the people (and the abuse process, niced) on one core, the server and its "
+           "workers on the other where there are two (the cores row); each load test on a fresh server, each "
+           "followed by the same on the baseline commit's server; with repeat, that many rounds of every "
+           "scenario, the probe's figures each scenario's medians over them (the other rows are the first "
+           "round's).")
+    return [Section("server", SERVER_TITLE, ("what", "figure"), _server_rows(server_load.rows(**cubulus)),
+                    f"server_load.rows({_given(cubulus)}): {how} A load test beside each kind of abuse alone "
+                    "(see benchmarks/abuse.py), beside none and beside all at once."),
+            Section("server", SERVER_CRIBBAGE_TITLE, ("what", "figure"), _server_rows(server_load.rows(**cribbage)),
+                    f"server_load.rows({_given(cribbage)}): {how} Quiet and beside all the abuse, then a stress "
+                    "test (think 0, no abuse): the actions a second the server round-trips at saturation. Goals "
+                    "(issue #44): p99 < 50 ms with and without abuse, ≥ 3× the baseline's actions a second.")]
+
+
+def _server_rows(rows: list[tuple[str, str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(str(cell) for cell in row) for row in rows)
+
+
+def _given(arguments: dict[str, Any]) -> str:
+    """``name=value, …`` of the arguments a section passed."""
+    return ", ".join(f"{name}={value:g}" if isinstance(value, float | int) else f"{name}={value}"
+                     for name, value in arguments.items())
 
 
 def bytes_sections(scale: Scale, args: argparse.Namespace) -> list[Section]:
@@ -108,9 +127,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--only", default="", help="comma-separated sections: " + ", ".join(TOPICS))
     parser.add_argument("--skip", default="", help="comma-separated sections to leave out")
     parser.add_argument("--levels", help="bot levels timed (default random,easy,normal,hard)")
-    parser.add_argument("--baseline", default="HEAD~1",
-                        help="the git commit whose server the load test compares against, in the same run "
-                             "(default HEAD~1, the commit before; none: no comparison)")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help="the git commit whose server the live server's sections compare against, in the "
+                             f"same run (default {BASELINE}, the commit before the delta protocol; HEAD~1: the "
+                             "commit before; none: no comparison)")
     parser.add_argument("--report", type=Path, help="where to write the Markdown (default build/bench/REPORT.md "
                                                     "for a full run; a partial run writes none unless given)")
     args = parser.parse_args(argv)

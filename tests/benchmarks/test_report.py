@@ -74,6 +74,7 @@ def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
               "Kubik throws (single-threaded)", "Learning environments: steps per second (benchmarks/learning_envs.py)",
               "Learning environments: memory per environment (benchmarks/learning_envs.py)",
               "Live server under load (benchmarks/server_load.py)",
+              "Live server under load, cribbage (benchmarks/server_load.py --game cribbage)",
               "Live server: what a seat receives over a whole game (benchmarks/live_bytes.py)",
               "CLI start-up (CPU time)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles
@@ -108,3 +109,12 @@ def test_the_vector_environment_is_compared_with_the_scalar_one(report: str) -> 
         assert [row[1] for row in kernel] == sizes, game
         assert all(re.fullmatch(r"[\d.]+×", row[3]) for row in kernel), game
     assert any(row[0].startswith("PettingZoo AEC") for row in rows)
+
+
+def test_the_live_server_is_loaded_with_cribbage_too(report: str) -> None:
+    rows = {row[0]: row[1] for row in table_rows(
+        sections(report)["Live server under load, cribbage (benchmarks/server_load.py --game cribbage)"])}
+    assert rows["stress: live cribbage tables (random bots, think 0 s), seconds, games"].startswith("1, ")
+    saturation = [figure for what, figure in rows.items() if what.startswith("cribbage: saturation")]
+    assert len(saturation) == 1 and re.match(r"[\d,]+/s", saturation[0])
+    assert re.fullmatch(r"people and abuse on core \d+, server on [\d,]+|not pinned \(1 core\)", rows["stress: cores"])
