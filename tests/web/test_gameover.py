@@ -77,6 +77,24 @@ def test_the_summary_says_who_won_and_shows_the_final_scores(page: Any, base_url
     assert not page.errors
 
 
+def test_the_summary_stays_put_while_the_table_is_drawn_again(page: Any, base_url: str) -> None:
+    """The game-over panel is made once for a result: a redraw for anything else keeps the panel itself (the
+    button a keyboard user stands on keeps its focus; a test holding the panel keeps it)."""
+    table, tokens = finished_kubik(base_url, [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bob"}])
+    page.add_init_script("""window.__made = 0; new MutationObserver((changes) => { for (const c of changes)
+      for (const n of c.addedNodes) if (n.querySelector?.('[data-testid=gameover]') || n.dataset?.testid === 'gameover')
+        window.__made += 1; }).observe(document, { childList: true, subtree: true });""")
+    hold(page, base_url, table, tokens)
+    summary = summary_of(page, base_url, table).element_handle()
+    page.locator("[data-testid=chat-input]").fill("good game")
+    page.locator("[data-testid=chat-input]").press("Enter")
+    page.wait_for_function("() => document.body.textContent.includes('good game')")
+    page.locator("[data-testid=coach] input, input[type=checkbox]").first.check()  # a redraw of the table
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=gameover]').length === 1")
+    assert summary.evaluate("e => e.isConnected") and page.evaluate("window.__made") == 1
+    assert not page.errors
+
+
 def test_rematch_offers_the_other_player_their_seat_and_the_new_game_starts(browser: Any, base_url: str) -> None:
     table, tokens = finished_kubik(base_url, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}])
     contexts = [browser.new_context(viewport={"width": 1200, "height": 950}, locale="en-GB") for _ in range(2)]

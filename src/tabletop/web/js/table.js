@@ -453,15 +453,23 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     logList.dataset.visits = String(reader.visits);  // entries the visitor read so far
   }
 
+  let resultDrawn = "";  // what the summary was drawn from: it is made again only when that changes
   function drawResult() {  // the game-over summary (gameover.js): who won and how, scores, rematch
     if (!last || (last.status !== "over" && last.status !== "abandoned")) {
       result.hidden = true;
+      resultDrawn = "";
       fill(rematchBox);
       return;
     }
     const game = gameName();
     fill(rematchBox, rematchOffer(last, ctx));
-    fill(result, gameOverSummary(last, { ...ctx, game, headline: resultText(last) }));
+    const headline = resultText(last);
+    // a redraw for anything else (a chat line, a spectator's update) keeps the panel, its focus and its status
+    const drawn = JSON.stringify([lang(), game, Boolean(gameModule(game)), last.move, last.status, last.seat,
+      last.result, last.rematch, last.seats, headline]);
+    if (drawn === resultDrawn) return;
+    resultDrawn = drawn;
+    fill(result, gameOverSummary(last, { ...ctx, game, headline }));
     result.className = "banner result gameover-box";
     result.hidden = false;
   }
