@@ -12,9 +12,17 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from tabletop.server import create_app
+from tabletop.server import create_app, writer
 from tabletop.storage.models import TableRow, now
 from tests.server.live import bearer, create, settings_for_tests
+
+
+@pytest.fixture(autouse=True)
+def every_move_is_activity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests age tables by writing the database (they cannot wait minutes), which the event writer's memory
+    of when it last wrote a table's activity knows nothing of: it writes each move's (test_writer.py checks
+    that it writes it at most every few seconds)."""
+    monkeypatch.setattr(writer, "TOUCH_SECONDS", 0.0)
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """Bot decisions for live tables, run in worker processes so the event loop never waits on a search.
 
 A request is plain data (game name and options, bot name, seat, view, legal actions in notation, the
-seat's history, a seed), so it pickles to any worker; the worker keeps loaded games and bots cached.
+seat's history, a seed), so it pickles to any worker; the worker keeps loaded games and bots cached. A bot
+that chooses without searching (``random``, ``first``) is asked in the server's own process instead
+(:func:`choose_here`): a worker's round trip would cost more than its choice.
 The bot sees exactly what a person in that seat would: the view, never the state.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -52,9 +55,17 @@ def decide(request: BotRequest) -> str:
     """The bot's action, in notation (runs in a worker process)."""
     game = _game(request.game, request.options_json)
     legal = tuple(game.parse_action(text) for text in request.legal)
-    decision = Decision(game, request.seat, request.view, legal, request.history)
-    action = _bot(request.game, request.options_json, request.bot).choose(decision, random.Random(request.seed))
-    return str(action)
+    return str(choose_here(request.game, request.options_json, request.bot, request.seat, request.view, legal,
+                           request.history, request.seed))
+
+
+def choose_here(game: str, options_json: str, bot: str, seat: int, view: dict[str, Any], legal: Sequence[Any],
+                history: tuple[str, ...], seed: str) -> Any:
+    """An instant bot's choice among ``legal`` (actions, not notation), made in the server's own process: the
+    same bot, the same seed and the same decision as :func:`decide` would get, with no notation written and
+    parsed back."""
+    decision = Decision(_game(game, options_json), seat, view, legal, history)
+    return _bot(game, options_json, bot).choose(decision, random.Random(seed))
 
 
 def draw(state: State[Any], rng: random.Random) -> tuple[str, State[Any]]:

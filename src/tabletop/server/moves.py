@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
 from tabletop.server import chance
-from tabletop.server.bots import BotRequest, decide, draw, is_instant
+from tabletop.server.bots import BotRequest, choose_here, decide, draw, is_instant
 from tabletop.server.clocks import Clocks
 from tabletop.server.errors import Rejection
 from tabletop.server.limits import Limits
@@ -118,7 +118,12 @@ class Moves:
                         await self.write(table, CHANCE, outcome, after=after)
                     continue
                 seat = table.seat_to_move()
-                if table.bot_for(seat) is not None:
+                bot = table.bot_for(seat)
+                if bot is not None and not table.row.all_bots and is_instant(table.game.name, table.options_json, bot):
+                    action = decide_here(table, seat, bot)  # microseconds: no worker, and one update for both moves
+                    await self.write(table, seat, str(action), after=table.state.apply(action), parsed=action)
+                    continue
+                if bot is not None:
                     if table.thinking != table.moves:  # one bot decision per move, however often asked
                         table.thinking = table.moves
                         self.spawn(self._bot_move(table_id, seat, table.moves))
@@ -186,7 +191,7 @@ class Moves:
             if bot is None or table.moves != move or table.status != "playing":
                 return
             request = BotRequest(table.game.name, table.options_json, bot, seat,
-                                 table.view(seat), tuple(table.legal_for(seat)), tuple(table.seen_actions(seat)),
+                                 table.view(seat), tuple(table.legal_for(seat)), table.seen_actions(seat),
                                  chance.bot_seed(table.secret, len(table.entries), seat))
             started = asyncio.get_running_loop().time()
             if is_instant(request.game, request.options_json, bot):
@@ -200,6 +205,13 @@ class Moves:
                 await self.submit(table_id, seat, action, move)
 
         await self.failover.keep_trying(table_id, decide_and_play)
+
+
+def decide_here(table: LiveTable, seat: int, bot: str) -> Any:
+    """An instant bot's action for ``seat`` now, chosen from what the seat sees (its view and its log), as a
+    worker would (:func:`~tabletop.server.bots.decide`), with the same seed."""
+    return choose_here(table.game.name, table.options_json, bot, seat, table.view(seat), table.state.legal_actions(),
+                       table.seen_actions(seat), chance.bot_seed(table.secret, len(table.entries), seat))
 
 
 def check_turn(table: LiveTable, seat: int, move: int) -> None:

@@ -12,6 +12,7 @@ ones as the game redacts them) and what it did as that viewer may see it (:meth:
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from bisect import bisect_right
@@ -85,6 +86,7 @@ class LiveTable:
     thinking: int | None = None  #: the move a bot is deciding now (one decision per move)
     ending: Ending | None = None  #: how the game ended when a person ended it (resigned, abandoned…)
     logs: dict[int, list[LogEntry]] = field(default_factory=dict)  #: each viewer's move log so far
+    seen: dict[int, list[str]] = field(default_factory=dict)  #: each viewer's log's actions (what a bot is told)
     _previews: tuple[State[Any], dict[str, Any]] | None = field(default=None, repr=False)  #: the state's previews
     _legal: tuple[State[Any], list[str]] | None = field(default=None, repr=False)  #: the state's legal
     #: actions in notation, written once per state however many updates carry them
@@ -118,9 +120,9 @@ class LiveTable:
             self.deadline = float(clock["deadline"]) + offset
             self.turn_started = float(clock["started"]) + offset
 
-    @property
+    @functools.cached_property
     def options_json(self) -> str:
-        """The game's options as JSON (what bot workers load the game from)."""
+        """The game's options as JSON (what bot workers load the game from; a table's options never change)."""
         return json.dumps(self.row.options, sort_keys=True)
 
     @property
@@ -158,6 +160,7 @@ class LiveTable:
             for viewer, seen in undone.observed.items():
                 if seen is not None:
                     self.logs[viewer].pop()
+                    self.seen[viewer].pop()
             self.state = _replay(self.game, [e.action for e in self.entries])
         else:
             if parsed is None:
@@ -174,6 +177,7 @@ class LiveTable:
                     line: LogEntry = {"move": self.moves, "seat": mover, "action": seen,
                                       "events": visible(events, viewer)}
                     self.logs.setdefault(viewer, []).append(line)
+                    self.seen.setdefault(viewer, []).append(seen)
         self.moves += 1
 
     def _entry(self, seat: int, action: str, parsed: Any) -> Entry:
@@ -237,9 +241,9 @@ class LiveTable:
             start = next((i for i in range(min(start, len(log))) if other[i] != log[i]), min(start, len(log)))
         return start, log[start:]
 
-    def seen_actions(self, viewer: int) -> list[str]:
+    def seen_actions(self, viewer: int) -> tuple[str, ...]:
         """The actions so far as ``viewer`` saw them, in notation (what a bot is told)."""
-        return [line["action"] for line in self.logs.get(viewer, [])]
+        return tuple(self.seen.get(viewer, ()))
 
     def view(self, viewer: int) -> dict[str, Any]:
         """What ``viewer`` (a seat or SPECTATOR) may see."""

@@ -16,6 +16,9 @@ from concurrent.futures import Executor
 from tabletop.storage import NewEvent, StaleMoveError, Store
 
 MAX_BATCH = 500
+TOUCH_SECONDS = 5.0
+"""How often at most a table's last activity (the lobby's order and ages: ``active_at``) is written as its moves
+are: a second write per move for a time the lobby shows in minutes cost the database as much as the moves."""
 
 
 class EventWriter:
@@ -26,6 +29,7 @@ class EventWriter:
         self.database = database  #: the threads database calls run on (None: asyncio's default)
         self._queue: asyncio.Queue[tuple[NewEvent, asyncio.Future[bool]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._touched: dict[str, float] = {}  #: when each table's activity was last written (loop time)
 
     def start(self) -> None:
         """Start writing (from inside the running event loop)."""
@@ -49,15 +53,28 @@ class EventWriter:
         if not await done:
             raise StaleMoveError(f"move {event.number} is stale: it was already made at table {event.table_id}")
 
+    def _to_touch(self, batch: list[tuple[NewEvent, asyncio.Future[bool]]]) -> set[str]:
+        """The batch's tables whose activity was not written in the last :data:`TOUCH_SECONDS` (now marked)."""
+        moment = asyncio.get_running_loop().time()
+        if len(self._touched) > 4 * MAX_BATCH:  # forget tables long quiet (finished, or moved elsewhere)
+            self._touched = {table: at for table, at in self._touched.items() if moment - at < TOUCH_SECONDS}
+        due = {event.table_id for event, _ in batch if moment - self._touched.get(event.table_id, -TOUCH_SECONDS)
+               >= TOUCH_SECONDS}
+        self._touched.update(dict.fromkeys(due, moment))
+        return due
+
     async def _run(self) -> None:
         while True:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < MAX_BATCH:
                 batch.append(self._queue.get_nowait())
+            touch = self._to_touch(batch)
             try:
                 written = await asyncio.get_running_loop().run_in_executor(
-                    self.database, self.store.append_many, [event for event, _ in batch])
+                    self.database, self.store.append_many, [event for event, _ in batch], touch)
             except Exception as error:  # the database is down: every caller hears it, nothing is applied
+                for table in touch:
+                    self._touched.pop(table, None)
                 for _, done in batch:
                     if not done.done():
                         done.set_exception(error)

@@ -11,7 +11,7 @@ tests read. The event kinds and their parameters are listed in :data:`.game.SPEC
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -68,23 +68,23 @@ def combinations(score: Score) -> list[dict[str, Any]]:
              "points": c.points} for c in score.combinations]
 
 
-def scored(table: Table) -> tuple[ScoreEvent, ...]:
-    """The points the last action pegged, itemised where they were counted for the player."""
+def scored(told: tuple[Told, ...]) -> tuple[ScoreEvent, ...]:
+    """The points the last action pegged (``told``: its notes), itemised where they were counted for the player."""
     return tuple(ScoreEvent(seat, side, why, points, None if itemise is None else itemised(itemise))
-                 for kind, seat, side, points, why, _, itemise in (n for n in table.told if n[0] == "pegs"))
+                 for kind, seat, side, points, why, _, itemise in (n for n in told if n[0] == "pegs"))
 
 
-def events(table: Table) -> tuple[Event, ...]:
-    """The last action's events: the action itself (with its redacted twin where it hides cards), then what
-    it caused, in order."""
+def events(game: Cribbage, told: tuple[Told, ...], table: Callable[[], Table]) -> tuple[Event, ...]:
+    """The last action's events (``told``: its notes): the action itself (with its redacted twin where it hides
+    cards), then what it caused, in order. ``table`` decodes the whole position, which only a match's end needs
+    (its games won): most actions tell what they did without it."""
     made: list[Event] = []
-    for told in table.told:
-        made += _made(table, told)
+    for note in told:
+        made += _made(game, note, table)
     return tuple(made)
 
 
-def _made(table: Table, told: Told) -> list[Event]:
-    game = table.game
+def _made(game: Cribbage, told: Told, table: Callable[[], Table]) -> list[Event]:
     match told:
         case ("dealt", seat, card):
             return [Event("dealt", {"seat": seat, "card": NAMES[card]}, frozenset((seat,)), True),
@@ -125,7 +125,7 @@ def _made(table: Table, told: Told) -> list[Event]:
                                         "value": value, "game": number, "games": games,
                                         "match_points": list(match_points), **skunk})]
         case ("match_over", top, match_points):
-            told_match = {"match_points": list(match_points), "games_won": games_won(table)}
+            told_match = {"match_points": list(match_points), "games_won": games_won(table())}
             if len(top) == 1:
                 return [Event("wins_match", {"side": top[0], "members": members(game, top[0]), **told_match})]
             return [Event("match_tied", {"sides": list(top),

@@ -31,7 +31,7 @@ from tabletop.core.compiling import entry
 from tabletop.games.cribbage.actions import CribbageAction
 from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, move_of, offered, select_table
 from tabletop.games.cribbage.phases import GameResult, Pegs, Pending, Phase, ScoreEvent
-from tabletop.games.cribbage.positions import PHASES, Table, leaders, position_of, table_of
+from tabletop.games.cribbage.positions import PHASES, Table, Told, leaders, position_of, table_of, told_of
 from tabletop.games.cribbage.render import describe, render_state
 from tabletop.games.cribbage.views import public_view, view
 
@@ -178,12 +178,12 @@ class CribbageState(State[CribbageAction]):
     @property
     def scored(self) -> tuple[ScoreEvent, ...]:
         """Points pegged by the last action, itemised where they were counted for the player."""
-        return events_of.scored(self.table)
+        return events_of.scored(self.told)
 
     def events(self) -> Sequence[Event]:
         """What the last action did: the action (a dealt card and a discard only whole for their
         seat, a twin without the cards for the others), then the points, games and deals it caused."""
-        return events_of.events(self.table)
+        return events_of.events(self.game, self.told, lambda: self.table)
 
     def result(self) -> Event | None:
         """The match's result (C16): ``game_won`` by a side — a seat, or with four players the
@@ -240,6 +240,14 @@ class CribbageState(State[CribbageAction]):
         except AttributeError:
             found = self._table = table_of(self.game, self.position)
             return found
+
+    @property
+    def told(self) -> tuple[Told, ...]:
+        """What the last action did, as the kernel noted it (read without decoding the rest of the position)."""
+        try:
+            return self._table.told
+        except AttributeError:
+            return told_of(self.position)
 
     @property
     def phase(self) -> Phase:
