@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.server.bots import BotRequest, decide, is_instant
-from tabletop.server.hub import Hub
+from tabletop.server.bots import BotRequest, LazyView, choose_here, decide, is_instant
+from tabletop.server.hub import Connection, Hub
 from tabletop.server.limits import Limits
 from tabletop.server.messages import CreateTable
 from tabletop.server.work import worker_processes
@@ -107,3 +107,54 @@ def test_a_dead_bot_worker_is_replaced_and_its_tables_play_on(sqlite_url: str) -
             each.shutdown(cancel_futures=True)
     assert info["status"] == "over" and info["result"]["winner"] is not None
     assert len(started) == 2  # one new pool, however many decisions found the old one broken
+
+
+def test_against_an_instant_bot_a_persons_move_and_the_bots_reply_come_in_one_update(sqlite_url: str) -> None:
+    """An instant bot decides inside the move that gave it the turn: the person's socket gets one update
+    carrying both (not one for the person's move and another a moment later for the reply)."""
+
+    async def main() -> list[dict[str, Any]]:
+        hub = Hub(Store(sqlite_url), bots=RefusingPool())
+        await hub.start()
+        updates: list[dict[str, Any]] = []
+        answers: list[dict[str, Any]] = []  #: the update each of Ann's moves brought
+
+        async def send(message: dict[str, Any]) -> None:
+            updates.append(message)
+
+        try:
+            table, _, _ = await hub.seating.create(CreateTable(
+                game="cubulus", seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}], seed=5))
+            table_id = table.row.id
+            await hub.seating.connect(table_id, Connection(send, [0]))
+            for _ in range(20):  # Cubulus's set-up first: each seat places several balls in turn
+                live = hub.registry[table_id]
+                if live.seat_to_move() != 0:  # (the game is over)
+                    break
+                before = len(updates)
+                await hub.moves.submit(table_id, 0, live.legal_for(0)[0], live.moves)
+                assert len(updates) == before + 1
+                answers.append(updates[-1])
+            return answers
+        finally:
+            await hub.stop()
+
+    replies = run(main())
+    for update in replies:  # each shows Ann's move, any reply of the bot's, and Ann to move again (or the end)
+        assert update["log"][0]["seat"] == 0 and (update["to_move"] == 0 or update["status"] == "over")
+    assert any(line["seat"] == 1 for update in replies for line in update["log"])
+
+
+def test_an_instant_bot_that_does_not_look_at_the_view_never_costs_one() -> None:
+    made: list[int] = []
+
+    def view() -> dict[str, Any]:
+        made.append(1)
+        return {"board": "…"}
+
+    legal = ("insert L001", "insert L010")
+    lazy = LazyView(view)
+    assert choose_here("cubulus", "{}", "random", 0, lazy, legal, (), "s") in legal
+    assert made == []
+    assert dict(lazy) == {"board": "…"} and lazy["board"] == "…" and len(lazy) == 1
+    assert made == [1]  # made once, when first read

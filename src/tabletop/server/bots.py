@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import tabletop
 from tabletop.agents import Agent, make_bot
-from tabletop.core import Decision, Game, State
+from tabletop.core import Decision, Game, State, View
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,28 @@ def decide(request: BotRequest) -> str:
                            request.history, request.seed))
 
 
-def choose_here(game: str, options_json: str, bot: str, seat: int, view: dict[str, Any], legal: Sequence[Any],
+class LazyView(Mapping[str, Any]):
+    """A seat's view made only when a bot first reads it: a bot that chooses without looking (``random``,
+    ``first``) never costs one."""
+
+    def __init__(self, make: Callable[[], View]) -> None:
+        self._make = make
+
+    @cached_property
+    def _view(self) -> View:
+        return self._make()
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view)
+
+    def __len__(self) -> int:
+        return len(self._view)
+
+
+def choose_here(game: str, options_json: str, bot: str, seat: int, view: View, legal: Sequence[Any],
                 history: tuple[str, ...], seed: str) -> Any:
     """An instant bot's choice among ``legal`` (actions, not notation), made in the server's own process: the
     same bot, the same seed and the same decision as :func:`decide` would get, with no notation written and

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tabletop.core import CHANCE, Chance, TabletopError
 from tabletop.server import chance
-from tabletop.server.bots import BotRequest, choose_here, decide, draw, is_instant
+from tabletop.server.bots import BotRequest, LazyView, choose_here, decide, draw, is_instant
 from tabletop.server.clocks import Clocks
 from tabletop.server.errors import Rejection
 from tabletop.server.limits import Limits
@@ -210,7 +210,8 @@ class Moves:
 def decide_here(table: LiveTable, seat: int, bot: str) -> Any:
     """An instant bot's action for ``seat`` now, chosen from what the seat sees (its view and its log), as a
     worker would (:func:`~tabletop.server.bots.decide`), with the same seed."""
-    return choose_here(table.game.name, table.options_json, bot, seat, table.view(seat), table.state.legal_actions(),
+    return choose_here(table.game.name, table.options_json, bot, seat, LazyView(lambda: table.view(seat)),
+                       table.state.legal_actions(),
                        table.seen_actions(seat), chance.bot_seed(table.secret, len(table.entries), seat))
 
 
