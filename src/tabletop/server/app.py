@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import re
@@ -49,12 +50,13 @@ from tabletop.server.headers import (
 )
 from tabletop.server.hub import Hub, bot_levels
 from tabletop.server.inputs import StrictRoute
-from tabletop.server.limits import LimitReached, Limits
+from tabletop.server.limits import REMATCH, LimitReached, Limits
 from tabletop.server.live_socket import router as live_router
 from tabletop.server.lobby import LobbyCache
 from tabletop.server.lobby import router as lobby_router
 from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
+from tabletop.server.rematch import Rematches
 from tabletop.server.requests import (
     client_of,
     limit_error,
@@ -108,6 +110,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             # start the workers now: a process taking a table over must not wait seconds for its first bot move
             await asyncio.wrap_future(bots.submit(int))
         hub = Hub(store, bots, settings.redis, settings.limits, renew_bots=start_bots if bots is not None else None)
+        features(app, hub)
         await hub.start()
         app.state.hub = hub
         # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
@@ -195,6 +198,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app
+
+
+def features(app: FastAPI, hub: Hub) -> None:
+    """The site's features over the hub's seam (:mod:`.seams`, :mod:`.table_events`), each handed only its narrow
+    interface and the events it listens to, kept in ``app.state`` for the routes (:mod:`.requests`)."""
+    app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

@@ -140,7 +140,7 @@ async def table_coach(hub: HubDep, table_id: str, seat: int, request: Request) -
     def reply(answer: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return 200, {**answer, "move": table.moves, "seat": seat}
 
-    return await heavy_reply(hub, key, client_of(request), reply, coach_job, table.game.name, table.options_json,
+    return await heavy_reply(hub.heavy, key, client_of(request), reply, coach_job, table.game.name, table.options_json,
                              view, seat, lane="coach")
 
 
@@ -158,6 +158,6 @@ async def table_blunders(hub: HubDep, table_id: str, seat: int, request: Request
         raise ApiError(422, f"threshold {threshold}: give a number from 0 to 1000", "bad_threshold",
                        threshold=threshold if math.isfinite(threshold) else str(threshold))
     actions = table.record_actions()
-    rated = await run_heavy(hub, ("blunders", table_id, seat, len(actions)), client_of(request), blunders_job,
+    rated = await run_heavy(hub.heavy, ("blunders", table_id, seat, len(actions)), client_of(request), blunders_job,
                             table.game.name, table.options_json, actions, seat)
     return Response(orjson.dumps(blunder_list(rated, threshold)), media_type="application/json")
