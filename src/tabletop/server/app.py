@@ -63,6 +63,7 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.static import WebFiles, api_docs
+from tabletop.server.table_events import TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
@@ -141,8 +142,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         value: Hub = app.state.hub
         return value
 
-    app.state.lobby = LobbyCache(settings.limits)  # GET /api/tables (:mod:`.lobby`)
-
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """Every game with its options as data (the create-table form is built from them alone), the
@@ -204,6 +203,8 @@ def features(app: FastAPI, hub: Hub) -> None:
     """The site's features over the hub's seam (:mod:`.seams`, :mod:`.table_events`), each handed only its narrow
     interface and the events it listens to, kept in ``app.state`` for the routes (:mod:`.requests`)."""
     app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
+    app.state.lobby = lobby = LobbyCache(hub.limits)  # GET /api/tables (:mod:`.lobby`)
+    hub.events.subscribe(lobby.heard, TableOpened, TableStarted, TableFinished)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
