@@ -38,6 +38,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import tabletop
 from tabletop.server.bodies import BodyLimit
+from tabletop.server.coach import AdviceCache
 from tabletop.server.coach import router as coach_router
 from tabletop.server.errors import database_down, error_body, problems, validation_detail
 from tabletop.server.headers import (
@@ -63,7 +64,7 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.static import WebFiles, api_docs
-from tabletop.server.table_events import TableFinished, TableOpened, TableStarted
+from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
@@ -205,6 +206,8 @@ def features(app: FastAPI, hub: Hub) -> None:
     app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
     app.state.lobby = lobby = LobbyCache(hub.limits)  # GET /api/tables (:mod:`.lobby`)
     hub.events.subscribe(lobby.heard, TableOpened, TableStarted, TableFinished)
+    app.state.advice = advice = AdviceCache()  # the coach's answers (:mod:`.coach`)
+    hub.events.subscribe(advice.heard, MoveApplied, TableFinished)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
