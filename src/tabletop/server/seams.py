@@ -82,6 +82,8 @@ def glance_of(table: LiveTable) -> TableGlance:
 
 
 class Glancing(Protocol):
+    """What every feature may do: glance at a table."""
+
     async def glance(self, table_id: str) -> TableGlance:
         """The table now, loaded if this process has not got it.
 
