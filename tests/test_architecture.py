@@ -74,3 +74,25 @@ def test_the_server_package_still_names_its_parts() -> None:
     assert server.create_app.__module__ == "tabletop.server.app" and server.Hub.__module__ == "tabletop.server.hub"
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = server.nothing  # type: ignore[attr-defined]
+
+
+ENGINE = {f"tabletop.server.{name}" for name in ("hub", "registry", "seating", "moves", "clocks", "undo", "endings",
+                                                 "chat", "broadcast", "failover", "notices", "table", "writer", "bots")}
+"""The table engine's parts: what SITE.md's features never reach into."""
+
+
+@pytest.mark.parametrize("feature", ["rematch", "lobby", "coach"])
+def test_a_site_feature_meets_the_tables_through_the_seam_alone(feature: str) -> None:
+    """SITE.md's first seam: the rematch, the lobby and the coach are handed a narrow interface
+    (``server/seams.py``) and hear table events; none imports the hub or any part of the engine (the
+    dependency module, ``requests.py``, hands them what they use)."""
+    found = imports(SRC / "server" / f"{feature}.py")
+    assert "tabletop.server.seams" in found and not found & ENGINE, sorted(found & ENGINE)
+
+
+def test_only_the_composition_and_the_dependency_module_import_the_hub() -> None:
+    """The hub's parts are handed what they need, never the hub: only the app (which makes it), the
+    dependency module, the package's lazy names and the engine's own two routers (tables and sockets,
+    which take the whole hub through ``requests.HubDep``) import ``hub.py``."""
+    importers = {path.stem for path in files("server") if "tabletop.server.hub" in imports(path)}
+    assert importers <= {"app", "requests", "__init__", "tables_api", "live_socket"}, importers

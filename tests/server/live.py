@@ -117,6 +117,14 @@ def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
     return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS)
 
 
+def from_address(client: TestClient, address: str) -> TestClient:
+    """A client of the same running server that comes from ``address`` (the server's per-client limits
+    count it apart)."""
+    other = TestClient(client.app, client=(address, 50000))
+    other.portal = client.portal  # the server's own event loop, started by ``client``
+    return other
+
+
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down."""
     body = {"game": game, "seats": seats, **extra}

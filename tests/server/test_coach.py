@@ -3,9 +3,13 @@ through the bounded expensive-work pool; and a finished game's blunders."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -104,3 +108,59 @@ def test_a_game_without_choices_has_no_blunders_and_every_game_has_a_coach() -> 
     answer = blunders_job("beetle", '{"players": 2}', record, 0)
     assert answer == {"seat": 0, "rated": 0, "truncated": False, "costly": []}
     assert set(shipped()) <= set(tabletop.REGISTRY.providing(Capability.COACH))  # (the tests' Pig has none)
+
+
+def test_after_a_move_the_coach_answers_for_the_new_position(client: TestClient) -> None:
+    table, tokens, seat = hot_seat_cribbage(client)
+    both = bearer(tokens["0"], tokens["1"])
+    url = f"/api/tables/{table}/coach"
+    first = client.get(f"{url}?seat={seat}", headers=both)
+    assert first.status_code == 200, first.text
+    before = state_of(client, table, tokens[str(seat)])
+    assert first.json()["move"] == before["move"] and set(first.json()["advice"]["actions"]) == set(before["legal"])
+    act(client, table, tokens[str(seat)], first.json()["advice"]["best"])
+    after = state_of(client, table, tokens["0"])
+    kept = client.app.state.advice  # type: ignore[attr-defined]
+    assert kept.get(table, before["move"], seat) is None and len(kept) == 0  # the move's event dropped it
+    answer = client.get(f"{url}?seat={after['to_move']}", headers=both)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["move"] == after["move"] > before["move"] and answer.content != first.content
+    now_legal = state_of(client, table, tokens[str(after["to_move"])])["legal"]
+    assert set(answer.json()["advice"]["actions"]) == set(now_legal)
+    if after["to_move"] != seat:  # the seat that moved is told it is not to move, not handed its old advice
+        stale = client.get(f"{url}?seat={seat}", headers=both)
+        assert (stale.status_code, stale.json()["code"]) == (409, "coach_not_to_move")
+
+
+def test_advice_computed_while_a_move_lands_says_the_move_it_was_computed_for(client: TestClient) -> None:
+    """The seat to move asks; before its advice is computed the move is made (on a hot seat, the same
+    screen; or a bot, a clock). The answer must say which position it is for — the move it was asked
+    at, not the table's move when the answer came — and is never the new position's answer."""
+    table, tokens, seat = hot_seat_cribbage(client)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    release = threading.Event()
+
+    async def scenario() -> tuple[dict[str, Any], httpx.Response, httpx.Response]:
+        # the coach lane's one worker (threads, in tests) kept busy: the advice asked next waits for it
+        held = asyncio.ensure_future(hub.heavy.run(("held",), "tests", release.wait, 30, lane="coach"))
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as http:
+            asked = asyncio.ensure_future(http.get(f"/api/tables/{table}/coach?seat={seat}",
+                                                   headers=bearer(tokens[str(seat)])))
+            await asyncio.sleep(0.3)  # it waits in the lane's queue
+            before = (await http.get(f"/api/tables/{table}/state", headers=bearer(tokens[str(seat)]))).json()
+            moved = await http.post(f"/api/tables/{table}/act", json={
+                "token": tokens[str(seat)], "action": before["legal"][0], "move": before["move"]})
+            assert moved.status_code == 200, moved.text
+            release.set()
+            await held
+            answer = await asked
+            again = await http.get(f"/api/tables/{table}/coach?seat={seat}", headers=bearer(tokens[str(seat)]))
+        return before, answer, again
+
+    before, answer, again = client.portal.call(scenario)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["move"] == before["move"]  # the position it was computed from
+    assert set(answer.json()["advice"]["actions"]) == set(before["legal"])
+    assert again.status_code == 409 or (again.json()["move"] > before["move"] and again.content != answer.content)
+    assert client.app.state.advice.get(table, before["move"], seat) is None  # type: ignore[attr-defined]

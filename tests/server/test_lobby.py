@@ -4,6 +4,7 @@ first, then the most recently active, each with its last activity; games nobody 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -13,8 +14,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from tabletop.server import create_app, writer
+from tabletop.server.lobby import REREAD_SECONDS
 from tabletop.storage.models import TableRow, now
-from tests.server.live import bearer, create, settings_for_tests
+from tests.server.live import bearer, create, from_address, settings_for_tests
 
 
 @pytest.fixture(autouse=True)
@@ -145,3 +147,35 @@ def test_a_lobby_line_says_what_the_tables_own_answer_says(client: TestClient) -
         assert line == own
     assert [seat["level"] for seat in lines[against_bot["table"]["id"]]["seats"]] == [None, "hard"]
     assert lines[played]["moves"] >= 1 and lines[ended["table"]["id"]]["status"] == "abandoned"
+
+
+def test_a_table_made_started_or_finished_here_shows_at_once_not_after_the_caches_lifetime(sqlite_url: str) -> None:
+    """Pages kept a minute: a table Ann makes, Bob joins (it starts) and Ann resigns shows in a stranger's
+    lobby each time, a fifth of a second later at most — the cache hears the table events — while the
+    kept page is still answered in between (no read per request)."""
+    with TestClient(create_app(settings_for_tests(sqlite_url, lobby_cache_seconds=60))) as ann:
+        bob, stranger = from_address(ann, "127.0.0.2"), from_address(ann, "127.0.0.3")
+        cache = ann.app.state.lobby  # type: ignore[attr-defined]
+
+        def listed(**params: Any) -> dict[str, str]:
+            time.sleep(REREAD_SECONDS)  # a page read a moment ago is answered a moment longer (coalesced)
+            page = lobby(stranger, **params)
+            return {line["id"]: line["status"] for line in page["tables"]}
+
+        assert listed() == {}
+        reads = cache.reads
+        assert lobby(stranger)["tables"] == [] and cache.reads == reads  # kept: no event, no read
+        made = create(ann, "cribbage", [{"kind": "human", "name": "Ann"}, {"kind": "human"}])
+        table = made["table"]["id"]
+        assert listed() == {table: "open"}
+        assert bob.post(f"/api/tables/{table}/join", json={"name": "Bob"}).status_code == 200
+        assert listed() == {table: "playing"}
+        assert listed(status="over") == {}
+        resigned = ann.post(f"/api/tables/{table}/resign", headers=bearer(made["tokens"]["0"]))
+        assert resigned.status_code == 200 and resigned.json()["status"] == "over", resigned.text
+        assert listed() == {}
+        assert listed(status="over") == {table: "over"}
+        reads = cache.reads
+        for _ in range(20):  # nothing changed since: the kept pages are answered, however often asked
+            lobby(stranger)
+        assert cache.reads == reads

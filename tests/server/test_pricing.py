@@ -31,7 +31,16 @@ import tabletop
 from tabletop.server import create_app
 from tabletop.server.coach import blunders_job
 from tabletop.server.process import serving
-from tests.server.live import SAME_PRIORITY, act, bearer, create, hot_seat_cribbage, settings_for_tests, statements
+from tests.server.live import (
+    SAME_PRIORITY,
+    act,
+    bearer,
+    create,
+    from_address,
+    hot_seat_cribbage,
+    settings_for_tests,
+    statements,
+)
 from tests.server.live import create_over_http as create_live
 
 HOT_SEAT = [{"kind": "local"}, {"kind": "local"}]
@@ -214,14 +223,6 @@ def counted_lobby_queries(client: TestClient) -> Iterator[list[str]]:
     with statements(client, lambda statement: statement.lstrip().upper().startswith("SELECT")
                     and "ORDER BY game_tables.active_at DESC" in statement) as sent:
         yield sent
-
-
-def from_address(client: TestClient, address: str) -> TestClient:
-    """A client of the same running server that comes from ``address`` (the server's per-client limits
-    count it apart)."""
-    other = TestClient(client.app, client=(address, 50000))
-    other.portal = client.portal  # the server's own event loop, started by ``client``
-    return other
 
 
 def test_lobby_pages_asked_from_ten_addresses_are_read_from_the_database_once(database_url: str) -> None:

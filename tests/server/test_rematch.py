@@ -14,8 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.server import create_app
-from tabletop.server.rematch import rematch_id
-from tests.server.live import ANN_AND_BOB, KUBIK, bearer, finished_table, seated, settings_for_tests, until
+from tabletop.server.hub import Hub
+from tabletop.server.limits import Limits
+from tabletop.server.messages import CreateTable
+from tabletop.server.rematch import Rematches, rematch_id
+from tabletop.storage import Store
+from tests.server.live import ANN_AND_BOB, KUBIK, bearer, finished_table, run, seated, settings_for_tests, until
 
 
 @pytest.fixture
@@ -175,3 +179,43 @@ def test_a_thousand_rematch_requests_from_a_stranger_cost_a_rate_limited_refusal
         assert client.get(f"/api/tables/{rematch_id(table)}").status_code == 404  # the stranger made nothing
         asked = client.post(f"/api/tables/{table}/rematch", headers=bearer(tokens[0]))
         assert asked.status_code in (200, 201), asked.text
+
+
+def test_a_rematch_needs_only_the_seam_and_is_one_table_across_two_processes(sqlite_url: str) -> None:
+    """:class:`Rematches` handed nothing but a hub's narrow interface (``Hub.seam``) and a counter, on two
+    real hubs of one SQLite file (two server processes): Ann's request on the first makes the rematch with
+    Bob's seat kept, Bob's on the second seats him there and starts it, and asking again writes nothing."""
+    counted: list[str] = []
+
+    async def count(client: str) -> None:
+        counted.append(client)
+
+    async def main() -> None:
+        first, second = (Hub(Store(sqlite_url), limits=Limits(bot_table_move_seconds=0)) for _ in range(2))
+        await first.start()
+        await second.start()
+        try:
+            table, _, _ = await first.seating.create(CreateTable(game="kubik", options=KUBIK, seats=ANN_AND_BOB,
+                                                                      creator_seat=0), "ann")
+            table_id = table.row.id
+            await first.seating.join(table_id, "Bob", 1, "bob")
+            await first.endings.resign(table_id, 1, {1})
+            assert (await first.seam.glance(table_id)).status == "over"
+            on_first, on_second = Rematches(first.seam, count), Rematches(second.seam, count)
+            ann = await on_first.ask(table_id, [0], "ann")
+            assert ann.created and ann.table == rematch_id(table_id) and list(ann.tokens) == [0]
+            made = await first.seam.glance(ann.table)
+            assert made.status == "open" and made.rematch_of == table_id and made.options["target"] == 5
+            assert [(s.name, s.joined) for s in made.seats] == [("Ann", True), ("Bob", False)]
+            bob = await on_second.ask(table_id, [1], "bob")  # the other process: the same table, Bob seated
+            assert not bob.created and bob.table == ann.table and list(bob.tokens) == [1]
+            assert (await second.seam.glance(ann.table)).status == "playing"
+            assert (await second.seam.glance(table_id)).rematch == {"table": ann.table, "by": [0]}
+            again = await on_second.ask(table_id, [0], "ann")  # Ann again, from the other process: nothing written
+            assert (again.created, again.tokens, again.already) == (False, {}, [0])
+            assert counted == ["ann", "bob", "ann"]
+        finally:
+            await second.stop()
+            await first.stop()
+
+    run(main())

@@ -15,7 +15,7 @@ from tabletop.core import replay
 from tabletop.server.hub import Hub
 from tabletop.server.limits import Limits
 from tabletop.server.messages import CreateTable
-from tabletop.server.table_events import MoveApplied, TableFinished, TableStarted
+from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.storage import Store
 from tabletop.storage.consumers import ConsumerMarks
 from tests.server.live import run
@@ -60,8 +60,9 @@ def test_a_game_is_heard_start_to_finish_in_order_and_its_record_replays_to_its_
         heard.append(event)
 
     table_id = with_hub(sqlite_url, finish, lambda hub: hub.events.subscribe(listen))
-    assert isinstance(heard[0], TableStarted) and heard[0].table == table_id and heard[0].game == "cubulus"
-    assert [sitter.kind for sitter in heard[0].seats] == ["bot", "bot"]
+    assert isinstance(heard[0], TableOpened) and heard[0].table == table_id and heard[0].game == "cubulus"
+    assert isinstance(heard[1], TableStarted) and heard[1].table == table_id and heard[1].game == "cubulus"
+    assert [sitter.kind for sitter in heard[1].seats] == ["bot", "bot"] == [sitter.kind for sitter in heard[0].seats]
     moves = [event for event in heard if isinstance(event, MoveApplied)]
     assert [event.move for event in moves] == list(range(len(moves))) and len(moves) > 5
     assert isinstance(heard[-1], TableFinished) and heard.count(heard[-1]) == 1

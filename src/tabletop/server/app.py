@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import re
@@ -37,6 +38,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import tabletop
 from tabletop.server.bodies import BodyLimit
+from tabletop.server.coach import AdviceCache
 from tabletop.server.coach import router as coach_router
 from tabletop.server.errors import database_down, error_body, problems, validation_detail
 from tabletop.server.headers import (
@@ -49,18 +51,20 @@ from tabletop.server.headers import (
 )
 from tabletop.server.hub import Hub, bot_levels
 from tabletop.server.inputs import StrictRoute
-from tabletop.server.limits import LimitReached, Limits
+from tabletop.server.limits import REMATCH, LimitReached, Limits
 from tabletop.server.live_socket import router as live_router
 from tabletop.server.lobby import LobbyCache
 from tabletop.server.lobby import router as lobby_router
 from tabletop.server.motion import router as motion_router
 from tabletop.server.odds import router as odds_router
+from tabletop.server.rematch import Rematches
 from tabletop.server.requests import (
     client_of,
     limit_error,
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.static import WebFiles, api_docs
+from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
@@ -108,6 +112,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             # start the workers now: a process taking a table over must not wait seconds for its first bot move
             await asyncio.wrap_future(bots.submit(int))
         hub = Hub(store, bots, settings.redis, settings.limits, renew_bots=start_bots if bots is not None else None)
+        features(app, hub)
         await hub.start()
         app.state.hub = hub
         # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
@@ -137,8 +142,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     def hub() -> Hub:
         value: Hub = app.state.hub
         return value
-
-    app.state.lobby = LobbyCache(settings.limits)  # GET /api/tables (:mod:`.lobby`)
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
@@ -195,6 +198,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app
+
+
+def features(app: FastAPI, hub: Hub) -> None:
+    """The site's features over the hub's seam (:mod:`.seams`, :mod:`.table_events`), each handed only its narrow
+    interface and the events it listens to, kept in ``app.state`` for the routes (:mod:`.requests`)."""
+    app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
+    app.state.lobby = lobby = LobbyCache(hub.limits)  # GET /api/tables (:mod:`.lobby`)
+    hub.events.subscribe(lobby.heard, TableOpened, TableStarted, TableFinished)
+    app.state.advice = advice = AdviceCache()  # the coach's answers (:mod:`.coach`)
+    hub.events.subscribe(advice.heard, MoveApplied, TableFinished)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

@@ -8,8 +8,9 @@
 - :mod:`.broadcast`: the connections and what each is sent (its seat's view, the log it has not had);
 - :mod:`.failover` and :mod:`.notices`: the cross-process layer (leases, catching up, retries, housekeeping;
   notices over Redis, and reading the database while Redis is down);
-- :mod:`.table_events`: the seam to everything else — tables started, moves applied, tables finished,
-  and consumers that handle each finished table once.
+- :mod:`.table_events` and :mod:`.seams`: the seam to everything else — tables opened, started and finished
+  and moves applied, consumers that handle each finished table once, and the narrow interfaces the site's
+  features (the rematch, the lobby, the coach) are handed instead of the hub (``Hub.seam``).
 
 Each part is handed the few things it needs (the registry, a ``write``, a ``broadcast``, ``notify``…)
 and none reaches into another's fields. Database calls run on a pool of their own; expensive answers on
@@ -38,6 +39,7 @@ from tabletop.server.messages import TableInfo
 from tabletop.server.moves import Moves
 from tabletop.server.notices import Notices
 from tabletop.server.registry import TableRegistry
+from tabletop.server.seams import Tables
 from tabletop.server.seating import ChosenSeedRefused, Seating
 from tabletop.server.table import LiveTable
 from tabletop.server.table_events import TableEvents
@@ -89,6 +91,9 @@ class Hub:
         notices.heard_chat, notices.read_chat, notices.backoff = self.chat.heard, self.chat.read_chat, \
             self.failover.backoff
         self.registry.on_resumed = lambda table_id: self.spawn(self.failover.keep_trying(table_id, self.moves.advance))
+        #: the tables as the site's features see them (:mod:`.seams`): what they are handed, not the hub
+        self.seam = Tables(self.registry, self.seating, self.failover.catch_up, self.failover.notify,
+                          self.broadcaster.broadcast)
 
     # the parts' state, by the names the tests and tools read it with
     tables = property(lambda self: self.registry.live, doc="The live tables by id (:class:`.registry.TableRegistry`).")

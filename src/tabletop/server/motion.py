@@ -45,5 +45,5 @@ async def table_motion(hub: HubDep, table_id: str, move: int, request: Request) 
             return answer.status, answer.body(move)
         return 200, {"table": table_id, "move": move, "action": actions[move], "motion": answer.motion}
 
-    return await heavy_reply(hub, key, client_of(request), reply, jobs.motion, table.game.name,
+    return await heavy_reply(hub.heavy, key, client_of(request), reply, jobs.motion, table.game.name,
                              table.options_json, actions[:move + 1], move)

@@ -44,5 +44,5 @@ async def table_odds(hub: HubDep, table_id: str, request: Request, move: int | N
     def reply(answer: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return 200, {**answer, "move": shown}
 
-    return await heavy_reply(hub, key, client_of(request), reply, jobs.win_chances, table.game.name,
+    return await heavy_reply(hub.heavy, key, client_of(request), reply, jobs.win_chances, table.game.name,
                              table.options_json, actions[:at], at)

@@ -11,28 +11,33 @@ at once — on one server process or on two — make one table: the database's p
 the second creation and that request seats its asker at the table the first one made. Creating
 counts against the asker's limits like any new table (creations per minute, unfinished tables); every
 request counts against ``rematches_per_minute``, and one that finds the asker seated already writes nothing.
+
+:class:`Rematches` is handed only what it needs (:class:`~tabletop.server.seams.TableMaking`: the old table
+glanced at, the new one made through the one creation interface, its kept seats taken; and how a request is
+counted): it never reads the hub, its registry or the database's rows. Whether a table is over it learns from
+the table itself, not from :class:`~tabletop.server.table_events.TableFinished`: the table may have finished
+on another process or before this one started, and the database's status is the one that holds everywhere.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.server import chance
 from tabletop.server.errors import Rejection
-from tabletop.server.hub import Hub
-from tabletop.server.limits import REMATCH
-from tabletop.server.table import LiveTable
-from tabletop.storage import SeatSpec, StorageError, TableExistsError
+from tabletop.server.seams import TableGlance, TableMaking
+from tabletop.storage import SeatSpec, TableExistsError
 
 
 @dataclass(frozen=True)
 class Rematch:
-    """The answer to a rematch request: the new table, the tokens of the seats the asker took now,
+    """The answer to a rematch request: the new table's id, the tokens of the seats the asker took now,
     whether this request created it, and the seats the asker had taken there already."""
 
-    table: LiveTable
+    table: str
     tokens: dict[int, str]
     created: bool
     already: list[int]
@@ -47,81 +52,69 @@ def rematch_id(table_id: str) -> str:
     return hashlib.sha256(f"rematch:{table_id}".encode()).hexdigest()[:32]
 
 
-async def rematch(hub: Hub, table_id: str, seats: list[int], client: str = "") -> Rematch:
-    """Create ``table_id``'s rematch, or seat the asker (who holds ``seats`` there) at it.
+class Rematches:
+    """The rematches of finished tables, made through the seam."""
 
-    Raises:
-        Rejection: when the table is not over (nothing is made).
-        LimitReached: when the asker made ``rematches_per_minute`` requests in the last minute, or
-            creating or sitting down would pass one of its limits.
-    """
-    if client:
-        await hub.rates.table_request(client, REMATCH)
-    old = await hub.table(table_id)
-    if old.status != "over":
-        if old.status in ("open", "playing"):
-            raise Rejection("a rematch is offered once the game is over", "rematch_too_early")
-        raise Rejection(f"the game was {old.status}: only a finished game has a rematch", "rematch_not_over",
-                        status=old.status)
-    people = [seat for seat in seats if old.seats[seat].kind != "bot"]
-    new_id = rematch_id(table_id)
-    async with hub.lock(table_id):  # one creation at a time in this process; the primary key across processes
-        made = await _create(hub, old, new_id, people, client)
-        if made is not None:
-            await _announce(hub, old, new_id, people)
-    if made is not None:
-        new, tokens = made
-        await hub.seating.maybe_start(new)
-        return Rematch(hub.registry[new_id], tokens, True, [])
-    return await _sit_down(hub, old, new_id, people, client)
+    def __init__(self, tables: TableMaking, count: Callable[[str], Awaitable[None]]) -> None:
+        """``count(client)``: one rematch request by ``client`` counted (LimitReached past
+        ``rematches_per_minute``)."""
+        self.tables, self.count = tables, count
 
+    async def ask(self, table_id: str, seats: list[int], client: str = "") -> Rematch:
+        """Create ``table_id``'s rematch, or seat the asker (who holds ``seats`` there) at it.
 
-async def _create(hub: Hub, old: LiveTable, new_id: str, people: list[int],
-                  client: str) -> tuple[LiveTable, dict[int, str]] | None:
-    """The rematch made now with the asker seated (None when it exists already)."""
-    if old.settings.rematch or new_id in hub.registry:
-        return None
-    await hub.seating.check_limits(client, all_bots=False)
-    settings: dict[str, Any] = {"chance_secret": chance.new_secret(), "seeded": False, "zombies": [],
-                                "move_seconds": old.settings.move_seconds,
-                                "time_bank": old.settings.time_bank, "rematch_of": old.row.id}
-    specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people) for seat in old.seats]
-    try:
-        table, tokens, _ = await hub.seating.open(old.game.name, dict(old.row.options), specs, settings, client, new_id)
-    except TableExistsError:  # another process made it a moment ago
-        return None
-    return table, {seat: token for seat, token in tokens.items() if seat in people}
-
-
-async def _announce(hub: Hub, old: LiveTable, new_id: str, people: list[int]) -> None:
-    """Write where the rematch is into the old table, and tell everyone still looking at it."""
-    rematch = {"table": new_id, "by": people}
-    await hub.registry.save_settings(old, {"rematch": rematch})
-    await hub.failover.notify(old)
-    await hub.broadcast(old.row.id)
-
-
-async def _sit_down(hub: Hub, old: LiveTable, new_id: str, people: list[int], client: str) -> Rematch:
-    """Seat the asker in the rematch's seats kept for them (the ones they held at the old table)."""
-    new = await hub.table(new_id)
-    free = [seat for seat in people if not new.seats[seat].joined]
-    already = [seat for seat in people if new.seats[seat].joined]
-    tokens: dict[int, str] = {}
-    if free:
+        Raises:
+            Rejection: when the table is not over (nothing is made), or there is no such table.
+            LimitReached: when the asker made ``rematches_per_minute`` requests in the last minute, or
+                creating or sitting down would pass one of its limits.
+        """
         if client:
-            await hub.seating.check_unfinished(client)
-        async with hub.lock(new_id):
-            for seat in free:
-                try:
-                    tokens[seat] = await hub.db(hub.store.take_kept_seat, new_id, seat, old.seats[seat].name,
-                                                client or None)
-                except StorageError:  # taken a moment ago (by this person's other tab, on another process)
-                    already.append(seat)
-            await hub.failover.refresh_row(new_id)
-            await hub.failover.notify(hub.registry[new_id])
-        if not await hub.seating.maybe_start(hub.registry[new_id]):
-            await hub.broadcast(new_id)  # (a start tells everyone itself)
-    if old.settings.rematch is None:  # made by another process: this one learns where it is
-        await hub.failover.refresh_row(old.row.id)
-        await hub.broadcast(old.row.id)
-    return Rematch(hub.registry[new_id], tokens, False, sorted(already))
+            await self.count(client)
+        old = await self.tables.glance(table_id)
+        if old.status != "over":
+            if old.status in ("open", "playing"):
+                raise Rejection("a rematch is offered once the game is over", "rematch_too_early")
+            raise Rejection(f"the game was {old.status}: only a finished game has a rematch", "rematch_not_over",
+                            status=old.status)
+        people = [seat for seat in seats if old.seats[seat].kind != "bot"]
+        new_id = rematch_id(table_id)
+        async with self.tables.lock(table_id):  # one creation at a time in this process; the primary key across
+            # as the request before this one left it (held here: a table is let go of only unlocked)
+            old = await self.tables.glance(table_id)
+            tokens = await self._create(old, new_id, people, client)
+            if tokens is not None:
+                await self.tables.write_settings(table_id, {"rematch": {"table": new_id, "by": people}})
+        if tokens is not None:
+            await self.tables.start(new_id)
+            return Rematch(new_id, tokens, True, [])
+        return await self._sit_down(old, new_id, people, client)
+
+    async def _create(self, old: TableGlance, new_id: str, people: list[int], client: str) -> dict[int, str] | None:
+        """The rematch made now with the asker seated: the asker's tokens (None when it exists already)."""
+        if old.rematch or self.tables.holds(new_id):
+            return None
+        await self.tables.check_limits(client, all_bots=False)
+        settings: dict[str, Any] = {"chance_secret": chance.new_secret(), "seeded": False, "zombies": [],
+                                    "move_seconds": old.move_seconds, "time_bank": old.time_bank,
+                                    "rematch_of": old.table}
+        specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people) for seat in old.seats]
+        try:
+            _, tokens, _ = await self.tables.open(old.game.name, dict(old.options), specs, settings, client, new_id)
+        except TableExistsError:  # another process made it a moment ago
+            return None
+        return {seat: token for seat, token in tokens.items() if seat in people}
+
+    async def _sit_down(self, old: TableGlance, new_id: str, people: list[int], client: str) -> Rematch:
+        """Seat the asker in the rematch's seats kept for them (the ones they held at the old table)."""
+        new = await self.tables.glance(new_id)
+        free = {seat: old.seats[seat].name for seat in people if not new.seats[seat].joined}
+        already = [seat for seat in people if new.seats[seat].joined]
+        tokens: dict[int, str] = {}
+        if free:
+            if client:
+                await self.tables.check_unfinished(client)
+            tokens, taken = await self.tables.take_kept(new_id, free, client)
+            already += taken
+        if old.rematch is None:  # made by another process: this one learns where it is
+            await self.tables.catch_up(old.table)
+        return Rematch(new_id, tokens, False, sorted(already))

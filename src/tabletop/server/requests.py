@@ -1,5 +1,7 @@
 """What every route needs of a request: who the client is, the table it names, the seat tokens it
-carries (never in the URL) and how a refusal by a limit is answered (status, reason, Retry-After).
+carries (never in the URL) and how a refusal by a limit is answered (status, reason, Retry-After); and the
+dependencies that hand a route what it works with — the hub (:data:`HubDep`), or for the site's features only
+their narrow interface (:mod:`.seams`) and the feature itself, built by the application (:mod:`.app`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
 from tabletop.server.limits import LimitReached, client_key
 from tabletop.server.messages import MAX_SEATS
+from tabletop.server.rematch import Rematches
+from tabletop.server.seams import LobbyReading, SeatViews
 from tabletop.server.table import LiveTable
-from tabletop.server.work import Lane
+from tabletop.server.work import HeavyWork, Lane
 
 
 def hub_of(connection: HTTPConnection) -> Hub:
@@ -27,7 +31,40 @@ def hub_of(connection: HTTPConnection) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
-"""A route's parameter for the hub (every router reaches the tables through it)."""
+"""A route's parameter for the hub (the table engine's own routers reach the tables through it)."""
+
+
+def rematches_of(connection: HTTPConnection) -> Rematches:
+    """The rematches (:mod:`.rematch`), made through the seam."""
+    rematches: Rematches = connection.app.state.rematches
+    return rematches
+
+
+RematchesDep = Annotated[Rematches, Depends(rematches_of)]
+
+
+def lobby_reading(connection: HTTPConnection) -> LobbyReading:
+    """What the lobby reads of the tables (:class:`.seams.LobbyReading`)."""
+    return hub_of(connection).seam
+
+
+LobbyReadingDep = Annotated[LobbyReading, Depends(lobby_reading)]
+
+
+def seat_views(connection: HTTPConnection) -> SeatViews:
+    """What the coach reads of the tables (:class:`.seams.SeatViews`)."""
+    return hub_of(connection).seam
+
+
+SeatViewsDep = Annotated[SeatViews, Depends(seat_views)]
+
+
+def heavy_of(connection: HTTPConnection) -> HeavyWork:
+    """The expensive-work pool (:mod:`.work`)."""
+    return hub_of(connection).heavy
+
+
+HeavyDep = Annotated[HeavyWork, Depends(heavy_of)]
 
 
 def client_of(connection: HTTPConnection) -> str:
@@ -80,11 +117,12 @@ async def live_table(hub: Hub, table_id: str) -> LiveTable:
         raise ApiError.of(404, error) from None
 
 
-async def run_heavy(hub: Hub, key: Hashable, client: str, job: Callable[..., Any], *args: Any,
-                    lane: Lane = "shared") -> Any:
-    """``job(*args)`` in the expensive-work pool's ``lane``, answered 429/503 when a limit is reached."""
+async def run_heavy(heavy: HeavyWork, key: Hashable, client: str, job: Callable[..., Any], *args: Any,
+                    lane: Lane = "shared", keep: bool = True) -> Any:
+    """``job(*args)`` in the expensive-work pool's ``lane``, answered 429/503 when a limit is reached
+    (``keep``: the answer kept in the pool's cache; False when its caller keeps it)."""
     try:
-        return await hub.heavy.run(key, client, job, *args, lane=lane)
+        return await heavy.run(key, client, job, *args, lane=lane, keep=keep)
     except LimitReached as error:
         raise limit_error(error) from None
 
@@ -97,12 +135,12 @@ def json_reply(data: Any) -> Response:
     return Response(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS), media_type="application/json")
 
 
-async def heavy_reply(hub: Hub, key: Hashable, client: str, answer: Callable[[Any], tuple[int, Any]],
+async def heavy_reply(heavy: HeavyWork, key: Hashable, client: str, answer: Callable[[Any], tuple[int, Any]],
                       job: Callable[..., Any], *args: Any, lane: Lane = "shared") -> Response:
     """The JSON answer built by ``answer`` from ``job(*args)``'s result, encoded once and kept: a
     repeated request for it costs a look-up (the expensive answers are the ones asked again and again)."""
-    reply = hub.heavy.reply(key)
+    reply = heavy.reply(key)
     if reply is None:
-        status, payload = answer(await run_heavy(hub, key, client, job, *args, lane=lane))
-        reply = hub.heavy.keep_reply(key, status, orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS))
+        status, payload = answer(await run_heavy(heavy, key, client, job, *args, lane=lane))
+        reply = heavy.keep_reply(key, status, orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS))
     return Response(reply[1], status_code=reply[0], media_type="application/json")

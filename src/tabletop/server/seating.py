@@ -1,12 +1,12 @@
 """Seating people at live tables: a table made (its game, options and seats checked, the client's limits
-kept), a free seat taken from the lobby, seat tokens checked, a connection attached; and a table started
-once every seat is filled.
+kept), a free seat taken from the lobby or a kept one by its person (a rematch's), seat tokens checked, a
+connection attached; and a table started once every seat is filled.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import TabletopError, no_such_seat, seat_label
@@ -17,7 +17,7 @@ from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable
 from tabletop.server.registry import TableRegistry
 from tabletop.server.table import LiveTable
-from tabletop.server.table_events import TableEvent, started
+from tabletop.server.table_events import TableEvent, opened, started
 from tabletop.storage import SeatSpec, StorageError, hash_token
 from tabletop.storage.models import now
 
@@ -108,7 +108,9 @@ class Seating:
                                         creator=client or None, creator_token=creator_token, owner=registry.instance,
                                         lease_seconds=self.limits.lease_seconds, table_id=table_id)
         registry.owned.add(row.id)
-        return await registry.load(row.id), tokens, creator_token
+        table = await registry.load(row.id)
+        self.emit(opened(table))
+        return table, tokens, creator_token
 
     async def check_limits(self, client: str, all_bots: bool) -> None:
         if client:
@@ -162,6 +164,27 @@ class Seating:
             await self.failover.notify(self.registry[table_id])
         await self.maybe_start(self.registry[table_id])
         return chosen, token
+
+    async def take_kept(self, table_id: str, names: Mapping[int, str],
+                        client: str = "") -> tuple[dict[int, str], list[int]]:
+        """Seat a person in the seats kept for them (a rematch's: the ones they held at the last game), each
+        under its name in ``names``; the tokens of the seats taken now, and those taken already (by this
+        person's other tab, on another process). The table starts once every seat is filled."""
+        await self.registry.table(table_id)
+        tokens: dict[int, str] = {}
+        taken: list[int] = []
+        async with self.registry.lock(table_id):
+            for seat, name in names.items():
+                try:
+                    tokens[seat] = await self.registry.db(self.registry.store.take_kept_seat, table_id, seat, name,
+                                                          client or None)
+                except StorageError:  # taken a moment ago
+                    taken.append(seat)
+            await self.failover.refresh_row(table_id)
+            await self.failover.notify(self.registry[table_id])
+        if not await self.maybe_start(self.registry[table_id]):
+            await self.broadcaster.broadcast(table_id)  # (a start tells everyone itself)
+        return tokens, taken
 
     async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
         """The seats these tokens hold, each token looked at once. The live table's row is the cache:

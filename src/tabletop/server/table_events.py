@@ -1,6 +1,7 @@
 """The one seam between live tables and everything else (the site's features: ratings, tournaments, puzzles,
 the bot API): what happened at a table, as events a feature subscribes to.
 
+- :class:`TableOpened` — a table was made (its seats waiting for their people, or about to start);
 - :class:`TableStarted` — every seat filled, the game begins;
 - :class:`MoveApplied` — move ``move`` was logged and applied (the move's number and who made it: what was
   done is each seat's to see, through that seat's view, never here);
@@ -49,6 +50,17 @@ class Sitter:
 
 
 @dataclass(frozen=True, slots=True)
+class TableOpened:
+    """A table was made (:meth:`.seating.Seating.open`, the one way): its seats wait for their people, or it
+    starts at once (:class:`TableStarted` follows)."""
+
+    table: str
+    game: str
+    options: Mapping[str, Any]
+    seats: tuple[Sitter, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableStarted:
     """Every seat of the table is filled: its game begins."""
 
@@ -84,7 +96,7 @@ class TableFinished:
     seats: tuple[Sitter, ...]
 
 
-TableEvent = TableStarted | MoveApplied | TableFinished
+TableEvent = TableOpened | TableStarted | MoveApplied | TableFinished
 Handler = Callable[[Any], Awaitable[None]]
 Db = Callable[..., Awaitable[Any]]
 
@@ -92,6 +104,11 @@ Db = Callable[..., Awaitable[Any]]
 def sitters(table: LiveTable) -> tuple[Sitter, ...]:
     """Who sits at each of the table's seats."""
     return tuple(Sitter(s.seat, s.kind, s.name, s.bot) for s in table.seats)
+
+
+def opened(table: LiveTable) -> TableOpened:
+    """The :class:`TableOpened` of a table just made."""
+    return TableOpened(table.row.id, table.game.name, dict(table.row.options), sitters(table))
 
 
 def started(table: LiveTable) -> TableStarted:
@@ -118,7 +135,7 @@ class TableEvents:
 
     def subscribe(self, handler: Handler, *kinds: type[Any]) -> None:
         """Call ``handler(event)`` for every event of ``kinds`` (all kinds when none is named)."""
-        self.handlers.append((kinds or (TableStarted, MoveApplied, TableFinished), handler))
+        self.handlers.append((kinds or (TableOpened, TableStarted, MoveApplied, TableFinished), handler))
 
     def consume(self, name: str, handler: Callable[[TableFinished], Awaitable[None]]) -> None:
         """Hand every finished table to ``handler`` once, under the consumer ``name`` (unique, kept in the

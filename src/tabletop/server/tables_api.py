@@ -21,9 +21,9 @@ from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import END_REQUEST, LimitReached
 from tabletop.server.lobby import LobbyCache
 from tabletop.server.messages import CreateTable, Name, TableCreated, Update
-from tabletop.server.rematch import rematch as make_rematch
 from tabletop.server.requests import (
     HubDep,
+    RematchesDep,
     bearer_tokens,
     client_of,
     heavy_reply,
@@ -167,7 +167,7 @@ def _ended(hub: Hub, table_id: str) -> dict[str, Any]:
     return {**hub.info(table).model_dump(), "proposal": table.proposal}
 
 @router.post("/api/tables/{table_id}/rematch")
-async def rematch(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+async def rematch(hub: HubDep, rematches: RematchesDep, table_id: str, request: Request) -> dict[str, Any]:
     """The same game again, with the same options and seats, once this one is over: the first
     request creates it (its asker seated, bots at once, every other person's seat kept for them);
     each later one seats its asker where they sat. The tokens of the seats held at this table go
@@ -182,13 +182,13 @@ async def rematch(hub: HubDep, table_id: str, request: Request) -> dict[str, Any
                        "token_required")
     seats = await _seats(hub, table_id, tokens[:32])
     try:
-        made = await make_rematch(hub, table_id, seats, client_of(request))
+        made = await rematches.ask(table_id, seats, client_of(request))
     except Rejection as error:
         raise ApiError.of(409, error) from None
     except LimitReached as error:
         raise limit_error(error) from None
     _lobby(request).changed(client_of(request))
-    return {"table": hub.info(made.table).model_dump(), "tokens": made.tokens, "created": made.created,
+    return {"table": hub.info(await hub.table(made.table)).model_dump(), "tokens": made.tokens, "created": made.created,
             "already": made.already}
 
 @router.get("/api/tables/{table_id}/record")
@@ -213,7 +213,7 @@ async def replay(hub: HubDep, table_id: str, move: int, request: Request) -> Res
     def reply(step: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return (404, step["error"]) if "error" in step else (200, step)
 
-    return await heavy_reply(hub, ("replay", table_id, move, len(actions)), client_of(request), reply,
+    return await heavy_reply(hub.heavy, ("replay", table_id, move, len(actions)), client_of(request), reply,
                              jobs.replay_step, table.game.name, table.options_json, actions, move)
 
 

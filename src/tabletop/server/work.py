@@ -96,9 +96,9 @@ class HeavyWork:
             lane.executor.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, key: Hashable, client: str, job: Callable[..., Any], *args: Any,
-                  lane: Lane = "shared") -> Any:
+                  lane: Lane = "shared", keep: bool = True) -> Any:
         """The answer for ``key``: cached, shared with a running computation, or ``job(*args)``
-        computed in a worker of ``lane``.
+        computed in a worker of ``lane`` (and cached, unless ``keep`` is False: its caller keeps it).
 
         Raises:
             LimitReached: 429 when ``client`` already has ``heavy_per_client`` jobs going in the lane,
@@ -121,7 +121,7 @@ class HeavyWork:
             running = asyncio.ensure_future(loop.run_in_executor(chosen.executor, job, *args))
             self._running[key] = running
             chosen.jobs += 1
-            running.add_done_callback(lambda done: self._settle(key, chosen, done))
+            running.add_done_callback(lambda done: self._settle(key, chosen, done, keep))
         chosen.clients[client] += 1
         try:
             return await asyncio.shield(running)  # a client that goes away does not stop the others' answer
@@ -145,10 +145,10 @@ class HeavyWork:
             self._replies.popitem(last=False)
         return status, body
 
-    def _settle(self, key: Hashable, lane: _Lane, done: asyncio.Future[Any]) -> None:
+    def _settle(self, key: Hashable, lane: _Lane, done: asyncio.Future[Any], keep: bool) -> None:
         self._running.pop(key, None)
         lane.jobs -= 1
-        if done.cancelled() or done.exception() is not None:
+        if not keep or done.cancelled() or done.exception() is not None:
             return
         self._done[key] = done.result()
         while len(self._done) > self.size:

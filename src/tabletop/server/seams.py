@@ -1,0 +1,250 @@
+"""The narrow interfaces through which the site's features meet live tables (SITE.md's first seam), in one place.
+
+A feature is handed one of the protocols below — never the hub, its registry's dictionaries or the
+database's rows: it makes a table through :meth:`TableMaking.open` (which is :meth:`.seating.Seating.open`,
+the one way a table comes to be), learns what a table is now from a :class:`TableGlance` (a value: holding
+one keeps no table in memory and reaches into nothing), and hears what happens from :mod:`.table_events`.
+Each protocol names the few things one feature uses, as boardgame.io's ``Master`` is handed its storage and
+transport:
+
+- :class:`TableMaking` — the rematch (:mod:`.rematch`): a table glanced at, made, started, its kept seats
+  taken, a finished table's settings written and told;
+- :class:`LobbyReading` — the lobby (:mod:`.lobby`): a page of the database's lines, and how far this
+  process knows each of its live tables to be;
+- :class:`SeatViews` — the coach (:mod:`.coach`): a table glanced at, seat tokens checked, one seat's view at
+  one move, a finished table's actions.
+
+:class:`Tables` is their one implementation, over the registry, seating and the cross-process layer; the
+composition root (:mod:`.hub`) builds it as ``Hub.seam``, the application (:mod:`.app`) builds the
+features from it, and :mod:`.requests` hands both to the routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from tabletop.core import Game
+from tabletop.server.lobby_lines import row_line
+from tabletop.storage import LobbyPage, SeatSpec
+
+if TYPE_CHECKING:
+    from tabletop.server.registry import TableRegistry
+    from tabletop.server.seating import Seating
+    from tabletop.server.table import LiveTable
+
+T = TypeVar("T")
+FINISHED = ("over", "abandoned")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGlance:
+    """A seat as anyone may know it: who sits there (a person, ``local`` on a shared screen, or a bot) and
+    whether it is taken."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    joined: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableGlance:
+    """What a feature may know of a table at one moment: its game (loaded with its options), status,
+    position (``moves``: the log's length; ``to_move``: a seat, CHANCE or TERMINAL), seats, clock and
+    rematch links. Nothing hidden: no state, no view, no chance secret."""
+
+    table: str
+    game: Game[Any, Any]
+    options: Mapping[str, Any]
+    options_json: str
+    status: str
+    moves: int
+    to_move: int
+    seats: tuple[SeatGlance, ...]
+    move_seconds: float | None
+    time_bank: float
+    rematch: Mapping[str, Any] | None  #: where this finished table's rematch is, and for whom
+    rematch_of: str | None  #: the table this one is the rematch of
+
+
+def glance_of(table: LiveTable) -> TableGlance:
+    """The :class:`TableGlance` of a live table now."""
+    settings = table.settings
+    return TableGlance(table.row.id, table.game, dict(table.row.options), table.options_json, table.status,
+                       table.moves, table.state.current_player,
+                       tuple(SeatGlance(s.seat, s.kind, s.name, s.bot, s.joined) for s in table.seats),
+                       settings.move_seconds, settings.time_bank, settings.rematch, settings.rematch_of)
+
+
+class Glancing(Protocol):
+    """What every feature may do: glance at a table."""
+
+    async def glance(self, table_id: str) -> TableGlance:
+        """The table now, loaded if this process has not got it.
+
+        Raises:
+            Rejection: ``no_table`` when there is none.
+        """
+
+
+class TableMaking(Glancing, Protocol):
+    """What the rematch needs: tables made through the one creation interface, seated and told."""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process holds the table (made or loaded here)."""
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock that orders changes to one table in this process."""
+
+    async def check_limits(self, client: str, all_bots: bool = False) -> None:
+        """Refuse a creation by ``client`` beyond its limits (creations a minute, unfinished tables).
+
+        Raises:
+            LimitReached: with the limit and when to try again.
+        """
+
+    async def check_unfinished(self, client: str) -> None:
+        """Refuse a seat to ``client`` beyond its unfinished tables (LimitReached)."""
+
+    async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
+                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
+        """A new table, not started (:meth:`start`): its id, each person's seat token, the creator's token.
+
+        Raises:
+            TableExistsError: when ``table_id`` is taken (another process made it a moment ago).
+        """
+
+    async def start(self, table_id: str) -> bool:
+        """Start the table if every seat is filled; True when it started now."""
+
+    async def take_kept(self, table_id: str, names: Mapping[int, str],
+                        client: str = "") -> tuple[dict[int, str], list[int]]:
+        """Seat a person in the seats kept for them (named ``names``): the tokens of those taken now,
+        and those taken already."""
+
+    async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
+        """Write ``changes`` into the table's settings; tell the other processes and its connections.
+        The caller holds its lock."""
+
+    async def catch_up(self, table_id: str) -> None:
+        """Read the table again from the database (another process changed it) and tell its connections."""
+
+
+class LobbyReading(Protocol):
+    """What the lobby needs: the database's page, and how far this process knows its own tables to be."""
+
+    async def lobby_rows(self, then: Callable[[LobbyPage], T], statuses: Sequence[str], game: str | None,
+                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None) -> T:
+        """The database's lobby page handed to ``then`` on a database thread (its lines made there, not on
+        the event loop), and what ``then`` makes of it.
+
+        Raises:
+            StorageError: for a cursor the database did not give out.
+        """
+
+    def moves(self, table_id: str) -> int | None:
+        """How many moves this process knows the table to have logged (None: not held here). Safe from any thread."""
+
+    def line(self, table_id: str) -> dict[str, Any] | None:
+        """The lobby line of a table this process holds, as it knows it (None: not held here)."""
+
+
+class SeatViews(Glancing, Protocol):
+    """What the coach needs: a seat's tokens checked and its view, never another's."""
+
+    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
+        """The seats these tokens hold.
+
+        Raises:
+            Rejection: ``bad_token``, ``too_many_tokens``.
+        """
+
+    def view(self, table_id: str, seat: int, move: int) -> dict[str, Any] | None:
+        """``seat``'s view of the table while it is at move ``move`` (None: it is not, or not held here)."""
+
+    def moves(self, table_id: str) -> int | None:
+        """How many moves this process knows the table to have logged (None: not held here)."""
+
+    def actions(self, table_id: str) -> tuple[str, ...] | None:
+        """A finished table's actions, its record (public once it is over); None while it is played."""
+
+
+class Tables:
+    """This process's tables as the features see them: every protocol above, over the parts that hold them."""
+
+    def __init__(self, registry: TableRegistry, seating: Seating, catch_up: Callable[[str], Awaitable[None]],
+                 notify: Callable[[LiveTable], Awaitable[None]], broadcast: Callable[[str], Awaitable[None]]) -> None:
+        """``catch_up``, ``notify`` (tell the other processes) and ``broadcast`` (tell the table's connections):
+        the cross-process layer's and the broadcaster's."""
+        self._registry, self._seating = registry, seating
+        self._catch_up, self._notify, self._broadcast = catch_up, notify, broadcast
+
+    async def glance(self, table_id: str) -> TableGlance:
+        return glance_of(await self._registry.table(table_id))
+
+    def holds(self, table_id: str) -> bool:
+        return table_id in self._registry
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        return self._registry.lock(table_id)
+
+    def moves(self, table_id: str) -> int | None:
+        table = self._registry.get(table_id)
+        return None if table is None else table.moves
+
+    def line(self, table_id: str) -> dict[str, Any] | None:
+        table = self._registry.get(table_id)
+        return None if table is None else row_line(table.row, table.moves)
+
+    def view(self, table_id: str, seat: int, move: int) -> dict[str, Any] | None:
+        table = self._registry.get(table_id)
+        return None if table is None or table.moves != move else table.view(seat)
+
+    def actions(self, table_id: str) -> tuple[str, ...] | None:
+        table = self._registry.get(table_id)
+        return None if table is None or table.status not in FINISHED else tuple(table.record_actions())
+
+    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
+        return await self._seating.seats_for(table_id, tokens)
+
+    async def check_limits(self, client: str, all_bots: bool = False) -> None:
+        await self._seating.check_limits(client, all_bots)
+
+    async def check_unfinished(self, client: str) -> None:
+        await self._seating.check_unfinished(client)
+
+    async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
+                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
+        table, tokens, creator_token = await self._seating.open(game, options, seats, settings, client, table_id)
+        return table.row.id, tokens, creator_token
+
+    async def start(self, table_id: str) -> bool:
+        return await self._seating.maybe_start(await self._registry.table(table_id))
+
+    async def take_kept(self, table_id: str, names: Mapping[int, str],
+                        client: str = "") -> tuple[dict[int, str], list[int]]:
+        return await self._seating.take_kept(table_id, names, client)
+
+    async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
+        table = await self._registry.table(table_id)
+        await self._registry.save_settings(table, changes)
+        await self._notify(table)
+        await self._broadcast(table_id)
+
+    async def catch_up(self, table_id: str) -> None:
+        await self._catch_up(table_id)
+
+    async def lobby_rows(self, then: Callable[[LobbyPage], T], statuses: Sequence[str], game: str | None,
+                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None) -> T:
+        store = self._registry.store
+
+        def read() -> T:
+            return then(store.lobby(statuses, game, limit, cursor, quiet_since=quiet_since, quiet=quiet))
+
+        result: T = await self._registry.db(read)
+        return result
