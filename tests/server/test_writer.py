@@ -73,3 +73,27 @@ def test_a_tables_activity_is_written_with_its_first_move_then_at_most_every_few
     assert later < 1
     assert len(store.events(table)) == 3
     store.close()
+
+
+def test_a_move_and_what_follows_from_it_stand_or_fall_together(sqlite_url: str) -> None:
+    """A move is handed in with what follows from it at once (an instant bot's reply, cards dealt): if another
+    process already wrote that move, none of the group is written — a later number never lands after someone
+    else's move."""
+    store = Store(sqlite_url)
+    table = store.create_table("cubulus", {}, PAIR)[0].id
+    store.append(table, 0, -1, "first 0")
+
+    async def play() -> BaseException | None:
+        events = EventWriter(store)
+        events.start()
+        try:
+            await events.append(NewEvent(table, 0, -1, "first 1"), NewEvent(table, 1, 1, "place 111"))
+        except StaleMoveError as error:
+            return error
+        finally:
+            await events.stop()
+        return None
+
+    assert isinstance(asyncio.run(play()), StaleMoveError)
+    assert [e.action for e in store.events(table)] == ["first 0"]  # move 1 not written after another's move 0
+    store.close()

@@ -82,10 +82,10 @@ def test_a_group_commit_marks_each_of_its_tables_active(store: Store) -> None:
     from tabletop.storage import NewEvent
 
     a, b, c = playing(store, 3), playing(store, 2), playing(store, 1)
-    store.append_many([NewEvent(a, 0, -1, "first 0"), NewEvent(b, 0, -1, "first 1")])
+    store.append_many([[NewEvent(a, 0, -1, "first 0")], [NewEvent(b, 0, -1, "first 1")]])
     assert listed(store)[2] == c and set(listed(store)[:2]) == {a, b}
     store.append(c, 0, -1, "first 0")
-    assert store.append_many([NewEvent(a, 0, -1, "first 1"), NewEvent(a, 1, 0, "place 111")]) == [False, True]
+    assert store.append_many([[NewEvent(a, 0, -1, "first 1")], [NewEvent(a, 1, 0, "place 111")]]) == [False, True]
     assert listed(store)[0] == a  # a stale event among them does not keep the written one from counting
     store.close()
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tabletop.core import CHANCE, Chance, TabletopError
+from tabletop.core import CHANCE, Chance, State, TabletopError
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, LazyView, choose_here, decide, draw, is_instant
 from tabletop.server.clocks import Clocks
@@ -39,6 +41,20 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
+FORESEEN = 64
+"""Steps decided at once after a move at most (a deal is a dozen chance outcomes; an instant bot's reply one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event to log and apply: who (a seat, or CHANCE), the action in notation and the kind of event, and
+    — once worked out — the action parsed and the state it leads to."""
+
+    seat: int
+    action: str
+    kind: str = "action"
+    after: Any = None
+    parsed: Any = None
 
 
 class Moves:
@@ -57,7 +73,8 @@ class Moves:
         self.clocks = Clocks(spawn, failover.keep_trying, self.time_out, registry.save_settings)
 
     async def submit(self, table_id: str, seat: int, text: str, move: int) -> None:
-        """Apply ``seat``'s action ``text`` as move ``move``, or raise Rejection saying why not."""
+        """Apply ``seat``'s action ``text`` as move ``move``, or raise Rejection saying why not. What follows
+        from it at once (:meth:`foreseen`) is logged with it, in one transaction."""
         await self.registry.table(table_id)
         async with self.registry.lock(table_id):
             table = self.registry[table_id]
@@ -68,26 +85,66 @@ class Moves:
             except TabletopError as error:
                 raise Rejection.of(error) from None
             self.clocks.spend(table, seat)
-            await self.write(table, seat, str(action), after=after, parsed=action)
+            then = self.foreseen(table, after, [(table.state, action)])
+            await self.write(table, seat, str(action), after=after, parsed=action, then=then)
         await self.advance_or_retry(table_id)
 
     async def write(self, table: LiveTable, seat: int, action: str, kind: str = "action",
-                    after: Any = None, parsed: Any = None) -> None:
-        """Log the event (committed), then apply it here and tell the other processes. The caller holds the
-        table's lock."""
+                    after: Any = None, parsed: Any = None, then: Sequence[Step] = ()) -> None:
+        """Log the event and the steps ``then`` that follow from it (committed together), then apply them here
+        and tell the other processes. The caller holds the table's lock."""
+        steps = (Step(seat, action, kind, after, parsed), *then)
         try:
-            await self.writer.append(NewEvent(table.row.id, table.moves, seat, action, kind))
+            await self.writer.append(*(NewEvent(table.row.id, table.moves + n, step.seat, step.action, step.kind)
+                                       for n, step in enumerate(steps)))
         except StaleMoveError:
             await self.failover.catch_up_locked(table.row.id)
             self.failover.go_on(table.row.id)
             self.spawn(self.broadcast(table.row.id))
             raise Rejection(f"move {table.moves} was already made (by another connection); try again", "move_taken",
                             move=table.moves) from None
-        table.replay_event(kind, seat, action, after, parsed)
+        for step in steps:
+            table.replay_event(step.kind, step.seat, step.action, step.after, step.parsed)
+            self.emit(MoveApplied(table.row.id, table.moves - 1, step.seat, step.kind))
         table.deadline = None
         table.row.active_at = now()  # (as the store wrote it: the lobby line of a table loaded here)
         await self.failover.notify(table)
-        self.emit(MoveApplied(table.row.id, table.moves - 1, seat, kind))
+
+    def foreseen(self, table: LiveTable, state: State[Any],
+                 pending: Sequence[tuple[State[Any], Any]] = ()) -> list[Step]:
+        """What follows ``state`` at once, decided in this process without waiting for anyone: chance's outcomes
+        drawn here (a deal, a roll — not a physics throw, simulated in a worker) and an instant bot's replies
+        (not at a table of bots only, which plays at a pace people can watch). Only the table's owner decides
+        them, and never past the game's end. ``pending``: the actions (each with the state it was made in)
+        between the table's state and ``state``, not yet applied — their places in the record key chance's
+        generators, and a bot's log includes them as its seat saw them."""
+        steps: list[Step] = []
+        if table.ending is not None or not self.registry.owns(table.row.id):
+            return steps
+        made = list(pending)  #: (state before, action) of every action after the table's state
+        game = table.game
+        while len(steps) < FORESEEN and not state.is_terminal:
+            index = len(table.entries) + len(made)  # its place in the game's record
+            if state.is_chance:
+                if game.chance_entered_by_people or game.spec.chance is Chance.SAMPLED:
+                    break
+                action = state.sample_chance(chance.draw_generator(table.secret, index))
+                seat = CHANCE
+            else:
+                seat = state.current_player
+                bot = table.bot_for(seat)
+                if bot is None or table.row.all_bots or not is_instant(game.name, table.options_json, bot):
+                    break
+                seen = tuple(shown for before, done in made if (shown := before.observation(done, seat)) is not None)
+                action = choose_here(game.name, table.options_json, bot, seat,
+                                     LazyView(functools.partial(seat_view, state, seat)),
+                                     state.legal_actions(), table.seen_actions(seat) + seen,
+                                     chance.bot_seed(table.secret, index, seat))
+            after = state.apply(action)
+            steps.append(Step(seat, str(action), after=after, parsed=action))
+            made.append((state, action))
+            state = after
+        return steps
 
     async def advance_or_retry(self, table_id: str) -> None:
         """Advance now; if the database fails, keep trying in the background (the change is logged)."""
@@ -112,17 +169,19 @@ class Moves:
                     break  # the owner (another process) goes on from here
                 if table.state.is_chance and table.game.chance_entered_by_people:
                     break  # a scorekeeper: the people at the field say what happened (K20)
-                if table.state.is_chance:
+                if steps := self.foreseen(table, table.state):  # chance drawn here, an instant bot's reply
+                    first, *then = steps
+                    with contextlib.suppress(Rejection):  # another process went on first: go on from there
+                        await self.write(table, first.seat, first.action, after=first.after, parsed=first.parsed,
+                                         then=then)
+                    continue
+                if table.state.is_chance:  # a physics throw, simulated in a bot worker
                     outcome, after = await self._draw(table)
                     with contextlib.suppress(Rejection):  # another process drew it first: go on from there
                         await self.write(table, CHANCE, outcome, after=after)
                     continue
                 seat = table.seat_to_move()
                 bot = table.bot_for(seat)
-                if bot is not None and not table.row.all_bots and is_instant(table.game.name, table.options_json, bot):
-                    action = decide_here(table, seat, bot)  # microseconds: no worker, and one update for both moves
-                    await self.write(table, seat, str(action), after=table.state.apply(action), parsed=action)
-                    continue
                 if bot is not None:
                     if table.thinking != table.moves:  # one bot decision per move, however often asked
                         table.thinking = table.moves
@@ -160,13 +219,10 @@ class Moves:
         await self.advance(table_id)
 
     async def _draw(self, table: LiveTable) -> tuple[str, Any]:
-        """The chance outcome now and the state it leads to. A physics throw is simulated once, in a
-        bot worker process (in a thread it would hold the server's GIL for a tenth of a second):
-        applying the outcome checks it against the simulation, which the state keeps."""
-        state, rng = table.state, chance.draw_generator(table.secret, len(table.entries))
-        if table.game.spec.chance is Chance.SAMPLED:
-            return await self._in_bot_worker(draw, state, rng)
-        return draw(state, rng)
+        """A physics throw's outcome now and the state it leads to, simulated once, in a bot worker process
+        (in a thread it would hold the server's GIL for a tenth of a second): applying the outcome checks it
+        against the simulation, which the state keeps. (Other chance is drawn here: :meth:`foreseen`.)"""
+        return await self._in_bot_worker(draw, table.state, chance.draw_generator(table.secret, len(table.entries)))
 
     async def _in_bot_worker(self, job: Callable[..., T], *args: Any) -> T:
         """``job(*args)`` in a bot worker. A worker that died breaks its whole pool for good, so the
@@ -207,12 +263,9 @@ class Moves:
         await self.failover.keep_trying(table_id, decide_and_play)
 
 
-def decide_here(table: LiveTable, seat: int, bot: str) -> Any:
-    """An instant bot's action for ``seat`` now, chosen from what the seat sees (its view and its log), as a
-    worker would (:func:`~tabletop.server.bots.decide`), with the same seed."""
-    return choose_here(table.game.name, table.options_json, bot, seat, LazyView(lambda: table.view(seat)),
-                       table.state.legal_actions(),
-                       table.seen_actions(seat), chance.bot_seed(table.secret, len(table.entries), seat))
+def seat_view(state: State[Any], seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of ``state``."""
+    return dict(state.view(seat))
 
 
 def check_turn(table: LiveTable, seat: int, move: int) -> None:

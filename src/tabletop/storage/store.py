@@ -472,9 +472,11 @@ class Store:
                 raise StaleMoveError(f"move {number} is stale: it was already made at table {table_id}") from None
         self._touch([table_id])
 
-    def append_many(self, events: Sequence[NewEvent], touch: Iterable[str] | None = None) -> list[bool]:
-        """Write several events in one transaction (a group commit: one commit for many tables'
-        moves); for each, True when written, False when stale (that move number was already written).
+    def append_many(self, groups: Sequence[Sequence[NewEvent]], touch: Iterable[str] | None = None) -> list[bool]:
+        """Write several groups of events in one transaction (a group commit: one commit for many tables'
+        moves); for each group, True when written, False when stale (one of its move numbers was already
+        written: then none of it is). A group is one table's consecutive events that stand or fall together —
+        a move and what follows from it at once (a bot's instant reply, the cards dealt after it).
         Their tables are marked active now — of ``touch`` only those, when given (a writer that marks each
         table at most every few seconds spares the database a second write for every move).
 
@@ -482,25 +484,27 @@ class Store:
         moves in order (the server does, under a per-table lock) cannot leave a gap.
         """
         marked = None if touch is None else set(touch)
-        rows = [{"table_id": e.table_id, "number": e.number, "seat": e.seat, "action": e.action, "kind": e.kind}
-                for e in events]
+
+        def rows(group: Sequence[NewEvent]) -> list[dict[str, Any]]:
+            return [{"table_id": e.table_id, "number": e.number, "seat": e.seat, "action": e.action, "kind": e.kind}
+                    for e in group]
+
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(EventRow), rows)
-            self._touch({e.table_id for e in events if marked is None or e.table_id in marked})
-            return [True] * len(rows)
-        except IntegrityError:  # someone else wrote one of them: find out which, one by one
+                connection.execute(insert(EventRow), [row for group in groups for row in rows(group)])
+            written = [True] * len(groups)
+        except IntegrityError:  # someone else wrote one of them: find out which group, one by one
             written = []
-            for row in rows:
+            for group in groups:
                 try:
                     with self.engine.begin() as connection:
-                        connection.execute(insert(EventRow), [row])
+                        connection.execute(insert(EventRow), rows(group))
                     written.append(True)
                 except IntegrityError:
                     written.append(False)
-            self._touch({event.table_id for event, done in zip(events, written, strict=True)
-                         if done and (marked is None or event.table_id in marked)})
-            return written
+        self._touch({group[0].table_id for group, done in zip(groups, written, strict=True)
+                     if done and group and (marked is None or group[0].table_id in marked)})
+        return written
 
     def _touch(self, table_ids: Iterable[str]) -> None:
         """Mark these tables active now (their moves were just logged): the lobby's order and ages.
