@@ -54,6 +54,8 @@
  * @property {boolean} joins
  * @property {string[]} sounds
  * @property {Motion[]} motions
+ * @property {number} [index] the entry's place in the log (as the table's LogReader read it: a screen that
+ *   asks the server about an action, such as its motion, names it so)
  */
 
 /**
