@@ -54,7 +54,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from live_client import create, hello, ws_url
+from live_client import Listed, create, hello, ws_url
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -274,6 +274,7 @@ class HotSeat:
         """One socket: play until ``until`` or :attr:`most` actions (a fresh hello brings the whole log)."""
         rng = random.Random(f"{self.table} {self.acted}")
         held: list[dict[str, Any]] = []  # the log as a client keeps it: each update brings what it had not had
+        listed = Listed()  # and the legal actions (null: those last listed)
         async with connect(ws_url(base, self.table), max_size=None, local_addr=(ABUSE_HOME, 0)) as ws:
             await ws.send(hello(*self.tokens))
             while time.monotonic() < until:
@@ -284,17 +285,17 @@ class HotSeat:
                 if message.get("type") != "state":
                     continue
                 held = held[:message.get("log_from", 0)] + message["log"]  # an old server: the whole log, no log_from
+                legal = listed.legal(message)
                 if message["status"] != "playing":
                     continue
                 for move, line in enumerate(held):
                     if move not in self.found and " noise " in line["action"]:
                         targets.motions.append((self.table, move))
                         self.found.add(move)
-                if message["legal"]:
+                if legal:
                     if self.acted >= self.most:  # the last action's outcome is in: done
                         return
                     await asyncio.sleep(every)
-                    legal = message["legal"]
                     await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))],
                                               "move": message["move"]}))
                     self.acted += 1

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-from live_client import create, hello, ws_url
+from live_client import Listed, create, hello, ws_url
 from server_load import BASELINE, checkout
 from websockets.asyncio.client import connect
 
@@ -55,6 +55,7 @@ async def one_game(base: str, game: str, seed: int) -> Received:
                                               "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     table, token = created["table"]["id"], created["tokens"]["0"]
     total = updates = largest = 0
+    listed = Listed()
     async with connect(ws_url(base, table), max_size=None) as ws:
         await ws.send(hello(token))
         while True:
@@ -66,9 +67,9 @@ async def one_game(base: str, game: str, seed: int) -> Received:
             total, updates, largest = total + size, updates + 1, max(largest, size)
             if message["status"] in ("over", "abandoned"):
                 return Received(total, updates, largest)
-            if message["legal"] and message["status"] == "playing":
+            if (legal := listed.legal(message)) and message["status"] == "playing":
                 await asyncio.sleep(THINK)
-                action = message["legal"][rng.randrange(len(message["legal"]))]
+                action = legal[rng.randrange(len(legal))]
                 await ws.send(json.dumps({"type": "act", "action": action, "move": message["move"]}))
 
 

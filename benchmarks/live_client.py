@@ -1,4 +1,5 @@
-"""What the load test's people and its abuse both need of a live server: its socket URL, a hello, a new table."""
+"""What the load test's people and its abuse both need of a live server: its socket URL, a hello, a new table, and
+the legal actions an update stands for."""
 
 from __future__ import annotations
 
@@ -36,3 +37,21 @@ async def create(client: httpx.AsyncClient, base: str, body: dict[str, Any],
     response.raise_for_status()
     data: dict[str, Any] = response.json()
     return data
+
+
+class Listed:
+    """A socket's legal actions as its updates list them: an update's ``legal`` is null when they are the ones
+    last listed for its seat (a Kubik throw's grid is sent once, not at each turn); an older server lists them
+    each time."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, list[str]] = {}  #: per seat
+
+    def legal(self, message: dict[str, Any]) -> list[str]:
+        """The seat's legal actions in ``message`` (a ``state`` update), kept for the updates that leave them out."""
+        legal: list[str] | None = message["legal"]
+        if legal is None:
+            return self.last[message["seat"]]
+        if legal:
+            self.last[message["seat"]] = legal
+        return legal

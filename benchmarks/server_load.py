@@ -81,7 +81,7 @@ from typing import Any
 import httpx
 import numpy as np
 from abuse import ABUSE_PARTS, BOT_TABLES, CONTROLS, Abuser, abuse_figures
-from live_client import create, hello, ws_url
+from live_client import Listed, create, hello, ws_url
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -221,6 +221,7 @@ async def play_table(base: str, table: str, token: str, until: float, tally: Tal
         await ws.send(hello(token))
         pending: tuple[int, float] | None = None
         last: dict[str, Any] | None = None  # the latest update, to act again on when an action is refused
+        listed = Listed()
         while time.monotonic() < until:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
@@ -242,14 +243,15 @@ async def play_table(base: str, table: str, token: str, until: float, tally: Tal
                 pending = None
             if message["status"] not in ("open", "playing"):
                 return True
-            if message["legal"] and pending is None and message["status"] == "playing":
+            legal = listed.legal(message)
+            if legal and pending is None and message["status"] == "playing":
                 if most is not None and acted >= most:
                     break
                 if think:  # a person looks at the board first (uniformly 0.5–1.5 × think seconds)
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     if time.monotonic() >= until:
                         break
-                action = message["legal"][rng.randrange(len(message["legal"]))]
+                action = legal[rng.randrange(len(legal))]
                 pending = (message["move"], time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": action, "move": message["move"]}))
                 acted += 1

@@ -39,16 +39,36 @@ def hello(*tokens: str, name: str = "", text: bool = False) -> str:
     return json.dumps(message)
 
 
+class Listed:
+    """A socket's legal actions as its updates list them: an update's ``legal`` is null when they are the ones
+    the connection was last listed for its seat (a Kubik throw's grid is sent once, not at each turn)."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, list[str]] = {}  #: per seat
+
+    def fill(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message`` with its legal actions listed (a ``state`` update; any other message as it is)."""
+        if message.get("type") != "state":
+            return message
+        if message["legal"] is None:
+            return {**message, "legal": self.last[message["seat"]]}
+        if message["legal"]:
+            self.last[message["seat"]] = message["legal"]
+        return message
+
+
 class LogKeeping:
-    """A table's WebSocket that keeps the log and the seats as the browser does: each update carries only the
-    log entries this connection has not had (``log_from``: how many of those it holds to keep) and the seats
-    only when they changed, and ``receive_json`` gives the update with its whole log (the entries it brought
-    alone as ``news``) and the seats, so a test reads the table as it stands. The rest is the socket's own."""
+    """A table's WebSocket that keeps the log, the seats and the legal actions as the browser does: each update
+    carries only the log entries this connection has not had (``log_from``: how many of those it holds to
+    keep), the seats only when they changed and the legal actions when they are not those last listed, and
+    ``receive_json`` gives the update with its whole log (the entries it brought alone as ``news``), the seats
+    and the legal actions, so a test reads the table as it stands. The rest is the socket's own."""
 
     def __init__(self, ws: WebSocketTestSession) -> None:
         self.ws = ws
         self.held: list[dict[str, Any]] = []
         self.seats: list[dict[str, Any]] = []
+        self.listed = Listed()
 
     def receive_json(self) -> Any:
         message = self.ws.receive_json()
@@ -56,7 +76,7 @@ class LogKeeping:
             assert message["log_from"] <= len(self.held), (message["log_from"], len(self.held))
             self.held = self.held[:message["log_from"]] + message["log"]
             self.seats = message["seats"] if message["seats"] is not None else self.seats
-            message = {**message, "news": message["log"], "log": self.held, "seats": self.seats}
+            message = self.listed.fill({**message, "news": message["log"], "log": self.held, "seats": self.seats})
         return message
 
     def __getattr__(self, name: str) -> Any:

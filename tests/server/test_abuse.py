@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
-from tests.server.live import bearer, create_over_http, hello, run
+from tests.server.live import Listed, bearer, create_over_http, hello, run
 
 pytestmark = pytest.mark.slow
 
@@ -45,20 +45,22 @@ def ws_url(base: str, table: str) -> str:
 
 
 
-def next_state(ws: ClientConnection, timeout: float = 30.0) -> dict[str, Any]:
-    """The next ``state`` message (errors fail the test: these sockets behave)."""
+def next_state(ws: ClientConnection, timeout: float = 30.0, listed: Listed | None = None) -> dict[str, Any]:
+    """The next ``state`` message (errors fail the test: these sockets behave), its legal actions filled in from
+    what the socket was last listed (``listed``, when it plays)."""
     while True:
         message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
         assert message["type"] in ("state", "pong"), message
         if message["type"] == "state":
-            return message
+            return listed.fill(message) if listed is not None else message
 
 
-def at_least(ws: ClientConnection, move: int) -> dict[str, Any]:
+def at_least(ws: ClientConnection, move: int, listed: Listed) -> dict[str, Any]:
     """The first update of a game being played at move ``move`` or later with a seat to move (not
     chance: Cubulus's first player is drawn when ``first`` is random, U13, and a socket can see that
     state before the server has drawn it)."""
-    while (message := next_state(ws))["status"] != "playing" or message["move"] < move or message["to_move"] < 0:
+    while (message := next_state(ws, listed=listed))["status"] != "playing" or message["move"] < move \
+            or message["to_move"] < 0:
         pass
     return message
 
@@ -98,18 +100,19 @@ class Probe(threading.Thread):
             self.error = error
 
     def play(self, table: str, token: str) -> None:
+        listed = Listed()
         with connect(ws_url(self.base, table)) as ws:
             ws.send(hello(token))
-            message = next_state(ws)
+            message = next_state(ws, listed=listed)
             while not self.halt.is_set() and message["status"] != "over":
                 if not message["legal"]:
-                    message = next_state(ws)
+                    message = next_state(ws, listed=listed)
                     continue
                 time.sleep(0.05)  # a quick person
                 move, began = message["move"], time.monotonic()
                 action = message["legal"][self.rng.randrange(len(message["legal"]))]
                 ws.send(json.dumps({"type": "act", "action": action, "move": move}))
-                while (message := next_state(ws, ROUND_TRIP_SECONDS * 2))["move"] <= move:
+                while (message := next_state(ws, ROUND_TRIP_SECONDS * 2, listed))["move"] <= move:
                     pass
                 self.trips.append((time.monotonic(), time.monotonic() - began))
 
@@ -145,11 +148,12 @@ def play_hot_seat(base: str, created: dict[str, Any], actions: int) -> dict[str,
     rng = random.Random(5)
     tokens = list(created["tokens"].values())
     held: list[dict[str, Any]] = []
+    listed = Listed()
     with connect(ws_url(base, created["table"]["id"]), max_size=None) as ws:
         ws.send(hello(*tokens))
         made = 0
         while True:
-            message = next_state(ws, 60)
+            message = next_state(ws, 60, listed)
             held = message["log"] = held[:message["log_from"]] + message["log"]
             if not message["legal"]:
                 continue
@@ -223,11 +227,11 @@ def test_tokens_never_reach_the_log(tmp_path: Path) -> None:
         with connect(ws_url(base, table)) as one, connect(ws_url(base, table)) as two:
             one.send(hello(tokens["0"], name="Ana"))
             two.send(hello(tokens["1"], name="Ion"))  # the second seat joins: the game starts
-            move = 0
+            move, listed = 0, (Listed(), Listed())
             for _ in range(4):  # a few moves over WebSockets, each by the seat to move
-                seen = at_least(one, move)
+                seen = at_least(one, move, listed[0])
                 mover = (one, two)[seen["to_move"]]
-                mine = at_least(two, seen["move"]) if mover is two else seen
+                mine = at_least(two, seen["move"], listed[1]) if mover is two else seen
                 assert mine["legal"], mine
                 mover.send(json.dumps({"type": "act", "action": mine["legal"][0], "move": mine["move"]}))
                 move = mine["move"] + 1
@@ -363,6 +367,7 @@ async def spectator_rush(base: str, created: dict[str, Any], limit: int, attempt
     from websockets.asyncio.client import connect as connect_async
 
     url = ws_url(base, created["table"]["id"])
+    listed = Listed()
     player = await connect_async(url, max_size=None)
     await player.send(hello(*created["tokens"].values()))
     watching = [await connect_async(url) for _ in range(2)]
@@ -381,7 +386,7 @@ async def spectator_rush(base: str, created: dict[str, Any], limit: int, attempt
     for _ in range(attempts):
         if most > limit:
             break
-        while not (message := json.loads(await player.recv())).get("legal"):
+        while not (message := listed.fill(json.loads(await player.recv()))).get("legal"):
             pass
         line = "A" if message["to_move"] == 0 else "B"
         await player.send(json.dumps({"type": "act", "action": f"throw {line} pos +0 aim +0 power 12 spin 4",

@@ -20,7 +20,7 @@ from starlette.testclient import WebSocketTestSession
 
 from tabletop.server import create_app
 from tabletop.server.messages import Update
-from tests.server.live import create, settings_for_tests, state_of
+from tests.server.live import Listed, create, settings_for_tests, state_of
 
 BOT = {"kind": "bot", "bot": "random"}
 
@@ -31,22 +31,40 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+class Raw:
+    """A table's WebSocket as it is — no log kept for the test — but for the legal actions an update leaves out
+    (null) when they are those last listed: ``receive_json`` fills them in, as every client does; ``wire`` is
+    the message as it came."""
+
+    def __init__(self, session: WebSocketTestSession) -> None:
+        self.session = session
+        self.listed = Listed()
+        self.wire: dict[str, Any] = {}
+
+    def receive_json(self) -> dict[str, Any]:
+        self.wire = self.session.receive_json()
+        return self.listed.fill(self.wire)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+
 def raw(client: TestClient, table: str, *tokens: str, **hello: Any) -> Any:
-    """A table's WebSocket as it is (no log kept for the test), hello sent with ``hello``'s extra fields."""
+    """A table's WebSocket as it is (:class:`Raw`), hello sent with ``hello``'s extra fields."""
     ws = client.websocket_connect(f"/ws/tables/{table}")
     session = ws.__enter__()
     session.send_text(json.dumps({"type": "hello", "tokens": list(tokens), **hello}))
-    return ws, session
+    return ws, Raw(session)
 
 
-def states(ws: WebSocketTestSession, held: list[dict[str, Any]], until: Any) -> Iterator[dict[str, Any]]:
+def states(ws: Raw, held: list[dict[str, Any]], until: Any) -> Iterator[dict[str, Any]]:
     """The state updates, each applied to ``held`` (the log as the client keeps it) as it comes, until one
     is ``until``; each with ``had``, how many entries the client held before it."""
     while True:
         message = ws.receive_json()
         if message["type"] != "state":
             continue
-        Update.model_validate(message)
+        Update.model_validate(ws.wire)
         assert message["log_from"] <= len(held), (message["log_from"], len(held))
         message["had"] = len(held)
         held[message["log_from"]:] = message["log"]
@@ -55,7 +73,7 @@ def states(ws: WebSocketTestSession, held: list[dict[str, Any]], until: Any) -> 
             return
 
 
-def reach(ws: WebSocketTestSession, held: list[dict[str, Any]], until: Any) -> dict[str, Any]:
+def reach(ws: Raw, held: list[dict[str, Any]], until: Any) -> dict[str, Any]:
     """The first update that is ``until``, the ones before it applied to ``held`` on the way."""
     for message in states(ws, held, until):
         last = message
@@ -75,7 +93,7 @@ def test_a_whole_game_against_a_bot_sends_each_entry_once_and_a_tenth_of_the_byt
     context, ws = raw(client, table, token)
     try:
         for message in states(ws, held, lambda m: m["status"] == "over"):
-            size = len(json.dumps(message))
+            size = len(json.dumps(ws.wire))
             sent, largest = sent + size, max(largest, size)
             whole += size + len(json.dumps(held[:message["log_from"]]))
             assert message["log_from"] == len(held) - len(message["log"])
@@ -186,3 +204,69 @@ def test_a_hot_seat_switching_seats_replaces_only_what_the_seats_see_differently
             assert switches >= 2, game
         finally:
             context.__exit__(None, None, None)
+
+
+def throwing(message: dict[str, Any]) -> bool:
+    """A Kubik update that asks its seat for a throw (the legal actions are the grid of throws)."""
+    return message["status"] == "playing" and message["view"]["phase"] == "aim" and bool(message["legal"])
+
+
+def test_a_kubik_seat_is_listed_its_grid_of_throws_once_a_connection(client: TestClient) -> None:
+    """Kubik's legal throws are a grid of thousands (positions × aims × powers × spins, ~130 KB in JSON): a
+    seat's connection is listed them at its first throw, and at each later one the same grid is left out
+    (null: the client keeps it) — the update is small. A new connection (a reconnection) is listed them at
+    once; HTTP always lists them; a spectator has none."""
+    created = create(client, "kubik", [{"kind": "human"}, BOT])
+    table, token = created["table"]["id"], created["tokens"]["0"]
+    held: list[dict[str, Any]] = []
+    turns: list[tuple[dict[str, Any], int]] = []  # each throw asked for: the update as it came, and its size
+    context, ws = raw(client, table, token)
+    try:
+        for message in states(ws, held, lambda m: len(turns) == 3):
+            if throwing(message) and (not turns or message["move"] > turns[-1][0]["move"]):
+                turns.append((ws.wire, len(json.dumps(ws.wire))))
+                assert message["legal"] == state_of(client, table, token)["legal"]  # as kept: the seat's throws
+                if len(turns) < 3:
+                    ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
+    finally:
+        context.__exit__(None, None, None)
+    (first, first_size), *later = turns
+    assert len(first["legal"]) > 1000 and first_size > 100_000, first_size
+    for update, size in later:
+        assert update["legal"] is None and size < 8_000, (update["legal"] is None, size)
+    context, ws = raw(client, table, token, since=held[-1]["move"], since_seat=0)
+    try:
+        back = ws.receive_json()
+        assert ws.wire["legal"] == state_of(client, table, token)["legal"]  # a new connection: listed again
+        assert back["log_from"] == len(held)
+    finally:
+        context.__exit__(None, None, None)
+    context, ws = raw(client, table)
+    try:
+        assert ws.receive_json()["legal"] == []
+    finally:
+        context.__exit__(None, None, None)
+
+
+def test_a_kubik_hot_seat_is_listed_each_seats_throws_once(client: TestClient) -> None:
+    """One screen holding both seats is shown the seat to move; the two throw from different lines, so their
+    grids differ: each is listed at the seat's first throw and left out at its next, though the other seat's
+    grid came in between."""
+    created = create(client, "kubik", [{"kind": "local"}, {"kind": "local"}])
+    table, tokens = created["table"]["id"], list(created["tokens"].values())
+    held: list[dict[str, Any]] = []
+    turns: list[dict[str, Any]] = []  # each throw asked for, as it came
+    context, ws = raw(client, table, *tokens)
+    try:
+        for message in states(ws, held, lambda m: len(turns) == 4):
+            if throwing(message) and (not turns or message["move"] > turns[-1]["move"]):
+                turns.append(ws.wire)
+                assert message["legal"] == state_of(client, table, tokens[message["seat"]])["legal"]
+                if len(turns) < 4:
+                    ws.send_text(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"],
+                                             "seat": message["seat"]}))
+    finally:
+        context.__exit__(None, None, None)
+    seats = [turn["seat"] for turn in turns]
+    assert seats[0] != seats[1] and seats[2:] == seats[:2], seats  # the seats take turns
+    assert [turn["legal"] is None for turn in turns] == [False, False, True, True]

@@ -34,7 +34,7 @@ from tabletop.server.notices import CHANNEL
 from tabletop.server.process import serving
 from tabletop.storage.migrate import upgrade
 from tests.server.faults import RedisServer, TcpProxy, address_of, postgres_url_via
-from tests.server.live import SAME_PRIORITY, bearer, hello
+from tests.server.live import SAME_PRIORITY, Listed, bearer, hello
 
 pytestmark = pytest.mark.slow
 
@@ -147,6 +147,7 @@ class Seat:
         self.latest: State = {}
         self.errors: list[str] = []
         self.sent: int | None = None  #: the move this seat last sent an action for (None: resend)
+        self.listed = Listed()  #: the legal actions last listed (an update that leaves them out: the same)
 
     def hear(self, seconds: float) -> bool:
         """Take the next message if one comes within ``seconds``; True when one came."""
@@ -154,7 +155,7 @@ class Seat:
             raw = self.ws.recv(timeout=seconds)
         except TimeoutError:
             return False
-        message = json.loads(raw)
+        message = self.listed.fill(json.loads(raw))  # (every update in order, the one dropped below too)
         if message["type"] == "state" and message["move"] >= self.latest.get("move", -1):
             self.latest = message  # updates may overtake each other; the newest move wins
         elif message["type"] == "error":

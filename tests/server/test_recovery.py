@@ -20,7 +20,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server.process import serving
-from tests.server.live import SAME_PRIORITY, bearer, hello
+from tests.server.live import SAME_PRIORITY, Listed, bearer, hello
 
 pytestmark = pytest.mark.slow
 
@@ -102,6 +102,7 @@ def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgre
                 seat_socket(two, table, tokens['1']) as first:
             sockets = [zero, first]
             latest: list[dict[str, Any]] = [{}, {}]
+            listed = [Listed(), Listed()]
             moves = 0
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline:
@@ -111,7 +112,7 @@ def test_two_server_processes_share_a_table_through_postgresql_and_redis(postgre
                     except TimeoutError:
                         continue
                     assert message["type"] == "state", message
-                    latest[seat] = message
+                    latest[seat] = message = listed[seat].fill(message)
                     if message["legal"] and message["move"] >= moves:
                         ws.send(json.dumps({"type": "act", "action": message["legal"][0], "move": message["move"]}))
                         moves = message["move"] + 1

@@ -4,6 +4,7 @@ the record says (K7, K9, K14, K20)."""
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import pairwise
 from typing import Any
@@ -15,6 +16,7 @@ from tests.web.a11y import serious_violations
 from tests.web.motion import KUBIK_SETTLED, KUBIK_WATCH, kubik_watched
 from tests.web.pages import PHONE_HEIGHT, assert_fits, assert_tappable, recording_page, shot
 from tests.web.play import create_table, is_over, move_number
+from tests.web.test_reconnect import KEEP_SOCKETS
 
 pytestmark = pytest.mark.slow
 
@@ -354,6 +356,41 @@ def test_kubik_calibrated_throws_show_the_face_without_animation(page: Any, base
         assert expected is None or face == expected
     assert page.locator("[data-testid=final-face]:not([hidden])").count() == 1
     shot(page, "kubik-calibrated-face")
+    assert not page.errors
+
+
+def test_the_throws_are_sent_once_and_a_throw_is_made_after_a_reconnection(page: Any, base_url: str) -> None:
+    """The seat's grid of legal throws (~130 KB) comes with its first throw only: the updates of its later
+    throws leave it out (null), and the screen throws from the grid it kept. A dropped socket comes back
+    and is listed the grid again, and the throw made after it is taken."""
+    page.add_init_script(f"({KEEP_SOCKETS})()")
+    updates: list[dict[str, Any]] = []  # every state update, as the server sent it
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: updates.append(json.loads(payload))
+                                          if '"type":"state"' in str(payload) else None))
+    table = create_table(page, base_url, "kubik", {"throws": "calibrated", "target": 80}, ["you", "bot"])
+    throw = "button[data-action=throw]:not([disabled])"
+
+    def throws() -> None:  # our throw from the screen's controls, once it is ours; taken when the table moves on
+        page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+        before = move_number(page)
+        page.locator(throw).click()
+        page.wait_for_function("(n) => +document.querySelector('[data-testid=turn]').dataset.move > n",
+                               arg=before, timeout=30_000)
+
+    throws()
+    throws()  # from the grid kept: this turn's update did not list it
+    ours = [u for u in updates if u["to_move"] == 0 and u["status"] == "playing" and u["view"]["phase"] == "aim"]
+    assert len(ours[0]["legal"]) > 1000 and any(u["legal"] is None for u in ours[1:]), [u["legal"] for u in ours]
+    page.wait_for_function(KUBIK_SETTLED, timeout=60_000)
+    sockets, heard = page.evaluate("() => window.__sockets.length"), len(updates)
+    page.evaluate("() => window.__sockets[window.__sockets.length - 1].close()")
+    page.wait_for_function("(n) => window.__sockets.length > n && window.__sockets.at(-1).readyState === 1",
+                           arg=sockets, timeout=20_000)
+    throws()
+    assert len(updates[heard]["legal"]) > 1000  # a new connection: the grid listed at once
+    log = httpx.get(f"{base_url}/api/tables/{table}/state").json()["log"]
+    mine = [line["action"] for line in log if line["seat"] == 0 and line["action"].startswith("throw")]
+    assert len(mine) == 3, mine
     assert not page.errors
 
 

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.server.live import Listed
 from tests.web.pages import shot
 from tests.web.play import create_table, finished_by_bots, move_number
 
@@ -21,10 +22,11 @@ WINS = {"en": "win", "ru": "Победа", "ro": "Câștigă"}
 def play_over_socket(base: str, created: dict[str, Any], actions: list[str]) -> None:
     """Play a hot-seat table to its end from Python: ``actions`` in order, each when the table asks."""
     table, tokens = created["table"]["id"], list(created["tokens"].values())
+    listed = Listed()  # (an update leaves out the legal actions its seat was last listed)
     with connect(f"{base.replace('http', 'ws', 1)}/ws/tables/{table}") as ws:
         ws.send(json.dumps({"type": "hello", "tokens": tokens}))
         while True:
-            message = json.loads(ws.recv(timeout=30))
+            message = listed.fill(json.loads(ws.recv(timeout=30)))
             if message.get("type") != "state":
                 continue
             if message["status"] in ("over", "abandoned"):

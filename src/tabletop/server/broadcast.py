@@ -1,5 +1,6 @@
 """The connections of every live table, and what each is sent: its own seat's view, and of the log only the
-entries it has not had (each connection keeps a cursor, :class:`~tabletop.server.table.Held`).
+entries it has not had (each connection keeps a cursor, :class:`~tabletop.server.table.Held`); the seats and the
+legal actions only when they differ from what it was last given.
 
 A connection holds seats (from its tokens) or none (a spectator); a hot-seat screen holds several and is
 shown the seat to move. The state message is built here, once per connection and change, as a plain dict
@@ -38,6 +39,8 @@ class Connection:
         #: only its own seats' logs or the spectators' are taken at its word)
         self.held = held if held is None or held.viewer == SPECTATOR or held.viewer in seats else None
         self.seats_sent: list[dict[str, Any]] | None = None  #: the seats as its last update gave them
+        #: per seat, the legal actions its updates last listed (an empty list is always sent: it changes nothing)
+        self.legal_sent: dict[int, list[str]] = {}
 
     def viewer(self, table: LiveTable) -> int:
         """The seat whose view this connection gets now: the one to move if it holds it (hot seat)."""
@@ -99,10 +102,12 @@ class Broadcaster:
         """The ``state`` message for ``viewer`` (a seat or SPECTATOR; ``seats``: all a hot-seat connection
         plays): only what it may see (with the position drawn as ``text`` when asked: rendering costs
         more than the rest of the message), and whether it may ask for an undo now, or why not. For a
-        ``connection``, the log entries it has not had, and it now holds them all; else the whole log."""
+        ``connection``, the log entries it has not had, and it now holds them all; the seats, and the seat's
+        legal actions, null when it holds them already. Else (over HTTP) all of it."""
         undo_seat, undo_refusal = undo_for(table, viewer, seats)
         log_from, news = table.news_for(viewer, connection.held if connection else None)
         seats_now: list[dict[str, Any]] | None = seat_dicts(table.row, table.zombies)
+        legal: list[str] | None = table.legal_for(viewer)
         if connection is not None:
             whole = table.history(viewer)
             connection.held = Held(viewer, int(whole[-1]["move"]) if whole else -1)
@@ -110,11 +115,18 @@ class Broadcaster:
                 seats_now = None
             else:
                 connection.seats_sent = seats_now
+            # the moves this seat was last listed (a Kubik throw's grid, 130 KB, at each of its turns): null.
+            # Compared with the seat's last list, not the last update: between two turns the seat has none, and
+            # a hot seat's seats throw from different lines
+            if legal:
+                same = legal == connection.legal_sent.get(viewer)
+                connection.legal_sent[viewer] = legal  # the newest: its strings are the table's, not a past state's
+                legal = None if same else legal
         held = seats or ([viewer] if viewer >= 0 else [])
         # built as a plain dict on this hot path; its shape is :class:`Update` (a test validates it)
         update = {"type": "state", "table": table.row.id, "status": table.status, "move": table.moves,
                   "seat": None if viewer == SPECTATOR else viewer, "to_move": table.seat_to_move(),
-                  "view": table.view(viewer), "legal": table.legal_for(viewer), "previews": table.previews_for(viewer),
+                  "view": table.view(viewer), "legal": legal, "previews": table.previews_for(viewer),
                   "log": news, "log_from": log_from,
                   "seats": seats_now, "undo": table.undo,
                   "undo_seat": undo_seat, "undo_refusal": undo_refusal, "clock": clock_of(table),

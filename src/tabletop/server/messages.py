@@ -281,7 +281,8 @@ class Update(BaseModel):
     seat: int | None  #: whose view this is; None for a spectator
     to_move: int  #: a seat, -1 for chance, -2 when over
     view: dict[str, Any]
-    legal: list[str]  #: this seat's legal actions when it is to move, else empty
+    legal: list[str] | None  #: this seat's legal actions when it is to move, else empty; null when they are
+    #: those this connection was last listed for this seat (the client keeps them: a Kubik throw's grid is 130 KB)
     previews: dict[str, Any] | None = None  #: what each legal action would do (a game with the preview capability)
     log: list[LogEntry]  #: the log entries this connection has not had, as this seat saw them (all of them
     #: over HTTP, and on a first connection)

@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { addStrings, setLang, t } from "../../../src/tabletop/web/js/i18n.js";
 import * as strings from "../../../src/tabletop/web/js/games/kubik/strings.js";
 import { OUTCOME_KINDS } from "../../../src/tabletop/web/js/games/kubik/log.js";
-import { describeLog } from "../../../src/tabletop/web/js/games/kubik/visitor.js";
+import { describeLog, visitor } from "../../../src/tabletop/web/js/games/kubik/visitor.js";
+import { LogReader } from "../../../src/tabletop/web/js/visitor.js";
 
 addStrings("kubik", strings);
 
@@ -152,4 +153,19 @@ test("kubik: an entry without events is told generically, never lost", () => {
   const [line] = render("en", [{ seat: 0, action: "throw", events: [] }]);
   assert.match(line.text, /throw/);
   assert.deepEqual(line.notes, []);
+});
+
+test("kubik: the screen is told each simulated throw, and each outcome with its points and its place in the log", () => {
+  const reader = new LogReader((c) => visitor(c));
+  reader.read([], ctx(0));  // (the page's first log is no news)
+  const entries = [...SIMULATED, ...GAME].map((entry, move) => ({ ...entry, move }));
+  const news = reader.read(entries, ctx(0));
+  const motions = news.flatMap((told) => told.motions.map((motion) => ({ ...motion, index: told.index })));
+  const [thrown] = motions;
+  assert.deepEqual(thrown, { kind: "throw", throw: SIMULATED[0].events[0], index: 0 });  // where the bat leaves, how
+  const outcomes = motions.filter((m) => m.kind === "outcome");
+  const expected = entries.flatMap((entry, index) => entry.events.filter((e) => OUTCOME_KINDS.includes(e.kind))
+    .map((e) => ({ kind: "outcome", outcome: e, points: entry.events.filter((p) => p.kind === "points"), index })));
+  assert.deepEqual(outcomes, expected);  // every outcome, in order: what it did, the points it scored, where it is
+  assert.equal(motions.filter((m) => m.kind === "throw").length, 1);  // a throw on a real field has no flight to show
 });

@@ -173,8 +173,8 @@ const MOTIONS = {
   beetle: (kinds) => kinds.flatMap((k) => ({ rolled: ["face"], rolloff_rolled: ["face"], starts: ["starts"], part_drawn: ["part"] }[k] || [])),
   cribbage: (kinds) => kinds.flatMap((k) => ({ plays: ["play"], discards: ["discard"], starter: ["starter"], pegs: ["pegs"] }[k] || [])),
   cubulus: (kinds) => kinds.flatMap((k) => ({ insert: ["insert"], shift: ["shift"], neutral_placed: ["place"] }[k] || [])),
-  kubik: (kinds) => kinds.filter((k) => ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"].includes(k))
-    .map(() => "outcome"),
+  kubik: (kinds) => kinds.flatMap((k) => (k === "throw" ? ["throw"]
+    : ["miss", "cube_in", "cube_out", "cross", "intercept_hit", "intercept_miss"].includes(k) ? ["outcome"] : [])),
 };
 
 test("cribbage: a card played moves from its player to the pile, discards count the cards, the starter turns", () => {

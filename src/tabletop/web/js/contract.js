@@ -54,6 +54,8 @@
  * @property {boolean} joins
  * @property {string[]} sounds
  * @property {Motion[]} motions
+ * @property {number} [index] the entry's place in the log (as the table's LogReader read it: a screen that
+ *   asks the server about an action, such as its motion, names it so)
  */
 
 /**
@@ -87,7 +89,8 @@
  * @property {number | null} seat whose view this is; null for a spectator
  * @property {number} to_move a seat, -1 for chance, -2 when over
  * @property {Record<string, any>} view the seat's view (the game's own fields)
- * @property {string[]} legal this seat's legal actions when it is to move
+ * @property {string[] | null} legal this seat's legal actions when it is to move, else empty; null when they are
+ *   the ones this connection was last listed for this seat (the client keeps each seat's last list: table.js)
  * @property {Record<string, any> | null} [previews] what each legal action would do, by its text (a game
  *   with the preview capability: the server works it out, so the browser needs no copy of the rules)
  * @property {LogEntry[]} log the log entries this connection had not had (the client keeps the log: see
@@ -136,8 +139,9 @@
  */
 
 /**
- * The state a screen draws: a ``StateMessage`` with its log in notation and, as ``entries``, with events.
- * @typedef {Omit<StateMessage, "log"> & {log: string[], entries: LogEntry[]}} ShownState
+ * The state a screen draws: a ``StateMessage`` with its log in notation and, as ``entries``, with events, and
+ * its legal actions always listed (the shell fills in those an update left out as unchanged).
+ * @typedef {Omit<StateMessage, "log" | "legal"> & {log: string[], entries: LogEntry[], legal: string[]}} ShownState
  */
 
 /**

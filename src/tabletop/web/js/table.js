@@ -603,6 +603,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let held = [];  // the table's log as the last state told it (the server sends only what is new)
   let heldSeat = null;  // whose log that is: the seat the server showed, null for a spectator's
   let heldSeats = [];  // the seats as the server last gave them
+  const heldLegal = {};  // per seat, the legal actions the server last listed (a grid of thousands of throws comes once)
 
   function onMessage(message) {
     if (message.type === "chat" || message.type === "chat_policy" || message.type === "chat_refused") {
@@ -626,7 +627,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     held = held.slice(0, message.log_from).concat(message.log);
     heldSeat = message.seat;
     if (message.seats) heldSeats = message.seats;  // left out when they did not change
-    message = { ...message, log: held, seats: heldSeats };
+    if (message.legal && message.legal.length) heldLegal[message.seat] = message.legal;  // null: those, again
+    message = { ...message, log: held, seats: heldSeats, legal: message.legal || heldLegal[message.seat] || [] };
     // the server's clock runs whatever the screen shows: its deadline comes from the newest state
     if (message.clock && message.clock.remaining !== null && message.clock.remaining !== undefined) {
       deadline = Date.now() + message.clock.remaining * 1000;

@@ -249,6 +249,7 @@ export class LogReader {
     const news = [];
     for (let i = k; i < entries.length; i += 1) {
       const told = tell(visitor, entries[i]);
+      told.index = i;
       this.visits += 1;
       this.told.push(told);
       this.starts.push(told.joins && i > 0 ? this.starts[i - 1] : i);

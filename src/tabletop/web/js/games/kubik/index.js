@@ -7,7 +7,7 @@ import { TEAM_COLOURS } from "./screen.js";
 
 export { kubikScreen as screen } from "./screen.js";
 export { actionText } from "./log.js";
-export { visitor, describeLog } from "./visitor.js";  // each new log entry's line and sounds; the log in sentences
+export { visitor, describeLog } from "./visitor.js";  // each new log entry's line, sounds and motions; the log in sentences
 export { PICTURE as picture } from "./picture.js";
 export { summary } from "./sheet.js";  // the score sheet at game over
 export const strings = { STRINGS, OPTIONS };

@@ -6,6 +6,8 @@
 // to intercept (or nobody); when the cube crosses the border line the field shows it where it crosses,
 // with an arrow for how it moves — all the interceptor can know — and the interceptor throws or holds.
 //
+// What flies is the state's news as the game's visitor read it (visitor.js), as every game's screen takes its
+// motions: a `throw` motion (where the bat leaves its line, and how) and the `outcome` motion of what it did.
 // In physics mode every throw is animated from its simulated trajectory (GET …/motion/{move}: the
 // server re-runs the throw from the noise the record keeps): the bat flying and spinning, the cube
 // tumbling to where it rests, then its final face, big, with the outcome (flight.js, lastthrow.js).
@@ -71,6 +73,15 @@ function outcomeOf(entry) {
   return ((entry && entry.events) || []).find((e) => e.action && OUTCOME_KINDS.includes(e.kind)) || null;
 }
 
+/** The last simulated throw in `entries` up to `end` (its line, place, aim, power and spin), or null. */
+function throwBefore(entries, end) {
+  for (let k = Math.min(end, entries.length - 1); k >= 0; k -= 1) {
+    const thrown = (entries[k].events || []).find((e) => e.kind === "throw");
+    if (thrown) return thrown;
+  }
+  return null;
+}
+
 export function kubikScreen(root, ctx) {
   const scores = h("div", { class: "team-scores", "data-testid": "scores", "aria-live": "polite" });
   const result = h("div", { class: "kubik-result", "data-testid": "final-face", hidden: true });
@@ -86,7 +97,9 @@ export function kubikScreen(root, ctx) {
   let mode = null;  // physics, calibrated or manual (K20), from the view
   let choice = { line: "A", pos: 0, aim: 0, power: 12, spin: 4 };
   let grid = null;
-  let seen = -1;  // the log's length at the last update (-1: none yet)
+  let drawn = false;  // an update has been drawn (the first shows the log as it lies: nothing is news)
+  let latest = null;  // the log index of the last outcome taken in (flying, waiting or shown), null: none
+  let thrown = null;  // the last simulated throw the news told (the visitor's `throw` motion): its outcome's path
   let pending = null;
   let cubeBefore = null;  // where the cube lay before the latest update: a calibrated throw's path starts there
   let motionWanted = false;  // the table's word: false under the instant pace or reduced motion, and in a replay
@@ -658,30 +671,46 @@ export function kubikScreen(root, ctx) {
   const player = { queue: [], job: null, flying: false, raf: 0, timer: 0, abort: null, generation: 0, lastJob: null,
     lastFace: 0 };
 
-  /** New outcomes in the log since the last update (`entries`: the log with each action's events):
-   * animate (or show) them in order. */
-  function follow(entries, view) {
-    if (seen === -1 || entries.length < seen) {  // the first update, an undo, or a replay stepped back
-      stop();
-      player.lastJob = null;
-      const last = lastOutcome(entries);
-      if (last !== null) showResult(job(entries, last, view), null, "loaded", true);
-      else {
-        box = null;
-        drawBox();
-        fieldBox.dataset.animation = "idle";
+  /** What the state's news shows (`news`: its new log entries as the game's visitor read them, visitor.js):
+   * each outcome — the visitor's `outcome` motion, after the `throw` motion of the throw it ends — flies, or
+   * is shown, in order. A state without news whose last outcome is not the last one taken in (the first state
+   * drawn, an undo, a replay's step: `entries`, the log with each action's events) shows that one as it lies. */
+  function follow(news, entries, view) {
+    const landings = [];
+    for (const told of drawn ? news : []) {
+      for (const motion of told.motions) {
+        if (motion.kind === "throw") thrown = motion.throw;
+        else if (motion.kind === "outcome" && told.index !== undefined) {
+          landings.push(job(told.index, told.entry.action, motion, thrown, view));
+        }
       }
-      seen = entries.length;
+    }
+    if (landings.length) {
+      latest = landings[landings.length - 1].index;
+      for (const next of landings.slice(-2)) enqueue(next);
+      // the game is over: what waits is shown at once, and the last throw is the one animated and kept
+      if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, "over", true);
+      if (untold()) expect(latest);
       return;
     }
-    const fresh = [];
-    for (let k = seen; k < entries.length; k += 1) if (outcomeOf(entries[k])) fresh.push(k);
-    seen = entries.length;
-    if (!fresh.length) return;
-    for (const k of fresh.slice(-2)) enqueue(job(entries, k, view));
-    // the game is over: what waits is shown at once, and the last throw is the one animated and kept
-    if (view.phase === "over") while (player.queue.length > 1) showResult(player.queue.shift(), null, "over", true);
-    if (untold()) expect(fresh[fresh.length - 1]);
+    const last = lastOutcome(entries);
+    if (drawn && last === latest) return;
+    // a step on in a replay (which has no news) tells its throw as a table tells one without motion
+    const onward = drawn && last !== null && (latest === null || last > latest);
+    stop();
+    player.lastJob = null;
+    latest = last;
+    thrown = throwBefore(entries, entries.length - 1);
+    if (last !== null) {
+      const entry = entries[last];
+      const outcome = { outcome: outcomeOf(entry), points: (entry.events || []).filter((e) => e.kind === "points") };
+      showResult(job(last, entry.action, outcome, throwBefore(entries, last), view), null,
+        onward ? "no-motion-wanted" : "loaded", !onward);
+    } else {
+      box = null;
+      drawBox();
+      fieldBox.dataset.animation = "idle";
+    }
   }
 
   function lastOutcome(entries) {
@@ -689,13 +718,11 @@ export function kubikScreen(root, ctx) {
     return null;
   }
 
-  /** What to show of the k-th entry: its outcome event, the points it scored and its notation. */
-  function job(entries, index, view) {
-    const entry = entries[index];
-    let thrown = null;  // the throw this outcome is of: its own entry's, or the latest before it
-    for (let k = index; k >= 0 && !thrown; k -= 1) thrown = (entries[k].events || []).find((e) => e.kind === "throw") || null;
-    return { index, action: entry.action, outcome: outcomeOf(entry), cubeTop: view.cube.top,
-      points: (entry.events || []).filter((e) => e.kind === "points"), thrown, before: cubeBefore,
+  /** What to show of an outcome: the log's entry `index` (its notation, `action`), what it did (`outcome`, its
+   * event) and the `points` it scored, the throw it ends (`from`: a calibrated path is drawn from it) and the
+   * field around it. */
+  function job(index, action, { outcome, points }, from, view) {
+    return { index, action, outcome, cubeTop: view.cube.top, points, thrown: from, before: cubeBefore,
       after: { ...view.cube }, crossing: view.crossing ? { ...view.crossing } : null, field: view.field };
   }
 
@@ -904,8 +931,9 @@ export function kubikScreen(root, ctx) {
         layout();
       }
       enterPending(msg);
-      // the log with each action's events (a bare log of notation has none: no outcome to show)
-      follow(msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
+      // the news as the visitor read it; the log with each action's events (a bare log of notation has none)
+      follow(how.news || [], msg.entries || msg.log.map((action) => ({ action, events: [] })), view);
+      drawn = true;
       cubeBefore = { ...view.cube };
       const telling = untold();
       if (!telling) {
