@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tabletop.core import Game
 from tabletop.server.lobby_lines import row_line
-from tabletop.storage import LobbyPage, SeatSpec
+from tabletop.storage import LobbyPage, LobbySeat, SeatSpec
 
 if TYPE_CHECKING:
     from tabletop.server.registry import TableRegistry
@@ -40,16 +40,9 @@ T = TypeVar("T")
 FINISHED = ("over", "abandoned")
 
 
-@dataclass(frozen=True, slots=True)
-class SeatGlance:
-    """A seat as anyone may know it: who sits there (a person, ``local`` on a shared screen, or a bot) and
-    whether it is taken."""
-
-    seat: int
-    kind: str
-    name: str
-    bot: str | None
-    joined: bool
+SeatGlance = LobbySeat
+"""A seat as anyone may know it (the lobby's own value): who sits there (a person, ``local`` on a shared screen,
+or a bot) and whether it is taken."""
 
 
 @dataclass(frozen=True, slots=True)
