@@ -91,7 +91,8 @@ def measure(src: Path | None, game: str, tables: int, actions: int, bot: str) ->
         env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")])
     done = subprocess.run([sys.executable, "-c", SIDE, game, str(tables), str(actions), bot], env=env,
                           capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def main() -> None:
