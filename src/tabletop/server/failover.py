@@ -88,7 +88,8 @@ class Failover:
                 lost = registry.owned - kept
                 registry.owned -= lost
                 for table_id in lost:  # finished, or another process took it over while this one was cut off
-                    await self.catch_up(table_id)
+                    if (table := registry.get(table_id)) is None or table.status not in ("over", "abandoned"):
+                        await self.catch_up(table_id)  # (a game that ended here has nothing more to read)
                 await self.take_over()
                 if time.monotonic() - housekeeping > HOUSEKEEPING_SECONDS:
                     housekeeping = time.monotonic()

@@ -16,6 +16,7 @@ import functools
 import json
 import time
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,9 +127,9 @@ class LiveTable:
         return json.dumps(self.row.options, sort_keys=True)
 
     @property
-    def seats(self) -> list[SeatRow]:
-        """The table's seats in order."""
-        return list(self.row.seats)
+    def seats(self) -> Sequence[SeatRow]:
+        """The table's seats in order (the row's own list, read on every update: not copied)."""
+        return self.row.seats
 
     @property
     def settings(self) -> TableSettings:

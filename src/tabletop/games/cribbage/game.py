@@ -122,6 +122,8 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         n = self.players = self.num_players  # read on every step by the kernel: a plain attribute
         self.sides = sides_of(n)
         self.side_by_seat = tuple(side_of(seat, n) for seat in range(n))  #: the side each seat plays for
+        self._seat_sides = tuple((side, tuple(s for s in range(n) if self.side_by_seat[s] == side))
+                                 for side in range(self.sides))
         self.hand_size = 6 if n == 2 else 5  # C5
         self.discards = 2 if n == 2 else 1
         self.crib_from_pack = 1 if n == 3 else 0
@@ -146,8 +148,7 @@ class Cribbage(Game[CribbageState, CribbageAction]):
 
     def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
         """Each side and its seats: a seat alone, or with four players the partners opposite (C15)."""
-        return tuple((side, tuple(s for s in range(self.num_players) if self.side_of(s) == side))
-                     for side in range(self.sides))
+        return self._seat_sides
 
     def state_from_view(self, view: View, rng: random.Random) -> CribbageState:
         """A state showing ``view`` to its seat, with every card it cannot see dealt at random.
