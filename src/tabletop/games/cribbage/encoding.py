@@ -26,10 +26,11 @@ import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.layout as layout
 from tabletop.core import Encoding, Field, Observation, Player, View, compiling, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import (
+from tabletop.games.cribbage.layout import (
     COUNT,
     CRIB,
     CRIB_N,
@@ -415,7 +416,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         if not 0 <= player < n:
             raise ValueError(no_such_seat(player, n))
         p = state.position
-        if p[kernel.PLAYERS] != n:
+        if p[layout.PLAYERS] != n:
             raise ValueError(f"not a position of {n}-player cribbage")
         return p
 
@@ -439,7 +440,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         out.fill(0)
         mask.fill(0)
         write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
-        if not state.is_chance and not state.is_terminal and p[kernel.TO_MOVE] == player:
+        if not state.is_chance and not state.is_terminal and p[layout.TO_MOVE] == player:
             write, by_id = mask.data, self._by_id  # as mask_of: as Python, the legal actions by identity
             for action in state.legal_actions():
                 write[by_id[id(action)]] = 1
@@ -451,7 +452,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         return self._at_array, self.series_slots, self.match_scale
 
     def move_numbers(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-        """Each kernel move's action index (by :func:`.kernel.move_code`; −1 for none) and each action's move
+        """Each kernel move's action index (by :func:`.layout.move_code`; −1 for none) and each action's move
         code (by index): the numbering :func:`write_mask` and a batch's moves read."""
         return _move_numbers(self.players, self.muggins)
 
@@ -468,35 +469,35 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
 
 @compiling.kernel
-def write_mask(p: kernel.Position, index_of: Any, out: Any) -> None:
+def write_mask(p: layout.Position, index_of: Any, out: Any) -> None:
     """1 in ``out`` at each player action the seat to move may take: every move the kernel accepts
     (:func:`.kernel.is_legal`) among those of its phase, numbered by ``index_of`` (a move code's action index).
     Nothing at chance or once the match is over."""
-    phase = p[kernel.PHASE]
-    seat = p[kernel.TO_MOVE]
-    base, held = kernel.HANDS + kernel.MAX_HAND * seat, p[kernel.HELD + seat]
-    if phase == kernel.PLAY:
+    phase = p[layout.PHASE]
+    seat = p[layout.TO_MOVE]
+    base, held = layout.HANDS + layout.MAX_HAND * seat, p[layout.HELD + seat]
+    if phase == layout.PLAY:
         for i in range(held):
             if kernel.is_legal(p, phase, p[base + i]):
-                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
-        if kernel.is_legal(p, phase, kernel.GO):
-            out[index_of[kernel.move_code(phase, kernel.GO)]] = 1
-    elif phase == kernel.DISCARD:
+                out[index_of[layout.move_code(phase, p[base + i])]] = 1
+        if kernel.is_legal(p, phase, layout.GO):
+            out[index_of[layout.move_code(phase, layout.GO)]] = 1
+    elif phase == layout.DISCARD:
         for i in range(held):
-            if p[kernel.LAY_AWAY] == 1:
-                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
+            if p[layout.LAY_AWAY] == 1:
+                out[index_of[layout.move_code(phase, p[base + i])]] = 1
                 continue
             for j in range(i + 1, held):
                 low, high = min(p[base + i], p[base + j]), max(p[base + i], p[base + j])
-                out[index_of[kernel.move_code(phase, low + 64 * (high + 1))]] = 1
-    elif phase == kernel.SHOW or phase == kernel.CLAIM or phase == kernel.MUGGINS:
+                out[index_of[layout.move_code(phase, low + 64 * (high + 1))]] = 1
+    elif phase == layout.SHOW or phase == layout.CLAIM or phase == layout.MUGGINS:
         for move in range(-1, 32):
             if kernel.is_legal(p, phase, move):
-                out[index_of[kernel.move_code(phase, move)]] = 1
+                out[index_of[layout.move_code(phase, move)]] = 1
 
 
 @compiling.kernel
-def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
+def write_vector(p: layout.Position, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
     """``player``'s view of ``p`` in ``out`` (zeros to begin with), laid out as the encoding's fields starting at
     ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
     as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
@@ -590,7 +591,7 @@ def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: in
 
 
 @compiling.kernel
-def write_observation(p: kernel.Position, player: int, at: Any, slots: int, scale: int, index_of: Any, out: Any,
+def write_observation(p: layout.Position, player: int, at: Any, slots: int, scale: int, index_of: Any, out: Any,
                       mask: Any) -> None:
     """:func:`write_vector` of ``player``'s view into ``out`` and, when ``player`` is to move, :func:`write_mask`
     into ``mask``, each zeroed first (whatever they held): a learning step's observation in one call."""

@@ -20,17 +20,18 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.kernel as kernel
 from tabletop.core.cards import Card
 from tabletop.core.errors import TabletopError
-from tabletop.games.cribbage.kernel import CARD_VALUE, pattern_table
+from tabletop.games.cribbage.kernel import pattern_table
+from tabletop.games.cribbage.layout import CARD_VALUE
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """C11: a pair, three of a kind ("pair royal"), four of a kind ("double pair royal")."""
 
 
 def value(card: Card) -> int:
-    """C4: ace 1, two to ten face value, jack/queen/king 10 (:data:`.kernel.CARD_VALUE`)."""
+    """C4: ace 1, two to ten face value, jack/queen/king 10 (:data:`.layout.CARD_VALUE`)."""
     return CARD_VALUE[card.index]
 
 
@@ -304,7 +305,7 @@ def pegging_points(ranks: Sequence[int], count: int) -> int:
     >>> pegging_points((3, 5, 4), 15)  # 4, 6, 5: fifteen two and a run of three
     5
     """
-    return int(k.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
+    return int(kernel.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
 
 
 # --- the show's count form ---------------------------------------------------------------------
@@ -324,7 +325,7 @@ def suit_points(hand: Sequence[int], starter_suit: int | None, crib: bool = Fals
     6
     """
     a, b, c, d = hand
-    return int(k.suit_points(a, b, c, d, -1 if starter_suit is None else starter_suit, int(crib)))
+    return int(kernel.suit_points(a, b, c, d, -1 if starter_suit is None else starter_suit, int(crib)))
 
 
 def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) -> int:
@@ -337,6 +338,6 @@ def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) ->
     >>> show_points((17, 18, 19, 40), 16)  # 5♦ 5♥ 5♠ J♣, the 5♣ turned: 29
     29
     """
-    k.tables()
+    kernel.tables()
     a, b, c, d = hand
-    return int(k.show_points(a, b, c, d, -1 if starter is None else starter, int(crib)))
+    return int(kernel.show_points(a, b, c, d, -1 if starter is None else starter, int(crib)))
