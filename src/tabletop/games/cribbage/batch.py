@@ -22,6 +22,7 @@ import numpy.typing as npt
 import tabletop.games.cribbage.encoding as e
 import tabletop.games.cribbage.kernel as kernel
 import tabletop.games.cribbage.layout as layout
+import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.core import TERMINAL, compiling
 from tabletop.core.batch import ArrayBatch, Ints, Mask
 
@@ -96,9 +97,9 @@ def observations(positions: Any, seats: Any, at: Any, slots: int, scale: int, ou
 
 @compiling.kernel
 def outcomes(positions: Any, out: Any) -> None:
-    """:func:`.kernel.outcome` of each game."""
+    """:func:`.pegboard.outcome` of each game."""
     for row in range(positions.shape[0]):
-        kernel.outcome(positions[row], out[row])
+        pegboard.outcome(positions[row], out[row])
 
 
 _COMPILED: list[bool] = []

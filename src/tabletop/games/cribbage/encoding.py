@@ -27,6 +27,7 @@ import numpy.typing as npt
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.kernel as kernel
 import tabletop.games.cribbage.layout as layout
+import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.core import Encoding, Field, Observation, Player, View, compiling, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
@@ -569,7 +570,7 @@ def write_vector(p: layout.Position, player: int, at: Any, slots: int, scale: in
             out[at[AT_CLAIMANTS] + (p[i] - player) % n] = 1
         out[at[AT_PENDING_WHAT] + p[P_WHAT]] = 1
     sides, target = p[SIDES], p[TARGET]
-    own = kernel.side_of(p, player)
+    own = pegboard.side_of(p, player)
     for j in range(sides):
         side = (own + j) % sides
         if p[SCORES + side]:

@@ -110,7 +110,7 @@ WHAT_PEGGING, WHAT_HAND, WHAT_CRIB = range(3)
 FOR_PLAY, FOR_GO, FOR_LAST_CARD, FOR_HEELS, FOR_HAND, FOR_CRIB, FOR_MUGGINS = range(7)
 DEALS_BY_CUT, DEALS_AS_LOSER, DEALS_IN_TURN = range(3)
 NOT_ITEMISED, BY_SERIES = -1, 0
-"""How :func:`.kernel.peg` itemises points besides by a hand's slot: not at all, by the series."""
+"""How :func:`.pegboard.peg` itemises points besides by a hand's slot: not at all, by the series."""
 
 # the kinds of told entries, each followed by its length and its values
 TOLD_CUT = 1  #: seat, card

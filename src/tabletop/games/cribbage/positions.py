@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.games.cribbage.layout import (
     COUNT,
     CRIB,
@@ -244,7 +245,7 @@ def pack_mask(p: Position) -> int:
 
 def leaders(p: Position) -> tuple[int, ...]:
     """The sides with the most match points; among several, those with most games won (C16)."""
-    top = kernel.match_leaders(p)
+    top = pegboard.match_leaders(p)
     return tuple(side for side in range(p[SIDES]) if top >> side & 1)
 
 

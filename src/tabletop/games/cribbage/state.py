@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.events as events_of
 import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
 from tabletop.core.compiling import entry
@@ -188,7 +189,7 @@ class CribbageState(State[CribbageAction]):
     def returns(self) -> tuple[float, ...]:
         """Match result: the winning side's seats +1 (shared among tied sides), the others −1 (shared)."""
         out = array("d", bytes(8 * self.game.num_players))
-        kernel.outcome(self.position, out)
+        pegboard.outcome(self.position, out)
         return tuple(out)
 
     @property
