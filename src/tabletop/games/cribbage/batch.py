@@ -7,7 +7,7 @@ written down per game (:attr:`CribbageBatch.chance`) so that the same game can b
 as every cribbage state, for every table size and option (muggins, matches, skunks);
 ``tests/games/cribbage/test_batch.py`` still plays random games here and through :class:`.state.CribbageState`
 side by side — the same masks, observations, players to move and returns, action for action. The masks and
-vectors are the encoding's own writers (:func:`.encoding.write_mask`, :func:`.encoding.write_vector`), looped over
+vectors are the encoding's own writers (:func:`.observation.write_mask`, :func:`.observation.write_vector`), looped over
 the rows.
 """
 
@@ -22,6 +22,7 @@ import numpy.typing as npt
 import tabletop.games.cribbage.encoding as e
 import tabletop.games.cribbage.kernel as kernel
 import tabletop.games.cribbage.layout as layout
+import tabletop.games.cribbage.observation as observation
 import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.core import TERMINAL, compiling
 from tabletop.core.batch import ArrayBatch, Ints, Mask
@@ -83,16 +84,16 @@ def advance(positions: Any, rows: Any, codes: Any, draws: Any, chance: Any, coun
 
 @compiling.kernel
 def masks(positions: Any, rows: Any, index_of: Any, out: Any) -> None:
-    """:func:`.encoding.write_mask` of each game ``rows[i]`` in ``out[i]``."""
+    """:func:`.observation.write_mask` of each game ``rows[i]`` in ``out[i]``."""
     for i in range(rows.shape[0]):
-        e.write_mask(positions[rows[i]], index_of, out[i])
+        observation.write_mask(positions[rows[i]], index_of, out[i])
 
 
 @compiling.kernel
 def observations(positions: Any, seats: Any, at: Any, slots: int, scale: int, out: Any) -> None:
-    """:func:`.encoding.write_vector` of each game by the seat ``seats[row]``."""
+    """:func:`.observation.write_vector` of each game by the seat ``seats[row]``."""
     for row in range(positions.shape[0]):
-        e.write_vector(positions[row], seats[row], at, slots, scale, out[row])
+        observation.write_vector(positions[row], seats[row], at, slots, scale, out[row])
 
 
 @compiling.kernel
@@ -109,7 +110,7 @@ def start() -> bool:
     """Compile these functions (after the kernel and the encoding's writers they call), once; True when they are
     machine code."""
     if not _COMPILED:
-        e.start()
+        observation.start()
         _COMPILED.append(compiling.compile_module(sys.modules[__name__]))
     return _COMPILED[0]
 
