@@ -19,7 +19,7 @@ from sections import Section, rate
 from timing import Scale, median_seconds
 
 from tabletop.core.cards import DECK, Card, parse_cards
-from tabletop.games.cribbage import kernel, scoring
+from tabletop.games.cribbage import scoring, show
 from tabletop.games.cribbage.analysis import (
     CribModel,
     discard_analysis,
@@ -42,7 +42,7 @@ HANDS = 100
 def _cold_distribution() -> None:
     """The hand distribution from nothing: the pattern tables are rebuilt too."""
     distribution_counts.cache_clear()
-    kernel.pattern_table.cache_clear()
+    show.pattern_table.cache_clear()
     scoring.pattern_bytes.cache_clear()
     hand_distribution(False)
 

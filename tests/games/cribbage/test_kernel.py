@@ -123,27 +123,46 @@ def test_the_kernel_steps_a_copy_and_writes_down_only_what_this_action_did() -> 
             assert [told[0] for told in after.table.told] in (["dealt"], ["crib_dealt"])
 
 
-def test_the_compiled_kernel_reads_nothing_from_another_module() -> None:
-    """Numba checks cached machine code against the source file of each function only (core/compiling.py):
-    every global a compiled function reads is defined in kernel.py itself, or a change elsewhere would leave old
-    machine code running."""
+def test_the_compiled_kernel_reads_only_what_its_cached_machine_code_is_checked_against() -> None:
+    """Numba checks cached machine code against the source file of each function only, and core/compiling.py
+    drops a module's cache when a source in the folders its kernels reach changes: every global a compiled
+    function of the kernel reads is defined in a module of the kernel (:data:`.kernel.MODULES`, one folder), and
+    every kernel it calls is one of theirs, which :func:`.kernel.start` compiles in place — or a change elsewhere
+    would leave old machine code running, or a caller in Python would run a kernel as Python."""
     import ast
     import builtins
+    import importlib
     import inspect
+    from pathlib import Path
 
     from tabletop.core.compiling import is_kernel
 
-    tree = ast.parse(inspect.getsource(kernel))
-    defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    for node in tree.body:
-        targets = (node.targets if isinstance(node, ast.Assign)
-                   else [node.target] if isinstance(node, ast.AnnAssign) else [])
-        for target in targets:
-            defined |= {name.id for name in ast.walk(target) if isinstance(name, ast.Name)}
-    functions = [f for f in vars(kernel).values() if is_kernel(f)]
-    assert len(functions) > 20
-    for function in functions:
-        code = getattr(function, "py_func", function).__code__
-        for name in code.co_names:
-            if name in vars(kernel) and not hasattr(builtins, name):
-                assert name in defined, f"{code.co_name} reads {name}, which kernel.py does not define"
+    modules = [importlib.import_module(f"tabletop.games.cribbage.{name}") for name in kernel.MODULES]
+    assert len({Path(module.__file__ or "").parent for module in modules}) == 1
+    names = {module.__name__ for module in modules}
+    defined: set[str] = set()
+    for module in modules:
+        tree = ast.parse(inspect.getsource(module))
+        defined |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        for node in tree.body:
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for target in targets:
+                defined |= {name.id for name in ast.walk(target) if isinstance(name, ast.Name)}
+    checked = 0
+    for module in modules:
+        for function in vars(module).values():
+            plain = getattr(function, "py_func", function)
+            if not is_kernel(function) or plain.__module__ != module.__name__:
+                continue
+            checked += 1
+            for name in plain.__code__.co_names:
+                if name not in vars(module) or hasattr(builtins, name):
+                    continue  # an attribute's name, or a builtin
+                where = f"{module.__name__}.{plain.__name__} reads {name}"
+                assert name in defined, f"{where}, which no module of the kernel defines"
+                value = vars(module)[name]
+                if callable(value):
+                    home = getattr(value, "py_func", value).__module__
+                    assert is_kernel(value) and home in names, f"{where}, which is no kernel of theirs"
+    assert checked > 30

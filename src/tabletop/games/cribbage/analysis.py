@@ -22,8 +22,9 @@ from numpy.typing import ArrayLike, NDArray
 from tabletop.core.cards import DECK, Card
 from tabletop.core.errors import TabletopError
 from tabletop.games.cribbage.crib_tables import crib_tally, expected_crib
-from tabletop.games.cribbage.kernel import JACK, pattern_table
+from tabletop.games.cribbage.layout import JACK
 from tabletop.games.cribbage.scoring import pattern_bytes, score_hand, show_points, suit_points
+from tabletop.games.cribbage.show import pattern_table
 
 DEALS = 12_994_800
 """(4-card hand, starter) deals: C(52, 4) × 48 (C20)."""

@@ -7,7 +7,7 @@ written down per game (:attr:`CribbageBatch.chance`) so that the same game can b
 as every cribbage state, for every table size and option (muggins, matches, skunks);
 ``tests/games/cribbage/test_batch.py`` still plays random games here and through :class:`.state.CribbageState`
 side by side — the same masks, observations, players to move and returns, action for action. The masks and
-vectors are the encoding's own writers (:func:`.encoding.write_mask`, :func:`.encoding.write_vector`), looped over
+vectors are the encoding's own writers (:func:`.observation.write_mask`, :func:`.observation.write_vector`), looped over
 the rows.
 """
 
@@ -20,10 +20,12 @@ import numpy as np
 import numpy.typing as npt
 
 import tabletop.games.cribbage.encoding as e
-import tabletop.games.cribbage.kernel as k
-from tabletop.core import TERMINAL
+import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.layout as layout
+import tabletop.games.cribbage.observation as observation
+import tabletop.games.cribbage.pegboard as pegboard
+from tabletop.core import TERMINAL, compiling
 from tabletop.core.batch import ArrayBatch, Ints, Mask
-from tabletop.core.compiling import compile_module, kernel
 
 if TYPE_CHECKING:
     from tabletop.games.cribbage.game import Cribbage
@@ -42,12 +44,12 @@ starter; a tie in the cut (C6) may need more, and gets them in another round."""
 # --- many positions ---------------------------------------------------------------------------------------
 
 
-@kernel
+@compiling.kernel
 def chance_card(p: Row, draw: float) -> int:
     """The card at place ``int(draw * cards left)`` of the pack in index order: a uniform draw in [0, 1) as a card."""
-    place = int(draw * p[k.PACK_N])
+    place = int(draw * p[layout.PACK_N])
     for quarter in range(4):
-        bits = p[k.PACK + quarter]
+        bits = p[layout.PACK + quarter]
         for i in range(13):
             if (bits >> i) & 1:
                 if place == 0:
@@ -56,7 +58,7 @@ def chance_card(p: Row, draw: float) -> int:
     return -1
 
 
-@kernel
+@compiling.kernel
 def advance(positions: Any, rows: Any, codes: Any, draws: Any, chance: Any, counts: Any) -> int:
     """Move game ``rows[i]`` on by the move ``codes[i]`` (0: none), then by chance's cards — each drawn from
     ``draws[i]`` — until a seat is to move or the match is over, writing them down in ``chance[row]`` (the
@@ -66,39 +68,39 @@ def advance(positions: Any, rows: Any, codes: Any, draws: Any, chance: Any, coun
         row = rows[i]
         p = positions[row]
         if codes[i] != 0:
-            k.step(p, codes[i])
+            kernel.step(p, codes[i])
         used = 0
-        while k.IS_CHANCE[p[k.PHASE]]:
+        while layout.IS_CHANCE[p[layout.PHASE]]:
             if used == draws.shape[1] or counts[row] == chance.shape[1]:
                 return i
-            phase = p[k.PHASE]
+            phase = p[layout.PHASE]
             card = chance_card(p, draws[i, used])
             used += 1
             chance[row, counts[row]] = CHANCE_BASE[phase] + card
             counts[row] += 1
-            k.step(p, k.move_code(phase, card))
+            kernel.step(p, layout.move_code(phase, card))
     return -1
 
 
-@kernel
+@compiling.kernel
 def masks(positions: Any, rows: Any, index_of: Any, out: Any) -> None:
-    """:func:`.encoding.write_mask` of each game ``rows[i]`` in ``out[i]``."""
+    """:func:`.observation.write_mask` of each game ``rows[i]`` in ``out[i]``."""
     for i in range(rows.shape[0]):
-        e.write_mask(positions[rows[i]], index_of, out[i])
+        observation.write_mask(positions[rows[i]], index_of, out[i])
 
 
-@kernel
+@compiling.kernel
 def observations(positions: Any, seats: Any, at: Any, slots: int, scale: int, out: Any) -> None:
-    """:func:`.encoding.write_vector` of each game by the seat ``seats[row]``."""
+    """:func:`.observation.write_vector` of each game by the seat ``seats[row]``."""
     for row in range(positions.shape[0]):
-        e.write_vector(positions[row], seats[row], at, slots, scale, out[row])
+        observation.write_vector(positions[row], seats[row], at, slots, scale, out[row])
 
 
-@kernel
+@compiling.kernel
 def outcomes(positions: Any, out: Any) -> None:
-    """:func:`.kernel.outcome` of each game."""
+    """:func:`.pegboard.outcome` of each game."""
     for row in range(positions.shape[0]):
-        k.outcome(positions[row], out[row])
+        pegboard.outcome(positions[row], out[row])
 
 
 _COMPILED: list[bool] = []
@@ -108,8 +110,8 @@ def start() -> bool:
     """Compile these functions (after the kernel and the encoding's writers they call), once; True when they are
     machine code."""
     if not _COMPILED:
-        e.start()
-        _COMPILED.append(compile_module(sys.modules[__name__]))
+        observation.start()
+        _COMPILED.append(compiling.compile_module(sys.modules[__name__]))
     return _COMPILED[0]
 
 
@@ -125,12 +127,12 @@ class CribbageBatch(ArrayBatch):
         self.game, self.size, self.num_players = game, size, game.num_players
         self.encoding: e.CribbageEncoding = game.encoding()  # type: ignore[assignment]
         options = game.options
-        first = k.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
-                               options["stop_at_majority"])
+        first = kernel.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
+                                    options["stop_at_majority"])
         self.first = np.array(first, dtype=np.int64)  #: a match not started: everyone is to cut (C6)
         self.positions = np.tile(self.first, (size, 1))
-        self.positions[:, k.PHASE] = k.OVER  # games not started are over
-        self.to_move = self.positions[:, k.TO_MOVE]
+        self.positions[:, layout.PHASE] = layout.OVER  # games not started are over
+        self.to_move = self.positions[:, layout.TO_MOVE]
         self.index_of, self.codes = self.encoding.move_numbers()
         self.at, self.slots, self.scale = self.encoding.layout()
         self.chance = np.zeros((size, 2 * DRAWS), dtype=np.int64)
@@ -152,7 +154,8 @@ class CribbageBatch(ArrayBatch):
 
     def current_players(self) -> Ints:
         """The seat to move, ``TERMINAL`` once over."""
-        players: Ints = np.where(self.positions[:, k.PHASE] == k.OVER, TERMINAL, self.to_move).astype(np.int64)
+        over = self.positions[:, layout.PHASE] == layout.OVER
+        players: Ints = np.where(over, TERMINAL, self.to_move).astype(np.int64)
         return players
 
     def returns(self) -> npt.NDArray[np.float64]:
@@ -192,7 +195,7 @@ class CribbageBatch(ArrayBatch):
             codes[0] = 0  # its move is made: only chance is left to it
 
     def _over(self, row: int) -> bool:
-        return bool(self.positions[row, k.PHASE] == k.OVER)
+        return bool(self.positions[row, layout.PHASE] == layout.OVER)
 
     def observe(self, seats: Ints) -> npt.NDArray[np.float32]:
         """Each game as ``seats[i]`` sees it, in :class:`.encoding.CribbageEncoding`'s layout."""

@@ -30,7 +30,8 @@ from numpy.typing import NDArray
 
 from tabletop.core.cards import DECK, RANKS, Card
 from tabletop.core.errors import TabletopError, list_allowed
-from tabletop.games.cribbage.kernel import JACK, pattern_table
+from tabletop.games.cribbage.layout import JACK
+from tabletop.games.cribbage.show import pattern_table
 
 TABLES_FILE = Path(__file__).parent / "data" / "crib_expectations.json"
 """The shipped crib expectation tables."""

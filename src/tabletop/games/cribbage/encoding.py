@@ -15,7 +15,6 @@ first, then clockwise) and sides likewise (the observer's side first).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, MutableSequence, Sequence
 from functools import cache
 from itertools import combinations
@@ -26,61 +25,13 @@ import numpy.typing as npt
 
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.kernel as kernel
-from tabletop.core import Encoding, Field, Observation, Player, View, compiling, no_such_seat, seat_label
+import tabletop.games.cribbage.layout as layout
+import tabletop.games.cribbage.observation as observation
+from tabletop.core import Encoding, Field, Observation, Player, View, no_such_seat, seat_label
 from tabletop.core.cards import DECK, Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import (
-    COUNT,
-    CRIB,
-    CRIB_N,
-    CUTS,
-    CUTS_N,
-    CUTTERS,
-    CUTTERS_N,
-    DEAL_SIZE,
-    DEALER,
-    DEALT,
-    GAMES,
-    HAND_SIZE,
-    HANDS,
-    HELD,
-    KEPT,
-    KEPT_N,
-    LAID,
-    LAID_N,
-    LAST,
-    MATCH,
-    MAX_HAND,
-    MAX_LAID,
-    MUGGINS,
-    OVER,
-    P_CLAIMANTS,
-    P_CLAIMANTS_N,
-    P_DECLARED,
-    P_RESUME,
-    P_SEAT,
-    P_WHAT,
-    PASSED,
-    PENDING,
-    PHASE,
-    PILE_N,
-    PILES,
-    PLAYERS,
-    REARS,
-    RESULT,
-    RESULTS,
-    RESULTS_N,
-    SCORES,
-    SERIES,
-    SERIES_N,
-    SHOW,
-    SHOW_STEP,
-    SIDES,
-    STARTER_CARD,
-    TARGET,
-    TO_MOVE,
-)
 from tabletop.games.cribbage.moves import MOVES
+from tabletop.games.cribbage.observation import write_vector
 from tabletop.games.cribbage.phases import Phase
 
 if TYPE_CHECKING:
@@ -202,7 +153,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         for field in self._fields:
             self._at[field.name] = start
             start += field.size
-        self._starts = tuple(self._at.values())  #: the same, in field order, for :func:`write_vector`
+        self._starts = tuple(self._at.values())  #: the same, in field order, for :func:`.observation.write_vector`
         self._at_array = np.array(self._starts, dtype=np.int64)
         self._at_array.flags.writeable = False
         self._orders = tuple(tuple((seat + j) % n for j in range(n)) for seat in range(n))
@@ -255,7 +206,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         return self._actions[index]
 
     def mask_of(self, state: CribbageState) -> npt.NDArray[np.int8]:
-        """``legal_mask(state)``, written from the kernel position (:func:`write_mask`: every move the
+        """``legal_mask(state)``, written from the kernel position (:func:`.observation.write_mask`: every move the
         kernel accepts, numbered as here) without listing the legal actions; the action at a legal index is
         :meth:`action_at`'s, the very object the state offers. The learning adapters' masks
         (:class:`tabletop.interop.common.Table`)."""
@@ -387,7 +338,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
     def observe_state(self, state: CribbageState, player: Player) -> Observation:
         """``observe(state.view(player), player)``, written from the state's kernel position without building the
-        view (:func:`write_vector`, machine code where the kernel is compiled).
+        view (:func:`.observation.write_vector`, machine code where the kernel is compiled).
 
         A learning step encodes a view every time it steps (PettingZoo's ``last``, a vector environment's
         observations), and building the view's lists of card names only to read them back cost as much as the
@@ -415,16 +366,17 @@ class CribbageEncoding(Encoding[CribbageAction]):
         if not 0 <= player < n:
             raise ValueError(no_such_seat(player, n))
         p = state.position
-        if p[kernel.PLAYERS] != n:
+        if p[layout.PLAYERS] != n:
             raise ValueError(f"not a position of {n}-player cribbage")
         return p
 
     def observe_with_mask(self, state: CribbageState, player: Player,
                           mask_type: type[npt.NDArray[Any]] = np.ndarray) -> tuple[Observation, npt.NDArray[np.int8]]:
         """``observe_state(state, player)`` and, when ``player`` is to move, ``mask_of(state)`` (else all 0): a
-        learning step's observation, two new arrays written in one call (:func:`write_observation`, machine code
-        where the kernel is compiled), what :class:`tabletop.interop.common.Table` hands a learner. The mask is
-        made as a ``mask_type`` (an ndarray subclass the caller hands out; made so, not viewed so afterwards).
+        learning step's observation, two new arrays written in one call (:func:`.observation.write_observation`,
+        machine code where the kernel is compiled), what :class:`tabletop.interop.common.Table` hands a learner. The
+        mask is made as a ``mask_type`` (an ndarray subclass the caller hands out; made so, not viewed so
+        afterwards).
 
         Raises:
             ValueError: as :meth:`observe_state`.
@@ -439,7 +391,7 @@ class CribbageEncoding(Encoding[CribbageAction]):
         out.fill(0)
         mask.fill(0)
         write_vector(p, player, self._starts, self.series_slots, self.match_scale, out.data)
-        if not state.is_chance and not state.is_terminal and p[kernel.TO_MOVE] == player:
+        if not state.is_chance and not state.is_terminal and p[layout.TO_MOVE] == player:
             write, by_id = mask.data, self._by_id  # as mask_of: as Python, the legal actions by identity
             for action in state.legal_actions():
                 write[by_id[id(action)]] = 1
@@ -447,169 +399,13 @@ class CribbageEncoding(Encoding[CribbageAction]):
 
     def layout(self) -> tuple[npt.NDArray[np.int64], int, int]:
         """Where each field starts (in the order of :attr:`fields`), the series' slots and the match points'
-        scale: what :func:`write_vector` is told of this configuration."""
+        scale: what :func:`.observation.write_vector` is told of this configuration."""
         return self._at_array, self.series_slots, self.match_scale
 
     def move_numbers(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-        """Each kernel move's action index (by :func:`.kernel.move_code`; −1 for none) and each action's move
-        code (by index): the numbering :func:`write_mask` and a batch's moves read."""
+        """Each kernel move's action index (by :func:`.layout.move_code`; −1 for none) and each action's move
+        code (by index): the numbering :func:`.observation.write_mask` and a batch's moves read."""
         return _move_numbers(self.players, self.muggins)
-
-
-# the fields of the vector, in the order of CribbageEncoding.fields: where each starts is an entry of ``at``
-(AT_PHASE, AT_NEXT_SEAT, AT_DEALER, AT_HAND, AT_DISCARDS, AT_STARTER, AT_PILES, AT_SERIES, AT_COUNT, AT_PASSED,
- AT_LAST_PLAYER, AT_HAND_SIZES, AT_DISCARDED, AT_CRIB_SIZE, AT_DEALT, AT_HANDS_SHOWN, AT_CRIB, AT_SHOW_STEP,
- AT_CUTTERS, AT_CUTS, AT_PENDING, AT_PENDING_SEAT, AT_PENDING_POINTS, AT_CLAIMANTS, AT_PENDING_WHAT, AT_SCORES,
- AT_REAR_PEGS, AT_MATCH_POINTS, AT_GAMES_WON, AT_GAMES_PLAYED) = range(30)
-
-
-
-# --- one position in numbers ----------------------------------------------------------------------------
-
-
-@compiling.kernel
-def write_mask(p: kernel.Position, index_of: Any, out: Any) -> None:
-    """1 in ``out`` at each player action the seat to move may take: every move the kernel accepts
-    (:func:`.kernel.is_legal`) among those of its phase, numbered by ``index_of`` (a move code's action index).
-    Nothing at chance or once the match is over."""
-    phase = p[kernel.PHASE]
-    seat = p[kernel.TO_MOVE]
-    base, held = kernel.HANDS + kernel.MAX_HAND * seat, p[kernel.HELD + seat]
-    if phase == kernel.PLAY:
-        for i in range(held):
-            if kernel.is_legal(p, phase, p[base + i]):
-                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
-        if kernel.is_legal(p, phase, kernel.GO):
-            out[index_of[kernel.move_code(phase, kernel.GO)]] = 1
-    elif phase == kernel.DISCARD:
-        for i in range(held):
-            if p[kernel.LAY_AWAY] == 1:
-                out[index_of[kernel.move_code(phase, p[base + i])]] = 1
-                continue
-            for j in range(i + 1, held):
-                low, high = min(p[base + i], p[base + j]), max(p[base + i], p[base + j])
-                out[index_of[kernel.move_code(phase, low + 64 * (high + 1))]] = 1
-    elif phase == kernel.SHOW or phase == kernel.CLAIM or phase == kernel.MUGGINS:
-        for move in range(-1, 32):
-            if kernel.is_legal(p, phase, move):
-                out[index_of[kernel.move_code(phase, move)]] = 1
-
-
-@compiling.kernel
-def write_vector(p: kernel.Position, player: int, at: Any, slots: int, scale: int, out: Any) -> None:
-    """``player``'s view of ``p`` in ``out`` (zeros to begin with), laid out as the encoding's fields starting at
-    ``at``: what the view shows and nothing else — the seat's own hand and laid-away cards, the other hands only
-    as their sizes until the show turns them face up (C13), the crib once the dealer turns it, never the pack.
-    Seats and sides are counted from the observer's; ``slots`` cards of the series are shown, match points are
-    divided by ``scale``. (As Python it is the hot path of a learning step too: zeros are not written.)"""
-    n, phase, pending = p[PLAYERS], p[PHASE], p[PENDING]
-    out[at[AT_PHASE] + phase] = 1
-    out[at[AT_NEXT_SEAT] + (p[TO_MOVE] - player) % n] = 1
-    out[at[AT_DEALER] + (p[DEALER] - player) % n] = 1
-    start = at[AT_HAND]
-    for i in range(HANDS + MAX_HAND * player, HANDS + MAX_HAND * player + p[HELD + player]):
-        out[start + p[i]] = 1
-    start = at[AT_DISCARDS]
-    for i in range(LAID + MAX_LAID * player, LAID + MAX_LAID * player + p[LAID_N + player]):
-        out[start + p[i]] = 1
-    if p[STARTER_CARD] >= 0:
-        out[at[AT_STARTER] + p[STARTER_CARD]] = 1
-    piles, sizes, hand_size, passed = at[AT_PILES], at[AT_HAND_SIZES], p[HAND_SIZE], p[PASSED]
-    for seat in range(n):
-        j = (seat - player) % n
-        for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
-            out[piles + 52 * j + p[i]] = 1
-        if p[HELD + seat]:
-            out[sizes + j] = p[HELD + seat] / hand_size
-        if p[LAID_N + seat]:
-            out[at[AT_DISCARDED] + j] = 1
-        if (passed >> seat) & 1:
-            out[at[AT_PASSED] + j] = 1
-    for slot in range(min(p[SERIES_N], slots)):
-        card = p[SERIES + slot]
-        start = at[AT_SERIES] + slot * (13 + n)
-        out[start + (card >> 2)] = 1
-        for seat in range(n):  # who played it: the pile it lies on
-            for i in range(PILES + 4 * seat, PILES + 4 * seat + p[PILE_N + seat]):
-                if p[i] == card:
-                    out[start + 13 + (seat - player) % n] = 1
-    if p[COUNT]:
-        out[at[AT_COUNT]] = p[COUNT] / 31
-    if p[LAST] >= 0:
-        out[at[AT_LAST_PLAYER] + (p[LAST] - player) % n] = 1
-    if p[CRIB_N]:
-        out[at[AT_CRIB_SIZE]] = p[CRIB_N] / 4
-    if p[DEALT]:
-        out[at[AT_DEALT]] = p[DEALT] / p[DEAL_SIZE]
-    counting = phase == SHOW or (phase == MUGGINS and pending != 0 and p[P_RESUME] == SHOW)
-    if phase == OVER or counting:  # the hands are face up (C13), and the crib once turned
-        start = at[AT_HANDS_SHOWN]
-        for seat in range(n):
-            for i in range(KEPT + 4 * seat, KEPT + 4 * seat + p[KEPT_N + seat]):
-                out[start + 52 * ((seat - player) % n) + p[i]] = 1
-        if phase == OVER or p[SHOW_STEP] >= n:
-            for i in range(CRIB, CRIB + p[CRIB_N]):
-                out[at[AT_CRIB] + p[i]] = 1
-    if phase == SHOW or (pending != 0 and p[P_RESUME] == SHOW):
-        out[at[AT_SHOW_STEP] + p[SHOW_STEP]] = 1
-    for i in range(p[CUTTERS_N]):
-        relative = (p[CUTTERS + i] - player) % n
-        out[at[AT_CUTTERS] + relative] = 1
-        if i < p[CUTS_N]:
-            out[at[AT_CUTS] + 13 * relative + (p[CUTS + i] >> 2)] = 1
-    if pending != 0:
-        out[at[AT_PENDING]] = 1
-        out[at[AT_PENDING_SEAT] + (p[P_SEAT] - player) % n] = 1
-        declared = p[P_DECLARED]
-        if declared >= 0:
-            out[at[AT_PENDING_POINTS]] = 1
-            out[at[AT_PENDING_POINTS] + 1] = declared / 31
-        for i in range(P_CLAIMANTS, P_CLAIMANTS + p[P_CLAIMANTS_N]):
-            out[at[AT_CLAIMANTS] + (p[i] - player) % n] = 1
-        out[at[AT_PENDING_WHAT] + p[P_WHAT]] = 1
-    sides, target = p[SIDES], p[TARGET]
-    own = kernel.side_of(p, player)
-    for j in range(sides):
-        side = (own + j) % sides
-        if p[SCORES + side]:
-            out[at[AT_SCORES] + j] = p[SCORES + side] / target
-            if p[REARS + side]:
-                out[at[AT_REAR_PEGS] + j] = p[REARS + side] / target
-        if p[MATCH + side]:
-            out[at[AT_MATCH_POINTS] + j] = p[MATCH + side] / scale
-    played = p[RESULTS_N]
-    if played:
-        games = p[GAMES]
-        for j in range(sides):
-            side = (own + j) % sides
-            won = 0
-            for game in range(played):
-                won += p[RESULTS + RESULT * game] == side
-            out[at[AT_GAMES_WON] + j] = won / games
-        out[at[AT_GAMES_PLAYED]] = played / games
-
-
-@compiling.kernel
-def write_observation(p: kernel.Position, player: int, at: Any, slots: int, scale: int, index_of: Any, out: Any,
-                      mask: Any) -> None:
-    """:func:`write_vector` of ``player``'s view into ``out`` and, when ``player`` is to move, :func:`write_mask`
-    into ``mask``, each zeroed first (whatever they held): a learning step's observation in one call."""
-    out[:] = 0
-    mask[:] = 0
-    write_vector(p, player, at, slots, scale, out)
-    if p[TO_MOVE] == player:  # (write_mask writes nothing at chance or once the match is over)
-        write_mask(p, index_of, mask)
-
-
-_COMPILED: list[bool] = []
-
-
-def start() -> bool:
-    """Compile :func:`write_mask` and :func:`write_vector` (after the kernel they read), once; True when compiled."""
-    if not _COMPILED:
-        kernel.start()
-        _COMPILED.append(compiling.compile_module(sys.modules[__name__]))
-    return _COMPILED[0]
 
 
 @cache
@@ -631,39 +427,25 @@ _INT8 = np.dtype(np.int8)
 
 
 def _bind_vector() -> Callable[..., None]:
-    """:func:`write_vector` for a scalar position, compiled with the kernel on first use, called without Numba's
-    dispatch on types."""
+    """:func:`.observation.write_vector` for a scalar position as machine code, bound here on first use (a global
+    name costs :meth:`CribbageEncoding.observe_state` less than a module's attribute)."""
     global _OBSERVE
-    start()
-    position = kernel.new_position(2, 121, False, False, 1, False)
-    _OBSERVE = compiling.entry(write_vector, position, 0, _read_only(np.int64), 0, 0, np.zeros(1, np.float32))
+    _OBSERVE = observation.vector_entry()
     return _OBSERVE
 
 
 def _bind_mask() -> Callable[..., None]:
-    """:func:`write_mask` for a scalar position, as :func:`_bind_vector`."""
+    """:func:`.observation.write_mask` for a scalar position, as :func:`_bind_vector`."""
     global _MASK
-    start()
-    position = kernel.new_position(2, 121, False, False, 1, False)
-    _MASK = compiling.entry(write_mask, position, _read_only(np.int32), np.zeros(1, np.int8))
+    _MASK = observation.mask_entry()
     return _MASK
 
 
 def _bind_observation() -> Callable[..., None]:
-    """:func:`write_observation` for a scalar position, as :func:`_bind_vector`."""
+    """:func:`.observation.write_observation` for a scalar position, as :func:`_bind_vector`."""
     global _OBSERVATION
-    start()
-    position = kernel.new_position(2, 121, False, False, 1, False)
-    _OBSERVATION = compiling.entry(write_observation, position, 0, _read_only(np.int64), 0, 0, _read_only(np.int32),
-                                   np.zeros(1, np.float32), np.zeros(1, np.int8))
+    _OBSERVATION = observation.observation_entry()
     return _OBSERVATION
-
-
-def _read_only(dtype: type[np.integer[Any]]) -> npt.NDArray[Any]:
-    """An array typed as the encoding's tables are (read-only), to compile for."""
-    array = np.zeros(1, dtype=dtype)
-    array.flags.writeable = False
-    return array
 
 
 _PHASE_INDEX = {phase.value: i for i, phase in enumerate(PHASES)}

@@ -1,8 +1,8 @@
 """Between the game's actions and the kernel's moves: which action objects a position offers, and what move of
 which phase each action is.
 
-The kernel (:mod:`.kernel`) takes a move of the phase it is in as one int (:func:`.kernel.move_code`, with the
-phase) — a card to cut, deal, turn or play, the cards laid away (:func:`.kernel.lay_away_move`), ``GO``, the
+The kernel (:mod:`.kernel`) takes a move of the phase it is in as one int (:func:`.layout.move_code`, with the
+phase) — a card to cut, deal, turn or play, the cards laid away (:func:`.layout.lay_away_move`), ``GO``, the
 points declared, 1 to take muggins and 0 to pass — and knows no action objects. A state offers the game's
 interned actions (:mod:`.actions`: one object per card and per discard, made once), so that a playout step
 builds none, and :data:`MOVES` finds an interned action's move by identity, without hashing the action; an
@@ -15,14 +15,38 @@ from functools import cache
 from itertools import combinations
 
 import tabletop.games.cribbage.actions as act
-import tabletop.games.cribbage.kernel as k
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.actions import CribbageAction
-from tabletop.games.cribbage.kernel import move_code as code
+from tabletop.games.cribbage.layout import (
+    CARD_VALUE,
+    CLAIM,
+    COUNT,
+    CUT,
+    DEAL,
+    DISCARD,
+    GO,
+    HANDS,
+    HELD,
+    LAY_AWAY,
+    MAX_HAND,
+    MUGGINS,
+    NOT_DECLARED,
+    OVER,
+    PACK,
+    PHASE,
+    PLAY,
+    SHOW,
+    STARTER,
+    TO_MOVE,
+    WITH_MUGGINS,
+    Position,
+    lay_away_move,
+)
+from tabletop.games.cribbage.layout import move_code as code
 from tabletop.games.cribbage.positions import pack_mask
 
-_BY_CARD: dict[int, tuple[CribbageAction, ...]] = {k.CUT: act.CUTS, k.DEAL: act.DEALS, k.STARTER: act.STARTERS}
-CHANCE_ACTIONS = tuple(_BY_CARD.get(phase) for phase in range(k.OVER + 1))
+_BY_CARD: dict[int, tuple[CribbageAction, ...]] = {CUT: act.CUTS, DEAL: act.DEALS, STARTER: act.STARTERS}
+CHANCE_ACTIONS = tuple(_BY_CARD.get(phase) for phase in range(OVER + 1))
 """By phase number: chance's outcomes by card, or None where chance does not act."""
 
 
@@ -32,22 +56,22 @@ def _interned() -> dict[int, int]:
         for card, outcome in enumerate(outcomes or ()):
             moves[id(outcome)] = code(phase, card)
     for card, play in enumerate(act.PLAYS):
-        moves[id(play)] = code(k.PLAY, card)
-    moves[id(act.GO)] = code(k.PLAY, k.GO)
+        moves[id(play)] = code(PLAY, card)
+    moves[id(act.GO)] = code(PLAY, GO)
     for discard in (*act.SINGLE_DISCARDS, *act.PAIR_DISCARDS.values()):
-        moves[id(discard)] = code(k.DISCARD, k.lay_away_move(tuple(c.index for c in discard.cards)))
-    moves[id(act.COUNT)] = code(k.SHOW, k.NOT_DECLARED)
+        moves[id(discard)] = code(DISCARD, lay_away_move(tuple(c.index for c in discard.cards)))
+    moves[id(act.COUNT)] = code(SHOW, NOT_DECLARED)
     for points, counted in enumerate(act.COUNTS):
-        moves[id(counted)] = code(k.SHOW, points)
+        moves[id(counted)] = code(SHOW, points)
     for points, claimed in enumerate(act.CLAIMS):
-        moves[id(claimed)] = code(k.CLAIM, points)
-    moves[id(act.MUGGINS)], moves[id(act.PASS)] = code(k.MUGGINS, 1), code(k.MUGGINS, 0)
+        moves[id(claimed)] = code(CLAIM, points)
+    moves[id(act.MUGGINS)], moves[id(act.PASS)] = code(MUGGINS, 1), code(MUGGINS, 0)
     assert len(moves) == 52 * 5 + 1 + 1326 + 1 + len(act.COUNTS) + len(act.CLAIMS) + 2, "an action interned twice"
     return moves
 
 
 MOVES = _interned()
-"""Each interned action's move (its :func:`.kernel.move_code`), by the action's identity (they live as long as
+"""Each interned action's move (its :func:`.layout.move_code`), by the action's identity (they live as long as
 the program)."""
 
 
@@ -55,27 +79,27 @@ def move_of(action: object) -> int | None:
     """The move (its code) an action built anew stands for, or None for anything that is no cribbage action."""
     match action:
         case act.Play(Card() as card):
-            return code(k.PLAY, card.index)
+            return code(PLAY, card.index)
         case act.Deal(Card() as card):
-            return code(k.DEAL, card.index)
+            return code(DEAL, card.index)
         case act.Starter(Card() as card):
-            return code(k.STARTER, card.index)
+            return code(STARTER, card.index)
         case act.Cut(Card() as card):
-            return code(k.CUT, card.index)
+            return code(CUT, card.index)
         case act.Discard(tuple() as cards) if all(isinstance(c, Card) for c in cards):
-            return code(k.DISCARD, k.lay_away_move(tuple(c.index for c in cards)))
+            return code(DISCARD, lay_away_move(tuple(c.index for c in cards)))
         case act.Go():
-            return code(k.PLAY, k.GO)
+            return code(PLAY, GO)
         case act.Count(None):
-            return code(k.SHOW, k.NOT_DECLARED)
+            return code(SHOW, NOT_DECLARED)
         case act.Count(int() as points) if points >= 0:
-            return code(k.SHOW, min(points, 999))
+            return code(SHOW, min(points, 999))
         case act.Claim(int() as points):
-            return code(k.CLAIM, max(-4, min(points, 999)))
+            return code(CLAIM, max(-4, min(points, 999)))
         case act.Muggins():
-            return code(k.MUGGINS, 1)
+            return code(MUGGINS, 1)
         case act.Pass():
-            return code(k.MUGGINS, 0)
+            return code(MUGGINS, 0)
     return None
 
 
@@ -84,15 +108,15 @@ _PAIRS: tuple[act.Discard, ...] = tuple(act.PAIR_DISCARDS.get(a * 52 + b, act.Di
                                         for b in range(52))
 """Two players' discards by ``a * 52 + b`` (either order), in a tuple (indexed sooner than a dict; a card with
 itself is no discard: no hand holds a card twice)."""
-_PHASE, _TO_MOVE, _PACK, _COUNT, _HELD, _HANDS = k.PHASE, k.TO_MOVE, k.PACK, k.COUNT, k.HELD, k.HANDS
-_MAX_HAND, _LAY_AWAY, _WITH_MUGGINS = k.MAX_HAND, k.LAY_AWAY, k.WITH_MUGGINS
-_PLAY, _DISCARD, _SHOW, _CLAIM, _MUGGINS = k.PLAY, k.DISCARD, k.SHOW, k.CLAIM, k.MUGGINS
-_VALUE, _GO, _COUNT_FOR_ME, _TAKE_OR_PASS = k.CARD_VALUE, (act.GO,), (act.COUNT,), (act.MUGGINS, act.PASS)
+_PHASE, _TO_MOVE, _PACK, _COUNT, _HELD, _HANDS = PHASE, TO_MOVE, PACK, COUNT, HELD, HANDS
+_MAX_HAND, _LAY_AWAY, _WITH_MUGGINS = MAX_HAND, LAY_AWAY, WITH_MUGGINS
+_PLAY, _DISCARD, _SHOW, _CLAIM, _MUGGINS = PLAY, DISCARD, SHOW, CLAIM, MUGGINS
+_VALUE, _GO, _COUNT_FOR_ME, _TAKE_OR_PASS = CARD_VALUE, (act.GO,), (act.COUNT,), (act.MUGGINS, act.PASS)
 """What :func:`offered` reads for every position of a playout, bound once (a global costs less than a module's
 attribute)."""
 
 
-def offered(p: k.Position) -> tuple[CribbageAction, ...]:
+def offered(p: Position) -> tuple[CribbageAction, ...]:
     """The legal actions of a position, in a fixed order: the pack by card; the discards as
     ``itertools.combinations`` over the hand as dealt; the playable cards as held, or go alone.
 

@@ -35,9 +35,9 @@ from numpy.typing import NDArray
 
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.crib_tables import expected_crib
-from tabletop.games.cribbage.kernel import pattern_table
 from tabletop.games.cribbage.pegging import play_points
 from tabletop.games.cribbage.scoring import RANK_VALUE
+from tabletop.games.cribbage.show import pattern_table
 
 K = TypeVar("K", bound=Hashable)
 

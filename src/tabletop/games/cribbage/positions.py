@@ -1,6 +1,6 @@
 """A kernel position read as named values, and named values written as a position.
 
-The kernel (:mod:`.kernel`) keeps a position as one array of ints, slot by slot, because that is what it steps
+The kernel keeps a position as one array of ints, slot by slot (:mod:`.layout`), because that is what it steps
 fast. What reads a position at leisure — views, events, the encoding's vectors, renderers, tests — reads a
 :class:`Table` instead: the same position with a name for each part (the pack, each hand as a tuple of card
 ints in the order dealt, the scores, a :class:`.phases.Pending` muggins claim, the :class:`.phases.GameResult`
@@ -12,7 +12,80 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.pegboard as pegboard
+from tabletop.games.cribbage.layout import (
+    COUNT,
+    CRIB,
+    CRIB_N,
+    CUTS,
+    CUTS_N,
+    CUTTERS,
+    CUTTERS_N,
+    DEALER,
+    DEALT,
+    ENDED,
+    FOR_PLAY,
+    FULL,
+    HANDS,
+    HELD,
+    KEPT,
+    KEPT_N,
+    LAID,
+    LAID_N,
+    LAST,
+    MATCH,
+    MAX_GAMES,
+    MAX_HAND,
+    MAX_LAID,
+    MAX_SEATS,
+    MAX_SERIES,
+    P_ACTUAL,
+    P_CLAIMANTS,
+    P_CLAIMANTS_N,
+    P_DECLARED,
+    P_RESUME,
+    P_SEAT,
+    P_WHAT,
+    PACK,
+    PACK_N,
+    PASSED,
+    PENDING,
+    PHASE,
+    PILE_N,
+    PILES,
+    PLAYERS,
+    REARS,
+    RESULT,
+    RESULTS,
+    RESULTS_N,
+    SCORES,
+    SERIES,
+    SERIES_N,
+    SHOW_STEP,
+    SIDES,
+    STARTER_CARD,
+    TO_MOVE,
+    TOLD,
+    TOLD_CLAIMS,
+    TOLD_COUNTS,
+    TOLD_CRIB_DEALT,
+    TOLD_CUT,
+    TOLD_CUT_TIE,
+    TOLD_DEALER,
+    TOLD_DEALT,
+    TOLD_DISCARDS,
+    TOLD_GO,
+    TOLD_MATCH_OVER,
+    TOLD_MUGGINS,
+    TOLD_N,
+    TOLD_PASSES,
+    TOLD_PEGS,
+    TOLD_PLAYS,
+    TOLD_STARTER,
+    TOLD_WINS_GAME,
+    Position,
+)
 from tabletop.games.cribbage.phases import GameResult, Pending, Phase
 
 if TYPE_CHECKING:
@@ -74,39 +147,39 @@ class Table:
                 self.pending, self.match_points, self.results)
 
 
-def _run(p: k.Position, start: int, length: int) -> tuple[int, ...]:
+def _run(p: Position, start: int, length: int) -> tuple[int, ...]:
     return tuple(p[start:start + length])
 
 
-def table_of(game: Cribbage, p: k.Position) -> Table:
+def table_of(game: Cribbage, p: Position) -> Table:
     """The position ``p`` of ``game`` with its parts named."""
     t = object.__new__(Table)
-    n, sides = p[k.PLAYERS], p[k.SIDES]
-    t.game, t.phase, t.dealer, t.to_move = game, p[k.PHASE], p[k.DEALER], p[k.TO_MOVE]
+    n, sides = p[PLAYERS], p[SIDES]
+    t.game, t.phase, t.dealer, t.to_move = game, p[PHASE], p[DEALER], p[TO_MOVE]
     mask = t.pack_mask = pack_mask(p)
     t.pack = tuple(c for c in range(52) if mask >> c & 1)
-    t.hands = tuple(_run(p, k.HANDS + k.MAX_HAND * s, p[k.HELD + s]) for s in range(n))
-    t.kept = tuple(_run(p, k.KEPT + 4 * s, p[k.KEPT_N + s]) for s in range(n))
-    t.discards = tuple(_run(p, k.LAID + k.MAX_LAID * s, p[k.LAID_N + s]) for s in range(n))
-    t.crib, t.dealt, t.starter, t.count = _run(p, k.CRIB, p[k.CRIB_N]), p[k.DEALT], p[k.STARTER_CARD], p[k.COUNT]
-    t.series = _run(p, k.SERIES, p[k.SERIES_N])
-    t.piles = tuple(_run(p, k.PILES + 4 * s, p[k.PILE_N + s]) for s in range(n))
-    t.passed = frozenset(s for s in range(n) if p[k.PASSED] >> s & 1)
-    t.last_player = p[k.LAST] if p[k.LAST] >= 0 else None
-    t.scores, t.rears = _run(p, k.SCORES, sides), _run(p, k.REARS, sides)
-    t.show_step = p[k.SHOW_STEP]
-    t.cutters, t.cuts = _run(p, k.CUTTERS, p[k.CUTTERS_N]), _run(p, k.CUTS, p[k.CUTS_N])
-    t.pending = None if not p[k.PENDING] else Pending(
-        p[k.P_SEAT], p[k.P_ACTUAL], p[k.P_DECLARED], _run(p, k.P_CLAIMANTS, p[k.P_CLAIMANTS_N]),
-        PHASES[p[k.P_RESUME]], WHAT[p[k.P_WHAT]])
-    t.match_points = _run(p, k.MATCH, sides)
+    t.hands = tuple(_run(p, HANDS + MAX_HAND * s, p[HELD + s]) for s in range(n))
+    t.kept = tuple(_run(p, KEPT + 4 * s, p[KEPT_N + s]) for s in range(n))
+    t.discards = tuple(_run(p, LAID + MAX_LAID * s, p[LAID_N + s]) for s in range(n))
+    t.crib, t.dealt, t.starter, t.count = _run(p, CRIB, p[CRIB_N]), p[DEALT], p[STARTER_CARD], p[COUNT]
+    t.series = _run(p, SERIES, p[SERIES_N])
+    t.piles = tuple(_run(p, PILES + 4 * s, p[PILE_N + s]) for s in range(n))
+    t.passed = frozenset(s for s in range(n) if p[PASSED] >> s & 1)
+    t.last_player = p[LAST] if p[LAST] >= 0 else None
+    t.scores, t.rears = _run(p, SCORES, sides), _run(p, REARS, sides)
+    t.show_step = p[SHOW_STEP]
+    t.cutters, t.cuts = _run(p, CUTTERS, p[CUTTERS_N]), _run(p, CUTS, p[CUTS_N])
+    t.pending = None if not p[PENDING] else Pending(
+        p[P_SEAT], p[P_ACTUAL], p[P_DECLARED], _run(p, P_CLAIMANTS, p[P_CLAIMANTS_N]),
+        PHASES[p[P_RESUME]], WHAT[p[P_WHAT]])
+    t.match_points = _run(p, MATCH, sides)
     t.results = tuple(GameResult(p[at], _run(p, at + 2, sides), p[at + 1])
-                      for at in range(k.RESULTS, k.RESULTS + k.RESULT * p[k.RESULTS_N], k.RESULT))
-    t.told, t.ended_game = told_of(p), bool(p[k.ENDED])
+                      for at in range(RESULTS, RESULTS + RESULT * p[RESULTS_N], RESULT))
+    t.told, t.ended_game = told_of(p), bool(p[ENDED])
     return t
 
 
-def told_of(p: k.Position) -> tuple[Told, ...]:
+def told_of(p: Position) -> tuple[Told, ...]:
     """What the last action did, from the position's told slots, as tuples of a kind and its values:
 
     ``("cut", seat, card)``, ``("cut_tie", seats, rank)``, ``("dealer", seat, why)``, ``("dealt", seat, card)``,
@@ -117,66 +190,66 @@ def told_of(p: k.Position) -> tuple[Told, ...]:
     ``("wins_game", side, scores, value, number, games, match_points)``, ``("match_over", sides, match_points)``.
     """
     told: list[Told] = []
-    at, end = k.TOLD, k.TOLD + p[k.TOLD_N]
-    sides = p[k.SIDES]
+    at, end = TOLD, TOLD + p[TOLD_N]
+    sides = p[SIDES]
     while at < end:
         kind, length = p[at], p[at + 1]
         v = p[at + 2:at + 2 + length]
         at += 2 + length
-        if kind == k.TOLD_DEALT:
+        if kind == TOLD_DEALT:
             told.append(("dealt", v[0], v[1]))
-        elif kind == k.TOLD_PLAYS:
+        elif kind == TOLD_PLAYS:
             told.append(("plays", v[0], v[1], v[2]))
-        elif kind == k.TOLD_PEGS:
+        elif kind == TOLD_PEGS:
             itemise: tuple[Any, ...] | None = None
-            if v[5] and v[3] == k.FOR_PLAY:
+            if v[5] and v[3] == FOR_PLAY:
                 itemise = (tuple(v[6:6 + v[5]]),)
             elif v[5]:
                 itemise = (tuple(v[6:10]), v[10], bool(v[11]))
             told.append(("pegs", v[0], v[1], v[2], WHY[v[3]], v[4], itemise))
-        elif kind == k.TOLD_GO:
+        elif kind == TOLD_GO:
             told.append(("go", v[0]))
-        elif kind == k.TOLD_PASSES:
+        elif kind == TOLD_PASSES:
             told.append(("passes", v[0]))
-        elif kind == k.TOLD_CRIB_DEALT:
+        elif kind == TOLD_CRIB_DEALT:
             told.append(("crib_dealt",))
-        elif kind == k.TOLD_DISCARDS:
+        elif kind == TOLD_DISCARDS:
             told.append(("discards", v[0], tuple(v[1:])))
-        elif kind == k.TOLD_STARTER:
+        elif kind == TOLD_STARTER:
             told.append(("starter", v[0]))
-        elif kind == k.TOLD_COUNTS:
+        elif kind == TOLD_COUNTS:
             told.append(("counts", v[0], WHAT[v[1]], tuple(v[4:8]), v[3], v[2]))
-        elif kind == k.TOLD_CUT:
+        elif kind == TOLD_CUT:
             told.append(("cut", v[0], v[1]))
-        elif kind == k.TOLD_CUT_TIE:
+        elif kind == TOLD_CUT_TIE:
             told.append(("cut_tie", tuple(v[1:]), v[0]))
-        elif kind == k.TOLD_DEALER:
+        elif kind == TOLD_DEALER:
             told.append(("dealer", v[0], DEALS[v[1]]))
-        elif kind == k.TOLD_CLAIMS:
+        elif kind == TOLD_CLAIMS:
             told.append(("claims", v[0], v[1]))
-        elif kind == k.TOLD_MUGGINS:
+        elif kind == TOLD_MUGGINS:
             told.append(("muggins", v[0], v[1], WHAT[v[2]]))
-        elif kind == k.TOLD_WINS_GAME:
+        elif kind == TOLD_WINS_GAME:
             told.append(("wins_game", v[0], tuple(v[4:4 + sides]), v[1], v[2], v[3], tuple(v[4 + sides:4 + 2 * sides])))
-        elif kind == k.TOLD_MATCH_OVER:
+        elif kind == TOLD_MATCH_OVER:
             told.append(("match_over", tuple(s for s in range(sides) if v[0] >> s & 1), tuple(v[1:1 + sides])))
         else:
             raise AssertionError(f"the kernel wrote down kind {kind}, which has no meaning")
     return tuple(told)
 
 
-def pack_mask(p: k.Position) -> int:
+def pack_mask(p: Position) -> int:
     """The cards not dealt as one 52-bit mask (bit ``c`` for card ``c``)."""
-    return p[k.PACK] | p[k.PACK + 1] << 13 | p[k.PACK + 2] << 26 | p[k.PACK + 3] << 39
+    return p[PACK] | p[PACK + 1] << 13 | p[PACK + 2] << 26 | p[PACK + 3] << 39
 
 
-def leaders(p: k.Position) -> tuple[int, ...]:
+def leaders(p: Position) -> tuple[int, ...]:
     """The sides with the most match points; among several, those with most games won (C16)."""
-    top = k.match_leaders(p)
-    return tuple(side for side in range(p[k.SIDES]) if top >> side & 1)
+    top = pegboard.match_leaders(p)
+    return tuple(side for side in range(p[SIDES]) if top >> side & 1)
 
 
-def position_of(game: Cribbage, t: Table) -> k.Position:
+def position_of(game: Cribbage, t: Table) -> Position:
     """The kernel position of ``t`` (its ``told`` and ``ended_game`` are not written: a position only).
 
     Raises:
@@ -184,45 +257,45 @@ def position_of(game: Cribbage, t: Table) -> k.Position:
             match has…).
     """
     options = game.options
-    p = k.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
-                       options["stop_at_majority"])
+    p = kernel.new_position(game.players, game.target, game.muggins, options["skunk"], options["games"],
+                            options["stop_at_majority"])
     n = game.players
-    p[k.PHASE], p[k.DEALER], p[k.TO_MOVE], p[k.PACK_N] = t.phase, t.dealer, t.to_move, t.pack_mask.bit_count()
+    p[PHASE], p[DEALER], p[TO_MOVE], p[PACK_N] = t.phase, t.dealer, t.to_move, t.pack_mask.bit_count()
     for quarter in range(4):
-        p[k.PACK + quarter] = t.pack_mask >> 13 * quarter & k.FULL
-    p[k.DEALT], p[k.STARTER_CARD], p[k.COUNT], p[k.SHOW_STEP] = t.dealt, t.starter, t.count, t.show_step
-    p[k.LAST] = -1 if t.last_player is None else t.last_player
-    p[k.PASSED] = sum(1 << s for s in t.passed)
+        p[PACK + quarter] = t.pack_mask >> 13 * quarter & FULL
+    p[DEALT], p[STARTER_CARD], p[COUNT], p[SHOW_STEP] = t.dealt, t.starter, t.count, t.show_step
+    p[LAST] = -1 if t.last_player is None else t.last_player
+    p[PASSED] = sum(1 << s for s in t.passed)
     for seat in range(n):
-        _write(p, k.HELD + seat, k.HANDS + k.MAX_HAND * seat, k.MAX_HAND, t.hands[seat])
-        _write(p, k.KEPT_N + seat, k.KEPT + 4 * seat, 4, t.kept[seat])
-        _write(p, k.LAID_N + seat, k.LAID + k.MAX_LAID * seat, k.MAX_LAID, t.discards[seat])
-        _write(p, k.PILE_N + seat, k.PILES + 4 * seat, 4, t.piles[seat])
-    _write(p, k.CRIB_N, k.CRIB, 4, t.crib)
-    _write(p, k.SERIES_N, k.SERIES, k.MAX_SERIES, t.series)
+        _write(p, HELD + seat, HANDS + MAX_HAND * seat, MAX_HAND, t.hands[seat])
+        _write(p, KEPT_N + seat, KEPT + 4 * seat, 4, t.kept[seat])
+        _write(p, LAID_N + seat, LAID + MAX_LAID * seat, MAX_LAID, t.discards[seat])
+        _write(p, PILE_N + seat, PILES + 4 * seat, 4, t.piles[seat])
+    _write(p, CRIB_N, CRIB, 4, t.crib)
+    _write(p, SERIES_N, SERIES, MAX_SERIES, t.series)
     for side in range(game.sides):
-        p[k.SCORES + side], p[k.REARS + side], p[k.MATCH + side] = t.scores[side], t.rears[side], t.match_points[side]
-    _write(p, k.CUTTERS_N, k.CUTTERS, k.MAX_SEATS, t.cutters)
-    for slot in range(k.CUTTERS + len(t.cutters), k.CUTTERS + k.MAX_SEATS):
+        p[SCORES + side], p[REARS + side], p[MATCH + side] = t.scores[side], t.rears[side], t.match_points[side]
+    _write(p, CUTTERS_N, CUTTERS, MAX_SEATS, t.cutters)
+    for slot in range(CUTTERS + len(t.cutters), CUTTERS + MAX_SEATS):
         p[slot] = 0
-    _write(p, k.CUTS_N, k.CUTS, k.MAX_SEATS, t.cuts)
+    _write(p, CUTS_N, CUTS, MAX_SEATS, t.cuts)
     pending = t.pending
     if pending is not None:
-        p[k.PENDING], p[k.P_SEAT], p[k.P_ACTUAL], p[k.P_DECLARED] = 1, pending.seat, pending.actual, pending.declared
-        p[k.P_RESUME], p[k.P_WHAT] = PHASES.index(pending.resume), WHAT.index(pending.what)
-        _write(p, k.P_CLAIMANTS_N, k.P_CLAIMANTS, k.MAX_SEATS - 1, pending.claimants)
-    if len(t.results) > k.MAX_GAMES:
-        raise ValueError(f"{len(t.results)} games played: a match has at most {k.MAX_GAMES}")
-    p[k.RESULTS_N] = len(t.results)
+        p[PENDING], p[P_SEAT], p[P_ACTUAL], p[P_DECLARED] = 1, pending.seat, pending.actual, pending.declared
+        p[P_RESUME], p[P_WHAT] = PHASES.index(pending.resume), WHAT.index(pending.what)
+        _write(p, P_CLAIMANTS_N, P_CLAIMANTS, MAX_SEATS - 1, pending.claimants)
+    if len(t.results) > MAX_GAMES:
+        raise ValueError(f"{len(t.results)} games played: a match has at most {MAX_GAMES}")
+    p[RESULTS_N] = len(t.results)
     for number, result in enumerate(t.results):
-        at = k.RESULTS + k.RESULT * number
+        at = RESULTS + RESULT * number
         p[at], p[at + 1] = result.winner, result.value
         for side, score in enumerate(result.scores):
             p[at + 2 + side] = score
     return p
 
 
-def _write(p: k.Position, length: int, start: int, room: int, values: tuple[int, ...]) -> None:
+def _write(p: Position, length: int, start: int, room: int, values: tuple[int, ...]) -> None:
     if len(values) > room:
         raise ValueError(f"{len(values)} values where a position has room for {room}")
     p[length] = len(values)

@@ -5,8 +5,8 @@ itemises with the explained one only when events are asked for), the bots, the a
 The *explained* form, here, itemises every score — each fifteen, pair, run, flush and nobs with its cards — and
 says it aloud the way players count (C19): "fifteen two, fifteen four, and a pair is six". The *count* form
 gives only totals, on card indices and 0-based ranks, for hot paths; it lives in the kernel
-(:func:`.kernel.show_points`: one look-up in a table of fifteens, pairs and runs by rank pattern,
-:func:`.kernel.pattern_table`, plus flush and nobs, :func:`.kernel.suit_points`; :func:`.kernel.pegging_points`
+(:func:`.show.show_points`: one look-up in a table of fifteens, pairs and runs by rank pattern,
+:func:`.show.pattern_table`, plus flush and nobs, :func:`.show.suit_points`; :func:`.play.pegging_points`
 for the play, which :func:`pegging_score` itemises, so the two cannot disagree), and :func:`show_points`,
 :func:`suit_points` and :func:`pegging_points` here call it with tuples. ``tests/games/cribbage/test_scoring.py``
 checks the show's two forms against each other for every rank pattern and random hands.
@@ -20,17 +20,19 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.play as play
+import tabletop.games.cribbage.show as show
 from tabletop.core.cards import Card
 from tabletop.core.errors import TabletopError
-from tabletop.games.cribbage.kernel import CARD_VALUE, pattern_table
+from tabletop.games.cribbage.layout import CARD_VALUE
+from tabletop.games.cribbage.show import pattern_table
 
 PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 """C11: a pair, three of a kind ("pair royal"), four of a kind ("double pair royal")."""
 
 
 def value(card: Card) -> int:
-    """C4: ace 1, two to ten face value, jack/queen/king 10 (:data:`.kernel.CARD_VALUE`)."""
+    """C4: ace 1, two to ten face value, jack/queen/king 10 (:data:`.layout.CARD_VALUE`)."""
     return CARD_VALUE[card.index]
 
 
@@ -296,7 +298,7 @@ _ALIKE = {points: alike for alike, points in PAIR_POINTS.items()}
 def pegging_points(ranks: Sequence[int], count: int) -> int:
     """What the last card of a series pegs (C10, C11), from the ranks played since the count was
     reset (any numbering in rank order: 0-based or ``Card.rank``) and the count after it: the
-    kernel's :func:`.kernel.pegging_points`.
+    kernel's :func:`.play.pegging_points`.
 
     15 or 31 for two, pairs 2/6/12, the longest run of the last cards in any order. Go and last card
     are not included.
@@ -304,7 +306,7 @@ def pegging_points(ranks: Sequence[int], count: int) -> int:
     >>> pegging_points((3, 5, 4), 15)  # 4, 6, 5: fifteen two and a run of three
     5
     """
-    return int(k.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
+    return int(play.pegging_points(array("h", ranks), 0, len(ranks), count, 0))
 
 
 # --- the show's count form ---------------------------------------------------------------------
@@ -312,24 +314,24 @@ def pegging_points(ranks: Sequence[int], count: int) -> int:
 
 @cache
 def pattern_bytes(size: int) -> bytes:
-    """:func:`.kernel.pattern_table` flattened to bytes, for the fastest scalar look-ups."""
+    """:func:`.show.pattern_table` flattened to bytes, for the fastest scalar look-ups."""
     return pattern_table(size).tobytes()
 
 
 def suit_points(hand: Sequence[int], starter_suit: int | None, crib: bool = False) -> int:
     """Flush and nobs (C13) of four card indices, given only the starter's suit (None: no starter),
-    which is all they depend on: the kernel's :func:`.kernel.suit_points`.
+    which is all they depend on: the kernel's :func:`.show.suit_points`.
 
     >>> suit_points((40, 4, 8, 12), 0)  # J♣ 2♣ 3♣ 4♣, a club turned: a flush of five and nobs
     6
     """
     a, b, c, d = hand
-    return int(k.suit_points(a, b, c, d, -1 if starter_suit is None else starter_suit, int(crib)))
+    return int(show.suit_points(a, b, c, d, -1 if starter_suit is None else starter_suit, int(crib)))
 
 
 def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) -> int:
     """The show (C13) of four card indices with the starter's: ``score_hand(...).total``, by look-up:
-    the kernel's :func:`.kernel.show_points`.
+    the kernel's :func:`.show.show_points`.
 
     The cards must differ: :func:`score_hand` refuses a repeated card, this fast path trusts its
     caller, because checking would cost more than the look-up itself.
@@ -337,6 +339,6 @@ def show_points(hand: Sequence[int], starter: int | None, crib: bool = False) ->
     >>> show_points((17, 18, 19, 40), 16)  # 5♦ 5♥ 5♠ J♣, the 5♣ turned: 29
     29
     """
-    k.tables()
+    show.tables()
     a, b, c, d = hand
-    return int(k.show_points(a, b, c, d, -1 if starter is None else starter, int(crib)))
+    return int(show.show_points(a, b, c, d, -1 if starter is None else starter, int(crib)))

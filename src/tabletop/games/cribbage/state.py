@@ -24,11 +24,28 @@ from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
 import tabletop.games.cribbage.events as events_of
-import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.kernel as kernel
+import tabletop.games.cribbage.pegboard as pegboard
 from tabletop.core import CHANCE, TERMINAL, Event, IllegalActionError, Player, State, View, event
 from tabletop.core.cards import DECK, Card
 from tabletop.core.compiling import entry
 from tabletop.games.cribbage.actions import CribbageAction
+from tabletop.games.cribbage.layout import (
+    COUNT,
+    DEALER,
+    DEALT,
+    IS_CHANCE,
+    NO_CODE,
+    OVER,
+    PACK,
+    PACK_N,
+    PHASE,
+    SCORES,
+    SHOW_STEP,
+    STARTER_CARD,
+    TO_MOVE,
+    Position,
+)
 from tabletop.games.cribbage.moves import CHANCE_ACTIONS, MOVES, move_of, offered, select_table
 from tabletop.games.cribbage.phases import GameResult, Pegs, Pending, Phase, ScoreEvent
 from tabletop.games.cribbage.positions import PHASES, Table, Told, leaders, position_of, table_of, told_of
@@ -54,7 +71,7 @@ class CribbageState(State[CribbageAction]):
     __slots__ = ("_table", "game", "is_chance", "is_terminal", "offered", "position")
 
     game: Cribbage
-    position: k.Position  #: the kernel's position
+    position: Position  #: the kernel's position
     offered: tuple[CribbageAction, ...] | None  #: the legal actions, once asked
     is_chance: bool  #: kept as a value, not the base's property: a playout reads it every step
     is_terminal: bool
@@ -106,10 +123,10 @@ class CribbageState(State[CribbageAction]):
     @property
     def current_player(self) -> Player:
         p = self.position
-        phase = p[k.PHASE]
+        phase = p[PHASE]
         if _IS_CHANCE[phase]:
             return CHANCE
-        return TERMINAL if phase == _OVER else p[k.TO_MOVE]
+        return TERMINAL if phase == _OVER else p[TO_MOVE]
 
     def legal_actions(self) -> Sequence[CribbageAction]:
         found = self.offered
@@ -119,7 +136,7 @@ class CribbageState(State[CribbageAction]):
 
     def is_legal(self, action: CribbageAction) -> bool:
         code = _MOVE(id(action)) or move_of(action)
-        return code is not None and bool(k.is_legal(self.position, code & 15, (code >> 4) - 4))
+        return code is not None and bool(kernel.is_legal(self.position, code & 15, (code >> 4) - 4))
 
     def _apply_if_legal(self, action: CribbageAction) -> CribbageState | None:
         """The kernel checks the move and steps a copy of the position in one call (the core's ``apply`` refuses a
@@ -145,7 +162,7 @@ class CribbageState(State[CribbageAction]):
         if not self.is_chance:
             raise IllegalActionError(f"no card is being cut or dealt: this is the {self.phase.value} phase",
                                      code="not_chance", params={"phase": self.phase.value})
-        probability = Fraction(1, self.position[k.PACK_N])
+        probability = Fraction(1, self.position[PACK_N])
         return tuple((a, probability) for a in self.legal_actions())
 
     def sample_chance(self, rng: random.Random) -> CribbageAction:
@@ -167,12 +184,12 @@ class CribbageState(State[CribbageAction]):
     def seat_points(self) -> tuple[float, ...]:
         """Each seat's side's points in the game being played (the front peg, C3)."""
         game, p = self.game, self.position
-        return tuple(float(p[k.SCORES + game.side_of(seat)]) for seat in range(game.num_players))
+        return tuple(float(p[SCORES + game.side_of(seat)]) for seat in range(game.num_players))
 
     def returns(self) -> tuple[float, ...]:
         """Match result: the winning side's seats +1 (shared among tied sides), the others −1 (shared)."""
         out = array("d", bytes(8 * self.game.num_players))
-        k.outcome(self.position, out)
+        pegboard.outcome(self.position, out)
         return tuple(out)
 
     @property
@@ -191,7 +208,7 @@ class CribbageState(State[CribbageAction]):
         points and games won, ``game_drawn`` when every side is level. With the match points, the
         games won and the last game's scores."""
         p, game = self.position, self.game
-        if p[k.PHASE] != k.OVER:
+        if p[PHASE] != OVER:
             return None
         table = self.table
         top = leaders(p)
@@ -214,10 +231,10 @@ class CribbageState(State[CribbageAction]):
         match action:
             case act.Deal():
                 p, game = self.position, self.game
-                recipient = (p[k.DEALER] + 1 + p[k.DEALT]) % game.num_players if p[k.DEALT] < game.to_hands else None
+                recipient = (p[DEALER] + 1 + p[DEALT]) % game.num_players if p[DEALT] < game.to_hands else None
                 return str(action) if recipient == player else "deal"
             case act.Discard(cards):
-                return str(action) if self.position[k.TO_MOVE] == player else "discard " + " ".join("?" for _ in cards)
+                return str(action) if self.position[TO_MOVE] == player else "discard " + " ".join("?" for _ in cards)
         return str(action)
 
     def describe(self, action: CribbageAction) -> str:
@@ -251,16 +268,16 @@ class CribbageState(State[CribbageAction]):
 
     @property
     def phase(self) -> Phase:
-        return PHASES[self.position[k.PHASE]]
+        return PHASES[self.position[PHASE]]
 
     @property
     def dealer(self) -> int:
-        return self.position[k.DEALER]
+        return self.position[DEALER]
 
     @property
     def to_move(self) -> int:
         """The seat to act next (or last to act, in a chance phase)."""
-        return self.position[k.TO_MOVE]
+        return self.position[TO_MOVE]
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -289,17 +306,17 @@ class CribbageState(State[CribbageAction]):
     @property
     def dealt(self) -> int:
         """Cards dealt so far this hand."""
-        return self.position[k.DEALT]
+        return self.position[DEALT]
 
     @property
     def starter(self) -> Card | None:
-        starter = self.position[k.STARTER_CARD]
+        starter = self.position[STARTER_CARD]
         return DECK[starter] if starter >= 0 else None
 
     @property
     def count(self) -> int:
         """The running total in the pegging."""
-        return self.position[k.COUNT]
+        return self.position[COUNT]
 
     @property
     def series(self) -> tuple[Card, ...]:
@@ -335,7 +352,7 @@ class CribbageState(State[CribbageAction]):
     @property
     def show_step(self) -> int:
         """0…players−1: the hands in counting order; players: the crib."""
-        return self.position[k.SHOW_STEP]
+        return self.position[SHOW_STEP]
 
     @property
     def cutters(self) -> tuple[int, ...]:
@@ -367,20 +384,20 @@ class CribbageState(State[CribbageAction]):
     def show_seat(self) -> int | None:
         """In the show: the seat counting now, or None when it is the crib."""
         n, p = self.game.num_players, self.position
-        return None if p[k.SHOW_STEP] >= n else (p[k.DEALER] + 1 + p[k.SHOW_STEP]) % n
+        return None if p[SHOW_STEP] >= n else (p[DEALER] + 1 + p[SHOW_STEP]) % n
 
 
 _NEW = object.__new__
-_MOVE, _IS_CHANCE, _OVER, _PHASE, _PACK_N, _PACK = MOVES.get, k.IS_CHANCE, k.OVER, k.PHASE, k.PACK_N, k.PACK
+_MOVE, _IS_CHANCE, _OVER, _PHASE, _PACK_N, _PACK = MOVES.get, IS_CHANCE, OVER, PHASE, PACK_N, PACK
 _SELECT: tuple[tuple[int, ...], ...] = ()  # (select_table(), bound by _start)
-_QUARTERS = tuple(range(k.PACK, k.PACK + 4))
+_QUARTERS = tuple(range(PACK, PACK + 4))
 """What :meth:`CribbageState.apply` and :meth:`~CribbageState.sample_chance` read on every step, bound once: a
 global name costs less than a module's attribute."""
-_STEP = k.step
+_STEP = kernel.step
 """The kernel's step, bound again by :func:`_start` once the kernel is compiled."""
 _STARTED = False
-_START_POSITION: k.Position = []  # (a position of the kernel's kind, made by _start)
-_NO_CODE = k.NO_CODE
+_START_POSITION: Position = []  # (a position of the kernel's kind, made by _start)
+_NO_CODE = NO_CODE
 """What :meth:`CribbageState.apply` reads for something that is no cribbage action: a phase no position is in."""
 _RANGES = tuple(range(n) for n in range(53))
 """``range(n)`` for each size of pack: ``rng.choice`` of one draws the place of a card as of the pack itself."""
@@ -391,32 +408,32 @@ def _start() -> None:
     machine code for a position and a move, without Numba's dispatch on types: apply passes nothing else)."""
     global _STEP, _STARTED, _SELECT, _START_POSITION
     if not _STARTED:
-        k.start()
-        _START_POSITION = k.new_position(2, 121, False, False, 1, False)
-        _STEP = entry(k.step, _START_POSITION, 0)
+        kernel.start()
+        _START_POSITION = kernel.new_position(2, 121, False, False, 1, False)
+        _STEP = entry(kernel.step, _START_POSITION, 0)
         _SELECT = select_table()
         _STARTED = True
 
 
-def _fill(state: CribbageState, game: Cribbage, position: k.Position) -> None:
-    phase = position[k.PHASE]
+def _fill(state: CribbageState, game: Cribbage, position: Position) -> None:
+    phase = position[PHASE]
     state.game, state.position, state.offered = game, position, None
     state.is_chance, state.is_terminal = _IS_CHANCE[phase], phase == _OVER
 
 
-def from_position(game: Cribbage, position: k.Position) -> CribbageState:
+def from_position(game: Cribbage, position: Position) -> CribbageState:
     """The state showing a kernel position (a new game, a world sampled from a view, an unpickled state)."""
     _start()
     state = _NEW(CribbageState)
-    _fill(state, game, position if type(position) is type(_START_POSITION) else k.as_position(position))
+    _fill(state, game, position if type(position) is type(_START_POSITION) else kernel.as_position(position))
     return state
 
 
 def initial_state(game: Cribbage) -> CribbageState:
     """Everyone cuts for the first deal (C6)."""
     options = game.options
-    return from_position(game, k.new_position(game.players, game.target, game.muggins, options["skunk"],
-                                              options["games"], options["stop_at_majority"]))
+    return from_position(game, kernel.new_position(game.players, game.target, game.muggins, options["skunk"],
+                                                   options["games"], options["stop_at_majority"]))
 
 
 def from_table(game: Cribbage, table: Table) -> CribbageState:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-import tabletop.games.cribbage.kernel as k
+import tabletop.games.cribbage.layout as layout
 from tabletop.core import TabletopError, View
 from tabletop.core.cards import Card
 from tabletop.games.cribbage.events import NAMES, cards_of, names
@@ -32,17 +32,17 @@ PHASE_NAMES = tuple(phase.value for phase in PHASES)
 def counting(table: Table) -> bool:
     """True while hands are being counted in ``table`` (a muggins claim on a count included)."""
     phase, pending = table.phase, table.pending
-    return phase == k.SHOW or (phase == k.MUGGINS and pending is not None and pending.resume is Phase.SHOW)
+    return phase == layout.SHOW or (phase == layout.MUGGINS and pending is not None and pending.resume is Phase.SHOW)
 
 
 def shows_hands(table: Table) -> bool:
     """Every seat's hand for the show is face up in ``table``: what :func:`hands_are_public` says of a state."""
-    return table.phase == k.OVER or counting(table)
+    return table.phase == layout.OVER or counting(table)
 
 
 def shows_crib(table: Table) -> bool:
     """The crib is face up in ``table``: what :func:`crib_is_public` says of a state."""
-    if table.phase == k.OVER:
+    if table.phase == layout.OVER:
         return bool(table.crib)
     return counting(table) and table.show_step >= table.game.num_players
 
