@@ -39,6 +39,7 @@ from tabletop.core import (
 from tabletop.games.cribbage import Phase as CribbagePhase
 from tabletop.games.cubulus import First
 from tabletop.games.kubik import Intercept
+from tabletop.interop.batches import batch_of
 from tests.conformance.configs import BASE_OPTIONS
 
 Refusal = tuple[TabletopError, str, int, str]
@@ -202,7 +203,7 @@ def test_a_seat_the_game_lacks_is_called_an_index(name: str) -> None:
 @pytest.mark.parametrize("name", [name for name, game in tabletop.REGISTRY.items() if game.batch_type is not None])
 def test_a_batchs_refusal_names_the_seat_to_move_by_its_label(name: str) -> None:
     game = tabletop.load(name, **BASE_OPTIONS.get(name, {}))
-    batch = game.batch(2)
+    batch = batch_of(game, 2)  # its own kernel, or (cribbage without the compiled extra) a table a game
     batch.reset(np.ones(2, dtype=np.bool_), np.random.default_rng(0))
     seat = int(batch.current_players()[1])
     illegal = int(np.flatnonzero(batch.legal_masks()[1] == 0)[0])

@@ -65,8 +65,9 @@ class TableBatch(Batch):
                 raise IllegalActionError(f"game {row}: the game is over; reset it before playing action {actions[row]}")
             try:
                 chosen.append(table.action(int(actions[row])))
-            except IllegalActionError as error:
-                raise IllegalActionError(f"game {row}: {error}") from None
+            except IllegalActionError as error:  # the same refusal as a game's own batched kernel gives
+                raise IllegalActionError(f"game {row}: {error}", params={
+                    "row": int(row), "index": int(actions[row]), "player": int(table.state.current_player)}) from None
         for row, action in zip(rows, chosen, strict=True):
             self.tables[row].play(action)
         self._stale[rows] = True
