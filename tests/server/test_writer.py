@@ -13,6 +13,7 @@ from tabletop.server import writer
 from tabletop.server.writer import EventWriter
 from tabletop.storage import NewEvent, SeatSpec, StaleMoveError, Store
 from tabletop.storage.models import TableRow, now
+from tests.server.live import run
 
 PAIR = [SeatSpec("local", "Ann", joined=True), SeatSpec("local", "Bob", joined=True)]
 
@@ -40,7 +41,7 @@ def test_moves_of_many_tables_commit_together_and_a_stale_one_is_refused_alone(s
         finally:
             await events.stop()
 
-    answers = asyncio.run(play())
+    answers = run(play())
     assert answers[:3] == [None, None, None]
     assert isinstance(answers[3], StaleMoveError)
     assert [[e.action for e in store.events(table)] for table in tables] == [["first 0"]] * 3
@@ -67,7 +68,7 @@ def test_a_tables_activity_is_written_with_its_first_move_then_at_most_every_few
             await events.stop()
         return ages
 
-    first, soon_after, later = asyncio.run(play())
+    first, soon_after, later = run(play())
     assert first < 1  # written with the first move
     assert soon_after > 59  # a second move within TOUCH_SECONDS: the moves written, not the activity
     assert later < 1
@@ -94,6 +95,6 @@ def test_a_move_and_what_follows_from_it_stand_or_fall_together(sqlite_url: str)
             await events.stop()
         return None
 
-    assert isinstance(asyncio.run(play()), StaleMoveError)
+    assert isinstance(run(play()), StaleMoveError)
     assert [e.action for e in store.events(table)] == ["first 0"]  # move 1 not written after another's move 0
     store.close()
