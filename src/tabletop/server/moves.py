@@ -4,9 +4,9 @@ what comes next — the game's end, a chance outcome drawn, a bot's decision, a 
 Order of an accepted action: validate (table playing, move number current, seat to move, action legal)
 → decide what follows at once (chance drawn here, an instant bot's reply: :meth:`Moves.foreseen`) → append
 it all to the database's event log (committed, in one transaction) → apply in memory → publish to other
-server processes → send every connection its own view. A rejection changes nothing. Two requests racing for one move: the
-table's lock orders them within a process, the log's primary key across processes, and the loser is told
-the move is stale. An action is parsed once: the parsed action and the state it leads to go on to the
+server processes → send every connection its own view. A rejection changes nothing. Two requests racing
+for one move: the table's lock orders them within a process, the log's primary key across processes, and
+the loser is told the move is stale. An action is parsed once: the parsed action and the state it leads to go on to the
 table's log (:meth:`~tabletop.server.table.LiveTable.replay_event`).
 
 Only the table's owner (:mod:`.failover`) draws its chance, asks its bots and keeps its clocks.
