@@ -134,7 +134,8 @@ def settings_for_tests(db: str, **limits: Any) -> ServerSettings:
     base = {"heavy_workers": 0, "min_move_seconds": 0.01, "messages_per_second": 10_000, "message_burst": 10_000,
             "requests_per_second": 10_000, "expensive_per_second": 10_000, "refusal_delay_seconds": 0,
             "sockets_per_minute": 10_000, "bot_table_move_seconds": 0, "lobby_reads_per_second": 10_000}
-    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS)
+    return ServerSettings(db=db, bot_workers=0, limits=Limits(**{**base, **limits}), allow_hosts=TEST_HOSTS,
+                          password_hashing="cheapest")
 
 
 def from_address(client: TestClient, address: str) -> TestClient:

@@ -29,14 +29,14 @@ from tabletop.server.limits import LimitReached
 from tabletop.server.requests import limit_error
 
 SERVER = Path(tabletop.server.__file__).parent
-CODE_AT = {"Rejection": 1, "LimitReached": 1, "ApiError": 2, "ChosenSeedRefused": 1}
+CODE_AT = {"Rejection": 1, "LimitReached": 1, "ApiError": 2, "ChosenSeedRefused": 1, "BadUsername": 1, "BadPassword": 1}
 """Where each refusal class takes its code among its positional arguments."""
 
 
 def codes_raised() -> set[str]:
     """The codes the server's source names: a refusal's code argument, ``code=…``, a body's ``"code": …``."""
     found: set[str] = set()
-    for path in sorted(SERVER.glob("*.py")):
+    for path in sorted(SERVER.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))

@@ -8,6 +8,9 @@ from typing import Annotated
 
 import typer
 
+PASSWORD_HASHING = ("rfc9106-low-memory", "rfc9106-high-memory", "cheapest")
+"""The argon2id parameter sets ``--password-hashing`` takes (``tabletop.server.site.accounts.passwords.PROFILES``)."""
+
 LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their defaults: requests_per_second=30, "
                "expensive_per_second=5, refusal_delay_seconds=1, "
                "open_tables_per_client=20, creations_per_minute=10, messages_per_second=20, message_burst=40, "
@@ -18,7 +21,8 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "lease_seconds=6, retry_max_seconds=8, "
                "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5, "
                "toggles_per_minute=10, undo_asks_per_minute=20, end_requests_per_minute=10, answers_per_minute=30, "
-               "rematches_per_minute=10, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3, "
+               "rematches_per_minute=10, sign_ins_per_minute=10, sign_ins_per_account_per_minute=5, "
+               "sign_ups_per_minute=3, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3, "
                "header_seconds=5, header_bytes=16384, body_bytes_per_second=1024, body_bytes=65536, "
                "keep_alive_seconds=5, handshake_seconds=5, ping_seconds=20, connections_per_address=64, "
                "new_connections_per_second=50, connections=4096 "
@@ -52,6 +56,10 @@ def serve(
         help="addresses of reverse proxies whose X-Forwarded-For names the client (comma-separated; '*': any) "
              "[default: $FORWARDED_ALLOW_IPS or 127.0.0.1,::1]; they have no per-address connection cap",
         show_default=False)] = None,
+    password_hashing: Annotated[str, typer.Option(
+        help="argon2id parameters for account passwords: rfc9106-low-memory (64 MiB, the default), "
+             "rfc9106-high-memory (2 GiB), or cheapest (for tests only: it protects nothing)")]
+    = "rfc9106-low-memory",
 ) -> None:
     """Serve the web app and live tables: create, join, play and watch games in a browser."""
     import uvicorn
@@ -82,8 +90,12 @@ def serve(
         Allowed.of(allow_host or (), allow_origin or ())
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--allow-origin") from None
+    if password_hashing not in PASSWORD_HASHING:
+        raise typer.BadParameter(f"{password_hashing!r}: one of {', '.join(PASSWORD_HASHING)}",
+                                 param_hint="--password-hashing")
     app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits,
-                                    allow_hosts=tuple(allow_host or ()), allow_origins=tuple(allow_origin or ())))
+                                    allow_hosts=tuple(allow_host or ()), allow_origins=tuple(allow_origin or ()),
+                                    password_hashing=password_hashing))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:

@@ -63,11 +63,14 @@ from tabletop.server.requests import (
     limit_error,
 )
 from tabletop.server.rules import router as rules_router
+from tabletop.server.site.accounts import Accounts, Passwords
+from tabletop.server.site.accounts.router import router as accounts_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
+from tabletop.storage.accounts import AccountStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -93,6 +96,7 @@ class ServerSettings:
     # who may talk to the server besides itself (tabletop.server.headers)
     allow_hosts: tuple[str, ...] = ()  #: more names of this server for its Host (``*``: any)
     allow_origins: tuple[str, ...] = ()  #: more sites whose pages may play here (``https://host[:port]``)
+    password_hashing: str = "rfc9106-low-memory"  #: argon2id parameters for account passwords (.site.accounts)
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -112,7 +116,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             # start the workers now: a process taking a table over must not wait seconds for its first bot move
             await asyncio.wrap_future(bots.submit(int))
         hub = Hub(store, bots, settings.redis, settings.limits, renew_bots=start_bots if bots is not None else None)
-        features(app, hub)
+        passwords = Passwords(settings.password_hashing)
+        features(app, hub, passwords)
         await hub.start()
         app.state.hub = hub
         # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
@@ -127,6 +132,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             gc.set_threshold(*thresholds)
             await hub.stop()
+            passwords.close()
             if hub.bots is not None:  # (a new pool if a worker died)
                 hub.bots.shutdown(cancel_futures=True)
             store.close()
@@ -194,13 +200,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(motion_router)
     app.include_router(coach_router)
     app.include_router(lobby_router)
+    app.include_router(accounts_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
     return app
 
 
-def features(app: FastAPI, hub: Hub) -> None:
+def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
     """The site's features over the hub's seam (:mod:`.seams`, :mod:`.table_events`), each handed only its narrow
     interface and the events it listens to, kept in ``app.state`` for the routes (:mod:`.requests`)."""
     app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
@@ -208,6 +215,8 @@ def features(app: FastAPI, hub: Hub) -> None:
     hub.events.subscribe(lobby.heard, TableOpened, TableStarted, TableFinished)
     app.state.advice = advice = AdviceCache()  # the coach's answers (:mod:`.coach`)
     hub.events.subscribe(advice.heard, MoveApplied, TableFinished)
+    # /api/account (.site.accounts), and who is asking for every route (.identity)
+    app.state.accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

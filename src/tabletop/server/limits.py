@@ -68,6 +68,10 @@ class Limits:
     end_requests_per_minute: int = 10  #: resign, abandon and leave requests one client may make in any minute
     answers_per_minute: int = 30  #: answers to undo and end requests one client may give in any minute
     rematches_per_minute: int = 10  #: rematch requests one client may make in any minute
+    # accounts (tabletop.server.site.accounts)
+    sign_ins_per_minute: int = 10  #: sign-in and recovery attempts one client may make in any minute
+    sign_ins_per_account_per_minute: int = 5  #: sign-in attempts for one account name, from anywhere, in any minute
+    sign_ups_per_minute: int = 3  #: new accounts one client may make in any minute
     # expensive answers and the lobby, priced
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
     lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read

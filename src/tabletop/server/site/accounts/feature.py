@@ -1,0 +1,169 @@
+"""The accounts feature's logic: signing up, in and out, sessions, passwords and recovery codes.
+
+Each step is checked before anything is written (a name taken, a password refused, a limit reached change
+nothing). Signing in answers one way — 401 ``bad_credentials`` — for an unknown name and a wrong password,
+after the same work (the unknown name's password is verified against a dummy hash: :mod:`.passwords`), and
+is throttled per address and per account name. Every sign-in makes a new session secret (a session is
+never one the client chose: no fixation); a password changed or recovered signs out every other session.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from tabletop.server.errors import ApiError
+from tabletop.server.limits import LimitReached, Priced, Rates
+from tabletop.server.requests import limit_error
+from tabletop.server.site.accounts.names import BadUsername, check_username, name_key
+from tabletop.server.site.accounts.passwords import BadPassword, Passwords, check_password
+from tabletop.storage.accounts import Account, AccountStore, SessionInfo, UsernameTaken
+from tabletop.storage.models import now
+
+T = TypeVar("T")
+Db = Callable[..., Awaitable[Any]]
+
+SIGN_IN = Priced("sign_ins_per_minute", code="too_many_sign_ins", what="sign-in attempts")
+SIGN_IN_ACCOUNT = Priced("sign_ins_per_account_per_minute", code="too_many_sign_ins_for_account",
+                         what="sign-in attempts for one account")
+SIGN_UP = Priced("sign_ups_per_minute", code="too_many_sign_ups", what="new accounts")
+LIFETIME = timedelta(days=30)
+"""A session unused this long expires (each use, at most hourly noted, starts it again)."""
+SEEN_EVERY = timedelta(hours=1)
+RECOVERY_CODES = 8
+
+
+def new_recovery_codes() -> list[str]:
+    """Codes shown once at sign-up, each good for one password reset: ``3f9a2-c71be``, 40 bits of chance
+    each (and tried at most :data:`SIGN_IN_ACCOUNT`'s few times a minute)."""
+    return [f"{code[:5]}-{code[5:]}" for code in (secrets.token_hex(5) for _ in range(RECOVERY_CODES))]
+
+
+class Accounts:
+    """Accounts over their store (:class:`~tabletop.storage.accounts.AccountStore`), run on the database's
+    threads (``db``), with passwords hashed on threads of their own and limits counted by ``rates``."""
+
+    def __init__(self, store: AccountStore, db: Db, rates: Rates, passwords: Passwords) -> None:
+        self.store = store
+        self.db = db
+        self.rates = rates
+        self.passwords = passwords
+
+    async def sign_up(self, username: str, password: str, client: str) -> tuple[Account, list[str]]:
+        """A new account and its recovery codes (the only time they are seen).
+
+        Raises:
+            ApiError: 422 for a name or password the rules refuse, 409 ``username_taken``, 429 by a limit.
+        """
+        try:
+            name = check_username(username)
+            check_password(password, name)
+        except (BadUsername, BadPassword) as error:
+            raise ApiError(422, str(error), error.code, **error.params) from None
+        await self._count(SIGN_UP, client)
+        codes = new_recovery_codes()
+        hashed = await self._hashing(self.passwords.hash(password))
+        try:
+            account: Account = await self.db(self.store.create, name, name_key(name), hashed, codes)
+        except UsernameTaken:
+            raise ApiError(409, f"the name {name!r} is taken", "username_taken", username=name) from None
+        return account, codes
+
+    async def sign_in(self, username: str, password: str, client: str) -> Account:
+        """The account whose name and password these are.
+
+        Raises:
+            ApiError: 401 ``bad_credentials`` (an unknown name and a wrong password alike), 429 by a limit.
+        """
+        key = name_key(username[:64])
+        await self._count(SIGN_IN, client)
+        await self._count(SIGN_IN_ACCOUNT, "account:" + key)
+        found = await self.db(self.store.credentials, key)
+        right = await self._hashing(self.passwords.check(password[:1024], found[1] if found else None))
+        if not right or found is None:
+            raise ApiError(401, "wrong username or password", "bad_credentials")
+        account: Account = found[0]
+        stored: str = found[1]
+        if self.passwords.needs_rehash(stored):  # made with older parameters: kept up to date
+            await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(password)))
+        return account
+
+    async def open_session(self, account: Account, agent: str) -> tuple[str, str]:
+        """A new session of ``account``: its secret (the cookie's) and its public id."""
+        token = secrets.token_urlsafe(32)
+        public_id = await self.db(self.store.open_session, account.id, token, LIFETIME, agent)
+        return token, public_id
+
+    async def signed_in(self, token: str) -> tuple[Account, str] | None:
+        """The account a session token signs in, and the session's public id (``identity.Sessions``)."""
+        found = await self.db(self.store.session, token)
+        if found is None:
+            return None
+        account, public_id, seen = found
+        if now() - seen > SEEN_EVERY:
+            await self.db(self.store.seen, token, LIFETIME)
+        return account, public_id
+
+    async def sessions(self, account: Account) -> list[SessionInfo]:
+        return await self.db(self.store.sessions, account.id)  # type: ignore[no-any-return]
+
+    async def sign_out(self, account: Account, public_id: str | None = None, keep: str | None = None) -> int:
+        """Close one session of the account (None: every one but ``keep``); how many were closed."""
+        return await self.db(self.store.close_sessions, account.id, public_id, keep)  # type: ignore[no-any-return]
+
+    async def change_password(self, account: Account, current: str, new: str, session: str | None) -> None:
+        """A new password, given the current one; every other session is signed out.
+
+        Raises:
+            ApiError: 401 ``bad_credentials`` for a wrong current password, 422 for a new one refused.
+        """
+        try:
+            check_password(new, account.username)
+        except BadPassword as error:
+            raise ApiError(422, str(error), error.code, **error.params) from None
+        await self._count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
+        found = await self.db(self.store.credentials, name_key(account.username))
+        if found is None or not await self._hashing(self.passwords.check(current[:1024], found[1])):
+            raise ApiError(401, "wrong username or password", "bad_credentials")
+        await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(new)))
+        await self.sign_out(account, keep=session)
+
+    async def recover(self, username: str, code: str, new: str, client: str) -> Account:
+        """A new password by a recovery code (spent); every session of the account is signed out.
+
+        Raises:
+            ApiError: 401 ``bad_credentials`` for an unknown name or a wrong or spent code, 422 for a password
+                refused, 429 by a limit.
+        """
+        key = name_key(username[:64])
+        await self._count(SIGN_IN, client)
+        await self._count(SIGN_IN_ACCOUNT, "account:" + key)
+        found = await self.db(self.store.credentials, key)
+        if found is not None:
+            try:
+                check_password(new, found[0].username)
+            except BadPassword as error:
+                raise ApiError(422, str(error), error.code, **error.params) from None
+        if found is None or not await self.db(self.store.use_code, found[0].id, code.strip().lower()[:64]):
+            raise ApiError(401, "wrong username or recovery code", "bad_credentials")
+        account: Account = found[0]
+        await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(new)))
+        await self.sign_out(account)
+        return account
+
+    async def codes_left(self, account: Account) -> int:
+        return await self.db(self.store.codes_left, account.id)  # type: ignore[no-any-return]
+
+    async def _count(self, kind: Priced, who: str) -> None:
+        try:
+            await self.rates.table_request(who, kind)
+        except LimitReached as error:
+            raise limit_error(error) from None
+
+    async def _hashing(self, work: Awaitable[T]) -> T:
+        try:
+            return await work
+        except LimitReached as error:
+            raise limit_error(error) from None

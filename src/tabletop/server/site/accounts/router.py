@@ -1,0 +1,163 @@
+"""The accounts' HTTP API, for the browser and for scripts alike (``/api/account/…``).
+
+Signing up or in answers the account and the session's CSRF token and sets the session cookie
+(``HttpOnly``, ``SameSite=Lax``, ``Secure`` when the request came over https — behind a proxy, as its
+forwarded headers say); a script keeps the cookie and sends the token back in ``X-CSRF-Token`` with each
+change (:mod:`tabletop.server.identity`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
+
+from tabletop.server.errors import ApiError
+from tabletop.server.identity import SESSION_COOKIE, IdentityDep, SignedInDep, csrf_token
+from tabletop.server.inputs import StrictRoute
+from tabletop.server.site.accounts.feature import LIFETIME, Accounts
+from tabletop.storage.accounts import Account
+
+router = APIRouter(route_class=StrictRoute, prefix="/api/account", tags=["accounts"])
+
+
+def accounts_of(connection: HTTPConnection) -> Accounts:
+    """The accounts feature of the app serving the request."""
+    accounts: Accounts = connection.app.state.accounts
+    return accounts
+
+
+AccountsDep = Annotated[Accounts, Depends(accounts_of)]
+
+
+class Credentials(BaseModel):
+    """``POST /api/account/signup`` and ``/login``: a username and a password."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    username: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class PasswordChange(BaseModel):
+    """``POST /api/account/password``: the current password and the new one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    current: str = Field(max_length=1024)
+    new: str = Field(max_length=1024)
+
+
+class Recovery(BaseModel):
+    """``POST /api/account/recover``: a username, one of its recovery codes and a new password."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    username: str = Field(max_length=64)
+    code: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class SignOut(BaseModel):
+    """``POST /api/account/logout``: this session only, or every session of the account."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    everywhere: bool = False
+
+
+def account_data(account: Account) -> dict[str, Any]:
+    """What the API says of an account to its owner."""
+    return {"username": account.username, "role": account.role, "created_at": account.created_at}
+
+
+def _agent(request: Request) -> str:
+    return request.headers.get("user-agent", "")[:120]
+
+
+def _signed_in(request: Request, response: Response, token: str) -> None:
+    """Set the session cookie on ``response``."""
+    response.set_cookie(SESSION_COOKIE, token, max_age=int(LIFETIME.total_seconds()), httponly=True, samesite="lax",
+                        secure=request.url.scheme == "https", path="/")
+
+
+@router.post("/signup", status_code=201)
+async def sign_up(body: Credentials, request: Request, response: Response, accounts: AccountsDep,
+                  identity: IdentityDep) -> dict[str, Any]:
+    """A new account, signed in at once; its recovery codes are in the answer and never again."""
+    account, codes = await accounts.sign_up(body.username, body.password, identity.client)
+    token, _ = await accounts.open_session(account, _agent(request))
+    if identity.account is not None:  # another account was signed in here: its session ends
+        await accounts.sign_out(identity.account, identity.session)
+    _signed_in(request, response, token)
+    return {"account": account_data(account), "csrf": csrf_token(token), "recovery_codes": codes}
+
+
+@router.post("/login")
+async def sign_in(body: Credentials, request: Request, response: Response, accounts: AccountsDep,
+                  identity: IdentityDep) -> dict[str, Any]:
+    """Sign in with a username and a password: a new session (the one this browser had ends)."""
+    account = await accounts.sign_in(body.username, body.password, identity.client)
+    if identity.account is not None:
+        await accounts.sign_out(identity.account, identity.session)
+    token, _ = await accounts.open_session(account, _agent(request))
+    _signed_in(request, response, token)
+    return {"account": account_data(account), "csrf": csrf_token(token)}
+
+
+@router.post("/logout")
+async def sign_out(body: SignOut, response: Response, accounts: AccountsDep, identity: SignedInDep) -> dict[str, Any]:
+    """Sign this session out (``everywhere``: every session of the account)."""
+    assert identity.account is not None
+    closed = await accounts.sign_out(identity.account, None if body.everywhere else identity.session)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"signed_out": closed}
+
+
+@router.get("")
+async def who_am_i(identity: IdentityDep, accounts: AccountsDep) -> dict[str, Any]:
+    """The account signed in here (``account`` null when none) and the session's CSRF token."""
+    if identity.account is None or identity.token is None:
+        return {"account": None}
+    return {"account": account_data(identity.account), "csrf": csrf_token(identity.token),
+            "recovery_codes_left": await accounts.codes_left(identity.account)}
+
+
+@router.get("/sessions")
+async def sessions(identity: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """The account's sessions, the most recently used first; ``current`` marks this one."""
+    assert identity.account is not None
+    return {"sessions": [{"id": s.public_id, "created_at": s.created_at, "seen_at": s.seen_at, "agent": s.agent,
+                          "current": s.public_id == identity.session}
+                         for s in await accounts.sessions(identity.account)]}
+
+
+@router.delete("/sessions/{session_id}")
+async def close_session(session_id: str, identity: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """Sign out one of the account's sessions (on another device, say)."""
+    assert identity.account is not None
+    if not await accounts.sign_out(identity.account, session_id[:32]):
+        raise ApiError(404, "this account has no such session", "no_session")
+    return {"signed_out": 1}
+
+
+@router.post("/password")
+async def change_password(body: PasswordChange, identity: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """A new password, given the current one; every other session of the account is signed out."""
+    assert identity.account is not None
+    await accounts.change_password(identity.account, body.current, body.new, identity.session)
+    return {"changed": True}
+
+
+@router.post("/recover")
+async def recover(body: Recovery, request: Request, response: Response, accounts: AccountsDep,
+                  identity: IdentityDep) -> dict[str, Any]:
+    """A forgotten password replaced by one of the recovery codes (spent): every session is signed out and
+    this browser signed in."""
+    account = await accounts.recover(body.username, body.code, body.password, identity.client)
+    token, _ = await accounts.open_session(account, _agent(request))
+    _signed_in(request, response, token)
+    return {"account": account_data(account), "csrf": csrf_token(token),
+            "recovery_codes_left": await accounts.codes_left(account)}

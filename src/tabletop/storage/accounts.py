@@ -1,0 +1,213 @@
+"""The accounts' rows: players who signed up, their sessions and their recovery codes.
+
+Accounts are optional (anonymous play keeps its seat tokens); what is kept of one is its name, an argon2id
+hash of its password, and the hashes of its sessions' and recovery codes' secrets — never a secret itself:
+a stolen database signs nobody in. :class:`AccountStore` is the accounts feature's storage (issue 45), on
+the same engine and migrations as the tables (:class:`~tabletop.storage.Store`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from tabletop.storage.models import Base, now
+from tabletop.storage.store import StorageError, Store
+
+
+class AccountRow(Base):
+    """A player who signed up: the name as chosen, the key it is unique by, the password's hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    username: Mapped[str] = mapped_column(String(32))  #: as the player wrote it (NFC)
+    username_key: Mapped[str] = mapped_column(String(64), unique=True)  #: case-folded: "Ann" and "ANN" are one
+    password_hash: Mapped[str] = mapped_column(String(256))  #: argon2id, with its own parameters and salt
+    role: Mapped[str] = mapped_column(String(16), default="player")  #: player, moderator
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SessionRow(Base):
+    """A signed-in browser or script: the hash of its cookie's secret, whose it is, and when it was seen."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)  #: names it on the account page (not a secret)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    agent: Mapped[str] = mapped_column(String(120), default="")  #: the browser's own words, shortened
+
+    __table_args__ = (Index("ix_account_sessions_account", "account_id"),)
+
+
+class RecoveryCodeRow(Base):
+    """One of an account's recovery codes (shown once at sign-up), by its hash; used at most once."""
+
+    __tablename__ = "account_recovery_codes"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    used: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+def secret_hash(secret: str) -> str:
+    """What is stored of a session's or a recovery code's secret (each has 128 bits or more of chance, so a
+    plain SHA-256 is as good as a slow hash for them; a password gets argon2id)."""
+    return hashlib.sha256(f"tabletop-secret:{secret}".encode()).hexdigest()
+
+
+class UsernameTaken(StorageError):
+    """Another account has this name (in any case)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """An account as the server works with it."""
+
+    id: str
+    username: str
+    role: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """A session as the account page lists it."""
+
+    public_id: str
+    created_at: datetime
+    seen_at: datetime
+    agent: str
+
+
+def _account(row: Any) -> Account:
+    """An account from a row with the account's columns (an ORM row, or a query's joined row)."""
+    return Account(row.id, row.username, row.role, _aware(row.created_at))
+
+
+class AccountStore:
+    """Accounts, sessions and recovery codes in a :class:`~tabletop.storage.Store`'s database."""
+
+    def __init__(self, store: Store) -> None:
+        self.engine = store.engine
+
+    def create(self, username: str, key: str, password_hash: str, codes: Sequence[str]) -> Account:
+        """A new account with these recovery codes (their hashes are stored).
+
+        Raises:
+            UsernameTaken: when an account has ``key`` already.
+        """
+        account_id, moment = uuid.uuid4().hex, now()
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(AccountRow).values(id=account_id, username=username, username_key=key,
+                                                             password_hash=password_hash, created_at=moment))
+                connection.execute(insert(RecoveryCodeRow), [{"account_id": account_id, "code_hash": secret_hash(c),
+                                                              "used": False} for c in codes])
+        except IntegrityError:
+            raise UsernameTaken(f"the name {username!r} is taken") from None
+        return Account(account_id, username, "player", moment)
+
+    def account(self, account_id: str) -> Account | None:
+        """The account ``account_id`` (None: none such)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(AccountRow).where(AccountRow.id == account_id)).first()
+        return None if row is None else _account(row)
+
+    def credentials(self, key: str) -> tuple[Account, str] | None:
+        """The account named ``key`` (case-folded) and its password's hash (None: no such account)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(AccountRow).where(AccountRow.username_key == key)).first()
+        return None if row is None else (_account(row), row.password_hash)
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """A new password hash for the account."""
+        with self.engine.begin() as connection:
+            connection.execute(update(AccountRow).where(AccountRow.id == account_id)
+                               .values(password_hash=password_hash))
+
+    def use_code(self, account_id: str, code: str) -> bool:
+        """Spend one of the account's recovery codes: True when ``code`` was one and not used yet (at most
+        one caller gets True for a code, however many race)."""
+        with self.engine.begin() as connection:
+            spent = connection.execute(update(RecoveryCodeRow).where(
+                RecoveryCodeRow.account_id == account_id, RecoveryCodeRow.code_hash == secret_hash(code),
+                RecoveryCodeRow.used.is_(False)).values(used=True))
+        return bool(spent.rowcount)
+
+    def codes_left(self, account_id: str) -> int:
+        """How many of the account's recovery codes are still unused."""
+        with self.engine.connect() as connection:
+            return len(connection.execute(select(RecoveryCodeRow.code_hash).where(
+                RecoveryCodeRow.account_id == account_id, RecoveryCodeRow.used.is_(False))).all())
+
+    # sessions
+
+    def open_session(self, account_id: str, token: str, lifetime: timedelta, agent: str) -> str:
+        """Store a new session of the account by its token's hash; its public id."""
+        public_id = uuid.uuid4().hex[:16]
+        moment = now()
+        with self.engine.begin() as connection:
+            connection.execute(insert(SessionRow).values(
+                token_hash=secret_hash(token), public_id=public_id, account_id=account_id, created_at=moment,
+                seen_at=moment, expires_at=moment + lifetime, agent=agent[:120]))
+        return public_id
+
+    def session(self, token: str) -> tuple[Account, str, datetime] | None:
+        """The account a session token signs in, the session's public id and when it was last seen (None:
+        no such session, or it expired)."""
+        query = (select(AccountRow, SessionRow.public_id, SessionRow.seen_at, SessionRow.expires_at)
+                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                 .where(SessionRow.token_hash == secret_hash(token)))
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        if row is None or _aware(row.expires_at) <= now():
+            return None
+        return _account(row), row.public_id, _aware(row.seen_at)
+
+    def seen(self, token: str, lifetime: timedelta) -> None:
+        """The session was used now: it lives ``lifetime`` from now (a session in use does not expire)."""
+        moment = now()
+        with self.engine.begin() as connection:
+            connection.execute(update(SessionRow).where(SessionRow.token_hash == secret_hash(token))
+                               .values(seen_at=moment, expires_at=moment + lifetime))
+
+    def sessions(self, account_id: str) -> list[SessionInfo]:
+        """The account's sessions still valid, the most recently seen first."""
+        query = (select(SessionRow).where(SessionRow.account_id == account_id, SessionRow.expires_at > now())
+                 .order_by(SessionRow.seen_at.desc()))
+        with self.engine.connect() as connection:
+            return [SessionInfo(row.public_id, _aware(row.created_at), _aware(row.seen_at), row.agent)
+                    for row in connection.execute(query)]
+
+    def close_sessions(self, account_id: str, public_id: str | None = None, keep: str | None = None) -> int:
+        """Sign out the account's session ``public_id`` (None: every one but ``keep``'s); how many closed."""
+        query = delete(SessionRow).where(SessionRow.account_id == account_id)
+        if public_id is not None:
+            query = query.where(SessionRow.public_id == public_id)
+        if keep is not None:
+            query = query.where(SessionRow.public_id != keep)
+        with self.engine.begin() as connection:
+            return int(connection.execute(query).rowcount)
+
+    def forget_expired(self) -> int:
+        """Delete the sessions that expired; how many."""
+        with self.engine.begin() as connection:
+            return int(connection.execute(delete(SessionRow).where(SessionRow.expires_at <= now())).rowcount)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A time read back from SQLite (which keeps no zone) as UTC, as it was written."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -1,0 +1,48 @@
+"""The schema's migrations (SITE seam 5): they build exactly the tables the models declare, and upgrade a
+database made before accounts existed, with a live table in it, in place (issue 45, item 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
+from sqlalchemy.orm import Session
+
+from tabletop.storage import Store
+from tabletop.storage.accounts import AccountStore
+from tabletop.storage.migrate import upgrade
+from tabletop.storage.models import Base, EventRow, SeatRow, TableRow
+from tabletop.storage.store import NewEvent
+
+
+def test_the_migrations_build_what_the_models_declare(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    upgrade(url)
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    engine.dispose()
+    assert differences == []
+
+
+def test_a_database_from_before_accounts_is_upgraded_in_place_with_its_tables_playable(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0006")  # the schema of the release before accounts, with a game being played in it
+    engine = create_engine(url)
+    with Session(engine) as session, session.begin():
+        session.add(TableRow(id="t" * 12, game="cubulus", options={}, status="playing", settings={},
+                             seats=[SeatRow(seat=0, kind="human", name="Ann", joined=True),
+                                    SeatRow(seat=1, kind="bot", bot="random", joined=True)]))
+        session.add(EventRow(table_id="t" * 12, number=0, seat=0, action="A1"))
+    assert "accounts" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)  # a new release's server starts on it: upgraded in place
+    assert {"accounts", "account_sessions", "account_recovery_codes"} <= set(inspect(store.engine).get_table_names())
+    assert store.table("t" * 12).status == "playing"
+    assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]  # the game goes on
+    assert [e.action for e in store.events("t" * 12)] == ["A1", "B2"]
+    made = AccountStore(store).create("Ann", "ann", "$argon2id$...", ["abcde-12345"])
+    assert AccountStore(store).credentials("ann") == (made, "$argon2id$...")
+    store.close()
