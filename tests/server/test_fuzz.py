@@ -42,7 +42,8 @@ from tests.environment import POSTGRES, examples
 LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusal_delay_seconds=0",
           "creations_per_minute=1000000", "open_tables_per_client=1000000", "messages_per_second=1000000",
           "message_burst=1000000", "sockets_per_minute=1000000", "sockets_per_client=1000", "chat_per_minute=1000000",
-          "bot_tables=100000", "heavy_workers=0", "heavy_per_client=100", "bot_table_move_seconds=0"]
+          "bot_tables=100000", "heavy_workers=0", "heavy_per_client=100", "bot_table_move_seconds=0",
+          "sign_ins_per_minute=1000000", "sign_ins_per_account_per_minute=1000000", "sign_ups_per_minute=1000000"]
 """The fuzzing client sends thousands of requests: no limit of its own should answer them instead."""
 
 HOSTILE_JSON = ["NaN", "Infinity", "-Infinity", "1e309", "-1e400", '{"a": [NaN]}', '"\\ud800"', '"x\\udfffy"',
@@ -73,6 +74,10 @@ BODIES: dict[str, dict[str, Any]] = {
                     "creator_seat": 0, "seed": 7, "move_seconds": 30, "time_bank": 0},
     "JoinRequest": {"name": "Bea", "seat": 1},
     "ActRequest": {"token": "{token}", "action": "go", "move": 0},
+    "Credentials": {"username": "fuzzer_1", "password": "a fuzzing password"},  # accounts (.site.accounts)
+    "PasswordChange": {"current": "a fuzzing password", "new": "another fuzzing one"},
+    "Recovery": {"username": "fuzzer_1", "code": "abcde-12345", "password": "another fuzzing one"},
+    "SignOut": {"everywhere": False},
 }
 """A valid body of each request model, whose every field is then made hostile (``{token}``: a seat's)."""
 SAMPLES: dict[Any, Any] = {str: "go", int: 0, bool: True, float: 1.0}
@@ -119,7 +124,8 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp(f"fuzz-{request.param}")
     with fresh_database(request.param, folder) as db, \
-            serving(db, bot_workers=0, args=[a for limit in LIMITS for a in ("--limit", limit)],
+            serving(db, bot_workers=0, args=[*(a for limit in LIMITS for a in ("--limit", limit)),
+                                              "--password-hashing", "cheapest"],
                     log=folder / "server.log") as (base, _):
         running = Server(base, folder / "server.log")
         with httpx.Client(base_url=base, timeout=60) as client:
@@ -175,6 +181,8 @@ class Route:
         """A valid value of a parameter (None: leave it out), from its type in the schema."""
         if parameter["name"] == "table_id":
             return table.encode()
+        if parameter["name"] == "session_id":  # an account's session (none here: answered no_session)
+            return b"0123456789abcdef"
         schema = parameter["schema"]
         kinds = {s.get("type") for s in schema.get("anyOf", [schema])}
         if "enum" in schema:

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
-from sqlalchemy.orm import Session
+from sqlalchemy import create_engine, insert, inspect
 
 from tabletop.storage import Store
 from tabletop.storage.accounts import AccountStore
@@ -31,11 +30,12 @@ def test_a_database_from_before_accounts_is_upgraded_in_place_with_its_tables_pl
     url = f"sqlite:///{tmp_path / 'old.db'}"
     upgrade(url, "0006")  # the schema of the release before accounts, with a game being played in it
     engine = create_engine(url)
-    with Session(engine) as session, session.begin():
-        session.add(TableRow(id="t" * 12, game="cubulus", options={}, status="playing", settings={},
-                             seats=[SeatRow(seat=0, kind="human", name="Ann", joined=True),
-                                    SeatRow(seat=1, kind="bot", bot="random", joined=True)]))
-        session.add(EventRow(table_id="t" * 12, number=0, seat=0, action="A1"))
+    with engine.begin() as connection:  # (the columns that release had: written as it wrote them)
+        connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
+                                                   settings={}))
+        connection.execute(insert(SeatRow).values(table_id="t" * 12, seat=0, kind="human", name="Ann", joined=True))
+        connection.execute(insert(SeatRow).values(table_id="t" * 12, seat=1, kind="bot", bot="random", joined=True))
+        connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
     assert "accounts" not in inspect(engine).get_table_names()
     engine.dispose()
     store = Store(url)  # a new release's server starts on it: upgraded in place

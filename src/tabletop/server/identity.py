@@ -77,6 +77,11 @@ async def identify(connection: HTTPConnection) -> Identity:
     return Identity(client, account, session, token)
 
 
+def account_of(identity: Identity) -> str | None:
+    """The id of the account signed in (None: anonymous), as the tables keep it with a seat."""
+    return identity.account.id if identity.account is not None else None
+
+
 IdentityDep = Annotated[Identity, Depends(identify)]
 """A route's parameter for who is asking."""
 

@@ -23,6 +23,7 @@ from tabletop.server.broadcast import Connection
 from tabletop.server.chat import ChatRefused
 from tabletop.server.errors import Rejection, database_down, echo_text, problems
 from tabletop.server.hub import Hub
+from tabletop.server.identity import account_of, identify
 from tabletop.server.inputs import read_message
 from tabletop.server.limits import PRICED_MESSAGES, LimitReached, take_message
 from tabletop.server.messages import (
@@ -83,7 +84,7 @@ async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> 
         raw = await asyncio.wait_for(_receive_text(websocket), limits.hello_seconds)
         hello = read_message(HELLO, raw or "")
         await hub.table(table_id)
-        seats = await hub.seating.seats_for(table_id, hello.tokens)
+        seats = await hub.seating.seats_for(table_id, hello.tokens, account_of(await identify(websocket)))
     except TimeoutError:
         await _close(websocket, Rejection(f"no hello within {limits.hello_seconds:g} s: the first message must "
                                           "be {\"type\": \"hello\", \"tokens\": [...]}", "no_hello",

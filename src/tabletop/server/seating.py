@@ -35,9 +35,11 @@ class Seating:
         self.registry, self.broadcaster, self.failover = registry, broadcaster, failover
         self.rates, self.limits, self.go_on, self.emit = rates, limits, go_on, emit
 
-    async def create(self, request: CreateTable, client: str = "") -> tuple[LiveTable, dict[int, str], str]:
+    async def create(self, request: CreateTable, client: str = "",
+                     account: str | None = None) -> tuple[LiveTable, dict[int, str], str]:
         """A new table (validated: the game, its options, the seat count, every bot name, the seed and
-        the client's limits); returns it, the seats' tokens and the creator's token.
+        the client's limits); returns it, the seats' tokens and the creator's token. The creator's seats
+        are bound to ``account`` when signed in (:meth:`seats_for`).
 
         Raises:
             Rejection: for a table that cannot be, with the reason.
@@ -88,12 +90,14 @@ class Seating:
                           s.bot or ("normal" if s.kind == "bot" else None),
                           joined=s.kind == "local" or number == creator_seat)
                  for number, s in enumerate(request.seats)]
-        table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client)
+        table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client,
+                                                       account=account)
         await self.maybe_start(table)
         return self.registry[table.row.id], tokens, creator_token
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
-                   client: str = "", table_id: str | None = None) -> tuple[LiveTable, dict[int, str], str]:
+                   client: str = "", table_id: str | None = None,
+                   account: str | None = None) -> tuple[LiveTable, dict[int, str], str]:
         """The one way a table comes to be (a person's request, a rematch; a tournament's round and a
         challenge later): ``game`` with ``options`` (checked by the caller), its ``seats`` and ``settings``,
         made by ``client``, owned by this process; the table (not started: :meth:`maybe_start`), each person's
@@ -106,7 +110,7 @@ class Seating:
         registry = self.registry
         row, tokens = await registry.db(registry.store.create_table, game, options, seats, settings,
                                         creator=client or None, creator_token=creator_token, owner=registry.instance,
-                                        lease_seconds=self.limits.lease_seconds, table_id=table_id)
+                                        lease_seconds=self.limits.lease_seconds, table_id=table_id, account=account)
         registry.owned.add(row.id)
         table = await registry.load(row.id)
         self.emit(opened(table))
@@ -139,8 +143,10 @@ class Seating:
                                "too_many_unfinished", 60.0,
                                limit=self.limits.open_tables_per_client)
 
-    async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "") -> tuple[int, str]:
-        """Take a free human seat from the lobby: its number and a fresh secret token."""
+    async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "",
+                   account: str | None = None) -> tuple[int, str]:
+        """Take a free human seat from the lobby (bound to ``account`` when signed in): its number and a
+        fresh secret token."""
         table = await self.registry.table(table_id)
         if client:
             await self.check_unfinished(client)
@@ -156,7 +162,8 @@ class Seating:
                                 "seat_not_free", seat=seat, free=free)
             chosen = free[0] if seat is None else seat
             try:
-                token = await self.registry.db(self.registry.store.claim_seat, table_id, chosen, name, client or None)
+                token = await self.registry.db(self.registry.store.claim_seat, table_id, chosen, name, client or None,
+                                               account)
             except StorageError as error:  # another process gave it away a moment ago
                 await self.failover.catch_up_locked(table_id)
                 raise Rejection(str(error), "seat_taken", seat=chosen) from None
@@ -186,8 +193,9 @@ class Seating:
             await self.broadcaster.broadcast(table_id)  # (a start tells everyone itself)
         return tokens, taken
 
-    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
-        """The seats these tokens hold, each token looked at once. The live table's row is the cache:
+    async def seats_for(self, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
+        """The seats these tokens hold, each token looked at once, and those bound to ``account`` (a signed-in
+        player's on any device, with or without their tokens). The live table's row is the cache:
         it has every seat's token hash and is read again on every change to its seats (here, or
         another process's, heard over Redis), so a seat freed answers for its old token no longer.
         Tokens it does not know are asked of the database in one query; one found there means the
@@ -212,6 +220,8 @@ class Seating:
                 raise Rejection("this seat token is not valid at this table", "bad_token")
             seats.update(found.values())
             await self.failover.catch_up(table_id)
+        if account is not None:
+            seats.update(row.seat for row in self.registry[table_id].seats if row.account == account)
         return sorted(seats)
 
     async def connect(self, table_id: str, connection: Connection, name: str = "") -> LiveTable:

@@ -17,6 +17,7 @@ from tabletop.server import jobs
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
+from tabletop.server.identity import IdentityDep, account_of
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import END_REQUEST, LimitReached
 from tabletop.server.lobby import LobbyCache
@@ -54,11 +55,11 @@ class ActRequest(BaseModel):
 
 
 @router.post("/api/tables", status_code=201)
-async def create_table(hub: HubDep, body: CreateTable, request: Request) -> TableCreated:
+async def create_table(hub: HubDep, body: CreateTable, request: Request, identity: IdentityDep) -> TableCreated:
     """Open a table; the answer holds each human or local seat's secret token and the creator's
-    token (shown once). The creator's own seat is taken at once."""
+    token (shown once). The creator's own seat is taken at once (bound to the account signed in, if any)."""
     try:
-        table, tokens, creator = await hub.seating.create(body, client_of(request))
+        table, tokens, creator = await hub.seating.create(body, identity.client, account_of(identity))
     except ChosenSeedRefused as error:
         raise ApiError.of(422, error) from None
     except Rejection as error:
@@ -74,10 +75,11 @@ async def table_info(hub: HubDep, table_id: str) -> dict[str, Any]:
     return hub.info(await _table(hub, table_id)).model_dump()
 
 @router.post("/api/tables/{table_id}/join")
-async def join(hub: HubDep, table_id: str, body: JoinRequest, request: Request) -> dict[str, Any]:
-    """Take a free human seat: its number and secret token."""
+async def join(hub: HubDep, table_id: str, body: JoinRequest, request: Request, identity: IdentityDep
+               ) -> dict[str, Any]:
+    """Take a free human seat: its number and secret token (the seat bound to the account signed in, if any)."""
     try:
-        seat, token = await hub.seating.join(table_id, body.name, body.seat, client_of(request))
+        seat, token = await hub.seating.join(table_id, body.name, body.seat, identity.client, account_of(identity))
     except Rejection as error:
         raise ApiError.of(409, error) from None
     except LimitReached as error:
@@ -86,14 +88,17 @@ async def join(hub: HubDep, table_id: str, body: JoinRequest, request: Request) 
     return {"seat": seat, "token": token}
 
 @router.get("/api/tables/{table_id}/state", response_model=Update)
-async def state(hub: HubDep, table_id: str, request: Request, text: bool = False) -> Response:
-    """The current update for the seat whose token is in ``Authorization: Bearer`` (without one:
-    the spectators' update); ``text=true`` adds the position drawn in English (terminal text)."""
+async def state(hub: HubDep, table_id: str, request: Request, identity: IdentityDep, text: bool = False) -> Response:
+    """The current update for the seat whose token is in ``Authorization: Bearer`` — or, without one, the
+    seat of the account signed in (else the spectators' update); ``text=true`` adds the position drawn in
+    English (terminal text)."""
     refuse_tokens_in_url(request)
     table = await _table(hub, table_id)
     viewer = SPECTATOR
-    if tokens := bearer_tokens(request):
-        viewer = (await _seats(hub, table_id, tokens[:1]))[0]
+    tokens = bearer_tokens(request)
+    if tokens or identity.account is not None:
+        held = await _seats(hub, table_id, tokens[:1], None if tokens else account_of(identity))
+        viewer = held[0] if held else SPECTATOR
     return json_reply(hub.broadcaster.update(table, viewer, text))
 
 @router.post("/api/tables/{table_id}/act", response_model=Update)
@@ -221,10 +226,10 @@ async def _table(hub: Hub, table_id: str) -> LiveTable:
     return await live_table(hub, table_id)
 
 
-async def _seats(hub: Hub, table_id: str, tokens: list[str]) -> list[int]:
+async def _seats(hub: Hub, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
     await _table(hub, table_id)
     try:
-        return await hub.seating.seats_for(table_id, tokens)
+        return await hub.seating.seats_for(table_id, tokens, account)
     except Rejection as error:
         raise ApiError.of(400 if error.code == "too_many_tokens" else 403, error) from None
 

@@ -70,6 +70,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(default=False)
     client: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)  #: hashed address of who sits
+    account: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The account of who sits here, when signed in as they sat: the seat follows it to any device (an
+    opaque id to the tables; the accounts feature knows what it names)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

@@ -157,7 +157,8 @@ class Store:
     def create_table(self, game: str, options: dict[str, Any], seats: Sequence[SeatSpec],
                      settings: dict[str, Any] | None = None, *, creator: str | None = None,
                      creator_token: str | None = None, owner: str | None = None,
-                     lease_seconds: float = 0.0, table_id: str | None = None) -> tuple[TableRow, dict[int, str]]:
+                     lease_seconds: float = 0.0, table_id: str | None = None,
+                     account: str | None = None) -> tuple[TableRow, dict[int, str]]:
         """A new open table; returns it and the secret token of each human or local seat (given once).
 
         ``creator`` (a hashed address) counts it among that client's tables and sits in the seats
@@ -179,7 +180,8 @@ class Store:
             joined = spec.kind == "bot" or spec.joined
             rows.append(SeatRow(seat=number, kind=spec.kind, name=spec.name, bot=spec.bot,
                                 token_hash=hash_token(token) if token else None, joined=joined,
-                                client=creator if joined and spec.kind != "bot" else None))
+                                client=creator if joined and spec.kind != "bot" else None,
+                                account=account if joined and spec.kind != "bot" else None))
         table = TableRow(id=table_id, game=game, options=options, status="open", settings=settings or {},
                          seats=rows, creator=creator, all_bots=all(spec.kind == "bot" for spec in seats),
                          creator_token_hash=hash_token(creator_token) if creator_token else None, owner=owner,
@@ -387,14 +389,17 @@ class Store:
             row.joined, row.name, row.client = True, name or row.name, client or row.client
             row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
 
-    def claim_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
-        """Give a free human seat to ``name`` from the lobby: a fresh token replaces the invitation's."""
+    def claim_seat(self, table_id: str, seat: int, name: str, client: str | None = None,
+                   account: str | None = None) -> str:
+        """Give a free human seat to ``name`` from the lobby (bound to ``account`` when signed in): a fresh
+        token replaces the invitation's."""
         token = secrets.token_urlsafe(24)
         with self.session() as session, session.begin():
             row = session.get(SeatRow, (table_id, seat))
             if row is None or row.kind != "human" or row.joined:
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a free human seat")
             row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
+            row.account = account
             row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
         return token
 

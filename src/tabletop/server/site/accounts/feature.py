@@ -80,7 +80,7 @@ class Accounts:
         key = name_key(username[:64])
         await self._count(SIGN_IN, client)
         await self._count(SIGN_IN_ACCOUNT, "account:" + key)
-        found = await self.db(self.store.credentials, key)
+        found = await self._credentials(username)
         right = await self._hashing(self.passwords.check(password[:1024], found[1] if found else None))
         if not right or found is None:
             raise ApiError(401, "wrong username or password", "bad_credentials")
@@ -140,7 +140,7 @@ class Accounts:
         key = name_key(username[:64])
         await self._count(SIGN_IN, client)
         await self._count(SIGN_IN_ACCOUNT, "account:" + key)
-        found = await self.db(self.store.credentials, key)
+        found = await self._credentials(username)
         if found is not None:
             try:
                 check_password(new, found[0].username)
@@ -155,6 +155,16 @@ class Accounts:
 
     async def codes_left(self, account: Account) -> int:
         return await self.db(self.store.codes_left, account.id)  # type: ignore[no-any-return]
+
+    async def _credentials(self, username: str) -> tuple[Account, str] | None:
+        """The account named ``username`` and its password's hash; None when there is none — a name the rules
+        refuse (a NUL, a space…) is looked up nowhere: no account can have it."""
+        try:
+            check_username(username)
+        except BadUsername as error:
+            if error.code != "username_reserved":  # (the operator's own account may have a reserved name)
+                return None
+        return await self.db(self.store.credentials, name_key(username))  # type: ignore[no-any-return]
 
     async def _count(self, kind: Priced, who: str) -> None:
         try:

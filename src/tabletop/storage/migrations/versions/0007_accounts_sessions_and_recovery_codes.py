@@ -1,4 +1,5 @@
-"""Accounts, their sessions and their recovery codes (optional accounts; anonymous play unchanged).
+"""Accounts, their sessions and their recovery codes (optional accounts; anonymous play unchanged), and
+the account each seat is bound to.
 
 Revision ID: 0007
 Revises: 0006
@@ -47,9 +48,15 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['account_id'], ['accounts.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('account_id', 'code_hash')
     )
+    with op.batch_alter_table('seats') as batch:
+        batch.add_column(sa.Column('account', sa.String(length=32), nullable=True))
+        batch.create_index('ix_seats_account', ['account'], unique=False)
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('seats') as batch:
+        batch.drop_index('ix_seats_account')
+        batch.drop_column('account')
     op.drop_table('account_recovery_codes')
     op.drop_index('ix_account_sessions_account', table_name='account_sessions')
     op.drop_table('account_sessions')

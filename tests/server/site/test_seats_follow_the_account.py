@@ -1,0 +1,80 @@
+"""Seats follow the account (issue 45, item 2): a signed-in player's seats are bound to the account when the
+table is made or the seat taken, and the same account on another device gets them back — over the socket and
+over HTTP — with no token to carry; another account, or nobody, only watches. Anonymous seats work as before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.server import create_app
+from tabletop.server.identity import CSRF_HEADER
+from tests.server.live import bearer, from_address, seated, settings_for_tests, until, until_my_turn
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
+        yield test_client
+
+
+def signed_in(client: TestClient, username: str, address: str, new: bool = False) -> tuple[TestClient, str]:
+    """A device at ``address`` signed in as ``username`` (signed up first when ``new``), and its CSRF token."""
+    device = from_address(client, address)
+    answer = device.post(f"/api/account/{'signup' if new else 'login'}", json={"username": username,
+                                                                              "password": PASSWORD})
+    assert answer.status_code in (200, 201), answer.text
+    return device, answer.json()["csrf"]
+
+
+def test_a_table_made_on_one_device_is_played_on_another_by_the_same_account(client: TestClient) -> None:
+    laptop, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    made = laptop.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                       headers={CSRF_HEADER: csrf})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]["id"]
+    phone, _ = signed_in(client, "Anna", "10.0.0.2")
+    with seated(phone, table) as ws:  # no token in the hello: the account's seat all the same
+        update = until_my_turn(ws)
+        assert update["seat"] == 0 and update["legal"]
+        ws.send_json({"type": "act", "action": update["legal"][0], "move": update["move"]})
+        after = until(ws, lambda m: m.get("move", 0) > update["move"])
+        assert after["seat"] == 0
+    assert phone.get(f"/api/tables/{table}/state").json()["seat"] == 0  # over HTTP too
+
+
+def test_another_account_or_nobody_only_watches(client: TestClient) -> None:
+    laptop, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    table = laptop.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                        headers={CSRF_HEADER: csrf}).json()["table"]["id"]
+    bob, _ = signed_in(client, "Bob_", "10.0.0.3", new=True)
+    assert bob.get(f"/api/tables/{table}/state").json()["seat"] is None
+    with seated(bob, table) as ws:
+        assert until(ws, lambda m: m["type"] == "state")["seat"] is None
+    assert from_address(client, "10.0.0.4").get(f"/api/tables/{table}/state").json()["seat"] is None
+
+
+def test_a_seat_taken_from_the_lobby_follows_its_account(client: TestClient) -> None:
+    host = from_address(client, "10.0.0.5")
+    table = host.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]}
+                      ).json()["table"]["id"]  # an anonymous creator: unchanged
+    bob, csrf = signed_in(client, "Bob_", "10.0.0.6", new=True)
+    joined = bob.post(f"/api/tables/{table}/join", json={"name": "Bob"}, headers={CSRF_HEADER: csrf})
+    assert joined.status_code == 200, joined.text
+    seat = joined.json()["seat"]
+    tablet, _ = signed_in(client, "Bob_", "10.0.0.7")
+    assert tablet.get(f"/api/tables/{table}/state").json()["seat"] == seat
+    # and the token still works as before, on a device signed in as nobody
+    anonymous = from_address(client, "10.0.0.8")
+    assert anonymous.get(f"/api/tables/{table}/state", headers=bearer(joined.json()["token"])).json()["seat"] == seat
+
+
+def test_a_signed_in_creation_without_the_csrf_token_is_refused_and_makes_nothing(client: TestClient) -> None:
+    laptop, _ = signed_in(client, "Anna", "10.0.0.1", new=True)
+    refused = laptop.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
+    assert client.get("/api/tables").json()["tables"] == []
