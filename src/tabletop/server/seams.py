@@ -132,9 +132,10 @@ class LobbyReading(Protocol):
     """What the lobby needs: the database's page, and how far this process knows its own tables to be."""
 
     async def lobby_rows(self, then: Callable[[LobbyPage], T], statuses: Sequence[str], game: str | None,
-                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None) -> T:
+                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None,
+                         account: str | None = None) -> T:
         """The database's lobby page handed to ``then`` on a database thread (its lines made there, not on
-        the event loop), and what ``then`` makes of it.
+        the event loop), and what ``then`` makes of it; with ``account``, that account's tables only.
 
         Raises:
             StorageError: for a cursor the database did not give out.
@@ -233,11 +234,13 @@ class Tables:
         await self._catch_up(table_id)
 
     async def lobby_rows(self, then: Callable[[LobbyPage], T], statuses: Sequence[str], game: str | None,
-                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None) -> T:
+                         limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None,
+                         account: str | None = None) -> T:
         store = self._registry.store
 
         def read() -> T:
-            return then(store.lobby(statuses, game, limit, cursor, quiet_since=quiet_since, quiet=quiet))
+            return then(store.lobby(statuses, game, limit, cursor, quiet_since=quiet_since, quiet=quiet,
+                                    account=account))
 
         result: T = await self._registry.db(read)
         return result

@@ -15,7 +15,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -107,6 +107,7 @@ class LobbyPage:
     tables: list[LobbyRow]
     moves: dict[str, int]
     next: str | None
+    mine: dict[str, list[int]] = field(default_factory=dict)  #: an account's listing: its seats at each table
 
 
 def hash_token(token: str) -> str:
@@ -209,13 +210,14 @@ class Store:
 
     def lobby(self, statuses: Sequence[str], game: str | None = None, limit: int = 50,
               cursor: str | None = None, *, quiet_since: datetime | None = None,
-              quiet: bool | None = None) -> LobbyPage:
+              quiet: bool | None = None, account: str | None = None) -> LobbyPage:
         """A page of tables in ``statuses`` (of ``game``): waiting tables first, then the others in the
         order of :data:`STATUSES`, each status's most recently active first (the lobby's index).
 
         With ``quiet_since``, a playing table whose last activity is older is *quiet*: ``quiet=False``
         leaves such tables out, ``quiet=True`` lists only them (the lobby's idle group); ``None`` lists all.
         Each status is one index range read in order, so a page costs at most one query per status.
+        With ``account``, only the tables where that account has a seat, and its seats at each (``mine``).
 
         Raises:
             StorageError: for a cursor this store did not give out.
@@ -233,6 +235,8 @@ class Store:
                 query = self._lobby_range(status, game, quiet_since, quiet)
                 if query is None:
                     continue
+                if account is not None:
+                    query = query.where(exists().where(SeatRow.table_id == TableRow.id, SeatRow.account == account))
                 if after is not None:
                     query = query.where(or_(TableRow.active_at < after[0],
                                             and_(TableRow.active_at == after[0], TableRow.id < after[1])))
@@ -244,6 +248,7 @@ class Store:
             more = len(rows) > limit
             rows = rows[:limit]
             moves: dict[str, int] = {}
+            mine: dict[str, list[int]] = {}
             seats: dict[str, list[LobbySeat]] = {row.id: [] for row in rows}
             if rows:
                 ids = list(seats)
@@ -254,10 +259,14 @@ class Store:
                         select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined)
                         .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
                     seats[table_id].append(LobbySeat(seat, kind, name, bot, joined))
+                if account is not None:
+                    for table_id, seat in connection.execute(select(SeatRow.table_id, SeatRow.seat).where(
+                            SeatRow.table_id.in_(ids), SeatRow.account == account).order_by(SeatRow.seat)):
+                        mine.setdefault(table_id, []).append(seat)
         tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result, _shown_settings(row), row.active_at,
                            seats[row.id]) for row in rows]
         following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
-        return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following)
+        return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following, mine)
 
     @staticmethod
     def _lobby_range(status: str, game: str | None, quiet_since: datetime | None,

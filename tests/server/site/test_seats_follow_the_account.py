@@ -78,3 +78,19 @@ def test_a_signed_in_creation_without_the_csrf_token_is_refused_and_makes_nothin
     refused = laptop.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]})
     assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
     assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_my_games_lists_the_accounts_tables_on_any_device_with_its_seats(client: TestClient) -> None:
+    laptop, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    made = [laptop.post("/api/tables", json={"game": game, "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                        headers={CSRF_HEADER: csrf}).json()["table"]["id"] for game in ("cubulus", "beetle")]
+    from_address(client, "10.0.0.9").post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"},
+                                                                                             {"kind": "bot"}]})
+    phone, _ = signed_in(client, "Anna", "10.0.0.2")
+    first = phone.get("/api/account/games", params={"limit": 1}).json()
+    second = phone.get("/api/account/games", params={"limit": 1, "cursor": first["next"]}).json()
+    listed = first["tables"] + second["tables"]
+    assert {line["id"] for line in listed} == set(made) and second["next"] is None  # not the stranger's
+    assert all(line["my_seats"] == [0] for line in listed)
+    assert phone.get("/api/account/games", params={"status": "finished"}).json()["tables"] == []
+    assert from_address(client, "10.0.0.3").get("/api/account/games").json()["code"] == "not_signed_in"

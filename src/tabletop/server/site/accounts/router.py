@@ -8,17 +8,22 @@ change (:mod:`tabletop.server.identity`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+import orjson
+from fastapi import APIRouter, Depends, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from tabletop.server.errors import ApiError
 from tabletop.server.identity import SESSION_COOKIE, IdentityDep, SignedInDep, csrf_token
 from tabletop.server.inputs import StrictRoute
+from tabletop.server.lobby_lines import row_line
+from tabletop.server.requests import LobbyReadingDep
 from tabletop.server.site.accounts.feature import LIFETIME, Accounts
+from tabletop.storage import LobbyPage, StorageError
 from tabletop.storage.accounts import Account
+from tabletop.storage.models import now
 
 router = APIRouter(route_class=StrictRoute, prefix="/api/account", tags=["accounts"])
 
@@ -161,3 +166,32 @@ async def recover(body: Recovery, request: Request, response: Response, accounts
     _signed_in(request, response, token)
     return {"account": account_data(account), "csrf": csrf_token(token),
             "recovery_codes_left": await accounts.codes_left(account)}
+
+
+GAME_STATUSES = {"playing": ("open", "playing"), "finished": ("over", "abandoned"),
+                 "all": ("open", "playing", "over", "abandoned")}
+"""What ``GET /api/account/games?status=`` lists."""
+
+
+@router.get("/games")
+async def my_games(identity: SignedInDep, tables: LobbyReadingDep,
+                   status: Literal["playing", "finished", "all"] = "all",
+                   limit: Annotated[int, Query(ge=1, le=50)] = 20,
+                   cursor: Annotated[str | None, Query(max_length=200)] = None) -> Response:
+    """The account's tables on any device — waiting and playing first, then finished, each the most recently
+    active first — as lobby lines with ``my_seats``; ``next`` is the following page's cursor."""
+    assert identity.account is not None
+    try:
+        lines, following = await tables.lobby_rows(_my_lines, GAME_STATUSES[status], None, limit, cursor, now(),
+                                                   None, account=identity.account.id)
+    except StorageError as error:
+        raise ApiError(422, str(error), "bad_cursor") from None
+    return Response(orjson.dumps({"tables": lines, "next": following}, option=orjson.OPT_UTC_Z),
+                    media_type="application/json")
+
+
+def _my_lines(page: LobbyPage) -> tuple[list[dict[str, Any]], str | None]:
+    """The page's lobby lines, each with the account's seats at it (made on a database thread)."""
+    return [{**row_line(row, page.moves[row.id]), "my_seats": page.mine.get(row.id, [])} for row in page.tables], \
+        page.next
+
