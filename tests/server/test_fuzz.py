@@ -183,6 +183,8 @@ class Route:
             return table.encode()
         if parameter["name"] == "session_id":  # an account's session (none here: answered no_session)
             return b"0123456789abcdef"
+        if parameter["name"] == "username":  # a player's profile (none here: answered no_player)
+            return b"fuzzer_1"
         schema = parameter["schema"]
         kinds = {s.get("type") for s in schema.get("anyOf", [schema])}
         if "enum" in schema:

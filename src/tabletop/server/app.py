@@ -64,6 +64,8 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.site.accounts import Accounts, Passwords
+from tabletop.server.site.accounts.profiles import CONSUMER as PLAYED
+from tabletop.server.site.accounts.router import players as players_router
 from tabletop.server.site.accounts.router import router as accounts_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
@@ -201,6 +203,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(coach_router)
     app.include_router(lobby_router)
     app.include_router(accounts_router)
+    app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
         app.mount("/", WebFiles(WEB), name="web")
@@ -216,7 +219,8 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
     app.state.advice = advice = AdviceCache()  # the coach's answers (:mod:`.coach`)
     hub.events.subscribe(advice.heard, MoveApplied, TableFinished)
     # /api/account (.site.accounts), and who is asking for every route (.identity)
-    app.state.accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords)
+    app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords)
+    hub.events.consume(PLAYED, accounts.finished)  # each finished table once, for the profiles
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

@@ -121,6 +121,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "not_signed_in": "no account is signed in",
     "csrf_failed": "a change by a signed-in browser without the session's CSRF token",
     "no_session": "no such session of this account",
+    "no_player": "no player of that name",
     "too_many_sign_ins": "more than {limit} sign-in attempts in any {span} s from one client",
     "too_many_sign_ins_for_account": "more than {limit} sign-in attempts in any {span} s for one account",
     "too_many_sign_ups": "more than {limit} new accounts in any {span} s from one client",

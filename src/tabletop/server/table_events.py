@@ -47,6 +47,7 @@ class Sitter:
     kind: str
     name: str
     bot: str | None = None
+    account: str | None = None  #: the account the seat is bound to (a signed-in person's), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ Db = Callable[..., Awaitable[Any]]
 
 def sitters(table: LiveTable) -> tuple[Sitter, ...]:
     """Who sits at each of the table's seats."""
-    return tuple(Sitter(s.seat, s.kind, s.name, s.bot) for s in table.seats)
+    return tuple(Sitter(s.seat, s.kind, s.name, s.bot, s.account) for s in table.seats)
 
 
 def opened(table: LiveTable) -> TableOpened:

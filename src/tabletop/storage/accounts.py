@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, delete, insert, select, update
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -62,6 +62,24 @@ class RecoveryCodeRow(Base):
     used: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class PlayedRow(Base):
+    """A finished table as one account played it (written once per table by the accounts' consumer of
+    finished tables): the profile's counts and its list of recent games."""
+
+    __tablename__ = "account_games"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16))  #: over or abandoned
+    cause: Mapped[str] = mapped_column(String(16))  #: how it ended (tabletop.core.ending.Cause)
+    won: Mapped[bool] = mapped_column(Boolean)
+    left: Mapped[bool] = mapped_column(Boolean)  #: the account's side ran out its clock or was claimed against
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    __table_args__ = (Index("ix_account_games_recent", "account_id", "finished_at"),)
+
+
 def secret_hash(secret: str) -> str:
     """What is stored of a session's or a recovery code's secret (each has 128 bits or more of chance, so a
     plain SHA-256 is as good as a slow hash for them; a password gets argon2id)."""
@@ -90,6 +108,29 @@ class SessionInfo:
     created_at: datetime
     seen_at: datetime
     agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished table as an account played it."""
+
+    table_id: str
+    game: str
+    status: str
+    cause: str
+    won: bool
+    left: bool
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameCounts:
+    """An account's finished games of one game: played, won, and left (not seen through)."""
+
+    game: str
+    played: int
+    won: int
+    left: int
 
 
 def _account(row: Any) -> Account:
@@ -201,6 +242,44 @@ class AccountStore:
             query = query.where(SessionRow.public_id != keep)
         with self.engine.begin() as connection:
             return int(connection.execute(query).rowcount)
+
+    # the games an account played
+
+    def by_name(self, key: str) -> Account | None:
+        """The account named ``key`` (case-folded), if any."""
+        found = self.credentials(key)
+        return None if found is None else found[0]
+
+    def played(self, rows: Sequence[Played], account_ids: Sequence[str]) -> None:
+        """Note a finished table for each of its accounts (a table noted already changes nothing: the
+        consumer may be handed a table twice after a crash)."""
+        with self.engine.begin() as connection:
+            for account_id, row in zip(account_ids, rows, strict=True):
+                exists_already = connection.execute(select(PlayedRow.table_id).where(
+                    PlayedRow.account_id == account_id, PlayedRow.table_id == row.table_id)).first()
+                if exists_already is None and connection.execute(
+                        select(AccountRow.id).where(AccountRow.id == account_id)).first() is not None:
+                    connection.execute(insert(PlayedRow).values(account_id=account_id, table_id=row.table_id,
+                                                                game=row.game, status=row.status, cause=row.cause,
+                                                                won=row.won, left=row.left,
+                                                                finished_at=row.finished_at))
+
+    def counts(self, account_id: str) -> list[GameCounts]:
+        """The account's finished games, counted per game."""
+        query = (select(PlayedRow.game, func.count(), func.sum(case((PlayedRow.won, 1), else_=0)),
+                        func.sum(case((PlayedRow.left, 1), else_=0)))
+                 .where(PlayedRow.account_id == account_id).group_by(PlayedRow.game).order_by(PlayedRow.game))
+        with self.engine.connect() as connection:
+            return [GameCounts(game, int(played), int(won or 0), int(left or 0))
+                    for game, played, won, left in connection.execute(query)]
+
+    def recent(self, account_id: str, limit: int = 10) -> list[Played]:
+        """The account's last finished games, the latest first."""
+        query = (select(PlayedRow).where(PlayedRow.account_id == account_id)
+                 .order_by(PlayedRow.finished_at.desc(), PlayedRow.table_id).limit(limit))
+        with self.engine.connect() as connection:
+            return [Played(row.table_id, row.game, row.status, row.cause, row.won, row.left,
+                           _aware(row.finished_at)) for row in connection.execute(query)]
 
     def forget_expired(self) -> int:
         """Delete the sessions that expired; how many."""

@@ -4,13 +4,17 @@ over HTTP — with no token to carry; another account, or nobody, only watches. 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from tabletop.core import Record
 from tabletop.server import create_app
 from tabletop.server.identity import CSRF_HEADER
+from tabletop.server.site.accounts.profiles import played_by
+from tabletop.server.table_events import Sitter, TableFinished
 from tests.server.live import bearer, from_address, seated, settings_for_tests, until, until_my_turn
 
 PASSWORD = "correct horse battery"
@@ -94,3 +98,40 @@ def test_my_games_lists_the_accounts_tables_on_any_device_with_its_seats(client:
     assert all(line["my_seats"] == [0] for line in listed)
     assert phone.get("/api/account/games", params={"status": "finished"}).json()["tables"] == []
     assert from_address(client, "10.0.0.3").get("/api/account/games").json()["code"] == "not_signed_in"
+
+
+def test_a_profile_counts_each_finished_game_once_with_who_won_and_who_left(client: TestClient) -> None:
+    """Item 3: the accounts' consumer of finished tables notes each for every account at it."""
+    anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    made = anna.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]},
+                     headers={CSRF_HEADER: csrf}).json()
+    table = made["table"]["id"]
+    bob, bob_csrf = signed_in(client, "Bob_", "10.0.0.2", new=True)
+    assert bob.post(f"/api/tables/{table}/join", json={"name": "Bob"}, headers={CSRF_HEADER: bob_csrf}
+                    ).status_code == 200
+    assert anna.post(f"/api/tables/{table}/resign", headers=bearer(made["tokens"]["0"])).status_code == 200
+    deadline = time.monotonic() + 10
+    while (seen := client.get("/api/players/bob_").json())["games"] == [] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert seen["username"] == "Bob_" and seen["games"] == [{"game": "cubulus", "played": 1, "won": 1, "left": 0}]
+    assert seen["recent"][0]["table"] == table and seen["recent"][0]["cause"] == "resigned"
+    assert seen["recent"][0]["record"] == f"/api/tables/{table}/record"
+    hers = client.get("/api/players/ANNA").json()
+    assert hers["games"] == [{"game": "cubulus", "played": 1, "won": 0, "left": 0}]
+    assert hers["completion_rate"] == 1.0  # resigning is seeing a game through
+    assert client.get("/api/players/nobody_here").json()["code"] == "no_player"
+
+
+@pytest.mark.parametrize(("cause", "named", "left"), [("timed_out", [0], [True, False]),
+                                                      ("claimed", [1], [True, False]),
+                                                      ("resigned", [0], [False, False]),
+                                                      ("abandoned", [], [False, False])])
+def test_who_left_a_game(cause: str, named: list[int], left: list[bool]) -> None:
+    """The completion rate counts a side that ran out its clock or was claimed against, not one that resigned."""
+    event = TableFinished("t1", "cubulus", {}, "abandoned" if cause == "abandoned" else "over", cause,  # type: ignore[arg-type]
+                          {"winner": None if cause == "abandoned" else 1 - named[0] if cause != "claimed" else 1,
+                           "ending": {"cause": cause, "seats": named}}, Record("cubulus", {}, []),
+                          (Sitter(0, "human", "Ann", account="a"), Sitter(1, "human", "Bob", account="b")))
+    played = played_by(event)
+    assert [played["a"].left, played["b"].left] == left
+    assert played["a"].won is False and played["b"].won is (cause != "abandoned")

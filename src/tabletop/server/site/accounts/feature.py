@@ -19,6 +19,8 @@ from tabletop.server.limits import LimitReached, Priced, Rates
 from tabletop.server.requests import limit_error
 from tabletop.server.site.accounts.names import BadUsername, check_username, name_key
 from tabletop.server.site.accounts.passwords import BadPassword, Passwords, check_password
+from tabletop.server.site.accounts.profiles import played_by, profile
+from tabletop.server.table_events import TableFinished
 from tabletop.storage.accounts import Account, AccountStore, SessionInfo, UsernameTaken
 from tabletop.storage.models import now
 
@@ -152,6 +154,21 @@ class Accounts:
         await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(new)))
         await self.sign_out(account)
         return account
+
+    async def finished(self, event: TableFinished) -> None:
+        """A finished table (the consumer :data:`.profiles.CONSUMER`): noted for each account that sat at it."""
+        played = played_by(event)
+        if played:
+            await self.db(self.store.played, list(played.values()), list(played))
+
+    async def profile(self, username: str) -> dict[str, Any] | None:
+        """The public profile of ``username`` (None: no such account)."""
+        account = await self._credentials(username)
+        if account is None:
+            return None
+        counts = await self.db(self.store.counts, account[0].id)
+        recent = await self.db(self.store.recent, account[0].id)
+        return profile(account[0].username, counts, recent)
 
     async def codes_left(self, account: Account) -> int:
         return await self.db(self.store.codes_left, account.id)  # type: ignore[no-any-return]

@@ -195,3 +195,15 @@ def _my_lines(page: LobbyPage) -> tuple[list[dict[str, Any]], str | None]:
     return [{**row_line(row, page.moves[row.id]), "my_seats": page.mine.get(row.id, [])} for row in page.tables], \
         page.next
 
+
+players = APIRouter(route_class=StrictRoute, prefix="/api/players", tags=["accounts"])
+
+
+@players.get("/{username}")
+async def player(username: str, accounts: AccountsDep) -> dict[str, Any]:
+    """A player's public profile: finished games, won and left per game, completion rate, the latest games."""
+    found = await accounts.profile(username[:64])
+    if found is None:
+        raise ApiError(404, "no player of that name", "no_player")
+    return found
+

@@ -48,6 +48,19 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['account_id'], ['accounts.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('account_id', 'code_hash')
     )
+    op.create_table('account_games',
+    sa.Column('account_id', sa.String(length=32), nullable=False),
+    sa.Column('table_id', sa.String(length=32), nullable=False),
+    sa.Column('game', sa.String(length=32), nullable=False),
+    sa.Column('status', sa.String(length=16), nullable=False),
+    sa.Column('cause', sa.String(length=16), nullable=False),
+    sa.Column('won', sa.Boolean(), nullable=False),
+    sa.Column('left', sa.Boolean(), nullable=False),
+    sa.Column('finished_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['account_id'], ['accounts.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('account_id', 'table_id')
+    )
+    op.create_index('ix_account_games_recent', 'account_games', ['account_id', 'finished_at'], unique=False)
     with op.batch_alter_table('seats') as batch:
         batch.add_column(sa.Column('account', sa.String(length=32), nullable=True))
         batch.create_index('ix_seats_account', ['account'], unique=False)
@@ -57,6 +70,8 @@ def downgrade() -> None:
     with op.batch_alter_table('seats') as batch:
         batch.drop_index('ix_seats_account')
         batch.drop_column('account')
+    op.drop_index('ix_account_games_recent', table_name='account_games')
+    op.drop_table('account_games')
     op.drop_table('account_recovery_codes')
     op.drop_index('ix_account_sessions_account', table_name='account_sessions')
     op.drop_table('account_sessions')
