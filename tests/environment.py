@@ -12,10 +12,15 @@ THOROUGH = 4
 """How many times more examples the property tests search under ``HYPOTHESIS_PROFILE=thorough``."""
 
 
+def thorough() -> bool:
+    """Whether this run searches ``THOROUGH`` times as much (``HYPOTHESIS_PROFILE=thorough``)."""
+    return settings.get_current_profile_name() == "thorough"
+
+
 def examples(count: int) -> int:
     """A property test's number of examples: ``count`` every day (``make test``), ``THOROUGH`` times as many
     with ``HYPOTHESIS_PROFILE=thorough``."""
-    return count * THOROUGH if settings.get_current_profile_name() == "thorough" else count
+    return count * THOROUGH if thorough() else count
 
 
 POSTGRES = os.environ.get("TABLETOP_TEST_POSTGRES", "postgresql+psycopg://postgres:postgres@127.0.0.1:5432/postgres")

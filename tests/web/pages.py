@@ -9,9 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-from tests.environment import ALL_SCREENS, EVERYDAY_PHONE_SKIPPED
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 WEB = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "web"
@@ -70,10 +69,16 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def screen_sizes(*sizes: tuple[int, int]) -> list[tuple[int, int]]:
-    """The sizes a screenshot set's loop visits: all of ``sizes`` with ``TABLETOP_ALL_SCREENS=1``, else
-    those but the everyday phone's (see ``tests/conftest.py``)."""
-    return [size for size in sizes if ALL_SCREENS or size[0] != EVERYDAY_PHONE_SKIPPED]
+LATER_LANGUAGE = ("the same checks read in a third language (Romanian): English and Russian (the other alphabet, "
+                  "the longest words) run every day")
+"""The slow tier's reason for a test's Romanian variant (:data:`LANGUAGES`)."""
+
+ROMANIAN_LATER = pytest.param("ro", marks=pytest.mark.slow_tier(reason=LATER_LANGUAGE), id="ro")
+"""A test's Romanian variant, in the slow tier (``TABLETOP_SLOW=1``): the checks are the other languages', and
+``tests/web/test_languages.py`` reads every page in Romanian every day (no English left on it)."""
+
+LANGUAGES = ["en", "ru", ROMANIAN_LATER]
+"""The languages a test reads a screen in: English and Russian every day, Romanian in the slow tier."""
 
 
 def frames(page: Any, count: int = 2) -> None:

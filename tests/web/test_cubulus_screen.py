@@ -18,7 +18,7 @@ import pytest
 from tests.web.a11y import tab_until
 from tests.web.js.cubulus_preview_fixture import FIXTURE, text
 from tests.web.motion import cube_ready
-from tests.web.pages import ARTIFACTS, comes_true, frames, shot
+from tests.web.pages import ARTIFACTS, LANGUAGES, comes_true, frames, shot
 from tests.web.play import click_and_wait, create_table, cubulus_step, is_over, move_number
 
 SHOTS = Path("/tmp/shots/cubui")
@@ -192,7 +192,7 @@ WON = 32
 """The seed of a bots' game (first seat first, at most 40 moves) that ends in a win, so its square is told."""
 
 
-@pytest.mark.parametrize("lang", ["ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_a_finished_game_is_told_in_each_language(page: Any, base_url: str, lang: str) -> None:
     """The same words as the English game's end, read in Russian and Romanian on a bots' finished game
     (played to its end at once by the server: nothing to click through)."""
@@ -243,7 +243,9 @@ def touch_drag(page: Any, x: float, y: float, dx: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+@pytest.mark.parametrize(("width", "height"), [
+    pytest.param(390, 844, marks=pytest.mark.slow_tier(reason="the same taps on the wider phone: 360 px every day")),
+    (360, 740)])
 def test_on_a_phone_a_first_tap_previews_and_a_second_makes_the_move(browser: Any, base_url: str, width: int,
                                                                        height: int) -> None:
     ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
@@ -331,7 +333,7 @@ SIZES = [(1280, 900), (390, 844), (360, 740)]
 """A desktop and two phones: each language's table is seen at each, resized."""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_screenshots_in_every_language_and_size(browser: Any, base_url: str, lang: str) -> None:
     """The previewed move's caption in each language, with no key shown untranslated, on one table seen
     at a desktop's and two phones' sizes with no sideways scroll (a phone's taps: the tests above)."""

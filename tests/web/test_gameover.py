@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.pages import LANGUAGES
 from tests.web.play import create_table, finished_by_bots
 
 KUBIK = {"players": 2, "throws": "manual", "target": 5}
@@ -184,7 +185,7 @@ def test_bots_have_distinct_names_and_beetle_asks_no_level(page: Any, base_url: 
     assert not page.errors
 
 
-@pytest.mark.parametrize("lang", ["ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_bot_names_are_translated(page: Any, base_url: str, lang: str) -> None:
     seats = [{"kind": "local", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
     table, tokens = finished_kubik(base_url, [*seats[:1], {"kind": "local", "name": "Bob"}])
@@ -316,10 +317,12 @@ def test_a_finishing_order_fills_the_place_of_every_seat_b12(page: Any, base_url
 
 
 @pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
-@pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
-def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str) -> None:
-    """Pictures of the summary at desktop and phone sizes (looked at by hand); nothing wider than the screen."""
+@pytest.mark.parametrize(("size", "width", "height"), [(size, *box) for size, box in SIZES.items()])
+def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str, size: str, width: int, height: int) -> None:
+    """Pictures of the summary at desktop and phone sizes (looked at by hand); nothing wider than the screen.
+    A set split by size (tests/conftest.py): the desktop's every day, the phones' in the slow tier (a game-over
+    panel on a phone, with no sideways scroll, every day: ``tests/web/test_phone.py``)."""
     created = httpx.post(f"{base_url}/api/tables", json={
         "game": "cribbage", "options": {"target": 31}, "seats": [{"kind": "bot", "bot": "easy"}] * 2}).json()
     crib = created["table"]["id"]
@@ -328,18 +331,17 @@ def test_screenshots_of_the_summary(browser: Any, base_url: str, lang: str) -> N
         if httpx.get(f"{base_url}/api/tables/{crib}").json()["status"] == "over":
             break
         httpx.get(f"{base_url}/api/games")
-    for size, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
-                                      is_mobile=width < 500, has_touch=width < 500)
-        try:
-            page = context.new_page()
-            hold(page, base_url, kubik, tokens, lang)
-            summary_of(page, base_url, kubik).scroll_into_view_if_needed()
-            look(page, f"kubik-{lang}-{size}")
-            page.goto(f"{base_url}/#/watch/{crib}")
-            page.wait_for_selector("[data-testid=gameover] [data-testid=sheet]")
-            look(page, f"cribbage-{lang}-{size}")
-            wide = page.evaluate("() => document.documentElement.scrollWidth")
-            assert wide <= width, (size, wide)
-        finally:
-            context.close()
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
+                                  is_mobile=width < 500, has_touch=width < 500)
+    try:
+        page = context.new_page()
+        hold(page, base_url, kubik, tokens, lang)
+        summary_of(page, base_url, kubik).scroll_into_view_if_needed()
+        look(page, f"kubik-{lang}-{size}")
+        page.goto(f"{base_url}/#/watch/{crib}")
+        page.wait_for_selector("[data-testid=gameover] [data-testid=sheet]")
+        look(page, f"cribbage-{lang}-{size}")
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= width, (size, wide)
+    finally:
+        context.close()

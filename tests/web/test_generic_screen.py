@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.pages import recording_page, shot
+from tests.web.pages import LATER_LANGUAGE, recording_page, shot
 from tests.web.play import click_and_wait, create_table, is_over, play_to_end
 
 
@@ -19,7 +19,10 @@ def _pig_step(page: Any) -> bool:
             or click_and_wait(page, ".action-buttons [data-action=roll]"))
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 800)), ("ru", (390, 844)), ("ro", (360, 740))])
+@pytest.mark.parametrize(("lang", "size"), [
+    ("en", (1280, 800)), ("ru", (390, 844)),
+    pytest.param("ro", (360, 740), marks=pytest.mark.slow_tier(reason=LATER_LANGUAGE)),  # a third language (pages.py)
+])
 def test_a_stranger_plays_pig_against_a_bot_with_the_generic_controls(browser: Any, base_url: str, lang: str,
                                                                         size: tuple[int, int]) -> None:
     """No browser folder: the lobby and the table name Pig by its spec's title, the rules screen shows its

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.web.a11y import serious_violations
-from tests.web.pages import comes_true, still
+from tests.web.pages import LANGUAGES, comes_true, still
 from tests.web.play import cribbage_step, cubulus_step, is_over, pass_curtain
 
 SHOTS = Path("/tmp/shots/curtain")
@@ -158,7 +158,7 @@ def test_no_card_of_either_hand_is_in_the_page_between_alices_lay_away_and_bobs_
     assert not page.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_curtain_in_each_language_at_each_size(browser: Any, base_url: str, lang: str) -> None:
     """The curtain after Alice's lay-away in ``lang``, played on the small phone: it comes up in view
     wherever her hand had scrolled the page; then centred and whole at a desktop's and two phones' sizes

@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tabletop.server.process import serving
-from tests.web.pages import shot
+from tests.web.pages import LANGUAGES, shot
 from tests.web.play import cubulus_step
 
 AGES = {"waiting": 3, "older": 10, "running": 1, "idle": 40}
@@ -163,7 +163,7 @@ WORDS = {"ru": ("ждёт 1 игрока", "3 минуты назад", "Игр�
          "ro": ("așteaptă 1 jucător", "acum 3 minute", "Joacă cu calculatorul")}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_lobby_reads_in_each_language_and_fits_every_screen(browser: Any, staged: tuple[str, dict[str, str]],
                                                                 lang: str) -> None:
     base, tables = staged

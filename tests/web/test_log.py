@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.pages import ARTIFACTS, shot
+from tests.web.pages import ARTIFACTS, LANGUAGES, shot
 from tests.web.play import beetle_step, create_table, cribbage_step, cubulus_step, is_over
 
 pytestmark = pytest.mark.slow
@@ -120,7 +120,7 @@ HOLE = re.compile(r"\b[UDLRFB]\d{3}\b|\b[xyz]\d[xyz]\d|\b(insert|shift|place) \S
 """Cubulus's notation: a hole (U102), a cell as coordinates (x2y0), a move as typed (insert U102)."""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_cubulus_log_tells_places_in_words_in_every_language(browser: Any, base_url: str, lang: str) -> None:
     """Every Cubulus line names holes and cells in words ("from above into top layer, front left"),
     never in notation, which stays in the line's tooltip (U10, U11, U13)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.pages import PHONE_HEIGHT, PHONE_WIDTH, recording_page
+from tests.web.pages import LANGUAGES, PHONE_HEIGHT, PHONE_WIDTH, recording_page
 from tests.web.play import create_table, move_number
 
 pytestmark = pytest.mark.slow
@@ -200,7 +200,7 @@ def test_a_scorekeeper_takes_back_a_wrong_throw_and_enters_the_right_one(phone: 
     assert not phone.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_speed_control_fits_every_screen(paced: Any, base_url: str, lang: str) -> None:
     """The speed control and "Show the latest", at desktop and phone sizes, in every language."""
     paced.goto(f"{base_url}/#/")

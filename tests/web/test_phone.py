@@ -156,6 +156,8 @@ def test_a_request_to_answer_is_in_view_at_any_scroll_position(browser: Any, pho
     hold(phone, base_url, over, {1: tokens[1]})
     phone.goto(f"{base_url}/#/table/{over}")
     phone.wait_for_selector("[data-testid=gameover]")
+    phone.wait_for_selector("[data-testid=kubik-summary]")
+    assert_fits(phone)  # the game-over panel and its summary: no sideways scroll
     phone.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     asked = httpx.post(f"{base_url}/api/tables/{over}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"})
     assert asked.status_code in (200, 201), asked.text

@@ -12,7 +12,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.server.live import Listed
-from tests.web.pages import shot
+from tests.web.pages import LANGUAGES, shot
 from tests.web.play import create_table, finished_by_bots, move_number
 
 TIES = ("Tie", "Ничья между", "Egalitate")
@@ -45,7 +45,7 @@ def result_in(page: Any, base: str, table: str, lang: str) -> str:
     return str(page.locator("[data-testid=result]").inner_text())
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_kubik_team_win_names_the_team_and_its_players(page: Any, base_url: str, lang: str) -> None:
     seats = [{"kind": "local", "name": name} for name in ("Ann", "Bob", "Cleo", "Dan")]
     created = httpx.post(f"{base_url}/api/tables", json={
@@ -60,7 +60,7 @@ def test_a_kubik_team_win_names_the_team_and_its_players(page: Any, base_url: st
     assert not page.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_cribbage_partnership_win_is_a_win_for_the_partners(page: Any, base_url: str, lang: str) -> None:
     created = httpx.post(f"{base_url}/api/tables", json={
         "game": "cribbage", "options": {"players": 4, "target": 31},

@@ -12,7 +12,7 @@ import pytest
 
 import tabletop
 from tabletop.server.rules import rules_page
-from tests.web.pages import shot
+from tests.web.pages import LANGUAGES, shot
 from tests.web.play import beetle_step, click_and_wait, create_table, move_number
 
 GAMES = tuple(tabletop.REGISTRY)
@@ -241,7 +241,7 @@ def test_open_tables_can_be_joined_from_the_lobby(page: Any, context: Any, base_
     other.context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "ro"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_chosen_seed_at_a_table_with_a_friends_seat_is_refused_on_the_form(page: Any, base_url: str,
                                                                             lang: str) -> None:
     """A seed someone chose would tell them every deal: only practice tables take one (server hardening)."""
