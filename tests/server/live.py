@@ -147,7 +147,10 @@ def from_address(client: TestClient, address: str) -> TestClient:
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down."""
+    """A new table; seeded (7) where a chosen seed is allowed: nobody but the creator may sit down. Its
+    people's seats are open to anyone from the lobby unless a seat says ``"open": False`` (an invitation's,
+    taken by its link only: the tests of that say so)."""
+    seats = [{"open": True, **seat} if seat["kind"] == "human" else seat for seat in seats]
     body = {"game": game, "seats": seats, **extra}
     humans = [number for number, seat in enumerate(seats) if seat["kind"] == "human"]
     creator = extra.get("creator_seat", humans[0] if humans else None)
@@ -229,7 +232,8 @@ KUBIK = {"players": 2, "throws": "manual", "target": 5}
 def finished_table(client: TestClient, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
                    ) -> tuple[str, dict[int, str]]:
     """A Kubik table played to its end over HTTP by its people: its id and every person's token."""
-    created = client.post("/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": seats})
+    opened = [{**spec, "open": True} if spec["kind"] == "human" else spec for spec in seats]  # joined from the lobby
+    created = client.post("/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": opened})
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
     tokens = {int(seat): token for seat, token in created.json()["tokens"].items()}

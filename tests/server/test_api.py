@@ -226,7 +226,8 @@ def test_hot_seat_names_given_at_creation_are_kept_when_the_screen_connects(clie
 
 
 def test_joining_from_the_lobby_takes_a_free_seat_and_starts_the_game(client: TestClient) -> None:
-    created = create(client, "cubulus", [{"kind": "human"}, {"kind": "human"}], creator_seat=None)  # for others
+    created = create(client, "cubulus", [{"kind": "human", "open": True}, {"kind": "human", "open": True}],
+                     creator_seat=None)  # for anyone
     table = created["table"]["id"]
     assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [table]
     joined = client.post(f"/api/tables/{table}/join", json={"name": "Bea", "seat": 1}).json()
@@ -332,3 +333,21 @@ def test_a_scorekeeper_table_asks_the_people_what_happened(client: TestClient) -
         assert (scored["log"][-1]["seat"], scored["log"][-1]["action"]) == (-1, "out 6")
         points = [e for e in scored["log"][-1]["events"] if e.get("points")]  # the points it scored, as data
         assert [(e["team"], e["points"]) for e in points] == [("B", 6)]
+
+
+def test_an_invitations_seat_is_never_taken_from_the_lobby(client: TestClient) -> None:
+    """Issue 45 item 5: a seat made for a friend is taken only by its invitation link (its token), not by
+    whoever asks the lobby first; a seat its creator opened to anyone is."""
+    created = create(client, "cubulus", [{"kind": "human", "name": "Ann", "open": False},
+                                         {"kind": "human", "open": False}, {"kind": "human", "open": True}],
+                     options={"players": 3})
+    table = created["table"]["id"]
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert [s["open"] for s in seats] == [False, False, True]
+    taken = client.post(f"/api/tables/{table}/join", json={"name": "Eve", "seat": 1})
+    assert (taken.status_code, taken.json()["code"], taken.json()["params"]) == (409, "seat_reserved", {"seat": 1})
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Cy"}).json()["seat"] == 2  # the open one
+    refused = client.post(f"/api/tables/{table}/join", json={"name": "Eve"})
+    assert refused.json()["code"] == "seat_reserved"  # only the friend's seat is left
+    with seated(client, table, created["tokens"]["1"], name="Bea") as ws:  # the invitation link's token
+        assert until(ws, lambda m: m["status"] == "playing")["seat"] == 1

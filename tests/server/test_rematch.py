@@ -195,7 +195,8 @@ def test_a_rematch_needs_only_the_seam_and_is_one_table_across_two_processes(sql
         await first.start()
         await second.start()
         try:
-            table, _, _ = await first.seating.create(CreateTable(game="kubik", options=KUBIK, seats=ANN_AND_BOB,
+            open_seats = [{**seat, "open": True} for seat in ANN_AND_BOB]  # Bob takes his from the lobby
+            table, _, _ = await first.seating.create(CreateTable(game="kubik", options=KUBIK, seats=open_seats,
                                                                       creator_seat=0), "ann")
             table_id = table.row.id
             await first.seating.join(table_id, "Bob", 1, "bob")

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, insert, inspect
+from sqlalchemy import create_engine, insert, inspect, text
 
 from tabletop.storage import Store
 from tabletop.storage.accounts import AccountStore
 from tabletop.storage.migrate import upgrade
-from tabletop.storage.models import Base, EventRow, SeatRow, TableRow
+from tabletop.storage.models import Base, EventRow, TableRow
 from tabletop.storage.store import NewEvent
 
 
@@ -33,8 +33,9 @@ def test_a_database_from_before_accounts_is_upgraded_in_place_with_its_tables_pl
     with engine.begin() as connection:  # (the columns that release had: written as it wrote them)
         connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
                                                    settings={}))
-        connection.execute(insert(SeatRow).values(table_id="t" * 12, seat=0, kind="human", name="Ann", joined=True))
-        connection.execute(insert(SeatRow).values(table_id="t" * 12, seat=1, kind="bot", bot="random", joined=True))
+        connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined) VALUES "
+                                "('tttttttttttt', 0, 'human', 'Ann', NULL, 1), "
+                                "('tttttttttttt', 1, 'bot', 'Bot', 'random', 1)"))
         connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
     assert "accounts" not in inspect(engine).get_table_names()
     engine.dispose()

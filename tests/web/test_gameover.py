@@ -25,7 +25,8 @@ SIZES = {"desktop": (1280, 900), "phone": (390, 844), "small": (360, 740)}
 def finished_kubik(base: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
                    ) -> tuple[str, dict[int, str]]:
     """A Kubik table its people played to the end over HTTP: its id and every person's token."""
-    created = httpx.post(f"{base}/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": seats})
+    opened = [{**spec, "open": True} if spec["kind"] == "human" else spec for spec in seats]  # joined by HTTP below
+    created = httpx.post(f"{base}/api/tables", json={"game": "kubik", "options": options or KUBIK, "seats": opened})
     assert created.status_code == 201, created.text
     table = created.json()["table"]["id"]
     tokens = {int(seat): token for seat, token in created.json()["tokens"].items()}

@@ -42,7 +42,7 @@ def staged(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         hot_seat = [{"kind": "local", "name": "Vera"}, {"kind": "local", "name": "Gleb"}]
         tables = {"older": made("kubik", [{"kind": "human", "name": "Olga"}, {"kind": "human"}, {"kind": "human"}],
                                 options={"players": 3}),
-                  "waiting": made("cribbage", [{"kind": "human", "name": "Mihai"}, {"kind": "human"}]),
+                  "waiting": made("cribbage", [{"kind": "human", "name": "Mihai"}, {"kind": "human", "open": True}]),
                   "running": made("cubulus", hot_seat), "idle": made("cubulus", hot_seat)}
     age(db, tables)
     with serving(url, args=args) as (base, _):
@@ -123,8 +123,9 @@ def test_waiting_tables_come_first_with_what_they_wait_for_and_their_age(page: A
     first = line(page, tables["waiting"]).inner_text()
     assert "waiting for 1 player" in first and "Mihai, free seat" in first and "3 minutes ago" in first
     older = line(page, tables["older"]).inner_text()
-    assert "waiting for 2 players" in older and "10 minutes ago" in older
+    assert "waiting for 2 players" in older and "10 minutes ago" in older and "invited seat" in older
     assert line(page, tables["waiting"]).locator("[data-action=join]").count() == 1
+    assert line(page, tables["older"]).locator("[data-action=join]").count() == 0  # its seats are friends' (#45)
     # the waiting come before the games being played, which hold the running table and not the idle one
     order = page.evaluate("""() => [...document.querySelectorAll('#waiting-h, #running-h')].map((e) => e.id)""")
     assert order == ["waiting-h", "running-h"]

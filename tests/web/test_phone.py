@@ -121,7 +121,7 @@ def test_a_request_to_answer_is_in_view_at_any_scroll_position(browser: Any, pho
     from tests.web.test_gameover import finished_kubik, hold
 
     created = httpx.post(f"{base_url}/api/tables", json={"game": "cubulus", "options": {}, "seats": [
-        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob", "open": True}]}).json()
     table, ann_token = created["table"]["id"], created["tokens"]["0"]
     bob_token = httpx.post(f"{base_url}/api/tables/{table}/join", json={"name": "Bob", "seat": 1}).json()["token"]
     with recording_page(browser, viewport={"width": 1200, "height": 900}) as ann:

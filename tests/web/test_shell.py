@@ -230,11 +230,22 @@ def test_a_choice_of_seats_is_labelled_as_seats_and_offers_only_the_tables_seats
 
 
 def test_open_tables_can_be_joined_from_the_lobby(page: Any, context: Any, base_url: str) -> None:
-    create_table(page, base_url, "cubulus", {}, ["you", "friend"])
+    """A seat its creator opened to anyone is joined from the lobby; a friend's seat never is (issue 45, item 5)."""
+    invitation = create_table(page, base_url, "cubulus", {}, ["you", "friend"])
+    reserved = httpx.get(f"{base_url}/api/tables").json()["tables"]
+    table = create_table(page, base_url, "cubulus", {}, ["you", "anyone"])
+    assert [s["open"] for s in httpx.get(f"{base_url}/api/tables/{table}").json()["seats"]] == [False, True]
     other = context.browser.new_context().new_page()
     other.goto(base_url + "/")
-    other.wait_for_selector("[data-action=join]")
-    other.locator("[data-action=join]").first.click()
+    join = other.locator(f"li[data-table='{table}'] [data-action=join]")
+    for _ in range(20):  # the lobby is read again within a second of a new table (a page read just before is kept)
+        if join.count():
+            break
+        other.locator("button", has_text="Refresh").click()
+        other.wait_for_timeout(250)
+    assert invitation and all(other.locator(f"li[data-table='{line['id']}'] [data-action=join]").count() == 0
+                              for line in reserved)
+    other.locator(f"li[data-table='{table}'] [data-action=join]").click()
     other.wait_for_url(re.compile(r"#/table/"))
     other.wait_for_selector("[data-testid=turn][data-move]")
     assert "watching" not in other.inner_text("[data-testid=turn]")

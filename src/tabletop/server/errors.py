@@ -38,6 +38,7 @@ SERVER_ERRORS: Mapping[str, str] = {
     "unknown_bot": "no bot {bot} plays this game",
     "seed_refused": "a chosen seed at a table where seats {seats} are open to other people",
     "rematch_seats_kept": "a rematch's seats are kept for the last game's players",
+    "seat_reserved": "seat {seat} is kept for the person invited to it (its link takes it)",
     "no_free_seat": "no free seat at this table",
     "seat_not_free": "seat {seat} is not free; {free} are",
     "seat_taken": "seat {seat} was taken a moment ago",

@@ -30,7 +30,8 @@ def seat_dicts(row: TableRow | LobbyRow, zombies: set[int]) -> list[dict[str, An
     """Public facts about each seat, as JSON data."""
     levels = bot_levels(row.game)
     return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
-             "zombie": s.seat in zombies, "level": s.bot if s.bot in levels else None} for s in row.seats]
+             "zombie": s.seat in zombies, "level": s.bot if s.bot in levels else None,
+             "open": s.open} for s in row.seats]
 
 
 @functools.cache

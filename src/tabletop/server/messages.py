@@ -93,6 +93,9 @@ class SeatRequest(BaseModel):
     kind: Literal["human", "bot", "local"]
     name: Name = ""
     bot: str | None = Field(None, max_length=32, description="bot name for a bot seat (normal, hard, …)")
+    open: bool = Field(False, description=(
+        "a person's seat anyone may take from the lobby; false (the default): only its invitation link "
+        "(its token) takes it"))
 
 
 class CreateTable(BaseModel):
@@ -130,6 +133,7 @@ class SeatInfo(BaseModel):
     joined: bool
     zombie: bool = False  #: a bot took over after a timeout
     level: str | None = None  #: a bot's level where the game's levels play differently (none for Beetle's)
+    open: bool = False  #: a person's seat anyone may take from the lobby (else its invitation link only)
 
 
 class TableInfo(BaseModel):

@@ -88,7 +88,7 @@ class Seating:
                                     "zombies": []}
         seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else ""),
                           s.bot or ("normal" if s.kind == "bot" else None),
-                          joined=s.kind == "local" or number == creator_seat)
+                          joined=s.kind == "local" or number == creator_seat, open=s.open)
                  for number, s in enumerate(request.seats)]
         table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client,
                                                        account=account)
@@ -154,7 +154,12 @@ class Seating:
             if table.settings.rematch_of:
                 raise Rejection("the seats of a rematch are kept for the players of the last game",
                                 "rematch_seats_kept")
-            free = [s.seat for s in table.seats if s.kind == "human" and not s.joined]
+            waiting = [s for s in table.seats if s.kind == "human" and not s.joined]
+            free = [s.seat for s in waiting if s.open]
+            if waiting and (not free or seat in {s.seat for s in waiting if not s.open}):
+                reserved = seat if seat is not None and seat not in free else waiting[0].seat
+                raise Rejection(f"{seat_label(reserved)} is kept for the person invited to it: only its invitation "
+                                "link takes it", "seat_reserved", seat=reserved)
             if not free:
                 raise Rejection("no free seat at this table", "no_free_seat")
             if seat is not None and seat not in free:

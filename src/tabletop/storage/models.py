@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -71,6 +71,8 @@ class SeatRow(Base):
     joined: Mapped[bool] = mapped_column(default=False)
     client: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)  #: hashed address of who sits
     account: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A person's seat anyone may take from the lobby; else (an invitation's) only its token takes it."""
     """The account of who sits here, when signed in as they sat: the seat follows it to any device (an
     opaque id to the tables; the accounts feature knows what it names)."""
 

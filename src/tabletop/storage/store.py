@@ -63,6 +63,7 @@ class SeatSpec:
     name: str = ""
     bot: str | None = None
     joined: bool = False  #: taken at creation (the creator's own seat, hot-seat players)
+    open: bool = False  #: a person's seat anyone may take from the lobby (else only its invitation's token)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class LobbySeat:
     name: str
     bot: str | None
     joined: bool
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +183,7 @@ class Store:
             joined = spec.kind == "bot" or spec.joined
             rows.append(SeatRow(seat=number, kind=spec.kind, name=spec.name, bot=spec.bot,
                                 token_hash=hash_token(token) if token else None, joined=joined,
+                                open=spec.open and spec.kind == "human",
                                 client=creator if joined and spec.kind != "bot" else None,
                                 account=account if joined and spec.kind != "bot" else None))
         table = TableRow(id=table_id, game=game, options=options, status="open", settings=settings or {},
@@ -255,10 +258,11 @@ class Store:
                 counts = connection.execute(select(EventRow.table_id, func.count()).where(
                     EventRow.table_id.in_(ids)).group_by(EventRow.table_id))
                 moves = {table_id: int(count) for table_id, count in counts}
-                for table_id, seat, kind, name, bot, joined in connection.execute(
-                        select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined)
+                for table_id, seat, kind, name, bot, joined, open_ in connection.execute(
+                        select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined,
+                               SeatRow.open)
                         .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
-                    seats[table_id].append(LobbySeat(seat, kind, name, bot, joined))
+                    seats[table_id].append(LobbySeat(seat, kind, name, bot, joined, bool(open_)))
                 if account is not None:
                     for table_id, seat in connection.execute(select(SeatRow.table_id, SeatRow.seat).where(
                             SeatRow.table_id.in_(ids), SeatRow.account == account).order_by(SeatRow.seat)):

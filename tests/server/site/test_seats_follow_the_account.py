@@ -64,7 +64,8 @@ def test_another_account_or_nobody_only_watches(client: TestClient) -> None:
 
 def test_a_seat_taken_from_the_lobby_follows_its_account(client: TestClient) -> None:
     host = from_address(client, "10.0.0.5")
-    table = host.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    table = host.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"},
+                                                                     {"kind": "human", "open": True}]}
                       ).json()["table"]["id"]  # an anonymous creator: unchanged
     bob, csrf = signed_in(client, "Bob_", "10.0.0.6", new=True)
     joined = bob.post(f"/api/tables/{table}/join", json={"name": "Bob"}, headers={CSRF_HEADER: csrf})
@@ -103,7 +104,8 @@ def test_my_games_lists_the_accounts_tables_on_any_device_with_its_seats(client:
 def test_a_profile_counts_each_finished_game_once_with_who_won_and_who_left(client: TestClient) -> None:
     """Item 3: the accounts' consumer of finished tables notes each for every account at it."""
     anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
-    made = anna.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    made = anna.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"},
+                                                                      {"kind": "human", "open": True}]},
                      headers={CSRF_HEADER: csrf}).json()
     table = made["table"]["id"]
     bob, bob_csrf = signed_in(client, "Bob_", "10.0.0.2", new=True)

@@ -215,6 +215,7 @@ async function playBots(game, level, button, status) {
 }
 
 function seatLabel(seat, seats) {
+  if (seat.kind === "human" && !seat.joined && !seat.open) return t("table.invited");  // its link takes it
   if (seat.kind !== "bot" && !seat.joined) return t("table.free");
   return seatName(seats, seat.seat);
 }
@@ -245,7 +246,8 @@ function tableLines(tables, titles, page, finished = false) {
   return tables.map((table) => {
     const mine = Object.keys(tokensFor(table.id)).length > 0;
     const open = table.seats.filter((s) => s.kind === "human" && !s.joined).length;
-    const free = !table.rematch_of && open > 0;  // a rematch's seats are kept for the last game's players
+    // a rematch's seats are kept for the last game's players, an invitation's for the friend who has its link
+    const free = !table.rematch_of && table.seats.some((s) => s.kind === "human" && !s.joined && s.open);
     const buttons = [];
     if (finished) {
       buttons.push(h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")));
@@ -409,7 +411,7 @@ export function renderCreate(root, gameName) {
     const rows = state.seats.map((seat, i) => {
       const kindSelect = h("select", { "aria-label": `${t("create.seat", { n: i + 1 })}`, name: `seat-${i}-kind`,
         onchange: (e) => { seat.kind = e.target.value; seat.level ||= "normal"; drawSeats(); } },
-      ["you", "bot", "friend", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
+      ["you", "bot", "friend", "anyone", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
       const extra = [];
       const levels = game.bot_levels || ["easy", "normal", "hard"];
       if (seat.kind === "bot" && levels.length) {  // none where the game's bots have no decisions
@@ -460,7 +462,8 @@ export function renderCreate(root, gameName) {
     const seats = state.seats.map((seat, i) => {
       switch (seat.kind) {
         case "you": return { kind: "human", name };
-        case "friend": return { kind: "human", name: seat.name || "" };
+        case "friend": return { kind: "human", name: seat.name || "" };  // reserved: its invitation link takes it
+        case "anyone": return { kind: "human", open: true };  // whoever joins from the lobby
         case "local": return { kind: "local", name: seat.name || t("common.seat", { n: i + 1 }) };
         default: return (game.bot_levels || ["normal"]).length ? { kind: "bot", bot: seat.level || "normal" } : { kind: "bot" };
       }
@@ -479,7 +482,7 @@ export function renderCreate(root, gameName) {
     event.preventDefault();
     state.error = "";
     state.errorCode = null;
-    if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend")) {
+    if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend" || seat.kind === "anyone")) {
       state.error = t("create.seedRefused");  // the server refuses it too (422); say why in the reader's language
       draw();
       showError();
@@ -494,7 +497,7 @@ export function renderCreate(root, gameName) {
         const token = created.tokens[i];
         if (!token) return;
         if (seat.kind === "friend") invites.push({ seat: i, url: `${location.origin}${location.pathname}#/join/${id}/${token}` });
-        else saveToken(id, i, token);
+        else if (seat.kind !== "anyone") saveToken(id, i, token);  // a seat for anyone: whoever joins gets its own
       });
       if (invites.length) {
         localStorage.setItem(`tabletop.invites.${id}`, JSON.stringify(invites));

@@ -64,10 +64,14 @@ def upgrade() -> None:
     with op.batch_alter_table('seats') as batch:
         batch.add_column(sa.Column('account', sa.String(length=32), nullable=True))
         batch.create_index('ix_seats_account', ['account'], unique=False)
+        # an invitation's seat is taken by its link only; one the creator opens, by anyone (tables made before:
+        # their seats are invitations)
+        batch.add_column(sa.Column('open', sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
     with op.batch_alter_table('seats') as batch:
+        batch.drop_column('open')
         batch.drop_index('ix_seats_account')
         batch.drop_column('account')
     op.drop_index('ix_account_games_recent', table_name='account_games')
