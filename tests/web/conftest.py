@@ -28,7 +28,13 @@ two thirds of Chromium's CPU (a whole cribbage game: 19 of 30 CPU seconds, again
 ``--disable-gpu-compositing``), and the browser tests are two thirds Chromium on two shared cores."""
 
 
-QUARANTINED: dict[str, str] = {}
+QUARANTINED: dict[str, str] = {
+    "tests/web/test_gameover.py::test_bots_have_distinct_names_and_beetle_asks_no_level": (
+        "once in a CI run on a loaded machine (session 36) the create form did not show within 20 s after the "
+        "test went from a Beetle table back to the lobby and asked for a new Cubulus table; it passed alone 3 of "
+        "3 times and in the run before. Suspected: the table page's teardown racing the create page's first "
+        "draw; to be looked into, not hidden for good"),
+}
 """Browser tests known to fail now and then for a reason outside the code under test, by node id (without
 its parameters), each with that reason: such a test runs once more after a failure (pytest-rerunfailures;
 the report counts it as rerun, ``R``). Every other test passes or fails on its first run — no blanket

@@ -567,7 +567,7 @@ const STRINGS = {
     "create.kind.you": "Tu",
     "create.kind.bot": "Robot",
     "create.kind.friend": "Prieten (link de invitație)",
-    "create.kind.anyone": "Oricine (din lobby)",
+    "create.kind.anyone": "Oricine (din sala de joc)",
     "create.kind.local": "La același ecran",
     "create.level": "Nivelul robotului",
     "create.level.easy": "ușor",
