@@ -88,7 +88,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     global SERVER_LOG
     SERVER_LOG = db.with_name("server.log")
     raised = ("creations_per_minute", "open_tables_per_client", "sockets_per_client", "requests_per_second",
-              "expensive_per_second", "sockets_per_minute", "heavy_per_client", "heavy_queue", "lobby_reads_per_second")
+              "expensive_per_second", "sockets_per_minute", "heavy_per_client", "heavy_queue", "lobby_reads_per_second",
+              "sign_ups_per_minute", "sign_ins_per_minute", "sign_ins_per_account_per_minute")
     limits = [word for name in raised for word in ("--limit", f"{name}=100000")]
     limits += ["--limit", "bot_table_move_seconds=0"]  # all-bot tables play to their result at once
     limits += ["--limit", "worker_niceness=0"]  # bots keep up beside the other tests on busy cores

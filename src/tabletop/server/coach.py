@@ -41,6 +41,7 @@ import tabletop
 from tabletop.core import Capability, State, no_such_seat
 from tabletop.core.coach import blunder_cost
 from tabletop.server.errors import ApiError, Rejection
+from tabletop.server.identity import IdentityDep, account_of
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.jobs import load_game
 from tabletop.server.requests import (
@@ -191,18 +192,18 @@ def _not_to_move(table: TableGlance, seat: int) -> ApiError:
 
 @router.get("/api/tables/{table_id}/coach", response_model=None)
 async def table_coach(tables: SeatViewsDep, heavy: HeavyDep, advice: AdviceDep, table_id: str, seat: int,
-                      request: Request) -> Response:
-    """The advice for ``seat`` (held by the bearer tokens, and to move) at the table now."""
+                      request: Request, identity: IdentityDep) -> Response:
+    """The advice for ``seat`` (held by the bearer tokens or the account signed in, and to move) at the table now."""
     refuse_tokens_in_url(request)
     table = await _glance(tables, table_id)
     _check_coached(table)
     _check_seat(table, seat)
     tokens = bearer_tokens(request)
-    if not tokens:
+    if not tokens and identity.account is None:
         raise ApiError(401, "the coach advises a seat its player holds: send its token in 'Authorization: Bearer'",
                        "token_required")
     try:
-        held = await tables.seats_for(table_id, tokens[:32])
+        held = await tables.seats_for(table_id, tokens[:32], None if tokens else account_of(identity))
     except Rejection as error:
         raise ApiError.of(403, error) from None
     if seat not in held:

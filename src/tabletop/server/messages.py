@@ -184,6 +184,7 @@ class Hello(BaseModel):
     #: holds (-1: none); the first update then carries only the entries after it, when they still follow it
     since_seat: int | None = Field(default=None, ge=0)  #: whose log it holds (the ``seat`` of its last update;
     #: None: a spectator's)
+    watch: bool = False  #: watch as a spectator, even where the account signed in holds a seat
 
 
 class Act(BaseModel):

@@ -151,8 +151,8 @@ class LobbyReading(Protocol):
 class SeatViews(Glancing, Protocol):
     """What the coach needs: a seat's tokens checked and its view, never another's."""
 
-    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
-        """The seats these tokens hold.
+    async def seats_for(self, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
+        """The seats these tokens hold, and those bound to ``account`` (signed in).
 
         Raises:
             Rejection: ``bad_token``, ``too_many_tokens``.
@@ -203,8 +203,8 @@ class Tables:
         table = self._registry.get(table_id)
         return None if table is None or table.status not in FINISHED else tuple(table.record_actions())
 
-    async def seats_for(self, table_id: str, tokens: list[str]) -> list[int]:
-        return await self._seating.seats_for(table_id, tokens)
+    async def seats_for(self, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
+        return await self._seating.seats_for(table_id, tokens, account)
 
     async def check_limits(self, client: str, all_bots: bool = False) -> None:
         await self._seating.check_limits(client, all_bots)

@@ -17,7 +17,7 @@ from tabletop.server import jobs
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
-from tabletop.server.identity import IdentityDep, account_of
+from tabletop.server.identity import Identity, IdentityDep, account_of
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import END_REQUEST, LimitReached
 from tabletop.server.lobby import LobbyCache
@@ -58,6 +58,7 @@ class ActRequest(BaseModel):
 async def create_table(hub: HubDep, body: CreateTable, request: Request, identity: IdentityDep) -> TableCreated:
     """Open a table; the answer holds each human or local seat's secret token and the creator's
     token (shown once). The creator's own seat is taken at once (bound to the account signed in, if any)."""
+    body = _named(body, identity)
     try:
         table, tokens, creator = await hub.seating.create(body, identity.client, account_of(identity))
     except ChosenSeedRefused as error:
@@ -69,6 +70,16 @@ async def create_table(hub: HubDep, body: CreateTable, request: Request, identit
     _lobby(request).changed(client_of(request))  # its creator looks for it in the lobby next
     return TableCreated(table=hub.info(table), tokens=tokens, creator_token=creator)
 
+def _named(body: CreateTable, identity: Identity) -> CreateTable:
+    """The request with the creator's seat named as the account signed in is (a seat bound to an account
+    shows its username: nobody plays under another's name); anonymous, as it came."""
+    seat = body.creator_seat_number()
+    if identity.account is None or seat is None or seat >= len(body.seats) or body.seats[seat].kind != "human":
+        return body
+    seats = list(body.seats)
+    seats[seat] = seats[seat].model_copy(update={"name": identity.account.username})
+    return body.model_copy(update={"seats": seats})
+
 @router.get("/api/tables/{table_id}")
 async def table_info(hub: HubDep, table_id: str) -> dict[str, Any]:
     """One table's lobby line."""
@@ -79,7 +90,8 @@ async def join(hub: HubDep, table_id: str, body: JoinRequest, request: Request, 
                ) -> dict[str, Any]:
     """Take a free human seat: its number and secret token (the seat bound to the account signed in, if any)."""
     try:
-        seat, token = await hub.seating.join(table_id, body.name, body.seat, identity.client, account_of(identity))
+        name = identity.account.username if identity.account is not None else body.name
+        seat, token = await hub.seating.join(table_id, name, body.seat, identity.client, account_of(identity))
     except Rejection as error:
         raise ApiError.of(409, error) from None
     except LimitReached as error:
@@ -112,16 +124,16 @@ async def act(hub: HubDep, table_id: str, body: ActRequest, text: bool = False) 
     return json_reply(hub.broadcaster.update(hub.registry[table_id], seat, text))
 
 @router.post("/api/tables/{table_id}/resign")
-async def resign(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+async def resign(hub: HubDep, table_id: str, request: Request, identity: IdentityDep) -> dict[str, Any]:
     """Resign for one's side (its other people asked first): the seat tokens held at this table in
     ``Authorization: Bearer`` (a hot-seat screen's all: the one to move resigns). The answer: the
     table's line, with its result once ended, or ``proposal`` while a partner's consent is awaited."""
-    seats = await _ending_seats(hub, table_id, request, "resigning")
+    seats = await _ending_seats(hub, table_id, request, "resigning", identity)
     await _end(hub.endings.resign(table_id, _speaker(hub, table_id, seats), set(seats)))
     return _ended(hub, table_id)
 
 @router.post("/api/tables/{table_id}/abandon")
-async def abandon(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+async def abandon(hub: HubDep, table_id: str, request: Request, identity: IdentityDep) -> dict[str, Any]:
     """End the game without a result. A game being played: asked by a seat (the seat tokens held in
     ``Authorization: Bearer``), done once every other person seated agrees (at once against bots or
     on one screen). A table not started yet: its creator's token is enough too."""
@@ -131,19 +143,20 @@ async def abandon(hub: HubDep, table_id: str, request: Request) -> dict[str, Any
     if creator:
         await _end(hub.endings.abandon(table_id, None, set(), creator=True))
         return _ended(hub, table_id)
-    seats = await _ending_seats(hub, table_id, request, "abandoning")
+    seats = await _ending_seats(hub, table_id, request, "abandoning", identity)
     await _end(hub.endings.abandon(table_id, _speaker(hub, table_id, seats), set(seats)))
     return _ended(hub, table_id)
 
 @router.post("/api/tables/{table_id}/leave")
-async def leave(hub: HubDep, table_id: str, request: Request) -> dict[str, Any]:
+async def leave(hub: HubDep, table_id: str, request: Request, identity: IdentityDep) -> dict[str, Any]:
     """Leave the table: a seat freed before the game starts, handed to a bot in a game with other
     people (the seat tokens held in ``Authorization: Bearer``)."""
-    seats = await _ending_seats(hub, table_id, request, "leaving")
+    seats = await _ending_seats(hub, table_id, request, "leaving", identity)
     await _end(hub.endings.leave(table_id, _speaker(hub, table_id, seats), set(seats)))
     return _ended(hub, table_id)
 
-async def _ending_seats(hub: Hub, table_id: str, request: Request, doing: str) -> list[int]:
+async def _ending_seats(hub: Hub, table_id: str, request: Request, doing: str, identity: Identity) -> list[int]:
+    """The seats a request to end speaks for: those its tokens hold, else the signed-in account's there."""
     refuse_tokens_in_url(request)
     try:  # priced as the socket's requests to end are
         await hub.rates.table_request(client_of(request), END_REQUEST)
@@ -151,10 +164,12 @@ async def _ending_seats(hub: Hub, table_id: str, request: Request, doing: str) -
         raise limit_error(error) from None
     tokens = bearer_tokens(request)
     await _table(hub, table_id)
-    if not tokens:
-        raise ApiError(401, f"{doing} takes the seat tokens held at this table in 'Authorization: Bearer'",
-                       "token_required")
-    return await _seats(hub, table_id, tokens)
+    seats = await _seats(hub, table_id, tokens, None if tokens else account_of(identity)) \
+        if tokens or identity.account is not None else []
+    if not seats:
+        raise ApiError(401, f"{doing} takes the seat tokens held at this table in 'Authorization: Bearer' "
+                            "(or an account seated there, signed in)", "token_required")
+    return seats
 
 def _speaker(hub: Hub, table_id: str, seats: list[int]) -> int:
     """Which of the held seats speaks for the screen: the one to move, else the first a person plays."""
@@ -172,7 +187,8 @@ def _ended(hub: Hub, table_id: str) -> dict[str, Any]:
     return {**hub.info(table).model_dump(), "proposal": table.proposal}
 
 @router.post("/api/tables/{table_id}/rematch")
-async def rematch(hub: HubDep, rematches: RematchesDep, table_id: str, request: Request) -> dict[str, Any]:
+async def rematch(hub: HubDep, rematches: RematchesDep, table_id: str, request: Request,
+                  identity: IdentityDep) -> dict[str, Any]:
     """The same game again, with the same options and seats, once this one is over: the first
     request creates it (its asker seated, bots at once, every other person's seat kept for them);
     each later one seats its asker where they sat. The tokens of the seats held at this table go
@@ -182,10 +198,11 @@ async def rematch(hub: HubDep, rematches: RematchesDep, table_id: str, request: 
     refuse_tokens_in_url(request)
     tokens = bearer_tokens(request)
     await _table(hub, table_id)
-    if not tokens:
-        raise ApiError(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer'",
-                       "token_required")
-    seats = await _seats(hub, table_id, tokens[:32])
+    seats = await _seats(hub, table_id, tokens[:32], None if tokens else account_of(identity)) \
+        if tokens or identity.account is not None else []
+    if not seats:
+        raise ApiError(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer' (or "
+                            "an account seated there, signed in)", "token_required")
     try:
         made = await rematches.ask(table_id, seats, client_of(request))
     except Rejection as error:

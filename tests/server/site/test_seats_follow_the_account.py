@@ -111,7 +111,10 @@ def test_a_profile_counts_each_finished_game_once_with_who_won_and_who_left(clie
     bob, bob_csrf = signed_in(client, "Bob_", "10.0.0.2", new=True)
     assert bob.post(f"/api/tables/{table}/join", json={"name": "Bob"}, headers={CSRF_HEADER: bob_csrf}
                     ).status_code == 200
-    assert anna.post(f"/api/tables/{table}/resign", headers=bearer(made["tokens"]["0"])).status_code == 200
+    assert anna.post(f"/api/tables/{table}/resign", headers=bearer(made["tokens"]["0"])).json()["code"] == \
+        "csrf_failed", "a signed-in browser's change carries its session's token, whatever else it carries"
+    assert anna.post(f"/api/tables/{table}/resign", headers={CSRF_HEADER: csrf}).status_code == 200  # no token:
+    # the account's seat
     deadline = time.monotonic() + 10
     while (seen := client.get("/api/players/bob_").json())["games"] == [] and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -137,3 +140,57 @@ def test_who_left_a_game(cause: str, named: list[int], left: list[bool]) -> None
     played = played_by(event)
     assert [played["a"].left, played["b"].left] == left
     assert played["a"].won is False and played["b"].won is (cause != "abandoned")
+
+
+def test_a_seat_bound_to_an_account_shows_its_username_whatever_name_is_sent(client: TestClient) -> None:
+    """Item 2: nobody plays under another's name — the creator's and a joiner's seats are named as their
+    accounts are; an anonymous seat keeps the name it was given."""
+    anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    made = anna.post("/api/tables", json={"game": "cubulus", "seats": [
+        {"kind": "human", "name": "Bob"}, {"kind": "human", "open": True}, {"kind": "bot"}],
+        "options": {"players": 3}}, headers={CSRF_HEADER: csrf})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]["id"]
+    bob, bob_csrf = signed_in(client, "Bob_", "10.0.0.2", new=True)
+    assert bob.post(f"/api/tables/{table}/join", json={"name": "Anna"}, headers={CSRF_HEADER: bob_csrf}
+                    ).status_code == 200
+    assert [seat["name"] for seat in client.get(f"/api/tables/{table}").json()["seats"]][:2] == ["Anna", "Bob_"]
+    guest = from_address(client, "10.0.0.3").post("/api/tables", json={"game": "cubulus", "seats": [
+        {"kind": "human", "name": "Anna"}, {"kind": "bot"}]}).json()["table"]
+    assert guest["seats"][0]["name"] == "Anna"  # (anonymous: any free-text name, as before)
+
+
+def test_a_signed_in_player_who_asks_to_watch_watches(client: TestClient) -> None:
+    """Item 2: the hello's ``watch`` shows the spectators' view even to the account seated there (the
+    lobby's Watch link), and its seat is not taken over by the watching page."""
+    anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    table = anna.post("/api/tables", json={"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                      headers={CSRF_HEADER: csrf}).json()["table"]["id"]
+    with anna.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "tokens": [], "watch": True})
+        assert until(ws, lambda m: m["type"] == "state")["seat"] is None
+
+
+def test_ways_out_and_the_coach_answer_the_accounts_seat_without_a_token(client: TestClient) -> None:
+    """Item 2: resigning, abandoning, leaving, a rematch and the coach take the account's seats where no token
+    comes (the page on another device holds none)."""
+    anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    table = anna.post("/api/tables", json={"game": "cribbage", "seats": [{"kind": "human"}, {"kind": "bot"}]},
+                      headers={CSRF_HEADER: csrf}).json()["table"]["id"]
+    phone, phone_csrf = signed_in(client, "Anna", "10.0.0.2")
+    deadline = time.monotonic() + 30
+    while (state := phone.get(f"/api/tables/{table}/state").json())["to_move"] != 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    advice = phone.get(f"/api/tables/{table}/coach", params={"seat": 0})
+    assert advice.status_code in (200, 202), advice.text
+    assert from_address(client, "10.0.0.3").get(f"/api/tables/{table}/coach", params={"seat": 0}
+                                                ).json()["code"] == "token_required"
+    assert state["ways_out"]["resign"] == "now"
+    stranger, stranger_csrf = signed_in(client, "Carl", "10.0.0.4", new=True)
+    refused = stranger.post(f"/api/tables/{table}/resign", headers={CSRF_HEADER: stranger_csrf})
+    assert refused.json()["code"] == "token_required"
+    assert phone.post(f"/api/tables/{table}/resign", headers={CSRF_HEADER: phone_csrf}).json()["status"] == "over"
+    rematch = phone.post(f"/api/tables/{table}/rematch", headers={CSRF_HEADER: phone_csrf})
+    assert rematch.status_code == 200, rematch.text
+    assert rematch.json()["created"] is True

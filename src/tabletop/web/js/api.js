@@ -6,8 +6,17 @@ import { ServerError } from "./errors.js";
 
 const RETRIES = 3;  // a GET the server was too busy for (429, 503) is asked again after its Retry-After
 
+/** The signed-in session's CSRF token (account.js learns it from GET /api/account): every change this
+ * browser asks for while signed in carries it, as the server requires of a request its cookie authenticates. */
+let csrf = null;
+
+export function setCsrf(token) {
+  csrf = token || null;
+}
+
 async function request(method, path, body, attempt = 0, tokens = null) {
   const init = { method, headers: tokens && tokens.length ? { Authorization: `Bearer ${tokens.join(", ")}` } : {} };
+  if (csrf && method !== "GET") init.headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -42,7 +51,29 @@ export const api = {
   state: (id, tokens) => request("GET", `/api/tables/${id}/state`, undefined, 0, tokens),
   /** Resign, abandon or leave the table (`kind`), for the seats these tokens hold. */
   end: (id, kind, tokens) => request("POST", `/api/tables/${id}/${kind}`, undefined, 0, tokens),
+  /** A finished table's rematch (or one's seat in it), for the seats these tokens (or the account) hold there. */
+  rematch: (id, tokens) => request("POST", `/api/tables/${id}/rematch`, undefined, 0, tokens),
   odds: (id, move) => request("GET", `/api/tables/${id}/odds` + (move === undefined ? "" : `?move=${move}`)),
+};
+
+/** The accounts' API (docs/server.md, "Accounts"): the session lives in an HttpOnly cookie the browser
+ * sends by itself; the answers that open one carry its CSRF token. */
+export const accountApi = {
+  me: () => request("GET", "/api/account"),
+  signUp: (username, password) => request("POST", "/api/account/signup", { username, password }),
+  signIn: (username, password) => request("POST", "/api/account/login", { username, password }),
+  signOut: (everywhere = false) => request("POST", "/api/account/logout", { everywhere }),
+  sessions: () => request("GET", "/api/account/sessions"),
+  closeSession: (id) => request("DELETE", `/api/account/sessions/${encodeURIComponent(id)}`),
+  changePassword: (current, password) => request("POST", "/api/account/password", { current, new: password }),
+  recover: (username, code, password) => request("POST", "/api/account/recover", { username, code, password }),
+  /** The account's tables, on any device: `status` "playing", "finished" or "all"; `next` back as `cursor`. */
+  games: (status = "all", { limit = 20, cursor = null } = {}) => request("GET", `/api/account/games?status=${status}`
+    + `&limit=${limit}` + (cursor ? `&cursor=${encodeURIComponent(cursor)}` : "")),
+  /** Bind the seats this browser holds tokens for to the account: [{table, token}]. */
+  claim: (seats) => request("POST", "/api/account/claim", { seats }),
+  remove: (password) => request("POST", "/api/account/delete", { password }),
+  player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}`),
 };
 
 const KEY = "tabletop.seats";
@@ -59,6 +90,12 @@ function allTokens() {
 /** The tokens held for one table, as {seat: token}. */
 export function tokensFor(tableId) {
   return allTokens()[tableId] || {};
+}
+
+/** Every seat token this browser holds, as [{table, token}] (what claiming them into an account sends). */
+export function heldSeats() {
+  const all = allTokens();
+  return Object.entries(all).flatMap(([table, seats]) => Object.values(seats || {}).map((token) => ({ table, token })));
 }
 
 /** Every table this browser holds a seat at: their ids. */

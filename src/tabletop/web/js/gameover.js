@@ -7,8 +7,7 @@
 // in its sticky requests bar (`rematchOffer`).
 // Nothing here names a game.
 
-import { saveToken, tokensFor } from "./api.js";
-import { ServerError } from "./errors.js";
+import { api, saveToken, tokensFor } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
@@ -27,10 +26,7 @@ function points(value) {
 /** Ask for the rematch (or one's seat in it) with every token this browser holds for the old table. */
 async function askRematch(tableId) {
   const tokens = [...new Set(Object.values(tokensFor(tableId)))];
-  const response = await fetch(`/api/tables/${tableId}/rematch`, {
-    method: "POST", headers: { Authorization: `Bearer ${tokens.join(", ")}` } });
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ServerError(response.status, data, response.statusText);
+  const data = await api.rematch(tableId, tokens);  // (none held here: the account signed in speaks)
   for (const [seat, token] of Object.entries(data.tokens || {})) saveToken(data.table.id, Number(seat), token);
   return data.table.id;
 }
@@ -116,7 +112,7 @@ function rematchButton(ctx, status, action, key, extra = "") {
 /** The rematch part: the button, or the way to a rematch this browser is in (or may watch). */
 function rematchPart(message, ctx, status) {
   const offer = message.rematch;
-  const held = Object.keys(tokensFor(ctx.tableId)).length > 0 && message.seat !== null;
+  const held = message.seat !== null;  // by a token held here or the account signed in
   if (message.status !== "over") return null;
   if (!offer) return held ? rematchButton(ctx, status, "rematch", "gameover.rematch") : null;
   if (offered(message, ctx.tableId)) return null;  // the offer, with its button, stays in view in the requests bar
@@ -129,7 +125,7 @@ function rematchPart(message, ctx, status) {
 /** Whether someone else asked for a rematch that this browser's seat is not yet in. */
 function offered(message, tableId) {
   const offer = message.rematch;
-  const held = Object.keys(tokensFor(tableId)).length > 0 && message.seat !== null;
+  const held = message.seat !== null;
   return Boolean(offer && held && (offer.by || []).length && !offer.by.includes(message.seat)
     && !Object.keys(tokensFor(offer.table)).length);
 }

@@ -5,6 +5,7 @@
 
 import { api, heldTables, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { myTablesPanel } from "./mytables.js";
+import { signedIn } from "./account.js";
 import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
 import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
@@ -68,12 +69,18 @@ export function renderLobby(root, { focus = null } = {}) {
     fill(gamesBox, h("h2", { id: "games-h" }, t("lobby.games")),
       h("div", { class: "game-grid" }, list.map(gameCard)));
     drawLink();
-    await Promise.all([drawTables(), drawMine()]);
+    if (signedIn()) {  // the account's tables first: the lobby's lines offer Resume at them, not Join
+      await drawMine();
+      await drawTables();
+    } else {
+      await Promise.all([drawTables(), drawMine()]);
+    }
   }
 
-  /** "My tables" (mytables.js): shown when this browser holds a seat somewhere, or when asked for (#/mine). */
+  /** "My tables" (mytables.js): shown when this browser holds a seat somewhere, or when asked for (#/mine);
+   * "My games" whenever an account is signed in. */
   async function drawMine() {
-    mine.element.hidden = !heldTables().length && focus !== "mine";
+    mine.element.hidden = !heldTables().length && focus !== "mine" && !signedIn();
     if (mine.element.hidden) return;
     const list = await games();
     Object.assign(mine.titles, Object.fromEntries(list.map((g) => [g.name, gameTitle(g.name)])));
@@ -112,8 +119,8 @@ export function renderLobby(root, { focus = null } = {}) {
     const running = h("ul", { class: "table-list", "data-testid": "running-tables" });
     const more = h("div", { class: "more" });
     const show = (page) => {
-      waiting.append(...tableLines(page.tables.filter((x) => x.status === "open"), titles, page));
-      running.append(...tableLines(page.tables.filter((x) => x.status !== "open"), titles, page));
+      waiting.append(...tableLines(page.tables.filter((x) => x.status === "open"), titles, page, false, mine.ids()));
+      running.append(...tableLines(page.tables.filter((x) => x.status !== "open"), titles, page, false, mine.ids()));
       fill(more, page.next ? h("button", { type: "button", "data-action": "more-tables", onclick: async () => {
         show(await api.tables(["open", "playing"], { limit: 100, game, cursor: page.next }));
       } }, t("lobby.more")) : null);
@@ -241,10 +248,10 @@ function tableList(tables, titles, finished, page, none = "lobby.none") {
 
 /** The lobby's line of each table: the game, what a waiting table waits for (its free seats, named
  * "free" among the others), who sits, its moves, its last activity's age, and what one may do. */
-function tableLines(tables, titles, page, finished = false) {
+function tableLines(tables, titles, page, finished = false, myTables = new Set()) {
   const SEP = "\u00a0· ";  // a separator keeps to the word before it: a wrapped line never starts with "·"
   return tables.map((table) => {
-    const mine = Object.keys(tokensFor(table.id)).length > 0;
+    const mine = Object.keys(tokensFor(table.id)).length > 0 || myTables.has(table.id);
     const open = table.seats.filter((s) => s.kind === "human" && !s.joined).length;
     // a rematch's seats are kept for the last game's players, an invitation's for the friend who has its link
     const free = !table.rematch_of && table.seats.some((s) => s.kind === "human" && !s.joined && s.open);

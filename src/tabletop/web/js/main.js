@@ -11,6 +11,9 @@ import { loadGames } from "./games/index.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
+import { accountLink, loadAccount, renderRecover, renderSignIn, renderSignUp } from "./account.js";
+import { renderAccountPage } from "./accountpage.js";
+import { renderProfile } from "./profile.js";
 
 const app = document.getElementById("app");
 let current = null;
@@ -51,6 +54,21 @@ function route() {
         saveToken(rest[0], `invite:${rest[1].slice(0, 8)}`, rest[1]);
         location.replace(`#/table/${encodeURIComponent(rest[0])}`);
         return;
+      case "signin":
+        current = renderSignIn(app);
+        break;
+      case "signup":
+        current = renderSignUp(app);
+        break;
+      case "recover":
+        current = renderRecover(app);
+        break;
+      case "account":
+        current = renderAccountPage(app);
+        break;
+      case "player":
+        current = renderProfile(app, rest[0] || "");
+        break;
       case "replay":
         current = renderReplay(app, rest[0], rest[1]);  // #/replay/{id}/{n}: after n actions
         break;
@@ -65,7 +83,11 @@ function route() {
   routed = true;
 }
 
+const account = accountLink();
+document.getElementById("lang").closest("label").before(account.element);
+
 function header() {
+  account.relabel();
   document.getElementById("tagline").textContent = t("app.tagline");
   document.getElementById("skip").textContent = t("nav.skip");
   document.getElementById("lang-label").textContent = t("nav.language");
@@ -98,7 +120,8 @@ document.getElementById("skip").addEventListener("click", (event) => {
 header();
 // every game's folder is loaded (its screen, log and words) before the first page is drawn
 fill(app, h("p", {}, t("common.loading")));
-games().then(loadGames).catch((error) => console.error("the games did not load", error)).finally(() => {
+Promise.all([games().then(loadGames).catch((error) => console.error("the games did not load", error)),
+  loadAccount()]).finally(() => {
   ready = true;
   route();  // the page the address names now (it may have changed while the games loaded)
 });

@@ -2,9 +2,12 @@
 // "My tables" in the lobby: every table this browser holds a seat at (its seat tokens live in
 // localStorage, api.js) — waiting, playing, finished — with Resume, and Resign or Abandon where the
 // server offers them (the seat's `ways_out`, from its state), each confirmed once in place. The way
-// out of the unfinished-tables limit: the refusal links here (#/mine).
+// out of the unfinished-tables limit: the refusal links here (#/mine). Signed in, it is "My games": the
+// account's tables on any device (GET /api/account/games), those awaiting the player's move first, and the
+// seats this browser holds outside the account, with an offer to add them to it.
 
-import { api, forgetTable, heldTables, tokensFor } from "./api.js";
+import { accountApi, api, forgetTable, heldSeats, heldTables, tokensFor } from "./api.js";
+import { claimSeats, forgetAccount, signedIn } from "./account.js";
 import { h, fill, announce } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 import { seatName } from "./table.js";
@@ -19,6 +22,12 @@ export const STRINGS = {
     "mine.forget": "Forget",
     "mine.asked": "Asked: the others decide.",
     "mine.gone": "This table no longer exists.",
+    "mine.games": "My games",
+    "mine.noGames": "No games yet: play one, and it is kept here on every device you sign in from.",
+    "mine.accountHint": "Your games follow your account to every device where you sign in.",
+    "mine.yourMove": "your move",
+    "mine.unclaimed": { one: "This browser holds a seat at {n} table outside your account.", other: "This browser holds seats at {n} tables outside your account." },
+    "mine.claim": "Add to my account",
   },
   ru: {
     "mine.title": "Мои столы",
@@ -29,6 +38,12 @@ export const STRINGS = {
     "mine.forget": "Забыть",
     "mine.asked": "Предложено: решают остальные.",
     "mine.gone": "Этого стола больше нет.",
+    "mine.games": "Мои партии",
+    "mine.noGames": "Партий пока нет: сыграйте, и партия будет здесь на любом устройстве, где вы войдёте.",
+    "mine.accountHint": "Ваши партии доступны с любого устройства, где вы вошли в аккаунт.",
+    "mine.yourMove": "ваш ход",
+    "mine.unclaimed": { one: "У этого браузера есть место за {n} столом вне вашего аккаунта.", few: "У этого браузера есть места за {n} столами вне вашего аккаунта.", many: "У этого браузера есть места за {n} столами вне вашего аккаунта.", other: "У этого браузера есть места за {n} столами вне вашего аккаунта." },
+    "mine.claim": "Добавить в аккаунт",
   },
   ro: {
     "mine.title": "Mesele mele",
@@ -39,6 +54,12 @@ export const STRINGS = {
     "mine.forget": "Uită",
     "mine.asked": "Propus: decid ceilalți.",
     "mine.gone": "Masa aceasta nu mai există.",
+    "mine.games": "Partidele mele",
+    "mine.noGames": "Nicio partidă încă: joacă una și o găsești aici pe orice dispozitiv unde te autentifici.",
+    "mine.accountHint": "Partidele tale te urmează pe orice dispozitiv unde te autentifici.",
+    "mine.yourMove": "e rândul tău",
+    "mine.unclaimed": { one: "Acest browser are un loc la {n} masă din afara contului tău.", few: "Acest browser are locuri la {n} mese din afara contului tău.", other: "Acest browser are locuri la {n} de mese din afara contului tău." },
+    "mine.claim": "Adaugă în cont",
   },
 };
 addStrings("mine", { STRINGS });
@@ -46,37 +67,85 @@ addStrings("mine", { STRINGS });
 const MOST = 40;  // tables asked about at once (each costs a request or two; the server limits a client's rate)
 const ORDER = { playing: 0, open: 1, over: 2, abandoned: 3 };
 
+const TRIED = "tabletop.claims.tried";
+
+/** The tables whose seats this browser asked to add to an account (adding `more`): not offered again. */
+function triedClaims(more = []) {
+  let tried = [];
+  try {
+    tried = JSON.parse(localStorage.getItem(TRIED) || "[]");
+  } catch {
+    tried = [];
+  }
+  const all = new Set([...tried, ...more]);
+  if (more.length) localStorage.setItem(TRIED, JSON.stringify([...all].slice(-200)));
+  return all;
+}
+
 /** The panel: `element`, and `draw()` to (re)load it; `titles` names games. */
 export function myTablesPanel(titles) {
   const element = h("section", { class: "tables my-tables", id: "my-tables", "aria-labelledby": "mine-h",
     "data-testid": "my-tables", tabindex: -1 });
   let rows = [];
+  let unclaimed = [];  // signed in: the seats this browser holds at tables outside the account
   let asking = null;  // {id, kind}: the way out being confirmed
 
+  /** A table's row: its lobby line, the seats that are mine there, and (live) what its state says. */
+  async function row(id, info, mine) {
+    const live = info.status === "open" || info.status === "playing";
+    // the account's seats answer by its cookie; a browser's by the tokens it holds
+    const state = live ? await api.state(id, Object.values(tokensFor(id))) : null;
+    const seats = state && state.seat !== null ? [...new Set([...mine, state.seat])] : mine;
+    return { id, info, mine: seats, ways: state ? state.ways_out : null,
+      yourMove: Boolean(state && state.status === "playing" && seats.includes(state.to_move)) };
+  }
+
   async function load() {
-    const ids = heldTables().slice(-MOST);
-    const found = await Promise.all(ids.map(async (id) => {
-      const tokens = Object.values(tokensFor(id));
+    const found = new Map();
+    if (signedIn()) {
+      try {
+        const page = await accountApi.games("all", { limit: MOST });
+        await Promise.all(page.tables.map(async (line) => {
+          found.set(line.id, await row(line.id, line, line.my_seats).catch(() => null));
+        }));
+      } catch (error) {
+        if (error.status === 401) forgetAccount();  // signed out elsewhere: this browser's seats only
+      }
+    }
+    const held = heldTables().slice(-MOST).filter((id) => !found.has(id));
+    await Promise.all(held.map(async (id) => {
       try {
         const info = await api.table(id);
-        const live = info.status === "open" || info.status === "playing";
-        const state = live ? await api.state(id, tokens) : null;
-        return { id, info, ways: state ? state.ways_out : null };
+        const mine = Object.keys(tokensFor(id)).filter((k) => /^\d+$/.test(k)).map(Number);
+        found.set(id, await row(id, info, mine));
       } catch (error) {
         if (error.status === 404) forgetTable(id);  // a table the server no longer has
-        return null;
       }
     }));
-    rows = found.filter(Boolean).sort((a, b) => (ORDER[a.info.status] ?? 9) - (ORDER[b.info.status] ?? 9));
+    rows = [...found.values()].filter(Boolean).sort((a, b) => Number(b.yourMove) - Number(a.yourMove)
+      || (ORDER[a.info.status] ?? 9) - (ORDER[b.info.status] ?? 9));
+    const tried = triedClaims();
+    const outside = new Set(held.filter((id) => found.has(id) && !tried.has(id)));
+    unclaimed = signedIn() ? heldSeats().filter((seat) => outside.has(seat.table)) : [];
   }
 
   function draw() {
-    fill(element, h("h2", { id: "mine-h" }, t("mine.title")),
-      rows.length ? h("ul", { class: "table-list" }, rows.map(line)) : h("p", { class: "hint" }, t("mine.none")),
-      h("p", { class: "hint" }, t("mine.hint")));
+    const account = signedIn();
+    const tables = new Set(unclaimed.map((seat) => seat.table)).size;
+    fill(element, h("h2", { id: "mine-h" }, t(account ? "mine.games" : "mine.title")),
+      rows.length ? h("ul", { class: "table-list" }, rows.map(line))
+        : h("p", { class: "hint" }, t(account ? "mine.noGames" : "mine.none")),
+      tables ? h("p", { class: "claim-offer", "data-testid": "claim-offer" }, t("mine.unclaimed", { n: tables }), " ",
+        h("button", { type: "button", class: "small", "data-action": "claim", onclick: async () => {
+          await claimSeats(unclaimed);
+          triedClaims(unclaimed.map((seat) => seat.table));  // a seat another account holds is not offered again
+          await load();
+          draw();
+        } }, t("mine.claim"))) : null,
+      h("p", { class: "hint" }, t(account ? "mine.accountHint" : "mine.hint")));
   }
 
-  function line({ id, info, ways }) {
+  function line({ id, info, ways, mine, yourMove }) {
     const SEP = "\u00a0· ";
     const buttons = [];
     const live = info.status === "open" || info.status === "playing";
@@ -99,14 +168,16 @@ export function myTablesPanel(titles) {
       }
     } else {
       if (info.status === "over") buttons.push(h("a", { class: "button", href: `#/replay/${id}` }, t("mine.replay")));
-      buttons.push(h("button", { type: "button", class: "small", "data-action": "forget",
-        onclick: () => { forgetTable(id); rows = rows.filter((row) => row.id !== id); draw(); } }, t("mine.forget")));
+      if (Object.keys(tokensFor(id)).length) {  // (an account's finished games stay in its list)
+        buttons.push(h("button", { type: "button", class: "small", "data-action": "forget",
+          onclick: () => { forgetTable(id); rows = rows.filter((row) => row.id !== id); draw(); } }, t("mine.forget")));
+      }
     }
-    const others = info.seats.filter((seat) => !(String(seat.seat) in tokensFor(id)))
-      .map((seat) => seatName(info.seats, seat.seat));
-    return h("li", { "data-table": id, "data-status": info.status }, h("span", { class: "summary" },
-      h("strong", {}, titles[info.game] || info.game), SEP,
-      h("span", { class: `status ${info.status}` }, t(`status.${info.status}`)),
+    const others = info.seats.filter((seat) => !mine.includes(seat.seat)).map((seat) => seatName(info.seats, seat.seat));
+    return h("li", { "data-table": id, "data-status": info.status, "data-your-move": yourMove ? "true" : null },
+      h("span", { class: "summary" }, h("strong", {}, titles[info.game] || info.game), SEP,
+      yourMove ? h("span", { class: "status your-move", "data-testid": "your-move" }, t("mine.yourMove"))
+        : h("span", { class: `status ${info.status}` }, t(`status.${info.status}`)),
       others.length ? [SEP, others.join(", ")] : null),
     h("span", { class: "buttons" }, buttons));
   }
@@ -114,7 +185,7 @@ export function myTablesPanel(titles) {
   async function end(id, kind) {
     asking = null;
     try {
-      const answer = await api.end(id, kind, Object.values(tokensFor(id)));
+      const answer = await api.end(id, kind, Object.values(tokensFor(id)));  // (an account's seats: its cookie)
       if (answer.proposal) announce(t("mine.asked"));
     } catch (error) {
       announce(error.message);
@@ -126,6 +197,8 @@ export function myTablesPanel(titles) {
   return {
     element,
     titles,
+    /** The tables the last load found mine (the lobby offers Resume at them, not Join). */
+    ids: () => new Set(rows.map((row) => row.id)),
     async draw() {
       await load();
       draw();

@@ -8,9 +8,11 @@ export class TableSocket {
    * @param {{onMessage: Function, onStatus: Function, resume?: () => ({since: number, seat: number | null} | null)}} handlers
    *   resume: what of the table's log the page holds, so a reconnection is sent only what came after it
    * @param {string} name the player's name (for a seat taken by invitation)
+   * @param {boolean} watch a spectator's view, even where the account signed in holds a seat
    */
-  constructor(tableId, tokens, handlers, name = "") {
+  constructor(tableId, tokens, handlers, name = "", watch = false) {
     this.tableId = tableId;
+    this.watch = watch;
     this.name = name;  // the name a seat joins under on its first connection
     this.tokens = tokens;
     this.handlers = handlers;
@@ -30,6 +32,7 @@ export class TableSocket {
   hello() {
     const message = { type: "hello", tokens: this.tokens, chat: true };  // the table's chat too (chat.js)
     if (this.tokens.length && this.name) message.name = this.name;
+    if (this.watch) message.watch = true;
     const held = this.handlers.resume ? this.handlers.resume() : null;
     if (held) {  // the log's last entry held, and whose log it is: the server sends only what follows
       message.since = held.since;

@@ -169,6 +169,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let speed = speedFor(tableId, { watching: !tokens.length });  // a spectator's default is faster (pacing.js)
   let deadline = null;  // when the clock of the seat to move runs out (ms since epoch)
   let errorTimer = null;
+  let accountSeat = false;  // the server showed a seat this page holds no token for: the account's
 
   const title = h("h2", { class: "table-title" });
   const statusLine = h("p", { class: "connection", role: "status" });
@@ -194,10 +195,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   // sound effects (sound.js; the game's folder decides which) and the table's chat (chat.js)
   const sound = new Sound({ spectator: !tokens.length });
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
-    seatName: (seat) => seatName(last && last.seats, seat), seated: () => tokens.length > 0 });
+    seatName: (seat) => seatName(last && last.seats, seat), seated: () => seated() });
   // coach mode: per held seat, off by default, for a game that has a coach (coach.js)
   const coach = coachPanel(tableId, () => offers(gameName(), "coach"));
-  const curtain = curtainFor(board, { games, held: () => tokens.length, reveal: () => draw(),
+  const curtain = curtainFor(board, { games, held: () => tokens.length || (seated() ? 1 : 0), reveal: () => draw(),
     seatName: (seat) => seatName(last && last.seats, seat) });
 
   // Resign / Abandon / Leave, as the server offers them (exits.js); another's request to end, to answer
@@ -217,6 +218,12 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function gameName() {
     return (last && last.view && last.view.game) || (info && info.game) || null;
+  }
+
+  /** True when this page plays a seat: by a token held here, or by the account signed in (its seat comes
+   * back on any device: the server's state names it). */
+  function seated() {
+    return tokens.length > 0 || accountSeat;
   }
 
   function isMine(seat) {
@@ -327,7 +334,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
           tags.length ? h("span", { class: "tags" }, ` (${tags.join(", ")})`) : null,
           toMove && deadline ? h("span", { class: "clock", "data-clock": "1" }) : null,
           bank !== undefined && bank !== null ? h("span", { class: "bank" }, ` · ${t("table.bank", { s: Math.round(bank) })}`) : null,
-          !tokens.length && seat.kind === "human" && !seat.joined
+          !seated() && seat.kind === "human" && !seat.joined
             ? h("button", { type: "button", class: "small", onclick: () => takeSeat(seat.seat) }, t("table.take")) : null);
       })));
     tickClock();
@@ -382,7 +389,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const select = h("select", { id: `pace-${tableId}`, "data-testid": "speed",
       onchange: (e) => {
         speed = e.target.value;
-        chooseSpeed(tableId, speed, { watching: !tokens.length });
+        chooseSpeed(tableId, speed, { watching: !seated() });
         if (speed === "instant") pacer.skip();
         pacer.repace();
         draw();
@@ -618,6 +625,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       return;
     }
     if (message.type !== "state") return;
+    if (!tokens.length && !accountSeat && message.seat !== null && message.seat !== undefined) {
+      accountSeat = true;  // the account's seat, without a token here: a player's sounds and chat, not a spectator's
+      sound.seated(true);
+      chat.relabel();
+    }
     // the server sends the log entries this page has not had: the log is what it kept and those
     if (message.log_from > held.length) {  // it assumed entries this page no longer has: start afresh
       held = [];
@@ -681,7 +693,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         if (status === "open") fresh = true;  // a (re)connection's first state: the table as it is now
         drawStatus();
       },
-    }, playerName());
+    }, playerName(), watch);
   }
 
   api.table(tableId).then((data) => {

@@ -1,0 +1,181 @@
+"""Accounts in a real browser (issue 45 items 1–3): signing up shows the recovery codes once; a signed-in
+player's seat comes back on another device with no token carried; the account page lists the devices
+signed in and signs one out; a game resigned from "My games" on the other device reaches the profile.
+
+Each test uses browser contexts of its own (a context is a device: its own cookies and localStorage).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.play import cubulus_step, move_number
+
+PASSWORD = "correct horse battery"
+_names = itertools.count()
+
+
+def username() -> str:
+    """A name of its own for each account a test makes (a run's tests share one server)."""
+    return f"ann{os.getpid() % 10000}x{next(_names)}"
+
+
+@pytest.fixture
+def devices(browser: Any) -> Iterator[Any]:
+    """Makes pages, each in a browser context of its own (a device), closed after the test."""
+    made: list[Any] = []
+
+    def device() -> Any:
+        ctx = browser.new_context(viewport={"width": 1200, "height": 950}, locale="en-GB")
+        ctx.set_default_timeout(20_000)
+        made.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        return page
+
+    yield device
+    for ctx in made:
+        for page in ctx.pages:
+            assert not page.errors, f"script errors: {page.errors}"
+        ctx.close()
+
+
+def sign_up(page: Any, base: str, name: str) -> list[str]:
+    """Create an account through its form; the recovery codes it shows once."""
+    page.goto(f"{base}/#/")
+    page.click("[data-testid=account-link]")
+    page.click("[data-action=to-sign-up]")
+    page.fill("#account-username", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("[data-testid=sign-up] button[type=submit]")
+    page.wait_for_selector("[data-testid=recovery-codes]")
+    return [code.strip() for code in page.locator(".recovery-codes code").all_inner_texts()]
+
+
+def sign_in(page: Any, base: str, name: str, password: str = PASSWORD) -> None:
+    page.goto(f"{base}/#/signin")
+    page.fill("#account-username", name)
+    page.fill("#account-password", password)
+    page.click("[data-testid=sign-in] button[type=submit]")
+    page.wait_for_selector(f"[data-testid=account-link]:text-is('{name}')")
+
+
+def play_bots(page: Any, base: str, game: str = "cubulus") -> str:
+    """One click from the lobby: a table against the easy bot; its id."""
+    page.goto(f"{base}/#/")
+    page.click(f"[data-game={game}] [data-action=play-bots][data-level=easy]")
+    page.wait_for_url(re.compile(r"#/table/"))
+    page.wait_for_selector("[data-testid=board]")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def test_sign_up_shows_eight_codes_once_and_the_header_names_the_player(devices: Any, base_url: str) -> None:
+    """Issue 45 item 1: recovery codes at sign-up, shown once; the account is who the header says."""
+    page = devices()
+    name = username()
+    codes = sign_up(page, base_url, name)
+    assert len(codes) == 8 and len(set(codes)) == 8
+    assert all(re.fullmatch(r"[0-9a-f]{5}-[0-9a-f]{5}", code) for code in codes)
+    assert page.locator("[data-testid=account-link]").inner_text().strip() == name
+    page.click("[data-action=codes-saved]")
+    page.goto(f"{base_url}/#/account")
+    page.wait_for_selector("[data-testid=sessions] li")
+    assert "8 recovery codes left" in page.locator(".account-page").inner_text()
+    assert not page.locator(".recovery-codes").count(), "the codes are shown at sign-up only"
+
+
+def test_a_seat_follows_its_account_to_another_device(devices: Any, base_url: str) -> None:
+    """Issue 45 items 2 and 3: a table created signed in comes back, under "My games", on another device that
+    signs in (no token there); the player moves from it, and the seat shows the account's name."""
+    first = devices()
+    name = username()
+    sign_up(first, base_url, name)
+    first.click("[data-action=codes-saved]")
+    table = play_bots(first, base_url)
+    seats = httpx.get(f"{base_url}/api/tables/{table}").json()["seats"]
+    assert seats[0]["name"] == name, "a seat bound to an account shows its username"
+
+    other = devices()
+    sign_in(other, base_url, name)
+    other.goto(f"{base_url}/#/mine")
+    line = other.locator(f"[data-testid=my-tables] li[data-table='{table}']")
+    line.wait_for()
+    assert other.locator("#mine-h").inner_text() == "My games"
+    if line.get_attribute("data-your-move"):
+        assert "your move" in line.inner_text()
+    assert not other.evaluate("localStorage.getItem('tabletop.seats')"), "no token was carried"
+    line.locator("[data-action=resume]").click()
+    other.wait_for_selector("[data-testid=board]")
+    other.wait_for_function("() => document.querySelector('[data-testid=turn]').textContent.length > 0")
+    before = move_number(other)
+    for _ in range(200):
+        if cubulus_step(other):
+            break
+        other.wait_for_timeout(100)
+    assert move_number(other) > before, "the other device played the account's seat"
+
+
+def test_the_account_page_signs_out_another_device(devices: Any, base_url: str) -> None:
+    """Issue 45 item 1: the account page lists each session; signing one out ends it on that device."""
+    phone = devices()
+    name = username()
+    sign_up(phone, base_url, name)
+    laptop = devices()
+    sign_in(laptop, base_url, name)
+    laptop.goto(f"{base_url}/#/account")
+    sessions = laptop.locator("[data-testid=sessions] li")
+    sessions.nth(1).wait_for()
+    assert sessions.count() == 2
+    assert "this device" in laptop.locator("[data-testid=sessions] li[data-current]").inner_text()
+    laptop.locator("[data-testid=sessions] li:not([data-current]) [data-action=close-session]").click()
+    laptop.wait_for_function("() => document.querySelectorAll('[data-testid=sessions] li').length === 1")
+    phone.goto(f"{base_url}/#/account")
+    phone.reload()
+    phone.wait_for_selector("[data-testid=account-link]:text-is('Sign in')")
+
+
+def test_resigned_from_my_games_on_another_device_reaches_the_profile(devices: Any, base_url: str) -> None:
+    """Issue 45 items 2 and 3: "My games" resigns the account's game with no token held (the cookie speaks
+    for the seat), and the profile counts the game: played, not won, seen through (resigning is not leaving)."""
+    first = devices()
+    name = username()
+    sign_up(first, base_url, name)
+    first.click("[data-action=codes-saved]")
+    table = play_bots(first, base_url)
+    other = devices()
+    sign_in(other, base_url, name)
+    other.goto(f"{base_url}/#/mine")
+    line = other.locator(f"[data-testid=my-tables] li[data-table='{table}']")
+    line.locator("[data-action=resign]").click()
+    line.locator("[data-action=confirm-resign]").click()
+    other.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")
+    other.goto(f"{base_url}/#/player/{name}")
+    other.wait_for_selector("[data-testid=per-game] tr[data-game=cubulus]")
+    row = other.locator("[data-testid=per-game] tr[data-game=cubulus] td").all_inner_texts()
+    assert row == ["1", "0", "0"]
+    assert other.locator("[data-testid=completion]").inner_text().endswith("100%")
+    other.locator(f"li[data-table='{table}'] a").click()
+    other.wait_for_url(re.compile(rf"#/replay/{table}"))
+
+
+def test_a_wrong_password_says_so_in_the_readers_language(devices: Any, base_url: str) -> None:
+    """Issue 45 item 1: a refusal is worded, and an unknown name answers as a wrong password does."""
+    page = devices()
+    page.add_init_script("localStorage.setItem('tabletop.lang', 'ru')")
+    page.goto(f"{base_url}/#/signin")
+    page.fill("#account-username", "nobody-here")
+    page.fill("#account-password", "whatever-it-is")
+    page.click("[data-testid=sign-in] button[type=submit]")
+    error = page.locator("[data-testid=account-error]")
+    error.wait_for()
+    assert re.search("[а-я]", error.inner_text()), error.inner_text()
+    assert page.locator("[data-testid=account-link]").inner_text().strip() == "Войти"
