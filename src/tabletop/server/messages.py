@@ -19,8 +19,12 @@ import tabletop
 MAX_SEATS = max(game.spec.max_players for game in tabletop.REGISTRY.values())
 """The most seats any game takes (Kubik's 16); each game's own bounds are checked when a table is made."""
 
-MAX_MOVE_SECONDS = 86_400.0
-"""A per-move clock is at most a day (its least is a server limit, ``min_move_seconds``)."""
+DAY = 86_400.0
+CORRESPONDENCE_DAYS = (1, 2, 3, 7, 14)
+"""The per-move times of a table that takes days (correspondence), as the create form offers them."""
+MAX_MOVE_SECONDS = max(CORRESPONDENCE_DAYS) * DAY
+"""A per-move clock is at most two weeks (its least is a server limit, ``min_move_seconds``): a table that takes
+days is stored with its clock's deadline, so a restart or another process keeps it (:mod:`.clocks`)."""
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Characters that reorder the text around them: in a name they could make a log line lie."""

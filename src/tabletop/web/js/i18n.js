@@ -81,6 +81,15 @@ const STRINGS = {
     "create.timers": "Timers",
     "create.moveSeconds": "Seconds per move (empty: no clock)",
     "create.timeBank": "Time bank per seat (seconds)",
+    "create.pace": "Pace",
+    "create.pace.live": "Live (a clock in seconds, or none)",
+    "create.pace.days": { one: "{n} day per move", other: "{n} days per move" },
+    "create.pace.why": "Play at your own pace: \"My games\" lists the tables awaiting your move, and an open tab tells you when it is your turn. A seat whose time runs out is played by a bot.",
+    "table.yourTurnTitle": "Your move",
+    "table.notify": "Tell me when it is my move",
+    "table.notifyOn": "You will be told when it is your move",
+    "table.notifyBlocked": "This browser does not allow notifications from this site",
+    "table.notification": "Your move at {game}",
     "create.seed": "Seed, for practice tables (bots and hot-seat only; empty: a secret)",
     "create.seedRefused": "A chosen seed is only for practice tables (bots and hot-seat players): whoever chose it would know every deal, so a friend could not trust the game. Leave the seed empty to invite people.",
     "create.submit": "Start the table",
@@ -128,6 +137,7 @@ const STRINGS = {
     "table.refuse": "Refuse",
     "table.clock": "Clock",
     "table.remaining": "{s} s left",
+    "table.remainingLong": "{time} left",
     "table.bank": "bank {s} s",
     "table.over": "Game over",
     "result.game_won": "{name} wins!",
@@ -325,6 +335,15 @@ const STRINGS = {
     "create.timers": "Часы",
     "create.moveSeconds": "Секунд на ход (пусто: без часов)",
     "create.timeBank": "Запас времени на место (секунд)",
+    "create.pace": "Темп",
+    "create.pace.live": "Вживую (часы в секундах или без часов)",
+    "create.pace.days": { one: "{n} день на ход", few: "{n} дня на ход", many: "{n} дней на ход", other: "{n} дня на ход" },
+    "create.pace.why": "Играйте в своём темпе: «Мои партии» показывают столы, где ждут вашего хода, а открытая вкладка сообщит, когда ваш ход. За место, у которого истекло время, доиграет бот.",
+    "table.yourTurnTitle": "Ваш ход",
+    "table.notify": "Сообщать, когда мой ход",
+    "table.notifyOn": "Вы получите уведомление, когда будет ваш ход",
+    "table.notifyBlocked": "Этот браузер не разрешает уведомления от этого сайта",
+    "table.notification": "Ваш ход: {game}",
     "create.seed": "Зерно случайности, для тренировки (только боты и игроки за этим экраном; пусто: секретное)",
     "create.seedRefused": "Выбранное зерно — только для тренировки (боты и игроки за этим экраном): кто его выбрал, знает каждую раздачу, и другу нельзя было бы доверять игре. Чтобы пригласить людей, оставьте зерно пустым.",
     "create.submit": "Начать игру",
@@ -374,6 +393,7 @@ const STRINGS = {
     "table.refuse": "Отказать",
     "table.clock": "Часы",
     "table.remaining": "осталось {s} с",
+    "table.remainingLong": "осталось {time}",
     "table.bank": "запас {s} с",
     "table.over": "Игра окончена",
     "result.game_won": "Победа: {name}!",
@@ -577,6 +597,15 @@ const STRINGS = {
     "create.timers": "Ceasuri",
     "create.moveSeconds": "Secunde pe mutare (gol: fără ceas)",
     "create.timeBank": "Rezervă de timp pe loc (secunde)",
+    "create.pace": "Ritm",
+    "create.pace.live": "Live (un ceas în secunde, sau niciunul)",
+    "create.pace.days": { one: "{n} zi pe mutare", few: "{n} zile pe mutare", other: "{n} de zile pe mutare" },
+    "create.pace.why": "Joacă în ritmul tău: „Partidele mele” arată mesele care îți așteaptă mutarea, iar o filă deschisă îți spune când e rândul tău. Un loc al cărui timp expiră e jucat de un robot.",
+    "table.yourTurnTitle": "E rândul tău",
+    "table.notify": "Anunță-mă când e rândul meu",
+    "table.notifyOn": "Vei fi anunțat când e rândul tău",
+    "table.notifyBlocked": "Acest browser nu permite notificări de la acest site",
+    "table.notification": "E rândul tău: {game}",
     "create.seed": "Sămânța hazardului, pentru antrenament (doar roboți și jucători la acest ecran; gol: secretă)",
     "create.seedRefused": "O sămânță aleasă e doar pentru antrenament (roboți și jucători la acest ecran): cine a ales-o ar ști fiecare împărțire, deci un prieten nu s-ar putea încrede în joc. Lăsați sămânța goală ca să invitați oameni.",
     "create.submit": "Începe jocul",
@@ -625,6 +654,7 @@ const STRINGS = {
     "table.refuse": "Refuz",
     "table.clock": "Ceas",
     "table.remaining": "{s} s rămase",
+    "table.remainingLong": "{time} rămase",
     "table.bank": "rezervă {s} s",
     "table.over": "Joc terminat",
     "result.game_won": "Câștigă {name}!",
@@ -846,6 +876,19 @@ export function timeAgo(seconds) {
   if (seconds < 3600) return format.format(-Math.max(1, Math.floor(seconds / 60)), "minute");
   if (seconds < 86400) return format.format(-Math.floor(seconds / 3600), "hour");
   return format.format(-Math.floor(seconds / 86400), "day");
+}
+
+/** A long time in the reader's words, its two largest units: "2 days 5 hr", "3 ч 12 мин", "5 min"
+ * (Intl.NumberFormat's units; a table that takes days counts its clock in them). */
+export function durationText(seconds) {
+  const unit = (value, name) => new Intl.NumberFormat(current, { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+  const total = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  if (days) return hours ? `${unit(days, "day")} ${unit(hours, "hour")}` : unit(days, "day");
+  if (hours) return minutes ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(hours, "hour");
+  return unit(Math.max(1, minutes), "minute");
 }
 
 /** Add a game's words ({STRINGS, OPTIONS} of its strings.js; option labels are filed under "game.option"). */

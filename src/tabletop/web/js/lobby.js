@@ -163,7 +163,8 @@ export function renderLobby(root, { focus = null } = {}) {
     return group;
   }
 
-  draw().catch((error) => fill(root, h("p", { class: "banner error", role: "alert" },
+  // (a page left meanwhile keeps what now fills the root: another page's)
+  draw().catch((error) => alive && fill(root, h("p", { class: "banner error", role: "alert" },
     t("common.error", { reason: error.message }))));
   root.append(mine.element, waitingHint, gamesBox, openBox, linkBox, pastBox);
   return { destroy: () => { alive = false; } };
@@ -292,6 +293,10 @@ async function joinTable(tableId) {
 
 // ------------------------------------------------------------------ the create-table form
 
+const DAY = 86400;
+/** A table that takes days (correspondence): the per-move times offered (the server's CORRESPONDENCE_DAYS). */
+const CORRESPONDENCE_DAYS = [1, 2, 3, 7, 14];
+
 /** The input an option needs, from its data: kind, choices, bounds (GET /api/games). */
 function inputKind(option) {
   if (option.kind === "bool") return { type: "bool" };
@@ -334,7 +339,7 @@ function presetLabel(game, option, preset) {
 export function renderCreate(root, gameName) {
   let alive = true;
   let game = null;
-  const state = { name: playerName(), options: {}, seats: [], moveSeconds: "", timeBank: "", seed: "", invites: null,
+  const state = { name: playerName(), options: {}, seats: [], moveSeconds: "", timeBank: "", days: 0, seed: "", invites: null,
     error: "" };
 
   function defaultSeats(n) {
@@ -478,7 +483,9 @@ export function renderCreate(root, gameName) {
     const you = state.seats.findIndex((seat) => seat.kind === "you");
     const request = { game: game.name, options, seats, creator_seat: you >= 0 ? you : null };
     if (state.seed !== "") request.seed = Number(state.seed);
-    if (state.moveSeconds !== "") {
+    if (state.days) {  // a table that takes days: its clock is the days per move, with no bank
+      request.move_seconds = state.days * DAY;
+    } else if (state.moveSeconds !== "") {
       request.move_seconds = Number(state.moveSeconds);
       if (state.timeBank !== "") request.time_bank = Number(state.timeBank);
     }
@@ -548,10 +555,19 @@ export function renderCreate(root, gameName) {
       h("fieldset", { class: "options" }, h("legend", {}, t("create.options")), game.options.map(optionInput)),
       seatsBox,
       h("fieldset", { class: "timers" }, h("legend", {}, t("create.timers")),
-        h("div", { class: "field" }, h("label", { for: "move-seconds" }, t("create.moveSeconds")),
-          h("input", { id: "move-seconds", type: "number", min: 5, max: 86400, step: "any", value: state.moveSeconds,
+        h("div", { class: "field" }, h("label", { for: "pace" }, t("create.pace")),
+          h("select", { id: "pace", "data-testid": "pace-days", onchange: (e) => {
+            state.days = Number(e.target.value);
+            draw();
+            document.getElementById("pace")?.focus();
+          } }, h("option", { value: 0, selected: !state.days }, t("create.pace.live")),
+          CORRESPONDENCE_DAYS.map((days) => h("option", { value: days, selected: state.days === days },
+            t("create.pace.days", { n: days })))),
+          state.days ? h("span", { class: "hint" }, t("create.pace.why")) : null),
+        state.days ? null : h("div", { class: "field" }, h("label", { for: "move-seconds" }, t("create.moveSeconds")),
+          h("input", { id: "move-seconds", type: "number", min: 5, max: DAY, step: "any", value: state.moveSeconds,
             oninput: (e) => { state.moveSeconds = e.target.value; } })),
-        h("div", { class: "field" }, h("label", { for: "time-bank" }, t("create.timeBank")),
+        state.days ? null : h("div", { class: "field" }, h("label", { for: "time-bank" }, t("create.timeBank")),
           h("input", { id: "time-bank", type: "number", min: 0, step: "any", value: state.timeBank,
             oninput: (e) => { state.timeBank = e.target.value; } })),
         h("div", { class: "field" }, h("label", { for: "seed" }, t("create.seed")),
@@ -565,6 +581,7 @@ export function renderCreate(root, gameName) {
   }
 
   games().then((list) => {
+    if (!alive) return;
     game = list.find((g) => g.name === gameName);
     if (!game) {
       location.replace("#/");
@@ -574,7 +591,8 @@ export function renderCreate(root, gameName) {
     for (const option of game.options) if (option.kind === "data" && option.default === null) state.options[option.name] = "";
     defaultSeats(Math.max(game.players[0], Math.min(game.players[1], Number(state.options.players) || 2)));
     draw();
-  }).catch((error) => fill(root, h("p", { class: "banner error", role: "alert" }, t("common.error", { reason: error.message }))));
+  }).catch((error) => alive && fill(root, h("p", { class: "banner error", role: "alert" },
+    t("common.error", { reason: error.message }))));
   fill(root, h("p", {}, t("common.loading")));
   return { destroy: () => { alive = false; }, relabel: draw };
 }

@@ -34,6 +34,6 @@ export function renderRules(root, game) {
         h("a", { class: "button primary", href: `#/new/${game}` }, t("lobby.new")),
         h("a", { class: "button", href: "#/" }, t("nav.lobby")))));
   }
-  draw().catch((error) => fill(root, h("p", { class: "banner error" }, t("common.error", { reason: error.message }))));
+  draw().catch((error) => alive && fill(root, h("p", { class: "banner error" }, t("common.error", { reason: error.message }))));
   return { destroy: () => { alive = false; }, relabel: draw };
 }

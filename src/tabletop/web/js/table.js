@@ -20,7 +20,7 @@
 
 import { api, forgetTable, saveToken, tokensFor, playerName } from "./api.js";
 import { announce, h, fill, keepFocus } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { durationText, lang, t } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { visitorFor } from "./describe.js";
 import { LogReader } from "./visitor.js";
@@ -175,6 +175,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const statusLine = h("p", { class: "connection", role: "status" });
   const turn = h("p", { class: "turn", "data-testid": "turn" });  // said aloud through #announcer
   const paceBox = h("div", { class: "pace-control", "data-testid": "pace" });
+  const notifyBox = h("span", { class: "notify-box" });  // a table that takes days: notifications asked for here
+  let notifyWanted = false;
+  let toldMove = null;  // the move whose turn was last told outside the page
   // the game's rules, in a new tab: the table stays where it is
   const rulesLink = h("a", { class: "button small rules-link", "data-testid": "rules-link", target: "_blank", rel: "noopener", hidden: true });
   const error = h("div", { class: "banner error", role: "alert", hidden: true });
@@ -211,7 +214,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   fill(root, h("div", { class: "table-screen" },
     h("div", { class: "table-head" }, title, statusLine, turn,
-      h("div", { class: "table-tools" }, paceBox, sound.toggle, rulesLink, exits.element)),
+      h("div", { class: "table-tools" }, paceBox, sound.toggle, notifyBox, rulesLink, exits.element)),
     error, h("div", { class: "requests" }, undoBox, exits.requests, rematchBox), result, invites,
     h("div", { class: "table-body" }, board,
       h("aside", { class: "side" }, coach.element, seatsBox, actionsBox, logBox, chat.element))));
@@ -308,6 +311,40 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (text !== turn.textContent || (last.legal.length && turn.dataset.move !== String(last.move))) announce(text);
     turn.textContent = text;
     turn.dataset.move = String(last.move);
+    tellTurn(turn.classList.contains("mine") && !telling);
+  }
+
+  /** Whose move it is, told outside the page: the tab's title while it is open, and a notification when the
+   * tab is hidden and the player asked for them (a table that takes days). Said once per move. */
+  function tellTurn(mine) {
+    document.title = mine ? `(${t("table.yourTurnTitle")}) ${t("app.title")}` : t("app.title");
+    if (!mine || toldMove === last.move) return;
+    toldMove = last.move;
+    if (document.hidden && "Notification" in window && Notification.permission === "granted" && notifyWanted) {
+      try {
+        new Notification(t("table.notification", { game: gameTitle(gameName()) }), { tag: `tabletop-${tableId}` });
+      } catch {
+        // (a browser that takes notifications from a service worker only: the title says it)
+      }
+    }
+  }
+
+  /** The switch that asks the browser for notifications, at a table that takes days (a move clock of an hour or more). */
+  function drawNotify() {
+    const slow = Boolean(last && last.clock && last.clock.move_seconds >= 3600 && seated() && last.status !== "over");
+    if (!slow || !("Notification" in window)) {
+      fill(notifyBox);
+      return;
+    }
+    if (Notification.permission === "granted") notifyWanted = true;
+    if (Notification.permission === "denied") fill(notifyBox, h("span", { class: "hint" }, t("table.notifyBlocked")));
+    else if (notifyWanted) fill(notifyBox, h("span", { class: "hint", "data-testid": "notify-on" }, t("table.notifyOn")));
+    else {
+      fill(notifyBox, h("button", { type: "button", class: "small", "data-action": "notify", onclick: async () => {
+        notifyWanted = (await Notification.requestPermission()) === "granted";
+        drawNotify();
+      } }, t("table.notify")));
+    }
   }
 
   function drawSeats() {
@@ -342,7 +379,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function tickClock() {
     const el = seatsBox.querySelector("[data-clock]");
-    if (el && deadline) el.replaceChildren(" ", icon("clock"), " ", t("table.remaining", { s: Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) }));
+    const left = deadline ? Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) : 0;
+    if (el && deadline) {
+      el.replaceChildren(" ", icon("clock"), " ", left >= 3600 ? t("table.remainingLong", { time: durationText(left) })
+        : t("table.remaining", { s: left }));
+    }
   }
 
   function drawActions() {
@@ -536,6 +577,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     rulesLink.hidden = !game;
     rulesLink.href = `#/rules/${game}`;
     rulesLink.textContent = t("lobby.rules");
+    drawNotify();
     drawStatus();
     drawTurn();
     drawPace();
@@ -711,6 +753,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   return {
     destroy() {
       gone = true;
+      document.title = t("app.title");
       clearInterval(ticker);
       clearTimeout(errorTimer);
       pacer.destroy();
