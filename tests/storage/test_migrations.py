@@ -47,3 +47,32 @@ def test_a_database_from_before_accounts_is_upgraded_in_place_with_its_tables_pl
     made = AccountStore(store).create("Ann", "ann", "$argon2id$...", ["abcde-12345"])
     assert AccountStore(store).credentials("ann") == (made, "$argon2id$...")
     store.close()
+
+
+def test_a_database_with_accounts_is_upgraded_to_seats_addressed_to_an_account_with_its_tables_playable(
+        tmp_path: Path) -> None:
+    """Issue 45 items 5 and 8: a database of the release with accounts (0007), an account signed up and a game
+    of it being played, upgraded in place: the account still signs in, its seat is still its own and addressed
+    to nobody, and the game goes on."""
+    url = f"sqlite:///{tmp_path / 'accounts.db'}"
+    upgrade(url, "0007")
+    engine = create_engine(url)
+    with engine.begin() as connection:  # (written as that release wrote them)
+        connection.execute(text("INSERT INTO accounts (id, username, username_key, password_hash, role, created_at) "
+                                "VALUES ('a1', 'Ann', 'ann', '$argon2id$...', 'player', '2026-12-01 10:00:00')"))
+        connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
+                                                   settings={}))
+        connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined, account, open) VALUES "
+                                "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
+                                "('tttttttttttt', 1, 'bot', 'Bot', 'random', 1, NULL, 0)"))
+        connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
+    assert "reserved_for" not in {c["name"] for c in inspect(engine).get_columns("seats")}
+    engine.dispose()
+    store = Store(url)
+    seat = store.table("t" * 12).seats[0]
+    assert (seat.account, seat.reserved_for, seat.reserved_name) == ("a1", None, None)
+    found = AccountStore(store).credentials("ann")
+    assert found is not None and found[0].username == "Ann"
+    assert [t.id for t in store.lobby(("playing",), account="a1").tables] == ["t" * 12]
+    assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]
+    store.close()

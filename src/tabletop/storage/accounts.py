@@ -10,17 +10,34 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, String, case, delete, func, insert, select, update
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    and_,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from tabletop.storage.models import Base, now
-from tabletop.storage.store import StorageError, Store
+from tabletop.storage.models import Base, ChatRow, SeatRow, TableRow, now
+from tabletop.storage.store import StorageError, Store, hash_token
+
+FINISHED = ("over", "abandoned")
 
 
 class AccountRow(Base):
@@ -34,6 +51,9 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(256))  #: argon2id, with its own parameters and salt
     role: Mapped[str] = mapped_column(String(16), default="player")  #: player, moderator
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the account deleted itself: a tombstone that keeps its name from being taken again (nothing
+    else of it is kept: :meth:`AccountStore.delete`)."""
 
 
 class SessionRow(Base):
@@ -124,6 +144,23 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
+class Claimed:
+    """A seat bound to an account by its token (``POST /api/account/claim``), and its table as it is now."""
+
+    table_id: str
+    seat: int
+    game: str
+    status: str
+    result: dict[str, Any] | None
+    active_at: datetime  #: its last activity: when it finished, for a finished table
+
+
+Noting = Callable[[Claimed, frozenset[int]], Played]
+"""How a claimed finished table is noted for the account (:meth:`AccountStore.claim`): one of its seats there
+as claimed, and all the account's seats at the table."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameCounts:
     """An account's finished games of one game: played, won, and left (not seen through)."""
 
@@ -164,13 +201,15 @@ class AccountStore:
     def account(self, account_id: str) -> Account | None:
         """The account ``account_id`` (None: none such)."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(AccountRow).where(AccountRow.id == account_id)).first()
+            row = connection.execute(select(AccountRow).where(AccountRow.id == account_id,
+                                                              AccountRow.deleted_at.is_(None))).first()
         return None if row is None else _account(row)
 
     def credentials(self, key: str) -> tuple[Account, str] | None:
         """The account named ``key`` (case-folded) and its password's hash (None: no such account)."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(AccountRow).where(AccountRow.username_key == key)).first()
+            row = connection.execute(select(AccountRow).where(AccountRow.username_key == key,
+                                                              AccountRow.deleted_at.is_(None))).first()
         return None if row is None else (_account(row), row.password_hash)
 
     def set_password(self, account_id: str, password_hash: str) -> None:
@@ -257,8 +296,8 @@ class AccountStore:
             for account_id, row in zip(account_ids, rows, strict=True):
                 exists_already = connection.execute(select(PlayedRow.table_id).where(
                     PlayedRow.account_id == account_id, PlayedRow.table_id == row.table_id)).first()
-                if exists_already is None and connection.execute(
-                        select(AccountRow.id).where(AccountRow.id == account_id)).first() is not None:
+                if exists_already is None and connection.execute(select(AccountRow.id).where(
+                        AccountRow.id == account_id, AccountRow.deleted_at.is_(None))).first() is not None:
                     connection.execute(insert(PlayedRow).values(account_id=account_id, table_id=row.table_id,
                                                                 game=row.game, status=row.status, cause=row.cause,
                                                                 won=row.won, left=row.left,
@@ -280,6 +319,82 @@ class AccountStore:
         with self.engine.connect() as connection:
             return [Played(row.table_id, row.game, row.status, row.cause, row.won, row.left,
                            _aware(row.finished_at)) for row in connection.execute(query)]
+
+    # claiming seats and deleting an account: an account's side of the seats (one transaction each)
+
+    def claim(self, account_id: str, tokens: Sequence[tuple[str, str]], note: Noting) -> list[Claimed]:
+        """Bind to the account each seat that a (table id, seat token) pair holds, where someone sits and no
+        other account has it already (one of its own counts again); each finished table among them is noted
+        as the account played it (``note``: the profile's row, written once per table) — all in one
+        transaction. The seats bound; nothing says why another pair was not (a wrong token, a seat of
+        another account's).
+
+        The seats are the tables' rows: the accounts' storage writes their ``account`` column alone, the one
+        the tables keep for this feature, so that binding and noting stand or fall together.
+        """
+        wanted = {(table_id, hash_token(token)) for table_id, token in tokens}
+        if not wanted:
+            return []
+        query = (select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash, TableRow.game, TableRow.status,
+                        TableRow.result, TableRow.active_at)
+                 .join(TableRow, TableRow.id == SeatRow.table_id)
+                 .where(SeatRow.table_id.in_(sorted({table_id for table_id, _ in wanted})),
+                        SeatRow.token_hash.in_(sorted({digest for _, digest in wanted})),
+                        SeatRow.kind != "bot", SeatRow.joined.is_(True),
+                        or_(SeatRow.account.is_(None), SeatRow.account == account_id))
+                 .order_by(SeatRow.table_id, SeatRow.seat))
+        claimed: list[Claimed] = []
+        with self.engine.begin() as connection:
+            if connection.execute(select(AccountRow.id).where(AccountRow.id == account_id,
+                                                              AccountRow.deleted_at.is_(None))).first() is None:
+                return []
+            for row in connection.execute(query).all():
+                if (row.table_id, row.token_hash) not in wanted:
+                    continue
+                bound = connection.execute(update(SeatRow).where(
+                    SeatRow.table_id == row.table_id, SeatRow.seat == row.seat,
+                    or_(SeatRow.account.is_(None), SeatRow.account == account_id)).values(account=account_id))
+                if bound.rowcount:  # (not taken by another account a moment ago)
+                    claimed.append(Claimed(row.table_id, row.seat, row.game, row.status, row.result,
+                                           _aware(row.active_at)))
+            for table_id in dict.fromkeys(c.table_id for c in claimed if c.status in FINISHED):
+                if connection.execute(select(PlayedRow.table_id).where(
+                        PlayedRow.account_id == account_id, PlayedRow.table_id == table_id)).first() is not None:
+                    continue
+                seats = frozenset(connection.execute(select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.account == account_id)).scalars())
+                played = note(next(c for c in claimed if c.table_id == table_id), seats)
+                connection.execute(insert(PlayedRow).values(
+                    account_id=account_id, table_id=table_id, game=played.game, status=played.status,
+                    cause=played.cause, won=played.won, left=played.left, finished_at=played.finished_at))
+        return claimed
+
+    def delete(self, account_id: str, placeholder: str) -> list[tuple[str, str]]:
+        """Delete the account, in one transaction: its sessions and recovery codes go, so does its list of
+        games; at every table it sat at, its seats keep their games but are bound to nobody and named
+        ``placeholder`` (its chat lines too); a seat addressed to it waits for its invitation link alone. The
+        account's row stays as a tombstone without a password, whose name nobody may take again (as
+        lichess keeps a closed account's: a new player under an old name would inherit the trust, the
+        links and the replays others know that name by). The tables whose seats changed, and their status.
+        """
+        mine = or_(SeatRow.account == account_id, SeatRow.reserved_for == account_id)
+        with self.engine.begin() as connection:
+            tables = [(row.table_id, row.status) for row in connection.execute(
+                select(SeatRow.table_id, TableRow.status).join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(mine).distinct().order_by(SeatRow.table_id))]
+            connection.execute(update(ChatRow).where(exists().where(
+                SeatRow.table_id == ChatRow.table_id, SeatRow.seat == ChatRow.seat, SeatRow.account == account_id))
+                .values(name=placeholder))
+            connection.execute(update(SeatRow).where(SeatRow.reserved_for == account_id).values(
+                name=case((and_(SeatRow.joined.is_(False), SeatRow.name == SeatRow.reserved_name), ""),
+                          else_=SeatRow.name), reserved_for=None, reserved_name=None))
+            connection.execute(update(SeatRow).where(SeatRow.account == account_id).values(name=placeholder,
+                                                                                          account=None))
+            for kind in (SessionRow, RecoveryCodeRow, PlayedRow):
+                connection.execute(delete(kind).where(kind.account_id == account_id))
+            connection.execute(update(AccountRow).where(AccountRow.id == account_id).values(
+                username="", password_hash="", deleted_at=now()))
+        return tables
 
     def forget_expired(self) -> int:
         """Delete the sessions that expired; how many."""

@@ -71,10 +71,15 @@ class SeatRow(Base):
     joined: Mapped[bool] = mapped_column(default=False)
     client: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)  #: hashed address of who sits
     account: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
-    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """A person's seat anyone may take from the lobby; else (an invitation's) only its token takes it."""
     """The account of who sits here, when signed in as they sat: the seat follows it to any device (an
     opaque id to the tables; the accounts feature knows what it names)."""
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A person's seat anyone may take from the lobby; else (an invitation's) only its token takes it."""
+    reserved_for: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    """The account a seat was addressed to at creation (``seats[].for``): besides its invitation link, only
+    that account takes it from the lobby, and it lists the table among its games."""
+    reserved_name: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """That account's username (public: a lobby line says whom the seat waits for)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 

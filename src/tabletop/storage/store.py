@@ -64,6 +64,8 @@ class SeatSpec:
     bot: str | None = None
     joined: bool = False  #: taken at creation (the creator's own seat, hot-seat players)
     open: bool = False  #: a person's seat anyone may take from the lobby (else only its invitation's token)
+    reserved_for: str | None = None  #: the account it is addressed to (taken by it or its invitation's token)
+    reserved_name: str | None = None  #: that account's username, shown in the lobby
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ class LobbySeat:
     bot: str | None
     joined: bool
     open: bool = False
+    reserved_name: str | None = None  #: the username of the account the seat is addressed to
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class LobbyPage:
     moves: dict[str, int]
     next: str | None
     mine: dict[str, list[int]] = field(default_factory=dict)  #: an account's listing: its seats at each table
+    invited: dict[str, list[int]] = field(default_factory=dict)  #: and the free seats addressed to it
 
 
 def hash_token(token: str) -> str:
@@ -184,6 +188,8 @@ class Store:
             rows.append(SeatRow(seat=number, kind=spec.kind, name=spec.name, bot=spec.bot,
                                 token_hash=hash_token(token) if token else None, joined=joined,
                                 open=spec.open and spec.kind == "human",
+                                reserved_for=spec.reserved_for if spec.kind == "human" else None,
+                                reserved_name=spec.reserved_name if spec.kind == "human" else None,
                                 client=creator if joined and spec.kind != "bot" else None,
                                 account=account if joined and spec.kind != "bot" else None))
         table = TableRow(id=table_id, game=game, options=options, status="open", settings=settings or {},
@@ -220,7 +226,8 @@ class Store:
         With ``quiet_since``, a playing table whose last activity is older is *quiet*: ``quiet=False``
         leaves such tables out, ``quiet=True`` lists only them (the lobby's idle group); ``None`` lists all.
         Each status is one index range read in order, so a page costs at most one query per status.
-        With ``account``, only the tables where that account has a seat, and its seats at each (``mine``).
+        With ``account``, only the tables where that account has a seat, and its seats at each (``mine``), or a
+        free seat addressed to it (``invited``).
 
         Raises:
             StorageError: for a cursor this store did not give out.
@@ -238,8 +245,9 @@ class Store:
                 query = self._lobby_range(status, game, quiet_since, quiet)
                 if query is None:
                     continue
-                if account is not None:
-                    query = query.where(exists().where(SeatRow.table_id == TableRow.id, SeatRow.account == account))
+                if account is not None:  # its seats, and those addressed to it that wait for it
+                    query = query.where(exists().where(SeatRow.table_id == TableRow.id, or_(
+                        SeatRow.account == account, and_(SeatRow.reserved_for == account, SeatRow.joined.is_(False)))))
                 if after is not None:
                     query = query.where(or_(TableRow.active_at < after[0],
                                             and_(TableRow.active_at == after[0], TableRow.id < after[1])))
@@ -252,25 +260,30 @@ class Store:
             rows = rows[:limit]
             moves: dict[str, int] = {}
             mine: dict[str, list[int]] = {}
+            invited: dict[str, list[int]] = {}
             seats: dict[str, list[LobbySeat]] = {row.id: [] for row in rows}
             if rows:
                 ids = list(seats)
                 counts = connection.execute(select(EventRow.table_id, func.count()).where(
                     EventRow.table_id.in_(ids)).group_by(EventRow.table_id))
                 moves = {table_id: int(count) for table_id, count in counts}
-                for table_id, seat, kind, name, bot, joined, open_ in connection.execute(
+                for table_id, seat, kind, name, bot, joined, open_, reserved in connection.execute(
                         select(SeatRow.table_id, SeatRow.seat, SeatRow.kind, SeatRow.name, SeatRow.bot, SeatRow.joined,
-                               SeatRow.open)
+                               SeatRow.open, SeatRow.reserved_name)
                         .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
-                    seats[table_id].append(LobbySeat(seat, kind, name, bot, joined, bool(open_)))
+                    seats[table_id].append(LobbySeat(seat, kind, name, bot, joined, bool(open_), reserved))
                 if account is not None:
-                    for table_id, seat in connection.execute(select(SeatRow.table_id, SeatRow.seat).where(
-                            SeatRow.table_id.in_(ids), SeatRow.account == account).order_by(SeatRow.seat)):
-                        mine.setdefault(table_id, []).append(seat)
+                    for table_id, seat, bound in connection.execute(
+                            select(SeatRow.table_id, SeatRow.seat, SeatRow.account == account).where(
+                                SeatRow.table_id.in_(ids), or_(SeatRow.account == account,
+                                                               and_(SeatRow.reserved_for == account,
+                                                                    SeatRow.joined.is_(False))))
+                            .order_by(SeatRow.seat)):
+                        (mine if bound else invited).setdefault(table_id, []).append(seat)
         tables = [LobbyRow(row.id, row.game, row.options, row.status, row.result, _shown_settings(row), row.active_at,
                            seats[row.id]) for row in rows]
         following = _write_cursor(rows[-1].status, rows[-1].active_at, rows[-1].id) if more and rows else None
-        return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following, mine)
+        return LobbyPage(tables, {r.id: moves.get(r.id, 0) for r in rows}, following, mine, invited)
 
     @staticmethod
     def _lobby_range(status: str, game: str | None, quiet_since: datetime | None,
