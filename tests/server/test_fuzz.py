@@ -43,7 +43,8 @@ LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusa
           "creations_per_minute=1000000", "open_tables_per_client=1000000", "messages_per_second=1000000",
           "message_burst=1000000", "sockets_per_minute=1000000", "sockets_per_client=1000", "chat_per_minute=1000000",
           "bot_tables=100000", "heavy_workers=0", "heavy_per_client=100", "bot_table_move_seconds=0",
-          "sign_ins_per_minute=1000000", "sign_ins_per_account_per_minute=1000000", "sign_ups_per_minute=1000000"]
+          "sign_ins_per_minute=1000000", "sign_ins_per_account_per_minute=1000000", "sign_ups_per_minute=1000000",
+          "claims_per_minute=1000000", "exports_per_minute=1000000", "profile_reads_per_minute=1000000"]
 """The fuzzing client sends thousands of requests: no limit of its own should answer them instead."""
 
 HOSTILE_JSON = ["NaN", "Infinity", "-Infinity", "1e309", "-1e400", '{"a": [NaN]}', '"\\ud800"', '"x\\udfffy"',
@@ -78,6 +79,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "PasswordChange": {"current": "a fuzzing password", "new": "another fuzzing one"},
     "Recovery": {"username": "fuzzer_1", "code": "abcde-12345", "password": "another fuzzing one"},
     "SignOut": {"everywhere": False},
+    "SeatClaim": {"seats": [{"table": "0123456789abcdef", "token": "{token}"}]},
+    "AccountDeletion": {"password": "a fuzzing password"},
 }
 """A valid body of each request model, whose every field is then made hostile (``{token}``: a seat's)."""
 SAMPLES: dict[Any, Any] = {str: "go", int: 0, bool: True, float: 1.0}

@@ -50,6 +50,7 @@ from tabletop.server.headers import (
     security_headers,
 )
 from tabletop.server.hub import Hub, bot_levels
+from tabletop.server.identity import session_of
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import REMATCH, LimitReached, Limits
 from tabletop.server.live_socket import router as live_router
@@ -219,14 +220,15 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
     app.state.advice = advice = AdviceCache()  # the coach's answers (:mod:`.coach`)
     hub.events.subscribe(advice.heard, MoveApplied, TableFinished)
     # /api/account (.site.accounts), and who is asking for every route (.identity)
-    app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords)
+    app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords, hub.seam)
     hub.events.consume(PLAYED, accounts.finished)  # each finished table once, for the profiles
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
-LOBBY = "/api/tables"
-"""The lobby's path: its pages count as expensive too (tens of kB each to answer, even from memory: :mod:`.lobby`)."""
+PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+)$")
+"""Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
+:mod:`.lobby`), a player's profile, an account's games and its export (each read from the database)."""
 
 DELAYED_REFUSALS = 1_000
 """Refusals held back at once (beyond them a refusal is answered at once): each is a sleeping task."""
@@ -252,12 +254,25 @@ class RateLimit:
             hub = self.hub()
             try:
                 path = scope["path"]
-                costly = EXPENSIVE.match(path) is not None or (path == LOBBY and scope["method"] == "GET")
-                await hub.rates.request(client_of(HTTPConnection(scope)), costly)
+                costly = EXPENSIVE.match(path) is not None or (scope["method"] == "GET" and PRICED_READS.match(path)
+                                                               is not None)
+                connection = HTTPConnection(scope)
+                await hub.rates.request(client_of(connection), costly, await self.account(connection))
             except LimitReached as error:
                 await self.refuse(error, hub.limits.refusal_delay_seconds, scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+    @staticmethod
+    async def account(connection: HTTPConnection) -> str | None:
+        """The id of the account a request is signed in as (its session looked up once: the route's identity
+        takes it from the scope); None when anonymous, or when the database cannot say now (the route asks
+        again, and answers 503 if it still cannot)."""
+        try:
+            found = await session_of(connection)
+        except DBAPIError:
+            return None
+        return None if found is None or found[1] is None else found[1][0].id
 
     async def refuse(self, error: LimitReached, delay: float, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = limit_error(error)

@@ -126,6 +126,9 @@ SERVER_ERRORS: Mapping[str, str] = {
     "too_many_sign_ins": "more than {limit} sign-in attempts in any {span} s from one client",
     "too_many_sign_ins_for_account": "more than {limit} sign-in attempts in any {span} s for one account",
     "too_many_sign_ups": "more than {limit} new accounts in any {span} s from one client",
+    "too_many_claims": "more than {limit} claims of seats in any {span} s for one account",
+    "too_many_exports": "more than {limit} pages of an export in any {span} s for one account",
+    "too_many_profile_reads": "more than {limit} profiles or lists of games read in any {span} s by one client",
     "busy_hashing": "the server is checking too many passwords at once",
     # who may talk to the server (tabletop.server.headers)
     "bad_host": "a Host header {host} that is not a name of this server",

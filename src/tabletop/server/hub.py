@@ -93,7 +93,7 @@ class Hub:
         self.registry.on_resumed = lambda table_id: self.spawn(self.failover.keep_trying(table_id, self.moves.advance))
         #: the tables as the site's features see them (:mod:`.seams`): what they are handed, not the hub
         self.seam = Tables(self.registry, self.seating, self.failover.catch_up, self.failover.notify,
-                          self.broadcaster.broadcast)
+                          self.broadcaster.broadcast, lambda table_id: self.notices.publish({"table": table_id}))
 
     # the parts' state, by the names the tests and tools read it with
     tables = property(lambda self: self.registry.live, doc="The live tables by id (:class:`.registry.TableRegistry`).")

@@ -28,6 +28,9 @@ from tabletop.storage.accounts import Account
 
 SESSION_COOKIE = "tabletop_session"
 CSRF_HEADER = "x-csrf-token"
+SESSION_STATE = "tabletop_session"
+"""Where a request's scope keeps its session once looked up (:func:`session_of`): the rate limiter looks
+first (a signed-in request counts per account), the route's identity takes it from there."""
 
 
 class Sessions(Protocol):
@@ -35,6 +38,9 @@ class Sessions(Protocol):
 
     async def signed_in(self, token: str) -> tuple[Account, str] | None:
         """The account a session token signs in and the session's public id (None: none, or expired)."""
+
+    async def account_named(self, username: str) -> Account | None:
+        """The account named ``username`` (any case; None: none, or deleted)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,22 @@ def csrf_token(session_token: str) -> str:
     return hashlib.sha256(f"tabletop-csrf:{session_token}".encode()).hexdigest()[:32]
 
 
+async def session_of(connection: HTTPConnection) -> tuple[str, tuple[Account, str] | None] | None:
+    """The session cookie's secret and what it signs in (the account and the session's public id; None: no
+    valid session), looked up once a request (None: no cookie)."""
+    token = connection.cookies.get(SESSION_COOKIE)
+    sessions: Sessions | None = getattr(connection.app.state, "accounts", None)
+    if not token or sessions is None or len(token) > 128:
+        return None
+    state = connection.scope.setdefault("state", {})
+    kept = state.get(SESSION_STATE)
+    if kept is not None and kept[0] == token:
+        return kept  # type: ignore[no-any-return]
+    found = token, await sessions.signed_in(token)
+    state[SESSION_STATE] = found
+    return found
+
+
 async def identify(connection: HTTPConnection) -> Identity:
     """The :class:`Identity` of a request or socket (its session checked, and its CSRF token for a change).
 
@@ -60,21 +82,30 @@ async def identify(connection: HTTPConnection) -> Identity:
         ApiError: 403 ``csrf_failed`` for a signed-in state change without the session's CSRF token.
     """
     client = client_of(connection)
-    token = connection.cookies.get(SESSION_COOKIE)
-    sessions: Sessions | None = getattr(connection.app.state, "accounts", None)
-    if not token or sessions is None or len(token) > 128:
+    looked_up = await session_of(connection)
+    if looked_up is None or looked_up[1] is None:
         return Identity(client)
-    found = await sessions.signed_in(token)
-    if found is None:
-        return Identity(client)
+    token, (account, session) = looked_up[0], looked_up[1]
     method = connection.scope.get("method")
     if method is not None and method not in SAFE_METHODS:
         given = connection.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(given.encode(), csrf_token(token).encode()):
             raise ApiError(403, f"a change by a signed-in browser needs the session's token in {CSRF_HEADER} "
                                 "(another site's page cannot send it)", "csrf_failed")
-    account, session = found
     return Identity(client, account, session, token)
+
+
+async def accounts_named(connection: HTTPConnection, usernames: list[str]) -> dict[str, Account | None]:
+    """The account of each of ``usernames`` (None: nobody has that name), for a route that takes a player's
+    name (a seat addressed to a friend)."""
+    sessions: Sessions | None = getattr(connection.app.state, "accounts", None)
+    return {name: None if sessions is None else await sessions.account_named(name) for name in usernames}
+
+
+def counted_as(identity: Identity) -> str:
+    """Whom a limit counts a request against: its account when signed in (wherever it comes from), else its
+    address."""
+    return identity.client if identity.account is None else "account:" + identity.account.id
 
 
 def account_of(identity: Identity) -> str | None:

@@ -72,6 +72,10 @@ class Limits:
     sign_ins_per_minute: int = 10  #: sign-in and recovery attempts one client may make in any minute
     sign_ins_per_account_per_minute: int = 5  #: sign-in attempts for one account name, from anywhere, in any minute
     sign_ups_per_minute: int = 3  #: new accounts one client may make in any minute
+    claims_per_minute: int = 5  #: claims of a browser's seats into an account, per account, in any minute
+    exports_per_minute: int = 10  #: pages of an account's export (its games as records) it may read in any minute
+    profile_reads_per_minute: int = 60  #: profiles and "my games" pages one client or account may read in any minute
+    signed_in_address_factor: int = 4  #: signed in, requests count per account, and per address this many times more
     # expensive answers and the lobby, priced
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
     lobby_cache_seconds: float = 1.0  #: a lobby page is answered from memory for this long after it was read
@@ -195,6 +199,9 @@ class Rates:
         self._window = MovingWindowRateLimiter(storage)
         self._requests = RateLimitItemPerSecond(limits.requests_per_second)
         self._expensive = RateLimitItemPerSecond(limits.expensive_per_second)
+        factor = limits.signed_in_address_factor  #: an address's signed-in requests: its accounts are limited too
+        self._shared = (RateLimitItemPerSecond(limits.requests_per_second * factor),
+                        RateLimitItemPerSecond(limits.expensive_per_second * factor))
         self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
         self._sockets = RateLimitItemPerMinute(limits.sockets_per_minute)
         self._chat_burst = RateLimitItemPerSecond(limits.chat_burst, 10)
@@ -224,21 +231,29 @@ class Rates:
             self._cooling = {c: t for c, t in self._cooling.items() if t > now} or {}
         self._cooling[client] = _now() + self.limits.flood_cooldown_seconds
 
-    async def request(self, client: str, expensive: bool = False) -> None:
-        """Count one HTTP API request by ``client`` (``expensive``: one for odds, a replay or a motion).
+    async def request(self, client: str, expensive: bool = False, account: str | None = None) -> None:
+        """Count one HTTP API request by ``client`` (``expensive``: one for odds, a replay, a motion, the
+        lobby or a profile), signed in as ``account`` if given.
+
+        An anonymous request counts against its address's limits. A signed-in one counts against its
+        account's — the same limits, wherever it comes from: a new address gains an account nothing — and
+        against ``signed_in_address_factor`` times them for its address, which bounds what many accounts
+        behind one address (a school, a club) may ask together without making them one client.
 
         Raises:
             LimitReached: when it made ``requests_per_second`` in the last second, or
                 ``expensive_per_second`` expensive ones.
         """
-        if not await self._local.hit(self._requests, "request", client):
-            raise LimitReached(f"too many requests: at most {self.limits.requests_per_second} a second from one "
-                               "client; slow down", "too_many_requests", 1.0, limit=self.limits.requests_per_second)
-        if expensive and not await self._local.hit(self._expensive, "expensive", client):
-            raise LimitReached("too many odds, replay, motion, coach or lobby requests: at most "
-                               f"{self.limits.expensive_per_second} a second from one client; slow down",
-                               "too_many_expensive", 1.0,
-                               limit=self.limits.expensive_per_second)
+        counted = [(self._requests, self._expensive, client, "client")] if account is None else \
+            [(*self._shared, client, "address"), (self._requests, self._expensive, "account:" + account, "account")]
+        for requests, costly, who, what in counted:
+            if not await self._local.hit(requests, "request", who):
+                raise LimitReached(f"too many requests: at most {requests.amount} a second from one {what}; slow "
+                                   "down", "too_many_requests", 1.0, limit=requests.amount)
+            if expensive and not await self._local.hit(costly, "expensive", who):
+                raise LimitReached("too many odds, replay, motion, coach or lobby requests: at most "
+                                   f"{costly.amount} a second from one {what}; slow down", "too_many_expensive",
+                                   1.0, limit=costly.amount)
 
     async def chat(self, client: str) -> None:
         """Count one chat message by ``client`` (checked before anything is written).

@@ -12,7 +12,10 @@ transport:
 - :class:`LobbyReading` — the lobby (:mod:`.lobby`): a page of the database's lines, and how far this
   process knows each of its live tables to be;
 - :class:`SeatViews` — the coach (:mod:`.coach`): a table glanced at, seat tokens checked, one seat's view at
-  one move, a finished table's actions.
+  one move, a finished table's actions;
+- :class:`SeatBinding` — the accounts (:mod:`.site.accounts`): the tables whose seats the feature bound to an
+  account or let go (a claim, a deleted account) read again wherever they are held, and a finished table's
+  record (an account's export).
 
 :class:`Tables` is their one implementation, over the registry, seating and the cross-process layer; the
 composition root (:mod:`.hub`) builds it as ``Hub.seam``, the application (:mod:`.app`) builds the
@@ -29,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tabletop.core import Game
 from tabletop.server.lobby_lines import row_line
-from tabletop.storage import LobbyPage, LobbySeat, SeatSpec
+from tabletop.storage import LobbyPage, LobbySeat, SeatSpec, StorageError
 
 if TYPE_CHECKING:
     from tabletop.server.registry import TableRegistry
@@ -168,15 +171,32 @@ class SeatViews(Glancing, Protocol):
         """A finished table's actions, its record (public once it is over); None while it is played."""
 
 
+class SeatBinding(LobbyReading, Protocol):
+    """What the accounts need: an account's tables listed (as the lobby reads them), the seats' accounts
+    changed by the feature's own storage learnt by the live tables, and a finished table's record."""
+
+    async def rebound(self, tables: Sequence[tuple[str, str]]) -> None:
+        """These tables' seats (table id, status) changed in the database — bound to an account, or renamed:
+        each one held by this process is read again and its connections told, and the other processes are
+        told of the unfinished ones (the same account on another device gets its seat back at once)."""
+
+    async def record(self, table_id: str) -> bytes | None:
+        """A finished table's game record as JSON (what ``GET /api/tables/{id}/record`` answers); None while it
+        is played (its record would show hidden information) or when there is no such table."""
+
+
 class Tables:
     """This process's tables as the features see them: every protocol above, over the parts that hold them."""
 
     def __init__(self, registry: TableRegistry, seating: Seating, catch_up: Callable[[str], Awaitable[None]],
-                 notify: Callable[[LiveTable], Awaitable[None]], broadcast: Callable[[str], Awaitable[None]]) -> None:
+                 notify: Callable[[LiveTable], Awaitable[None]], broadcast: Callable[[str], Awaitable[None]],
+                 tell: Callable[[str], Awaitable[Any]] | None = None) -> None:
         """``catch_up``, ``notify`` (tell the other processes) and ``broadcast`` (tell the table's connections):
-        the cross-process layer's and the broadcaster's."""
+        the cross-process layer's and the broadcaster's; ``tell`` tells the other processes of a table this one
+        does not hold."""
         self._registry, self._seating = registry, seating
         self._catch_up, self._notify, self._broadcast = catch_up, notify, broadcast
+        self._tell = tell
 
     async def glance(self, table_id: str) -> TableGlance:
         return glance_of(await self._registry.table(table_id))
@@ -232,6 +252,25 @@ class Tables:
 
     async def catch_up(self, table_id: str) -> None:
         await self._catch_up(table_id)
+
+    async def rebound(self, tables: Sequence[tuple[str, str]]) -> None:
+        for table_id, status in tables:
+            table = self._registry.get(table_id)
+            if table is not None:
+                await self._catch_up(table_id)
+                if (table := self._registry.get(table_id)) is not None:
+                    await self._notify(table)
+            elif status not in FINISHED and self._tell is not None:
+                await self._tell(table_id)
+
+    async def record(self, table_id: str) -> bytes | None:
+        table = self._registry.get(table_id)
+        if table is None or table.status not in FINISHED:
+            try:
+                table = await self._registry.read(table_id)
+            except StorageError:
+                return None
+        return table.record().to_json().encode() if table.status in FINISHED else None
 
     async def lobby_rows(self, then: Callable[[LobbyPage], T], statuses: Sequence[str], game: str | None,
                          limit: int, cursor: str | None, quiet_since: datetime, quiet: bool | None,

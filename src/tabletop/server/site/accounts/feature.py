@@ -5,23 +5,32 @@ nothing). Signing in answers one way — 401 ``bad_credentials`` — for an unkn
 after the same work (the unknown name's password is verified against a dummy hash: :mod:`.passwords`), and
 is throttled per address and per account name. Every sign-in makes a new session secret (a session is
 never one the client chose: no fixation); a password changed or recovered signs out every other session.
+
+An account also claims the seats a browser held before it signed up (:meth:`Accounts.claim`), exports its
+games as records, a page at a time (:meth:`Accounts.export`), and deletes itself (:meth:`Accounts.delete`).
+The tables it meets through :class:`~tabletop.server.seams.SeatBinding` alone.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any, TypeVar
 
+import orjson
+
 from tabletop.server.errors import ApiError
 from tabletop.server.limits import LimitReached, Priced, Rates
+from tabletop.server.lobby_lines import row_line
 from tabletop.server.requests import limit_error
+from tabletop.server.seams import SeatBinding
 from tabletop.server.site.accounts.names import BadUsername, check_username, name_key
 from tabletop.server.site.accounts.passwords import BadPassword, Passwords, check_password
-from tabletop.server.site.accounts.profiles import played_by, profile
+from tabletop.server.site.accounts.profiles import played_by, played_claimed, profile
 from tabletop.server.table_events import TableFinished
-from tabletop.storage.accounts import Account, AccountStore, SessionInfo, UsernameTaken
+from tabletop.storage import STATUSES, LobbyPage
+from tabletop.storage.accounts import Account, AccountStore, Claimed, SessionInfo, UsernameTaken
 from tabletop.storage.models import now
 
 T = TypeVar("T")
@@ -31,6 +40,13 @@ SIGN_IN = Priced("sign_ins_per_minute", code="too_many_sign_ins", what="sign-in 
 SIGN_IN_ACCOUNT = Priced("sign_ins_per_account_per_minute", code="too_many_sign_ins_for_account",
                          what="sign-in attempts for one account")
 SIGN_UP = Priced("sign_ups_per_minute", code="too_many_sign_ups", what="new accounts")
+CLAIM = Priced("claims_per_minute", code="too_many_claims", what="claims of seats")
+EXPORT = Priced("exports_per_minute", code="too_many_exports", what="pages of an export")
+PROFILE_READ = Priced("profile_reads_per_minute", code="too_many_profile_reads", what="profiles or game lists read")
+EXPORT_PAGE = 20
+"""Tables a page of an account's export has at most (each finished one's record read from its log)."""
+DELETED = "deleted player"
+"""The name a deleted account's seats are shown under at the tables it sat at."""
 LIFETIME = timedelta(days=30)
 """A session unused this long expires (each use, at most hourly noted, starts it again)."""
 SEEN_EVERY = timedelta(hours=1)
@@ -47,11 +63,12 @@ class Accounts:
     """Accounts over their store (:class:`~tabletop.storage.accounts.AccountStore`), run on the database's
     threads (``db``), with passwords hashed on threads of their own and limits counted by ``rates``."""
 
-    def __init__(self, store: AccountStore, db: Db, rates: Rates, passwords: Passwords) -> None:
+    def __init__(self, store: AccountStore, db: Db, rates: Rates, passwords: Passwords, tables: SeatBinding) -> None:
         self.store = store
         self.db = db
         self.rates = rates
         self.passwords = passwords
+        self.tables = tables
 
     async def sign_up(self, username: str, password: str, client: str) -> tuple[Account, list[str]]:
         """A new account and its recovery codes (the only time they are seen).
@@ -170,6 +187,63 @@ class Accounts:
         recent = await self.db(self.store.recent, account[0].id)
         return profile(account[0].username, counts, recent)
 
+    async def account_named(self, username: str) -> Account | None:
+        """The account named ``username`` (any case), None when there is none (or it was deleted)."""
+        found = await self._credentials(username)
+        return None if found is None else found[0]
+
+    async def claim(self, account: Account, seats: Sequence[tuple[str, str]]) -> tuple[list[Claimed], int]:
+        """Bind to ``account`` the seats these (table id, seat token) pairs hold — where someone sits and no
+        other account has it — and note the finished tables among them as the account's games; the live
+        tables learn it at once. The seats bound and how many pairs bound none (never why: a wrong token and
+        another account's seat are alike).
+
+        Raises:
+            ApiError: 429 beyond ``claims_per_minute`` for the account.
+        """
+        await self._count(CLAIM, "account:" + account.id)
+        given = list(dict.fromkeys(seats))
+        valid = [(table, token) for table, token in given if table.isascii() and table.isalnum()]
+        claimed: list[Claimed] = await self.db(self.store.claim, account.id, valid, played_claimed) if valid else []
+        await self.tables.rebound(list(dict.fromkeys((c.table_id, c.status) for c in claimed)))
+        return claimed, len(given) - len(claimed)
+
+    async def export(self, account: Account, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the account's games (:data:`EXPORT_PAGE` tables, the unfinished first, then the most
+        recently active): each table's lobby line with the account's seats, and a finished one's game record
+        (an unfinished table's would show what is hidden still: it is listed, without one); and the next
+        page's cursor.
+
+        Raises:
+            ApiError: 429 beyond ``exports_per_minute`` for the account.
+            StorageError: for a cursor the database did not give out.
+        """
+        await self._count(EXPORT, "account:" + account.id)
+        lines, following = await self.tables.lobby_rows(account_lines, STATUSES, None, EXPORT_PAGE, cursor, now(),
+                                                        None, account=account.id)
+        for line in lines:
+            if line["status"] in ("over", "abandoned") and (record := await self.tables.record(line["id"])):
+                line["record"] = orjson.Fragment(record)
+        return lines, following
+
+    async def delete(self, account: Account, password: str) -> None:
+        """Delete the account, given its password (:meth:`.AccountStore.delete` says what goes and what stays:
+        its games stay, its seats named :data:`DELETED`; its name stays unavailable); the live tables it sat
+        at learn their new names at once.
+
+        Raises:
+            ApiError: 401 ``bad_credentials`` for a wrong password, 429 by the account's sign-in limit.
+        """
+        await self._count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
+        found = await self.db(self.store.credentials, name_key(account.username))
+        if found is None or not await self._hashing(self.passwords.check(password[:1024], found[1])):
+            raise ApiError(401, "wrong username or password", "bad_credentials")
+        await self.tables.rebound(await self.db(self.store.delete, account.id, DELETED))
+
+    async def count_read(self, who: str) -> None:
+        """Count a profile or a page of games read by ``who`` (429 beyond ``profile_reads_per_minute``)."""
+        await self._count(PROFILE_READ, who)
+
     async def codes_left(self, account: Account) -> int:
         return await self.db(self.store.codes_left, account.id)  # type: ignore[no-any-return]
 
@@ -194,3 +268,10 @@ class Accounts:
             return await work
         except LimitReached as error:
             raise limit_error(error) from None
+
+
+def account_lines(page: LobbyPage) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of an account's tables as lobby lines, each with the account's seats at it and the free seats
+    addressed to it (made on a database thread)."""
+    return [{**row_line(row, page.moves[row.id]), "my_seats": page.mine.get(row.id, []),
+             "invited_seats": page.invited.get(row.id, [])} for row in page.tables], page.next

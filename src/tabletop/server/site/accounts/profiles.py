@@ -9,10 +9,11 @@ the game after it went away — which the completion rate counts (resigning is s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from tabletop.server.table_events import TableFinished
-from tabletop.storage.accounts import GameCounts, Played
+from tabletop.storage.accounts import Claimed, GameCounts, Played
 from tabletop.storage.models import now
 
 CONSUMER = "accounts.played"
@@ -25,16 +26,31 @@ def played_by(event: TableFinished) -> dict[str, Played]:
     for sitter in event.seats:
         if sitter.account is not None:
             seats.setdefault(sitter.account, set()).add(sitter.seat)
-    result: Mapping[str, Any] = event.result or {}
+    moment = now()
+    return {account: _played(event.table, event.game, event.status, event.cause, event.result, mine, moment)
+            for account, mine in seats.items()}
+
+
+def played_claimed(claimed: Claimed, seats: frozenset[int]) -> Played:
+    """How an account played a finished table whose seats it claimed afterwards (from the table's stored
+    result: what :func:`played_by` reads of the event, without the record)."""
+    result: Mapping[str, Any] = claimed.result or {}
+    cause = (result.get("ending") or {}).get("cause") or ("abandoned" if claimed.status == "abandoned" else "finished")
+    return _played(claimed.table_id, claimed.game, claimed.status, str(cause)[:16], claimed.result, set(seats),
+                   claimed.active_at)
+
+
+def _played(table: str, game: str, status: str, cause: str, result: Mapping[str, Any] | None, mine: set[int],
+            moment: datetime) -> Played:
+    """A finished table as the account at ``mine`` played it: won, or *left* (its clock ran out, or the
+    others claimed the game after it went away)."""
+    result = result or {}
     winner = result.get("winner")
     winners = set(winner if isinstance(winner, list) else [] if winner is None else [winner])
     named = set((result.get("ending") or {}).get("seats", []))
-    moment = now()
-    return {account: Played(event.table, event.game, event.status, event.cause,
-                            won=event.status == "over" and bool(mine & winners),
-                            left=(event.cause == "timed_out" and bool(mine & named))
-                            or (event.cause == "claimed" and not mine & named), finished_at=moment)
-            for account, mine in seats.items()}
+    return Played(table, game, status, cause, won=status == "over" and bool(mine & winners),
+                  left=(cause == "timed_out" and bool(mine & named)) or (cause == "claimed" and not mine & named),
+                  finished_at=moment)
 
 
 def profile(username: str, counts: Sequence[GameCounts], recent: Sequence[Played]) -> dict[str, Any]:

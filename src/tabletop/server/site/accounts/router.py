@@ -4,11 +4,16 @@ Signing up or in answers the account and the session's CSRF token and sets the s
 (``HttpOnly``, ``SameSite=Lax``, ``Secure`` when the request came over https — behind a proxy, as its
 forwarded headers say); a script keeps the cookie and sends the token back in ``X-CSRF-Token`` with each
 change (:mod:`tabletop.server.identity`).
+
+A signed-in account also claims the seats its browser held before (``POST /api/account/claim``), exports
+its games as records (``GET /api/account/export``, a JSON download a page at a time) and deletes itself
+(``POST /api/account/delete``, its password asked again).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 import orjson
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -16,12 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from tabletop.server.errors import ApiError
-from tabletop.server.identity import SESSION_COOKIE, IdentityDep, SignedInDep, csrf_token
+from tabletop.server.identity import SESSION_COOKIE, IdentityDep, SignedInDep, counted_as, csrf_token
 from tabletop.server.inputs import StrictRoute
-from tabletop.server.lobby_lines import row_line
 from tabletop.server.requests import LobbyReadingDep
-from tabletop.server.site.accounts.feature import LIFETIME, Accounts
-from tabletop.storage import LobbyPage, StorageError
+from tabletop.server.site.accounts.feature import LIFETIME, Accounts, account_lines
+from tabletop.storage import StorageError
 from tabletop.storage.accounts import Account
 from tabletop.storage.models import now
 
@@ -62,6 +66,35 @@ class Recovery(BaseModel):
 
     username: str = Field(max_length=64)
     code: str = Field(max_length=64)
+    password: str = Field(max_length=1024)
+
+
+class HeldSeat(BaseModel):
+    """A seat this browser holds: its table and its secret token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    table: str = Field(max_length=32)
+    token: str = Field(max_length=64)
+
+
+CLAIMED_AT_ONCE = 100
+"""Seats one claim may name at most (a browser keeps the tokens of its recent tables, far fewer)."""
+
+
+class SeatClaim(BaseModel):
+    """``POST /api/account/claim``: the seats this browser holds tokens for, to be the account's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seats: list[HeldSeat] = Field(max_length=CLAIMED_AT_ONCE)
+
+
+class AccountDeletion(BaseModel):
+    """``POST /api/account/delete``: the account's password, asked again."""
+
+    model_config = ConfigDict(extra="forbid")
+
     password: str = Field(max_length=1024)
 
 
@@ -168,21 +201,63 @@ async def recover(body: Recovery, request: Request, response: Response, accounts
             "recovery_codes_left": await accounts.codes_left(account)}
 
 
+@router.post("/claim")
+async def claim(body: SeatClaim, identity: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """Make the account's the seats this browser held before it signed in (its tables' tokens): each seat a
+    token holds, where someone sits and no other account has it, follows the account from now on (its
+    finished games count in its profile). ``claimed`` lists them; ``refused`` counts the others, without
+    saying why any one was."""
+    assert identity.account is not None
+    claimed, refused = await accounts.claim(identity.account, [(seat.table, seat.token) for seat in body.seats])
+    return {"claimed": [{"table": c.table_id, "seat": c.seat} for c in claimed], "refused": refused}
+
+
+@router.get("/export")
+async def export(identity: SignedInDep, accounts: AccountsDep,
+                 cursor: Annotated[str | None, Query(max_length=200)] = None) -> Response:
+    """The account and its games as a JSON download, a page at a time (``next``: the following page's
+    cursor): each table it sat at with its seats there, and a finished one's game record (a game still
+    being played is listed without one: its record would show hidden cards)."""
+    assert identity.account is not None
+    try:
+        games, following = await accounts.export(identity.account, cursor)
+    except StorageError as error:
+        raise ApiError(422, str(error), "bad_cursor") from None
+    name = f"tabletop-{identity.account.username}.json"
+    return Response(orjson.dumps({"account": account_data(identity.account), "exported_at": now(), "games": games,
+                                  "next": following}, option=orjson.OPT_UTC_Z), media_type="application/json",
+                    headers={"Content-Disposition": f"attachment; filename=\"tabletop-account.json\"; "
+                                                    f"filename*=UTF-8''{quote(name)}"})
+
+
+@router.post("/delete")
+async def delete_account(body: AccountDeletion, response: Response, identity: SignedInDep,
+                         accounts: AccountsDep) -> dict[str, Any]:
+    """Delete the account, its password given again: every session ends (this browser's cookie is cleared),
+    its profile is gone, its games stay with its seats named "deleted player", and its name stays taken."""
+    assert identity.account is not None
+    await accounts.delete(identity.account, body.password)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"deleted": True}
+
+
 GAME_STATUSES = {"playing": ("open", "playing"), "finished": ("over", "abandoned"),
                  "all": ("open", "playing", "over", "abandoned")}
 """What ``GET /api/account/games?status=`` lists."""
 
 
 @router.get("/games")
-async def my_games(identity: SignedInDep, tables: LobbyReadingDep,
+async def my_games(identity: SignedInDep, tables: LobbyReadingDep, accounts: AccountsDep,
                    status: Literal["playing", "finished", "all"] = "all",
                    limit: Annotated[int, Query(ge=1, le=50)] = 20,
                    cursor: Annotated[str | None, Query(max_length=200)] = None) -> Response:
     """The account's tables on any device — waiting and playing first, then finished, each the most recently
-    active first — as lobby lines with ``my_seats``; ``next`` is the following page's cursor."""
+    active first — as lobby lines with ``my_seats``, and ``invited_seats``: the free seats addressed to it
+    (``seats[].for`` at creation), its to take; ``next`` is the following page's cursor."""
     assert identity.account is not None
+    await accounts.count_read("account:" + identity.account.id)
     try:
-        lines, following = await tables.lobby_rows(_my_lines, GAME_STATUSES[status], None, limit, cursor, now(),
+        lines, following = await tables.lobby_rows(account_lines, GAME_STATUSES[status], None, limit, cursor, now(),
                                                    None, account=identity.account.id)
     except StorageError as error:
         raise ApiError(422, str(error), "bad_cursor") from None
@@ -190,18 +265,13 @@ async def my_games(identity: SignedInDep, tables: LobbyReadingDep,
                     media_type="application/json")
 
 
-def _my_lines(page: LobbyPage) -> tuple[list[dict[str, Any]], str | None]:
-    """The page's lobby lines, each with the account's seats at it (made on a database thread)."""
-    return [{**row_line(row, page.moves[row.id]), "my_seats": page.mine.get(row.id, [])} for row in page.tables], \
-        page.next
-
-
 players = APIRouter(route_class=StrictRoute, prefix="/api/players", tags=["accounts"])
 
 
 @players.get("/{username}")
-async def player(username: str, accounts: AccountsDep) -> dict[str, Any]:
+async def player(username: str, accounts: AccountsDep, identity: IdentityDep) -> dict[str, Any]:
     """A player's public profile: finished games, won and left per game, completion rate, the latest games."""
+    await accounts.count_read(counted_as(identity))
     found = await accounts.profile(username[:64])
     if found is None:
         raise ApiError(404, "no player of that name", "no_player")
