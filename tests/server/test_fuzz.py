@@ -71,7 +71,7 @@ AUTHORIZATIONS = [b"Bearer \xe9\xff", b"Bearer " + b"a," * 2000, b"Bearer", b"Ba
 
 BODIES: dict[str, dict[str, Any]] = {
     "CreateTable": {"game": "cribbage", "options": {"target": 61},
-                    "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "easy"}],
+                    "seats": [{"kind": "human", "name": "Ann", "for": None}, {"kind": "bot", "bot": "easy"}],
                     "creator_seat": 0, "seed": 7, "move_seconds": 30, "time_bank": 0},
     "JoinRequest": {"name": "Bea", "seat": 1},
     "ActRequest": {"token": "{token}", "action": "go", "move": 0},

@@ -39,6 +39,8 @@ SERVER_ERRORS: Mapping[str, str] = {
     "seed_refused": "a chosen seed at a table where seats {seats} are open to other people",
     "rematch_seats_kept": "a rematch's seats are kept for the last game's players",
     "seat_reserved": "seat {seat} is kept for the person invited to it (its link takes it)",
+    "seat_for_unknown": "seat {seat} is addressed to {username}, a name no player has",
+    "seat_for_creator": "the creator's seat {seat} is addressed to another player, {username}",
     "no_free_seat": "no free seat at this table",
     "seat_not_free": "seat {seat} is not free; {free} are",
     "seat_taken": "seat {seat} was taken a moment ago",

@@ -31,7 +31,7 @@ def seat_dicts(row: TableRow | LobbyRow, zombies: set[int]) -> list[dict[str, An
     levels = bot_levels(row.game)
     return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "joined": s.joined,
              "zombie": s.seat in zombies, "level": s.bot if s.bot in levels else None,
-             "open": s.open} for s in row.seats]
+             "open": s.open, "for": s.reserved_name} for s in row.seats]
 
 
 @functools.cache

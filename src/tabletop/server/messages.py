@@ -12,7 +12,7 @@ import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 import tabletop
 
@@ -100,6 +100,15 @@ class SeatRequest(BaseModel):
     open: bool = Field(False, description=(
         "a person's seat anyone may take from the lobby; false (the default): only its invitation link "
         "(its token) takes it"))
+    for_: str | None = Field(None, alias="for", max_length=64, description=(
+        "a person's seat addressed to a player by username: taken by that account (signed in) or by the "
+        "invitation link, and listed among that account's games"))
+
+    @model_validator(mode="after")
+    def _addressed_to_a_person(self) -> SeatRequest:
+        if self.for_ is not None and (self.kind != "human" or self.open):
+            raise ValueError("'for' addresses a person's seat (kind human) that is not open to anyone")
+        return self
 
 
 class CreateTable(BaseModel):
@@ -130,6 +139,8 @@ class CreateTable(BaseModel):
 class SeatInfo(BaseModel):
     """What anyone may know of a seat."""
 
+    model_config = ConfigDict(serialize_by_alias=True)
+
     seat: int
     kind: str
     name: str
@@ -138,6 +149,7 @@ class SeatInfo(BaseModel):
     zombie: bool = False  #: a bot took over after a timeout
     level: str | None = None  #: a bot's level where the game's levels play differently (none for Beetle's)
     open: bool = False  #: a person's seat anyone may take from the lobby (else its invitation link only)
+    for_: str | None = Field(None, alias="for")  #: the username of the account the seat is addressed to
 
 
 class TableInfo(BaseModel):

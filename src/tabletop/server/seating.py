@@ -35,11 +35,13 @@ class Seating:
         self.registry, self.broadcaster, self.failover = registry, broadcaster, failover
         self.rates, self.limits, self.go_on, self.emit = rates, limits, go_on, emit
 
-    async def create(self, request: CreateTable, client: str = "",
-                     account: str | None = None) -> tuple[LiveTable, dict[int, str], str]:
+    async def create(self, request: CreateTable, client: str = "", account: str | None = None,
+                     addressed: Mapping[int, tuple[str, str]] | None = None) -> tuple[LiveTable, dict[int, str], str]:
         """A new table (validated: the game, its options, the seat count, every bot name, the seed and
         the client's limits); returns it, the seats' tokens and the creator's token. The creator's seats
-        are bound to ``account`` when signed in (:meth:`seats_for`).
+        are bound to ``account`` when signed in (:meth:`seats_for`); ``addressed`` names, for each seat
+        asked ``for`` a player, that player's account id and username (the caller looked them up): such a
+        seat is taken by that account (:meth:`join`) or by its invitation link only.
 
         Raises:
             Rejection: for a table that cannot be, with the reason.
@@ -77,6 +79,11 @@ class Seating:
             raise Rejection(f"creator_seat={creator_seat}: {why}; the creator sits in a human or hot-seat seat",
                             "creator_seat",
                             seat=creator_seat, seats=len(kinds))
+        addressed = addressed or {}
+        if creator_seat is not None and creator_seat in addressed and addressed[creator_seat][0] != account:
+            raise Rejection(f"creator_seat={creator_seat}: that seat is for {addressed[creator_seat][1]}; the "
+                            "creator sits in a seat of their own", "seat_for_creator", seat=creator_seat,
+                            username=addressed[creator_seat][1])
         if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
             raise ChosenSeedRefused(refusal, "seed_refused",
                                     seats=[n for n, kind in enumerate(kinds) if kind == "human" and n != creator_seat])
@@ -86,9 +93,12 @@ class Seating:
         settings: dict[str, Any] = {"chance_secret": secret, "seeded": request.seed is not None,
                                     "move_seconds": request.move_seconds, "time_bank": request.time_bank,
                                     "zombies": []}
-        seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else ""),
+        seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else "")
+                          or addressed.get(number, ("", ""))[1],
                           s.bot or ("normal" if s.kind == "bot" else None),
-                          joined=s.kind == "local" or number == creator_seat, open=s.open)
+                          joined=s.kind == "local" or number == creator_seat, open=s.open,
+                          reserved_for=addressed.get(number, (None, None))[0],
+                          reserved_name=addressed.get(number, (None, None))[1])
                  for number, s in enumerate(request.seats)]
         table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client,
                                                        account=account)
@@ -146,7 +156,8 @@ class Seating:
     async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "",
                    account: str | None = None) -> tuple[int, str]:
         """Take a free human seat from the lobby (bound to ``account`` when signed in): its number and a
-        fresh secret token."""
+        fresh secret token. A seat addressed to ``account`` is its own to take (before any seat open to
+        anyone); one addressed to another account, or an invitation, is not."""
         table = await self.registry.table(table_id)
         if client:
             await self.check_unfinished(client)
@@ -155,8 +166,9 @@ class Seating:
                 raise Rejection("the seats of a rematch are kept for the players of the last game",
                                 "rematch_seats_kept")
             waiting = [s for s in table.seats if s.kind == "human" and not s.joined]
-            free = [s.seat for s in waiting if s.open]
-            if waiting and (not free or seat in {s.seat for s in waiting if not s.open}):
+            mine = [s.seat for s in waiting if account is not None and s.reserved_for == account]
+            free = mine + [s.seat for s in waiting if s.open and s.reserved_for is None]
+            if waiting and (not free or seat in {s.seat for s in waiting if s.seat not in free}):
                 reserved = seat if seat is not None and seat not in free else waiting[0].seat
                 raise Rejection(f"{seat_label(reserved)} is kept for the person invited to it: only its invitation "
                                 "link takes it", "seat_reserved", seat=reserved)

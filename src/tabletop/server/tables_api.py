@@ -17,7 +17,7 @@ from tabletop.server import jobs
 from tabletop.server.endings import ways_out
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.hub import Hub
-from tabletop.server.identity import Identity, IdentityDep, account_of
+from tabletop.server.identity import Identity, IdentityDep, account_of, accounts_named
 from tabletop.server.inputs import StrictRoute
 from tabletop.server.limits import END_REQUEST, LimitReached
 from tabletop.server.lobby import LobbyCache
@@ -57,10 +57,21 @@ class ActRequest(BaseModel):
 @router.post("/api/tables", status_code=201)
 async def create_table(hub: HubDep, body: CreateTable, request: Request, identity: IdentityDep) -> TableCreated:
     """Open a table; the answer holds each human or local seat's secret token and the creator's
-    token (shown once). The creator's own seat is taken at once (bound to the account signed in, if any)."""
+    token (shown once). The creator's own seat is taken at once (bound to the account signed in, if any). A
+    person's seat ``for`` a username is that account's to take (or its invitation link's); an unknown name is
+    refused (422 ``seat_for_unknown``)."""
     body = _named(body, identity)
+    wanted = {number: seat.for_ for number, seat in enumerate(body.seats) if seat.for_ is not None}
+    found = await accounts_named(request, sorted(set(wanted.values())))
+    addressed: dict[int, tuple[str, str]] = {}
+    for number, username in wanted.items():
+        account = found[username]
+        if account is None:
+            raise ApiError(422, f"seat {number + 1} is for {username!r}: no player has that name", "seat_for_unknown",
+                           seat=number, username=username)
+        addressed[number] = account.id, account.username
     try:
-        table, tokens, creator = await hub.seating.create(body, identity.client, account_of(identity))
+        table, tokens, creator = await hub.seating.create(body, identity.client, account_of(identity), addressed)
     except ChosenSeedRefused as error:
         raise ApiError.of(422, error) from None
     except Rejection as error:
