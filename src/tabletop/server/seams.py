@@ -265,7 +265,7 @@ class Tables:
 
     async def record(self, table_id: str) -> bytes | None:
         table = self._registry.get(table_id)
-        if table is None or table.status not in FINISHED:
+        if table is None:  # read from the database, not held: an export must not fill this process's memory
             try:
                 table = await self._registry.read(table_id)
             except StorageError:
