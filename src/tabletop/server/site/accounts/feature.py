@@ -43,7 +43,7 @@ SIGN_UP = Priced("sign_ups_per_minute", code="too_many_sign_ups", what="new acco
 CLAIM = Priced("claims_per_minute", code="too_many_claims", what="claims of seats")
 EXPORT = Priced("exports_per_minute", code="too_many_exports", what="pages of an export")
 PROFILE_READ = Priced("profile_reads_per_minute", code="too_many_profile_reads", what="profiles or game lists read")
-EXPORT_PAGE = 20
+EXPORT_PAGE = 50
 """Tables a page of an account's export has at most (each finished one's record read from its log)."""
 DELETED = "deleted player"
 """The name a deleted account's seats are shown under at the tables it sat at."""

@@ -215,7 +215,7 @@ async def claim(body: SeatClaim, identity: SignedInDep, accounts: AccountsDep) -
 @router.get("/export")
 async def export(identity: SignedInDep, accounts: AccountsDep,
                  cursor: Annotated[str | None, Query(max_length=200)] = None) -> Response:
-    """The account and its games as a JSON download, a page at a time (``next``: the following page's
+    """The account and its games as a JSON download, 50 tables a page (``next``: the following page's
     cursor): each table it sat at with its seats there, and a finished one's game record (a game still
     being played is listed without one: its record would show hidden cards)."""
     assert identity.account is not None
