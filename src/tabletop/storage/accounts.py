@@ -324,7 +324,8 @@ class AccountStore:
 
     def claim(self, account_id: str, tokens: Sequence[tuple[str, str]], note: Noting) -> list[Claimed]:
         """Bind to the account each seat that a (table id, seat token) pair holds, where someone sits and no
-        other account has it already (one of its own counts again); each finished table among them is noted
+        other account has it already (one of its own counts again), a person's seat named as the account is
+        (a hot seat's keep their names: one screen's players); each finished table among them is noted
         as the account played it (``note``: the profile's row, written once per table) — all in one
         transaction. The seats bound; nothing says why another pair was not (a wrong token, a seat of
         another account's).
@@ -345,15 +346,17 @@ class AccountStore:
                  .order_by(SeatRow.table_id, SeatRow.seat))
         claimed: list[Claimed] = []
         with self.engine.begin() as connection:
-            if connection.execute(select(AccountRow.id).where(AccountRow.id == account_id,
-                                                              AccountRow.deleted_at.is_(None))).first() is None:
+            username = connection.execute(select(AccountRow.username).where(
+                AccountRow.id == account_id, AccountRow.deleted_at.is_(None))).scalar()
+            if username is None:
                 return []
             for row in connection.execute(query).all():
                 if (row.table_id, row.token_hash) not in wanted:
                     continue
                 bound = connection.execute(update(SeatRow).where(
                     SeatRow.table_id == row.table_id, SeatRow.seat == row.seat,
-                    or_(SeatRow.account.is_(None), SeatRow.account == account_id)).values(account=account_id))
+                    or_(SeatRow.account.is_(None), SeatRow.account == account_id)).values(
+                    account=account_id, name=case((SeatRow.kind == "human", username), else_=SeatRow.name)))
                 if bound.rowcount:  # (not taken by another account a moment ago)
                     claimed.append(Claimed(row.table_id, row.seat, row.game, row.status, row.result,
                                            _aware(row.active_at)))

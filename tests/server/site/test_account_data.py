@@ -45,9 +45,10 @@ def made(device: TestClient, csrf: str | None = None, body: dict[str, Any] = VER
     return answer.json()["table"]["id"], answer.json()["tokens"]["0"]
 
 
-def resigned(device: TestClient, table: str, token: str) -> None:
+def resigned(device: TestClient, table: str, token: str, csrf: str | None = None) -> None:
     """The table ended by its person resigning (the bot wins)."""
-    assert device.post(f"/api/tables/{table}/resign", headers=bearer(token)).json()["status"] == "over"
+    headers = {**bearer(token), **({CSRF_HEADER: csrf} if csrf else {})}
+    assert device.post(f"/api/tables/{table}/resign", headers=headers).json()["status"] == "over"
 
 
 def profile_once(client: TestClient, username: str, played: int) -> dict[str, Any]:
@@ -84,6 +85,7 @@ def test_the_seats_a_browser_held_become_its_new_accounts_and_follow_it_to_anoth
                              "refused": 3}
     phone, _ = signed_in(client, "Anna", "10.0.0.2")
     assert phone.get(f"/api/tables/{playing}/state").json()["seat"] == 0  # no token: the account's seat
+    assert client.get(f"/api/tables/{playing}").json()["seats"][0]["name"] == "Anna"  # named as the account
     with seated(phone, playing) as ws:
         assert until(ws, lambda m: m["type"] == "state")["seat"] == 0
     assert bob.get(f"/api/tables/{bobs}/state").json()["seat"] == 0  # Bob's seat stays Bob's
@@ -137,7 +139,7 @@ def test_the_export_is_a_download_of_the_account_and_its_games_records_a_page_at
     monkeypatch.setattr(feature, "EXPORT_PAGE", 1)
     anna, csrf = signed_in(client, "Анна", "10.0.0.1", new=True)
     over, over_token = made(anna, csrf)
-    resigned(anna, over, over_token)
+    resigned(anna, over, over_token, csrf)
     playing, _ = made(anna, csrf)
     made(from_address(client, "10.0.0.5"))  # a stranger's: not exported
     first = anna.get("/api/account/export")
@@ -179,7 +181,7 @@ def test_a_deleted_account_signs_nobody_in_its_games_stay_under_a_neutral_name_a
     anna, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
     phone, _ = signed_in(client, "Anna", "10.0.0.2")
     over, over_token = made(anna, csrf)
-    resigned(anna, over, over_token)
+    resigned(anna, over, over_token, csrf)
     playing, playing_token = made(anna, csrf)
     profile_once(client, "anna", 1)
     cookie = anna.cookies[SESSION_COOKIE]
