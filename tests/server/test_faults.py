@@ -70,5 +70,5 @@ def test_a_logged_server_restarts_on_its_port_and_appends_to_its_log(tmp_path: P
             assert base == f"http://127.0.0.1:{port}"
             assert httpx.get(f"{base}/api/games").status_code == 200
     said = log.read_text()
-    assert said.count(f"tabletop is at http://127.0.0.1:{port}/") == 2  # stdout, from both runs
+    assert said.count(f"tabletop is at http://localhost:{port}/") == 2  # stdout, from both runs
     assert "Uvicorn running on" in said  # stderr

@@ -81,6 +81,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "SignOut": {"everywhere": False},
     "SeatClaim": {"seats": [{"table": "0123456789abcdef", "token": "{token}"}]},
     "AccountDeletion": {"password": "a fuzzing password"},
+    "Answer": {"credential": {"id": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30"}}},  # passkeys
 }
 """A valid body of each request model, whose every field is then made hostile (``{token}``: a seat's)."""
 SAMPLES: dict[Any, Any] = {str: "go", int: 0, bool: True, float: 1.0}
@@ -188,6 +189,8 @@ class Route:
             return b"0123456789abcdef"
         if parameter["name"] == "username":  # a player's profile (none here: answered no_player)
             return b"fuzzer_1"
+        if parameter["name"] == "key_id":  # a passkey (none here: answered no_passkey)
+            return b"AAAA"
         schema = parameter["schema"]
         kinds = {s.get("type") for s in schema.get("anyOf", [schema])}
         if "enum" in schema:

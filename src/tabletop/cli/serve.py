@@ -97,7 +97,8 @@ def serve(
     app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits,
                                     allow_hosts=tuple(allow_host or ()), allow_origins=tuple(allow_origin or ()),
                                     password_hashing=password_hashing))
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    # localhost, not its address: browsers allow passkeys (WebAuthn) at a name only, localhost being a secure one
+    url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1', '::1') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)
     if open_browser:
         import threading

@@ -65,6 +65,8 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.site.accounts import Accounts, Passwords
+from tabletop.server.site.accounts.passkeys import Passkeys
+from tabletop.server.site.accounts.passkeys import router as passkeys_router
 from tabletop.server.site.accounts.profiles import CONSUMER as PLAYED
 from tabletop.server.site.accounts.router import players as players_router
 from tabletop.server.site.accounts.router import router as accounts_router
@@ -74,6 +76,7 @@ from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
 from tabletop.storage.accounts import AccountStore
+from tabletop.storage.passkeys import PasskeyStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -203,6 +206,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(motion_router)
     app.include_router(coach_router)
     app.include_router(lobby_router)
+    app.include_router(passkeys_router)  # (before the accounts' own: /api/account/passkeys is not a session id)
     app.include_router(accounts_router)
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
@@ -222,6 +226,7 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
     # /api/account (.site.accounts), and who is asking for every route (.identity)
     app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords, hub.seam)
     hub.events.consume(PLAYED, accounts.finished)  # each finished table once, for the profiles
+    app.state.passkeys = Passkeys(PasskeyStore(hub.store.engine), accounts)  # /api/account/passkeys
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

@@ -7,6 +7,7 @@ plays its seat from there over the socket with no token; a session signed out on
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import httpx
@@ -50,7 +51,10 @@ def test_a_seat_made_on_one_process_is_played_from_the_other_by_the_same_account
             while moved.get("type") != "state" or moved["move"] <= state["move"]:
                 assert moved.get("type") != "error", moved
                 moved = json.loads(ws.recv(timeout=60))
-        assert laptop.get(f"/api/tables/{table}").json()["moves"] > state["move"]
+        deadline = time.monotonic() + 30  # the first process hears of the move over Redis (or its poll)
+        while laptop.get(f"/api/tables/{table}").json()["moves"] <= state["move"]:
+            assert time.monotonic() < deadline, "the first process never heard of the move" + tails(*logs)
+            time.sleep(0.1)
 
         # signed out on the first process: the second refuses the session too (the database is the truth)
         everywhere = laptop.post("/api/account/logout", json={"everywhere": True},

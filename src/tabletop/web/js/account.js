@@ -9,6 +9,7 @@ import { accountApi, heldSeats, setCsrf } from "./api.js";
 import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
 import { addStrings, t } from "./i18n.js";
+import { passkeyButton } from "./passkeys.js";
 
 export const STRINGS = {
   en: {
@@ -268,8 +269,13 @@ export function renderSignIn(root) {
       learn(await accountApi.signIn(username.value.trim(), password.input.value));
       goBack();
     });
+  const passkeyMessage = h("p", { class: "banner error", role: "alert", hidden: true, "data-testid": "passkey-error" });
+  const passkey = passkeyButton((answer) => {
+    learn(answer);
+    goBack();
+  }, passkeyMessage);
   fill(root, h("section", { class: "panel account-page narrow" }, h("h2", {}, t("account.signIn")),
-    h("p", { class: "hint" }, t("account.why")), form,
+    h("p", { class: "hint" }, t("account.why")), form, passkey, passkey ? passkeyMessage : null,
     h("p", {}, t("account.haveNone"), " ", h("a", { href: "#/signup", "data-action": "to-sign-up" }, t("account.signUp"))),
     h("p", {}, t("account.forgot"), " ", h("a", { href: "#/recover" }, t("account.recover")))));
   username.focus();

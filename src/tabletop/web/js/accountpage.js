@@ -6,6 +6,7 @@ import { accountApi } from "./api.js";
 import { codesLeft, forgetAccount, onAccountChange, signedIn, signInFrom, signOut } from "./account.js";
 import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
+import { passkeysPanel } from "./passkeys.js";
 import { addStrings, lang, t, timeAgo } from "./i18n.js";
 
 export const STRINGS = {
@@ -142,7 +143,7 @@ export function renderAccountPage(root) {
             await signOut();
             location.hash = "#/";
           } }, t("account.signOut")))),
-      sessionsBox, passwordBox(), dataBox()));
+      sessionsBox, passkeysPanel().element, passwordBox(), dataBox()));
     await drawSessions();
   }
 

@@ -74,6 +74,12 @@ export const accountApi = {
   claim: (seats) => request("POST", "/api/account/claim", { seats }),
   remove: (password) => request("POST", "/api/account/delete", { password }),
   player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}`),
+  passkeys: () => request("GET", "/api/account/passkeys"),
+  passkeyRegisterOptions: () => request("POST", "/api/account/passkeys/register/options"),
+  passkeyRegister: (credential) => request("POST", "/api/account/passkeys/register", { credential }),
+  removePasskey: (id) => request("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
+  passkeySignInOptions: () => request("POST", "/api/account/passkeys/login/options"),
+  passkeySignIn: (credential) => request("POST", "/api/account/passkeys/login", { credential }),
 };
 
 const KEY = "tabletop.seats";

@@ -81,7 +81,7 @@ class Accounts:
             check_password(password, name)
         except (BadUsername, BadPassword) as error:
             raise ApiError(422, str(error), error.code, **error.params) from None
-        await self._count(SIGN_UP, client)
+        await self.count(SIGN_UP, client)
         codes = new_recovery_codes()
         hashed = await self._hashing(self.passwords.hash(password))
         try:
@@ -97,8 +97,8 @@ class Accounts:
             ApiError: 401 ``bad_credentials`` (an unknown name and a wrong password alike), 429 by a limit.
         """
         key = name_key(username[:64])
-        await self._count(SIGN_IN, client)
-        await self._count(SIGN_IN_ACCOUNT, "account:" + key)
+        await self.count(SIGN_IN, client)
+        await self.count(SIGN_IN_ACCOUNT, "account:" + key)
         found = await self._credentials(username)
         right = await self._hashing(self.passwords.check(password[:1024], found[1] if found else None))
         if not right or found is None:
@@ -142,7 +142,7 @@ class Accounts:
             check_password(new, account.username)
         except BadPassword as error:
             raise ApiError(422, str(error), error.code, **error.params) from None
-        await self._count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
+        await self.count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
         found = await self.db(self.store.credentials, name_key(account.username))
         if found is None or not await self._hashing(self.passwords.check(current[:1024], found[1])):
             raise ApiError(401, "wrong username or password", "bad_credentials")
@@ -157,8 +157,8 @@ class Accounts:
                 refused, 429 by a limit.
         """
         key = name_key(username[:64])
-        await self._count(SIGN_IN, client)
-        await self._count(SIGN_IN_ACCOUNT, "account:" + key)
+        await self.count(SIGN_IN, client)
+        await self.count(SIGN_IN_ACCOUNT, "account:" + key)
         found = await self._credentials(username)
         if found is not None:
             try:
@@ -201,7 +201,7 @@ class Accounts:
         Raises:
             ApiError: 429 beyond ``claims_per_minute`` for the account.
         """
-        await self._count(CLAIM, "account:" + account.id)
+        await self.count(CLAIM, "account:" + account.id)
         given = list(dict.fromkeys(seats))
         valid = [(table, token) for table, token in given if table.isascii() and table.isalnum()]
         claimed: list[Claimed] = await self.db(self.store.claim, account.id, valid, played_claimed) if valid else []
@@ -218,7 +218,7 @@ class Accounts:
             ApiError: 429 beyond ``exports_per_minute`` for the account.
             StorageError: for a cursor the database did not give out.
         """
-        await self._count(EXPORT, "account:" + account.id)
+        await self.count(EXPORT, "account:" + account.id)
         lines, following = await self.tables.lobby_rows(account_lines, STATUSES, None, EXPORT_PAGE, cursor, now(),
                                                         None, account=account.id)
         for line in lines:
@@ -234,7 +234,7 @@ class Accounts:
         Raises:
             ApiError: 401 ``bad_credentials`` for a wrong password, 429 by the account's sign-in limit.
         """
-        await self._count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
+        await self.count(SIGN_IN_ACCOUNT, "account:" + name_key(account.username))
         found = await self.db(self.store.credentials, name_key(account.username))
         if found is None or not await self._hashing(self.passwords.check(password[:1024], found[1])):
             raise ApiError(401, "wrong username or password", "bad_credentials")
@@ -242,7 +242,7 @@ class Accounts:
 
     async def count_read(self, who: str) -> None:
         """Count a profile or a page of games read by ``who`` (429 beyond ``profile_reads_per_minute``)."""
-        await self._count(PROFILE_READ, who)
+        await self.count(PROFILE_READ, who)
 
     async def codes_left(self, account: Account) -> int:
         return await self.db(self.store.codes_left, account.id)  # type: ignore[no-any-return]
@@ -257,7 +257,12 @@ class Accounts:
                 return None
         return await self.db(self.store.credentials, name_key(username))  # type: ignore[no-any-return]
 
-    async def _count(self, kind: Priced, who: str) -> None:
+    async def count(self, kind: Priced, who: str) -> None:
+        """Count one ``kind`` of request against ``who`` (an address, or ``account:…``).
+
+        Raises:
+            ApiError: 429 when the limit is reached.
+        """
         try:
             await self.rates.table_request(who, kind)
         except LimitReached as error:

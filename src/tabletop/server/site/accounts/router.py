@@ -111,11 +111,11 @@ def account_data(account: Account) -> dict[str, Any]:
     return {"username": account.username, "role": account.role, "created_at": account.created_at}
 
 
-def _agent(request: Request) -> str:
+def agent_of(request: Request) -> str:
     return request.headers.get("user-agent", "")[:120]
 
 
-def _signed_in(request: Request, response: Response, token: str) -> None:
+def signed_in_cookie(request: Request, response: Response, token: str) -> None:
     """Set the session cookie on ``response``."""
     response.set_cookie(SESSION_COOKIE, token, max_age=int(LIFETIME.total_seconds()), httponly=True, samesite="lax",
                         secure=request.url.scheme == "https", path="/")
@@ -126,10 +126,10 @@ async def sign_up(body: Credentials, request: Request, response: Response, accou
                   identity: IdentityDep) -> dict[str, Any]:
     """A new account, signed in at once; its recovery codes are in the answer and never again."""
     account, codes = await accounts.sign_up(body.username, body.password, identity.client)
-    token, _ = await accounts.open_session(account, _agent(request))
+    token, _ = await accounts.open_session(account, agent_of(request))
     if identity.account is not None:  # another account was signed in here: its session ends
         await accounts.sign_out(identity.account, identity.session)
-    _signed_in(request, response, token)
+    signed_in_cookie(request, response, token)
     return {"account": account_data(account), "csrf": csrf_token(token), "recovery_codes": codes}
 
 
@@ -140,8 +140,8 @@ async def sign_in(body: Credentials, request: Request, response: Response, accou
     account = await accounts.sign_in(body.username, body.password, identity.client)
     if identity.account is not None:
         await accounts.sign_out(identity.account, identity.session)
-    token, _ = await accounts.open_session(account, _agent(request))
-    _signed_in(request, response, token)
+    token, _ = await accounts.open_session(account, agent_of(request))
+    signed_in_cookie(request, response, token)
     return {"account": account_data(account), "csrf": csrf_token(token)}
 
 
@@ -195,8 +195,8 @@ async def recover(body: Recovery, request: Request, response: Response, accounts
     """A forgotten password replaced by one of the recovery codes (spent): every session is signed out and
     this browser signed in."""
     account = await accounts.recover(body.username, body.code, body.password, identity.client)
-    token, _ = await accounts.open_session(account, _agent(request))
-    _signed_in(request, response, token)
+    token, _ = await accounts.open_session(account, agent_of(request))
+    signed_in_cookie(request, response, token)
     return {"account": account_data(account), "csrf": csrf_token(token),
             "recovery_codes_left": await accounts.codes_left(account)}
 
