@@ -179,3 +179,35 @@ def test_a_wrong_password_says_so_in_the_readers_language(devices: Any, base_url
     error.wait_for()
     assert re.search("[а-я]", error.inner_text()), error.inner_text()
     assert page.locator("[data-testid=account-link]").inner_text().strip() == "Войти"
+
+
+def test_a_seat_addressed_to_a_player_waits_in_their_games(devices: Any, base_url: str) -> None:
+    """Issue 45 item 5: the create form's "A player (by username)" reserves a seat for that account; the lobby
+    names whom it waits for; the player finds it under "My games" on any device and takes it in one click."""
+    bob_page = devices()
+    bob = username()
+    sign_up(bob_page, base_url, bob)
+    bob_page.click("[data-action=codes-saved]")
+    anna_page = devices()
+    anna = username()
+    sign_up(anna_page, base_url, anna)
+    anna_page.click("[data-action=codes-saved]")
+    anna_page.goto(f"{base_url}/#/new/cubulus")
+    anna_page.wait_for_selector("#create-submit")
+    anna_page.select_option("select[name=seat-1-kind]", "player")
+    anna_page.fill("input[name=seat-1-for]", bob)
+    anna_page.click("#create-submit")
+    anna_page.wait_for_selector("[data-action=to-table]")  # the seat's link is shown too, to send another way
+    table = anna_page.locator("[data-action=to-table]").get_attribute("href").rsplit("/", 1)[1]
+    line = httpx.get(f"{base_url}/api/tables/{table}").json()
+    assert line["seats"][1]["for"] == bob and not line["seats"][1]["open"]
+
+    bob_page.goto(f"{base_url}/#/mine")
+    invited = bob_page.locator(f"[data-testid=my-tables] li[data-table='{table}']")
+    invited.wait_for()
+    assert "you are invited" in invited.inner_text()
+    invited.locator("[data-action=take-invited]").click()
+    bob_page.wait_for_url(re.compile(rf"#/table/{table}"))
+    bob_page.wait_for_selector("[data-testid=turn][data-move]")
+    assert "watching" not in bob_page.inner_text("[data-testid=turn]")
+    assert httpx.get(f"{base_url}/api/tables/{table}").json()["seats"][1]["name"] == bob

@@ -223,6 +223,7 @@ async function playBots(game, level, button, status) {
 }
 
 function seatLabel(seat, seats) {
+  if (seat.kind === "human" && !seat.joined && seat.for) return t("table.invitedPlayer", { name: seat.for });
   if (seat.kind === "human" && !seat.joined && !seat.open) return t("table.invited");  // its link takes it
   if (seat.kind !== "bot" && !seat.joined) return t("table.free");
   return seatName(seats, seat.seat);
@@ -423,7 +424,7 @@ export function renderCreate(root, gameName) {
     const rows = state.seats.map((seat, i) => {
       const kindSelect = h("select", { "aria-label": `${t("create.seat", { n: i + 1 })}`, name: `seat-${i}-kind`,
         onchange: (e) => { seat.kind = e.target.value; seat.level ||= "normal"; drawSeats(); } },
-      ["you", "bot", "friend", "anyone", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
+      ["you", "bot", "friend", "player", "anyone", "local"].map((k) => h("option", { value: k, selected: seat.kind === k }, t(`create.kind.${k}`))));
       const extra = [];
       const levels = game.bot_levels || ["easy", "normal", "hard"];
       if (seat.kind === "bot" && levels.length) {  // none where the game's bots have no decisions
@@ -431,6 +432,11 @@ export function renderCreate(root, gameName) {
           onchange: (e) => { seat.level = e.target.value; } },
         levels.map((l) => h("option", { value: l, selected: (seat.level || "normal") === l },
           t(`create.level.${l}`)))));
+      }
+      if (seat.kind === "player") {  // an account, by its username: it alone (or the link) takes the seat
+        extra.push(h("input", { type: "text", "aria-label": t("create.playerName"), placeholder: t("create.playerName"),
+          name: `seat-${i}-for`, value: seat.for || "", maxlength: 24, required: true, autocapitalize: "none",
+          spellcheck: "false", oninput: (e) => { seat.for = e.target.value.trim(); } }));
       }
       if (seat.kind === "local" || seat.kind === "friend") {
         extra.push(h("input", { type: "text", "aria-label": t("create.localName"), placeholder: t("create.localName"),
@@ -476,6 +482,7 @@ export function renderCreate(root, gameName) {
         case "you": return { kind: "human", name };
         case "friend": return { kind: "human", name: seat.name || "" };  // reserved: its invitation link takes it
         case "anyone": return { kind: "human", open: true };  // whoever joins from the lobby
+        case "player": return { kind: "human", for: seat.for || "" };  // that account signed in, or the link
         case "local": return { kind: "local", name: seat.name || t("common.seat", { n: i + 1 }) };
         default: return (game.bot_levels || ["normal"]).length ? { kind: "bot", bot: seat.level || "normal" } : { kind: "bot" };
       }
@@ -496,7 +503,7 @@ export function renderCreate(root, gameName) {
     event.preventDefault();
     state.error = "";
     state.errorCode = null;
-    if (state.seed !== "" && state.seats.some((seat) => seat.kind === "friend" || seat.kind === "anyone")) {
+    if (state.seed !== "" && state.seats.some((seat) => ["friend", "player", "anyone"].includes(seat.kind))) {
       state.error = t("create.seedRefused");  // the server refuses it too (422); say why in the reader's language
       draw();
       showError();
@@ -510,7 +517,7 @@ export function renderCreate(root, gameName) {
       state.seats.forEach((seat, i) => {
         const token = created.tokens[i];
         if (!token) return;
-        if (seat.kind === "friend") invites.push({ seat: i, url: `${location.origin}${location.pathname}#/join/${id}/${token}` });
+        if (seat.kind === "friend" || seat.kind === "player") invites.push({ seat: i, url: `${location.origin}${location.pathname}#/join/${id}/${token}` });
         else if (seat.kind !== "anyone") saveToken(id, i, token);  // a seat for anyone: whoever joins gets its own
       });
       if (invites.length) {

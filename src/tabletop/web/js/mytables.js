@@ -9,6 +9,7 @@
 import { accountApi, api, forgetTable, heldSeats, heldTables, tokensFor } from "./api.js";
 import { claimSeats, forgetAccount, signedIn } from "./account.js";
 import { h, fill, announce } from "./dom.js";
+import { errorText } from "./errors.js";
 import { addStrings, t } from "./i18n.js";
 import { seatName } from "./table.js";
 
@@ -26,6 +27,8 @@ export const STRINGS = {
     "mine.noGames": "No games yet: play one, and it is kept here on every device you sign in from.",
     "mine.accountHint": "Your games follow your account to every device where you sign in.",
     "mine.yourMove": "your move",
+    "mine.invited": "you are invited",
+    "mine.take": "Take your seat",
     "mine.unclaimed": { one: "This browser holds a seat at {n} table outside your account.", other: "This browser holds seats at {n} tables outside your account." },
     "mine.claim": "Add to my account",
   },
@@ -42,6 +45,8 @@ export const STRINGS = {
     "mine.noGames": "Партий пока нет: сыграйте, и партия будет здесь на любом устройстве, где вы войдёте.",
     "mine.accountHint": "Ваши партии доступны с любого устройства, где вы вошли в аккаунт.",
     "mine.yourMove": "ваш ход",
+    "mine.invited": "вас пригласили",
+    "mine.take": "Занять своё место",
     "mine.unclaimed": { one: "У этого браузера есть место за {n} столом вне вашего аккаунта.", few: "У этого браузера есть места за {n} столами вне вашего аккаунта.", many: "У этого браузера есть места за {n} столами вне вашего аккаунта.", other: "У этого браузера есть места за {n} столами вне вашего аккаунта." },
     "mine.claim": "Добавить в аккаунт",
   },
@@ -58,6 +63,8 @@ export const STRINGS = {
     "mine.noGames": "Nicio partidă încă: joacă una și o găsești aici pe orice dispozitiv unde te autentifici.",
     "mine.accountHint": "Partidele tale te urmează pe orice dispozitiv unde te autentifici.",
     "mine.yourMove": "e rândul tău",
+    "mine.invited": "ești invitat",
+    "mine.take": "Ocupă-ți locul",
     "mine.unclaimed": { one: "Acest browser are un loc la {n} masă din afara contului tău.", few: "Acest browser are locuri la {n} mese din afara contului tău.", other: "Acest browser are locuri la {n} de mese din afara contului tău." },
     "mine.claim": "Adaugă în cont",
   },
@@ -106,7 +113,8 @@ export function myTablesPanel(titles) {
       try {
         const page = await accountApi.games("all", { limit: MOST });
         await Promise.all(page.tables.map(async (line) => {
-          found.set(line.id, await row(line.id, line, line.my_seats).catch(() => null));
+          const made = await row(line.id, line, line.my_seats).catch(() => null);
+          found.set(line.id, made && { ...made, invited: line.invited_seats || [] });
         }));
       } catch (error) {
         if (error.status === 401) forgetAccount();  // signed out elsewhere: this browser's seats only
@@ -145,7 +153,7 @@ export function myTablesPanel(titles) {
       h("p", { class: "hint" }, t(account ? "mine.accountHint" : "mine.hint")));
   }
 
-  function line({ id, info, ways, mine, yourMove }) {
+  function line({ id, info, ways, mine, yourMove, invited = [] }) {
     const SEP = "\u00a0· ";
     const buttons = [];
     const live = info.status === "open" || info.status === "playing";
@@ -157,6 +165,15 @@ export function myTablesPanel(titles) {
         onclick: () => end(id, kind) }, t(`exits.confirm.${kind}`)),
       h("button", { type: "button", "data-action": "cancel-exit", onclick: () => { asking = null; draw(); } },
         t("exits.cancel")));
+    } else if (live && invited.length && !mine.length) {  // a seat addressed to this account: one click takes it
+      buttons.push(h("button", { type: "button", class: "primary", "data-action": "take-invited", onclick: async () => {
+        try {
+          await api.join(id, "", invited[0]);  // (named as the account is)
+          location.hash = `#/table/${id}`;
+        } catch (error) {
+          announce(errorText(error) || error.message);
+        }
+      } }, t("mine.take")));
     } else if (live) {
       buttons.push(h("a", { class: "button primary", href: `#/table/${id}`, "data-action": "resume" }, t("mine.resume")));
       for (const kind of ["resign", "abandon"]) {
@@ -176,7 +193,8 @@ export function myTablesPanel(titles) {
     const others = info.seats.filter((seat) => !mine.includes(seat.seat)).map((seat) => seatName(info.seats, seat.seat));
     return h("li", { "data-table": id, "data-status": info.status, "data-your-move": yourMove ? "true" : null },
       h("span", { class: "summary" }, h("strong", {}, titles[info.game] || info.game), SEP,
-      yourMove ? h("span", { class: "status your-move", "data-testid": "your-move" }, t("mine.yourMove"))
+      invited.length && !mine.length ? h("span", { class: "status open" }, t("mine.invited"))
+        : yourMove ? h("span", { class: "status your-move", "data-testid": "your-move" }, t("mine.yourMove"))
         : h("span", { class: `status ${info.status}` }, t(`status.${info.status}`)),
       others.length ? [SEP, others.join(", ")] : null),
     h("span", { class: "buttons" }, buttons));
