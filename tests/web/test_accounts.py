@@ -8,9 +8,11 @@ Each test uses browser contexts of its own (a context is a device: its own cooki
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -211,3 +213,31 @@ def test_a_seat_addressed_to_a_player_waits_in_their_games(devices: Any, base_ur
     bob_page.wait_for_selector("[data-testid=turn][data-move]")
     assert "watching" not in bob_page.inner_text("[data-testid=turn]")
     assert httpx.get(f"{base_url}/api/tables/{table}").json()["seats"][1]["name"] == bob
+
+
+def test_the_account_page_downloads_every_game_and_deletes_the_account(devices: Any, base_url: str) -> None:
+    """Issue 45 item 1: "Download your games" gathers the export's pages into one file, a finished game with its
+    record; deleting the account (its password asked again) signs it out and its profile is gone."""
+    page = devices()
+    name = username()
+    sign_up(page, base_url, name)
+    page.click("[data-action=codes-saved]")
+    table = play_bots(page, base_url)
+    page.goto(f"{base_url}/#/mine")
+    line = page.locator(f"[data-testid=my-tables] li[data-table='{table}']")
+    line.locator("[data-action=resign]").click()
+    line.locator("[data-action=confirm-resign]").click()
+    page.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")
+    page.goto(f"{base_url}/#/account")
+    with page.expect_download() as download:
+        page.click("[data-action=export]")
+    data = json.loads(Path(download.value.path()).read_text())
+    assert data["account"]["username"] == name and data["next"] is None
+    assert [game["id"] for game in data["games"]] == [table] and data["games"][0]["record"]["actions"]
+
+    page.click(".danger-zone summary")
+    page.fill("#me-delete-password", PASSWORD)
+    page.click("[data-testid=delete-account] button[type=submit]")
+    page.wait_for_selector("[data-testid=account-link]:text-is('Sign in')")
+    assert httpx.get(f"{base_url}/api/players/{name}").status_code == 404
+    assert httpx.get(f"{base_url}/api/tables/{table}").json()["seats"][0]["name"] != name

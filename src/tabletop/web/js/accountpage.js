@@ -31,6 +31,8 @@ export const STRINGS = {
     "me.codesLeft": { one: "{n} recovery code left.", other: "{n} recovery codes left." },
     "me.data": "Your data",
     "me.export": "Download your games and account (JSON)",
+    "me.exporting": { one: "{n} game gathered…", other: "{n} games gathered…" },
+    "me.exported": { one: "{n} game downloaded.", other: "{n} games downloaded." },
     "me.delete": "Delete the account",
     "me.deleteWhy": "Your games stay in the tables' records, under a neutral name; your name, sessions and profile are gone, and the name cannot be taken again. This cannot be undone.",
     "me.deleteConfirm": "Delete my account",
@@ -61,6 +63,8 @@ export const STRINGS = {
     },
     "me.data": "Ваши данные",
     "me.export": "Скачать ваши партии и данные аккаунта (JSON)",
+    "me.exporting": { one: "Собрана {n} партия…", few: "Собрано {n} партии…", many: "Собрано {n} партий…", other: "Собрано {n} партии…" },
+    "me.exported": { one: "Скачана {n} партия.", few: "Скачано {n} партии.", many: "Скачано {n} партий.", other: "Скачано {n} партии." },
     "me.delete": "Удалить аккаунт",
     "me.deleteWhy": "Ваши партии останутся в записях столов под нейтральным именем; имя, сеансы и профиль исчезнут, и это имя больше никто не сможет занять. Отменить это нельзя.",
     "me.deleteConfirm": "Удалить мой аккаунт",
@@ -91,6 +95,8 @@ export const STRINGS = {
     },
     "me.data": "Datele tale",
     "me.export": "Descarcă partidele și datele contului (JSON)",
+    "me.exporting": { one: "{n} partidă adunată…", few: "{n} partide adunate…", other: "{n} de partide adunate…" },
+    "me.exported": { one: "{n} partidă descărcată.", few: "{n} partide descărcate.", other: "{n} de partide descărcate." },
     "me.delete": "Șterge contul",
     "me.deleteWhy": "Partidele tale rămân în înregistrările meselor, sub un nume neutru; numele, sesiunile și profilul dispar, iar numele nu mai poate fi luat de altcineva. Nu se poate anula.",
     "me.deleteConfirm": "Șterge-mi contul",
@@ -221,10 +227,39 @@ function passwordBox() {
     }));
 }
 
+const exportStatus = h("span", { role: "status", class: "hint" });
+
+/** Download the account's whole export: every page (50 tables each) gathered into one file. A page the
+ * server is too busy for is asked again (api.js); one that still fails ends the file there, its `next`
+ * kept in it to go on from. */
+async function exportAll(button) {
+  button.disabled = true;
+  let data = null;
+  try {
+    let cursor = null;
+    do {
+      const page = await accountApi.exportPage(cursor);
+      data = data ? { ...page, games: [...data.games, ...page.games] } : page;
+      exportStatus.textContent = t("me.exporting", { n: data.games.length });
+      cursor = page.next;
+    } while (cursor);
+  } catch (error) {
+    exportStatus.textContent = errorText(error) || error.message;
+  } finally {
+    button.disabled = false;
+  }
+  if (!data) return;
+  const link = h("a", { download: `tabletop-${data.account.username}.json`,
+    href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" })) });
+  link.click();
+  exportStatus.textContent = t("me.exported", { n: data.games.length });
+}
+
 function dataBox() {
   const password = passwordInput("delete-password", "current-password");
   return h("section", { class: "panel", "aria-labelledby": "me-data-h" }, h("h3", { id: "me-data-h" }, t("me.data")),
-    h("p", {}, h("a", { class: "button", href: "/api/account/export", download: "", "data-action": "export" }, t("me.export"))),
+    h("p", {}, h("button", { type: "button", "data-action": "export", onclick: (event) => exportAll(event.currentTarget) },
+      t("me.export")), " ", exportStatus),
     h("details", { class: "danger-zone" }, h("summary", {}, t("me.delete")),
       h("p", {}, t("me.deleteWhy")),
       panelForm("delete-account", [

@@ -72,6 +72,8 @@ export const accountApi = {
     + `&limit=${limit}` + (cursor ? `&cursor=${encodeURIComponent(cursor)}` : "")),
   /** Bind the seats this browser holds tokens for to the account: [{table, token}]. */
   claim: (seats) => request("POST", "/api/account/claim", { seats }),
+  /** A page of the account's export ({account, exported_at, games, next}). */
+  exportPage: (cursor = null) => request("GET", "/api/account/export" + (cursor ? `?cursor=${encodeURIComponent(cursor)}` : "")),
   remove: (password) => request("POST", "/api/account/delete", { password }),
   player: (username) => request("GET", `/api/players/${encodeURIComponent(username)}`),
   passkeys: () => request("GET", "/api/account/passkeys"),
