@@ -81,6 +81,11 @@ BODIES: dict[str, dict[str, Any]] = {
     "SignOut": {"everywhere": False},
     "SeatClaim": {"seats": [{"table": "0123456789abcdef", "token": "{token}"}]},
     "AccountDeletion": {"password": "a fuzzing password"},
+    "Address": {"email": "fuzzer@example.org", "language": "en"},  # mail (.site.mail)
+    "Link": {"token": "abcdefghijklmnop"},
+    "Notices": {"on": True},
+    "ResetAsked": {"username": "fuzzer_1"},
+    "Reset": {"token": "abcdefghijklmnop", "password": "another fuzzing one"},
     "Answer": {"credential": {"id": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30"}}},  # passkeys
 }
 """A valid body of each request model, whose every field is then made hostile (``{token}``: a seat's)."""

@@ -61,6 +61,12 @@ def serve(
         help="argon2id parameters for account passwords: rfc9106-low-memory (64 MiB, the default), "
              "rfc9106-high-memory (2 GiB), or cheapest (for tests only: it protects nothing)")]
     = "rfc9106-low-memory",
+    smtp_url: Annotated[str | None, typer.Option(
+        envvar="TABLETOP_SMTP_URL", show_envvar=True,
+        help="where the site's mail goes out (address confirmations, password reset links, your-move notices): "
+             "smtp://user:password@host:587?from=tabletop@example.org (STARTTLS), smtps://…:465, or "
+             "smtp://host:25?tls=none; better in $TABLETOP_SMTP_URL than on a command line others can see "
+             "[default: none, the site sends no mail]", show_default=False)] = None,
 ) -> None:
     """Serve the web app and live tables: create, join, play and watch games in a browser."""
     import uvicorn
@@ -94,9 +100,16 @@ def serve(
     if password_hashing not in PASSWORD_HASHING:
         raise typer.BadParameter(f"{password_hashing!r}: one of {', '.join(PASSWORD_HASHING)}",
                                  param_hint="--password-hashing")
+    if smtp_url:
+        from tabletop.server.site.mail import BadSmtpUrl, Smtp
+
+        try:
+            Smtp.parse(smtp_url)
+        except BadSmtpUrl as error:
+            raise typer.BadParameter(str(error), param_hint="--smtp-url") from None
     app = create_app(ServerSettings(db=db or default_db(), redis=redis, bot_workers=bot_workers, limits=limits,
                                     allow_hosts=tuple(allow_host or ()), allow_origins=tuple(allow_origin or ()),
-                                    password_hashing=password_hashing))
+                                    password_hashing=password_hashing, smtp_url=smtp_url))
     # localhost, not its address: browsers allow passkeys (WebAuthn) at a name only, localhost being a secure one
     url = f"http://{'localhost' if host in ('0.0.0.0', '::', '127.0.0.1', '::1') else host}:{port}/"
     typer.secho(f"tabletop is at {url} (Ctrl+C stops it)", bold=True)

@@ -70,12 +70,15 @@ from tabletop.server.site.accounts.passkeys import router as passkeys_router
 from tabletop.server.site.accounts.profiles import CONSUMER as PLAYED
 from tabletop.server.site.accounts.router import players as players_router
 from tabletop.server.site.accounts.router import router as accounts_router
+from tabletop.server.site.mail import Mail, Mailer, Smtp
+from tabletop.server.site.mail.router import router as mail_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
 from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
 from tabletop.storage.accounts import AccountStore
+from tabletop.storage.mail import MailStore
 from tabletop.storage.passkeys import PasskeyStore
 
 log = logging.getLogger("tabletop.server")
@@ -103,6 +106,7 @@ class ServerSettings:
     allow_hosts: tuple[str, ...] = ()  #: more names of this server for its Host (``*``: any)
     allow_origins: tuple[str, ...] = ()  #: more sites whose pages may play here (``https://host[:port]``)
     password_hashing: str = "rfc9106-low-memory"  #: argon2id parameters for account passwords (.site.accounts)
+    smtp_url: str | None = None  #: where mail is sent from (.site.mail); None: the site sends none
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -123,7 +127,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await asyncio.wrap_future(bots.submit(int))
         hub = Hub(store, bots, settings.redis, settings.limits, renew_bots=start_bots if bots is not None else None)
         passwords = Passwords(settings.password_hashing)
-        features(app, hub, passwords)
+        mailer = Mailer(Smtp.parse(settings.smtp_url) if settings.smtp_url else None)
+        features(app, hub, passwords, mailer)
         await hub.start()
         app.state.hub = hub
         # everything loaded so far (the games, the web stack: ~115,000 objects) lives as long as the
@@ -138,6 +143,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             gc.set_threshold(*thresholds)
             await hub.stop()
+            await mailer.drain()
             passwords.close()
             if hub.bots is not None:  # (a new pool if a worker died)
                 hub.bots.shutdown(cancel_futures=True)
@@ -206,6 +212,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(motion_router)
     app.include_router(coach_router)
     app.include_router(lobby_router)
+    app.include_router(mail_router)
     app.include_router(passkeys_router)  # (before the accounts' own: /api/account/passkeys is not a session id)
     app.include_router(accounts_router)
     app.include_router(players_router)
@@ -215,7 +222,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
-def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
+def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None = None) -> None:
     """The site's features over the hub's seam (:mod:`.seams`, :mod:`.table_events`), each handed only its narrow
     interface and the events it listens to, kept in ``app.state`` for the routes (:mod:`.requests`)."""
     app.state.rematches = Rematches(hub.seam, functools.partial(hub.rates.table_request, kind=REMATCH))
@@ -227,6 +234,8 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords) -> None:
     app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords, hub.seam)
     hub.events.consume(PLAYED, accounts.finished)  # each finished table once, for the profiles
     app.state.passkeys = Passkeys(PasskeyStore(hub.store.engine), accounts)  # /api/account/passkeys
+    app.state.mail = mail = Mail(MailStore(hub.store.engine), mailer or Mailer(None), accounts, hub.seam)
+    hub.events.subscribe(mail.moved, MoveApplied)  # your-move notices at tables that take days
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

@@ -73,7 +73,8 @@ def glance_of(table: LiveTable) -> TableGlance:
     settings = table.settings
     return TableGlance(table.row.id, table.game, dict(table.row.options), table.options_json, table.status,
                        table.moves, table.state.current_player,
-                       tuple(SeatGlance(s.seat, s.kind, s.name, s.bot, s.joined) for s in table.seats),
+                       tuple(SeatGlance(s.seat, s.kind, s.name, s.bot, s.joined, account=s.account)
+                             for s in table.seats),
                        settings.move_seconds, settings.time_bank, settings.rematch, settings.rematch_of)
 
 

@@ -34,6 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tabletop.storage.mail import EmailRow, MailLinkRow, MoveNoticeRow
 from tabletop.storage.models import Base, ChatRow, SeatRow, TableRow, now
 from tabletop.storage.passkeys import PasskeyRow
 from tabletop.storage.store import StorageError, Store, hash_token
@@ -374,8 +375,8 @@ class AccountStore:
         return claimed
 
     def delete(self, account_id: str, placeholder: str) -> list[tuple[str, str]]:
-        """Delete the account, in one transaction: its sessions, passkeys and recovery codes go, so does its list of
-        games; at every table it sat at, its seats keep their games but are bound to nobody and named
+        """Delete the account, in one transaction: its sessions, passkeys, recovery codes and e-mail go, so does
+        its list of games; at every table it sat at, its seats keep their games but are bound to nobody and named
         ``placeholder`` (its chat lines too); a seat addressed to it waits for its invitation link alone. The
         account's row stays as a tombstone without a password, whose name nobody may take again (as
         lichess keeps a closed account's: a new player under an old name would inherit the trust, the
@@ -394,7 +395,7 @@ class AccountStore:
                           else_=SeatRow.name), reserved_for=None, reserved_name=None))
             connection.execute(update(SeatRow).where(SeatRow.account == account_id).values(name=placeholder,
                                                                                           account=None))
-            for kind in (SessionRow, RecoveryCodeRow, PlayedRow, PasskeyRow):
+            for kind in (SessionRow, RecoveryCodeRow, PlayedRow, PasskeyRow, EmailRow, MailLinkRow, MoveNoticeRow):
                 connection.execute(delete(kind).where(kind.account_id == account_id))
             connection.execute(update(AccountRow).where(AccountRow.id == account_id).values(
                 username="", password_hash="", deleted_at=now()))

@@ -79,6 +79,7 @@ class LobbySeat:
     joined: bool
     open: bool = False
     reserved_name: str | None = None  #: the username of the account the seat is addressed to
+    account: str | None = None  #: the account the seat is bound to (a feature's to know; never a lobby's to show)
 
 
 @dataclass(frozen=True, slots=True)

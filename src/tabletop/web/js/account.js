@@ -10,6 +10,7 @@ import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
 import { addStrings, t } from "./i18n.js";
 import { passkeyButton } from "./passkeys.js";
+import { resetByMail } from "./mail.js";
 
 export const STRINGS = {
   en: {
@@ -357,7 +358,19 @@ export function renderRecover(root) {
     location.hash = "#/account";
   });
   fill(root, h("section", { class: "panel account-page narrow" }, h("h2", {}, t("account.recoverTitle")),
-    h("p", { class: "hint" }, t("account.recoverWhy")), form));
+    h("p", { class: "hint" }, t("account.recoverWhy")), form, resetByMail()));
   username.focus();
+  return {};
+}
+
+/** #/reset/{token}: a new password by the link mailed (the site's mail, mail.js); signed in here after. */
+export function renderReset(root, token) {
+  const password = passwordField("password", t("account.newPassword"), "new-password", t("account.passwordHint"));
+  const form = accountForm("reset", [password.row], t("account.setPassword"), async () => {
+    learn(await accountApi.reset(token || "", password.input.value));
+    location.hash = "#/account";
+  });
+  fill(root, h("section", { class: "panel account-page narrow" }, h("h2", {}, t("account.recoverTitle")), form));
+  password.input.focus();
   return {};
 }

@@ -7,6 +7,7 @@ import { codesLeft, forgetAccount, onAccountChange, signedIn, signInFrom, signOu
 import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
 import { passkeysPanel } from "./passkeys.js";
+import { emailPanel } from "./mail.js";
 import { addStrings, lang, t, timeAgo } from "./i18n.js";
 
 export const STRINGS = {
@@ -149,7 +150,7 @@ export function renderAccountPage(root) {
             await signOut();
             location.hash = "#/";
           } }, t("account.signOut")))),
-      sessionsBox, passkeysPanel().element, passwordBox(), dataBox()));
+      sessionsBox, passkeysPanel().element, emailPanel().element, passwordBox(), dataBox()));
     await drawSessions();
   }
 

@@ -11,7 +11,8 @@ import { loadGames } from "./games/index.js";
 import { renderRules } from "./rules.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
-import { accountLink, loadAccount, renderRecover, renderSignIn, renderSignUp } from "./account.js";
+import { accountLink, loadAccount, renderRecover, renderReset, renderSignIn, renderSignUp } from "./account.js";
+import { renderConfirmEmail } from "./mail.js";
 import { renderAccountPage } from "./accountpage.js";
 import { renderProfile } from "./profile.js";
 
@@ -62,6 +63,12 @@ function route() {
         break;
       case "recover":
         current = renderRecover(app);
+        break;
+      case "reset":  // a mailed link: a new password
+        current = renderReset(app, rest[0]);
+        break;
+      case "confirm-email":  // a mailed link: the address confirmed
+        current = renderConfirmEmail(app, rest[0]);
         break;
       case "account":
         current = renderAccountPage(app);

@@ -172,6 +172,11 @@ class Accounts:
         await self.sign_out(account)
         return account
 
+    async def set_password(self, account: Account, password: str) -> None:
+        """A new password (checked by the caller) for the account; every one of its sessions ends."""
+        await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(password)))
+        await self.sign_out(account)
+
     async def finished(self, event: TableFinished) -> None:
         """A finished table (the consumer :data:`.profiles.CONSUMER`): noted for each account that sat at it."""
         played = played_by(event)
