@@ -114,19 +114,16 @@ def gone_from(table: LiveTable, screen: set[int]) -> list[int]:
 def gone_ways(table: LiveTable, seat: int, screen: set[int], window: float, now: float) -> dict[str, Any]:
     """The ways on without the people who went away, for ``seat`` (its screen: ``screen``), ``now`` (wall-clock
     seconds): ``claim``, ``end_gone`` and ``bot_for_gone`` (``"now"`` or None) and ``gone`` — the seats gone,
-    since when (the last of them) and when the window of ``window`` seconds ends (``claimable_at``: None at a
-    clocked table, where the clock governs), with the server's ``now`` for a countdown — or None with nobody
-    gone. The window starts when the last of them went: until it ends, nothing is offered."""
+    since when (the last of them), when the window of ``window`` seconds ends (``claimable_at``: None at a
+    clocked table, where the clock governs) and which ways it will open (``then``), with the server's ``now``
+    for a countdown — or None with nobody gone. The window starts when the last of them went: until it ends,
+    nothing is offered."""
     ways: dict[str, Any] = {**dict.fromkeys(GONE_WAYS), "gone": None}
     gone = gone_from(table, screen) if table.status == "playing" else []
     if not gone:
         return ways
     since = max(table.settings.gone[s] for s in gone)
     due = None if table.settings.move_seconds else since + window
-    ways["gone"] = {"seats": gone, "since": _iso(since), "claimable_at": None if due is None else _iso(due),
-                    "now": _iso(now)}
-    if due is None or now < due:
-        return ways
     others = [s for s in people(table) if s not in on_screen(table, screen)]
     opposing = [members for _, members in table.game.seat_sides() if seat not in members]
 
@@ -135,9 +132,13 @@ def gone_ways(table: LiveTable, seat: int, screen: set[int], window: float, now:
         return bool(persons) and all(s in gone for s in persons)
 
     teams = any(len(members) > 1 for _, members in table.game.seat_sides())
-    return {"claim": "now" if opposing and all(map(left_the_game, opposing)) else None,
-            "end_gone": "now" if all(s in gone for s in others) else None,
-            "bot_for_gone": "now" if teams and casual(table) else None, "gone": ways["gone"]}
+    then = {"claim": bool(opposing) and all(map(left_the_game, opposing)),
+            "end_gone": all(s in gone for s in others), "bot_for_gone": teams and casual(table)}
+    ways["gone"] = {"seats": gone, "since": _iso(since), "claimable_at": None if due is None else _iso(due),
+                    "now": _iso(now), "then": [kind for kind in GONE_WAYS if then[kind] and due is not None]}
+    if due is None or now < due:
+        return ways
+    return {**{kind: "now" if then[kind] else None for kind in GONE_WAYS}, "gone": ways["gone"]}
 
 
 def _iso(seconds: float) -> str:
