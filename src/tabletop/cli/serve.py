@@ -19,7 +19,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "idle_table_minutes=120, lobby_idle_minutes=5, "
                "heavy_workers=1, heavy_queue=16, heavy_per_client=2, database_threads=8, worker_niceness=10, "
                "lease_seconds=6, retry_max_seconds=8, "
-               "hello_seconds=10, min_move_seconds=5, chat_per_minute=20, chat_burst=5, "
+               "hello_seconds=10, min_move_seconds=5, reconnect_seconds=60, chat_per_minute=20, chat_burst=5, "
                "toggles_per_minute=10, undo_asks_per_minute=20, end_requests_per_minute=10, answers_per_minute=30, "
                "rematches_per_minute=10, sign_ins_per_minute=10, sign_ins_per_account_per_minute=5, "
                "sign_ups_per_minute=3, claims_per_minute=5, exports_per_minute=10, profile_reads_per_minute=60, "

@@ -53,9 +53,10 @@ class Connection:
 class Broadcaster:
     """Every connection of this process's tables, and the messages they are sent."""
 
-    def __init__(self, registry: TableRegistry, spectators_per_table: int) -> None:
+    def __init__(self, registry: TableRegistry, spectators_per_table: int, reconnect_seconds: float = 60.0) -> None:
         self.registry = registry
         self.spectators_per_table = spectators_per_table
+        self.reconnect_seconds = reconnect_seconds  #: the window the ways out after someone left wait for
         self.connections: dict[str, list[Connection]] = {}
         self.sockets: Counter[str] = Counter()  #: open WebSockets per client
 
@@ -133,7 +134,7 @@ class Broadcaster:
                   "undo_steps": table.undo_steps(undo_seat) if undo_seat is not None else None,
                   "result": table.result() if table.status in ("over", "abandoned") else None,
                   "rematch": table.settings.rematch,
-                  "proposal": table.proposal, "ways_out": ways_out(table, held, set(held))}
+                  "proposal": table.proposal, "ways_out": ways_out(table, held, set(held), self.reconnect_seconds)}
         if text:  # English terminal text: only for the clients that ask (the browser draws its own)
             update["text"] = table.text(viewer)
         return update

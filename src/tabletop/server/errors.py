@@ -64,6 +64,8 @@ SERVER_ERRORS: Mapping[str, str] = {
     "cannot_leave": "nobody else plays at this {status} table: abandon it instead of leaving",
     "abandon_needs_seat": "a game being played is abandoned only by its seated people, all agreeing",
     "end_pending": "a request to end the game already waits for an answer",
+    "claim_too_early": "the others who went away have {seconds} s more to come back (until {claimable_at})",
+    "cannot_claim": "seat {seat} may not {way} now: nobody it could go on without has gone, or someone came back",
     "no_end_request": "no request to end the game waits for this seat's answer",
     "rematch_too_early": "a rematch is offered once the game is over",
     "rematch_not_over": "the game was {status}: only a finished game has a rematch",

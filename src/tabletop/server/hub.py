@@ -4,7 +4,8 @@
 - :mod:`.seating`: tables made and joined, seat tokens, connections attached;
 - :mod:`.moves`: actions checked, logged and applied, and what comes next (chance, bots, the end);
   its :mod:`.clocks` time each move;
-- :mod:`.undo`: takebacks; :mod:`.endings`: resigning, abandoning and leaving; :mod:`.chat`;
+- :mod:`.undo`: takebacks; :mod:`.endings`: resigning, abandoning and leaving, and going on without those who
+  left, whom :mod:`.presence` counts; :mod:`.chat`;
 - :mod:`.broadcast`: the connections and what each is sent (its seat's view, the log it has not had);
 - :mod:`.failover` and :mod:`.notices`: the cross-process layer (leases, catching up, retries, housekeeping;
   notices over Redis, and reading the database while Redis is down);
@@ -38,6 +39,7 @@ from tabletop.server.lobby_lines import bot_levels, row_info
 from tabletop.server.messages import TableInfo
 from tabletop.server.moves import Moves
 from tabletop.server.notices import Notices
+from tabletop.server.presence import Presence
 from tabletop.server.registry import TableRegistry
 from tabletop.server.seams import Tables
 from tabletop.server.seating import ChosenSeedRefused, Seating
@@ -72,8 +74,10 @@ class Hub:
         self.instance = uuid.uuid4().hex
         self.background: set[asyncio.Task[Any]] = set()
         self.registry = TableRegistry(store, self.db, self.instance, self.limits.lease_seconds)
-        self.broadcaster = Broadcaster(self.registry, self.limits.spectators_per_table)
+        self.broadcaster = Broadcaster(self.registry, self.limits.spectators_per_table, self.limits.reconnect_seconds)
         self.notices = Notices(self.registry, self.spawn)
+        self.presence = Presence(self.registry, self.broadcaster, self.notices, self.limits.lease_seconds,
+                                 self.limits.reconnect_seconds, self.broadcaster.broadcast)
         self.failover = Failover(self.registry, self.broadcaster, self.limits, self.spawn, self.notices)
         self.events = TableEvents(ConsumerMarks(store), self.db, self.registry.read)
         self.moves = Moves(self.registry, self.writer, self.failover, self.limits, self.broadcaster.broadcast,
@@ -83,7 +87,8 @@ class Hub:
         self.undo = Undo(self.registry, self.moves.write, self.broadcaster.same_screen, self.failover.notify,
                          self.moves.advance_or_retry)
         self.chat = TableChat(self.registry, self.broadcaster, self.notices, self.rates)
-        self.endings = TableEndings(self.registry, self.moves, self.failover, self.broadcaster.broadcast)
+        self.endings = TableEndings(self.registry, self.moves, self.failover, self.broadcaster.broadcast,
+                                    self.presence.present, self.limits.reconnect_seconds)
         self.failover.advance = self.moves.advance
         notices = self.notices
         notices.catch_up, notices.read_again, notices.take_over = (self.failover.catch_up, self.failover.read_again,
@@ -110,6 +115,7 @@ class Hub:
         self.spawn(self.failover.keep_leases())
         self.spawn(self.events.run())
         self.spawn(self.events.keep_caught_up())
+        self.spawn(self.presence.keep())
         if self.redis_url:
             require("redis", extra="redis", purpose="servers sharing tables through Redis (--redis)")
             self.notices.connect(self.redis_url)

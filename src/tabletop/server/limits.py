@@ -60,12 +60,13 @@ class Limits:
     retry_max_seconds: float = 8.0  #: the longest wait between retries of a failed write or Redis connection
     hello_seconds: float = 10.0  #: time a new WebSocket has to send its hello (seat tokens)
     min_move_seconds: float = 5.0  #: the shortest per-move clock a table may have
+    reconnect_seconds: float = 60.0  #: time a person cut off has to come back before the others may go on without them
     chat_per_minute: int = 20  #: chat messages one client may write in any minute
     chat_burst: int = 5  #: of those, chat messages one client may write in any ten seconds
     # requests that change a table, each kind counted per client like chat
     toggles_per_minute: int = 10  #: switches of "spectators may chat" (on or off) one client may make in any minute
     undo_asks_per_minute: int = 20  #: undo requests one client may make in any minute
-    end_requests_per_minute: int = 10  #: resign, abandon and leave requests one client may make in any minute
+    end_requests_per_minute: int = 10  #: resign, abandon, leave and claim requests one client may make in any minute
     answers_per_minute: int = 30  #: answers to undo and end requests one client may give in any minute
     rematches_per_minute: int = 10  #: rematch requests one client may make in any minute
     # accounts (tabletop.server.site.accounts)
@@ -173,13 +174,15 @@ class Priced(NamedTuple):
 
 TOGGLE = Priced("toggles_per_minute", code="too_many_toggles", what="switches of spectator chat")
 UNDO_ASK = Priced("undo_asks_per_minute", code="too_many_undo_asks", what="undo requests")
-END_REQUEST = Priced("end_requests_per_minute", code="too_many_end_requests", what="resign, abandon or leave requests")
+END_REQUEST = Priced("end_requests_per_minute", code="too_many_end_requests",
+                     what="resign, abandon, leave or claim requests")
 ANSWER = Priced("answers_per_minute", code="too_many_answers", what="answers to undo or end requests")
 REMATCH = Priced("rematches_per_minute", code="too_many_rematches", what="rematch requests")
 
 PRICED_MESSAGES: Mapping[str, Priced] = {
     "spectator_chat": TOGGLE, "undo": UNDO_ASK, "resign": END_REQUEST, "abandon": END_REQUEST,
-    "leave": END_REQUEST, "agree_undo": ANSWER, "refuse_undo": ANSWER, "agree_end": ANSWER, "refuse_end": ANSWER}
+    "leave": END_REQUEST, "claim": END_REQUEST, "end_gone": END_REQUEST, "bot_for_gone": END_REQUEST,
+    "agree_undo": ANSWER, "refuse_undo": ANSWER, "agree_end": ANSWER, "refuse_end": ANSWER}
 """The socket messages (by ``type``) that each write to the database and reach every connection of a
 table, and the limit each counts against; a move is bounded by its game (one seat to move, one move
 number) and chat by its own limits."""

@@ -110,6 +110,7 @@ async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> 
     try:
         try:
             await hub.seating.connect(table_id, connection, hello.name)
+            hub.spawn(hub.presence.arrived(table_id, connection))
             await hub.chat.welcome(table_id, connection)
         except LimitReached as error:
             await _close(websocket, Rejection(str(error), error.code, **error.params), 1008)
@@ -121,6 +122,7 @@ async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> 
         pass
     finally:
         hub.broadcaster.disconnect(table_id, connection)
+        hub.spawn(hub.presence.departed(table_id, connection))  # (its seats may be held nowhere now)
 
 
 async def _converse(hub: Hub, websocket: WebSocket, table_id: str, connection: Connection) -> None:
@@ -215,8 +217,10 @@ async def _handle(hub: Hub, table_id: str, connection: Connection, raw: str) -> 
             await hub.endings.resign(table_id, seat, screen)
         elif message.type == "abandon":
             await hub.endings.abandon(table_id, seat, screen)
-        else:
+        elif message.type == "leave":
             await hub.endings.leave(table_id, seat, screen)
+        else:  # claim, end_gone, bot_for_gone: the others went away
+            await hub.endings.go_on_without(table_id, message.type, seat, screen)
 
 
 def _problems(error: ValidationError) -> str:

@@ -234,11 +234,12 @@ class AnswerUndo(BaseModel):
 
 
 class EndRequest(BaseModel):
-    """Resign (for one's side), abandon (no result) or leave the table (:mod:`tabletop.server.endings`)."""
+    """Resign (for one's side), abandon (no result) or leave the table; or, once the others went away, claim
+    the game, end it without a result or hand their seats to a bot (:mod:`tabletop.server.endings`)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    type: Literal["resign", "abandon", "leave"]
+    type: Literal["resign", "abandon", "leave", "claim", "end_gone", "bot_for_gone"]
     seat: int | None = None
 
 
@@ -319,7 +320,8 @@ class Update(BaseModel):
     result: dict[str, Any] | None = None  #: once ended: returns, winner, outcome, ``ending`` (how it ended)
     rematch: dict[str, Any] | None = None  #: a finished table's rematch: {"table": its id, "by": who asked}
     proposal: dict[str, Any] | None = None  #: a pending request to resign or abandon, waiting for others
-    ways_out: dict[str, Any] | None = None  #: resign, abandon, leave: "now", "ask" or None (:mod:`.endings`)
+    ways_out: dict[str, Any] | None = None  #: resign, abandon, leave: "now", "ask" or None; claim, end_gone,
+    #: bot_for_gone: "now" or None; gone: {"seats", "since", "claimable_at", "now"} (:mod:`.endings`)
 
 
 class Rejected(BaseModel):

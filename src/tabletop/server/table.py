@@ -336,7 +336,8 @@ class LiveTable:
 
     def result(self) -> dict[str, Any] | None:
         """The ended game's returns, winner, result event and how it ended (``ending``), with any seats
-        a bot took over (``zombies``); None while it goes on, or for a table abandoned before it began."""
+        a bot took over (``zombies``) and those whose person went away and was gone on without (``left``);
+        None while it goes on, or for a table abandoned before it began."""
         ending = self.ending if self.ending is not None else Ending("finished") if self.state.is_terminal else None
         if ending is None:
             return None
@@ -351,6 +352,8 @@ class LiveTable:
             result["points"] = list(points)
         if self.zombies:
             result["zombies"] = sorted(self.zombies)
+        if self.settings.left:  # people who went away, whom the others went on without (:mod:`.endings`)
+            result["left"] = list(self.settings.left)
         return result
 
     def record_actions(self) -> list[str]:

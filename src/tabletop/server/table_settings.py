@@ -27,6 +27,10 @@ class TableSettings(BaseModel):
     zombies: tuple[int, ...] = ()  #: seats whose person's time ran out or who left: a bot plays them
     undo: dict[str, Any] | None = None  #: the pending undo request (:mod:`.undo`)
     proposal: dict[str, Any] | None = None  #: the pending request to end the game (:mod:`.endings`)
+    #: the seats of people whose every connection is gone, each with when it went (wall-clock seconds): kept
+    #: by the table's owner (:mod:`.presence`), read by the rules for someone leaving (:mod:`.endings`)
+    gone: dict[int, float] = {}
+    left: tuple[int, ...] = ()  #: seats whose person left and whom the others went on without (claimed, ended, a bot)
     rematch: dict[str, Any] | None = None  #: where this finished table's rematch is, and for whom
     rematch_of: str | None = None  #: the table this one is the rematch of
     spectator_chat: bool = False  #: spectators may write in the chat (:mod:`.chat`)

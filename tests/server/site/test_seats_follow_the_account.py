@@ -194,3 +194,15 @@ def test_ways_out_and_the_coach_answer_the_accounts_seat_without_a_token(client:
     rematch = phone.post(f"/api/tables/{table}/rematch", headers={CSRF_HEADER: phone_csrf})
     assert rematch.status_code == 200, rematch.text
     assert rematch.json()["created"] is True
+
+
+@pytest.mark.parametrize(("cause", "left"), [("abandoned", [False, True]), ("finished", [False, True])])
+def test_a_side_the_others_went_on_without_left_the_game(cause: str, left: list[bool]) -> None:
+    """A game ended without a result, or played on by a bot, after Bob went away: Bob left it (the result's
+    ``left``, tabletop.server.endings)."""
+    event = TableFinished("t1", "cubulus", {}, "abandoned" if cause == "abandoned" else "over", cause,  # type: ignore[arg-type]
+                          {"winner": None if cause == "abandoned" else 0, "left": [1],
+                           "ending": {"cause": cause, "seats": []}}, Record("cubulus", {}, []),
+                          (Sitter(0, "human", "Ann", account="a"), Sitter(1, "human", "Bob", account="b")))
+    played = played_by(event)
+    assert [played["a"].left, played["b"].left] == left

@@ -34,7 +34,7 @@ import { Pacer, SPEEDS, CLOCKED, chooseSpeed, paceOf, reducedMotion, speedFor } 
 import { chatPanel } from "./chat.js";
 import { Sound, effectsFor } from "./sound.js";
 import { coachPanel } from "./coach.js";
-import { endingText, exitsPanel } from "./exits.js";
+import { endingText, exitsPanel, leftText } from "./exits.js";
 import { curtainFor } from "./curtain.js";
 import { typedMove } from "./typed.js";
 
@@ -81,7 +81,10 @@ export function outcomeText(outcome, seats) {
 
 /** The result line of a finished game. */
 export function resultText(message) {
-  if (message.status === "abandoned") return t("table.abandoned");
+  if (message.status === "abandoned") {  // "Bob left." when the others ended it after he went away
+    const left = leftText(message.result, (seat) => seatName(message.seats, seat));
+    return left ? `${left} ${t("table.abandoned")}` : t("table.abandoned");
+  }
   const result = message.result;
   if (!result) return t("table.over");
   const lines = [];

@@ -3,7 +3,8 @@
 The accounts feature consumes finished tables (:meth:`~tabletop.server.table_events.TableEvents.consume`:
 each once, keyed by table id, caught up from the database after a restart) and notes each for every account
 that sat at it: won or not, and whether the account's side *left* — its clock ran out, or the others claimed
-the game after it went away — which the completion rate counts (resigning is seeing a game through).
+the game after it went away, or went on without it (ended the game, gave its seat to a bot: the result's
+``left``) — which the completion rate counts (resigning is seeing a game through).
 """
 
 from __future__ import annotations
@@ -43,14 +44,15 @@ def played_claimed(claimed: Claimed, seats: frozenset[int]) -> Played:
 def _played(table: str, game: str, status: str, cause: str, result: Mapping[str, Any] | None, mine: set[int],
             moment: datetime) -> Played:
     """A finished table as the account at ``mine`` played it: won, or *left* (its clock ran out, or the
-    others claimed the game after it went away)."""
+    others claimed the game, ended it or gave its seat to a bot after it went away)."""
     result = result or {}
     winner = result.get("winner")
     winners = set(winner if isinstance(winner, list) else [] if winner is None else [winner])
     named = set((result.get("ending") or {}).get("seats", []))
+    gone = set(result.get("left") or ())  # went away, and the others went on without them (tabletop.server.endings)
     return Played(table, game, status, cause, won=status == "over" and bool(mine & winners),
-                  left=(cause == "timed_out" and bool(mine & named)) or (cause == "claimed" and not mine & named),
-                  finished_at=moment)
+                  left=(cause == "timed_out" and bool(mine & named)) or (cause == "claimed" and not mine & named)
+                  or bool(mine & gone), finished_at=moment)
 
 
 def profile(username: str, counts: Sequence[GameCounts], recent: Sequence[Played]) -> dict[str, Any]:
