@@ -82,11 +82,11 @@ export function renderProfile(root, username) {
             h("p", { class: "hint" }, t("player.completionWhy"))]),
       found.games.length ? h("section", { class: "panel", "aria-labelledby": "player-stats-h" },
         h("h3", { id: "player-stats-h" }, t("player.stats")),
-        h("table", { class: "stats", "data-testid": "per-game" },
+        h("div", { class: "stats-wrap" }, h("table", { class: "stats", "data-testid": "per-game" },
           h("thead", {}, h("tr", {}, ["game", "played", "won", "left"].map((k) => h("th", { scope: "col" }, t(`player.${k}`))))),
           h("tbody", {}, found.games.map((g) => h("tr", { "data-game": g.game },
             h("th", { scope: "row" }, gameTitle(g.game)),
-            h("td", {}, formatNumber(g.played)), h("td", {}, formatNumber(g.won)), h("td", {}, formatNumber(g.left))))))) : null,
+            h("td", {}, formatNumber(g.played)), h("td", {}, formatNumber(g.won)), h("td", {}, formatNumber(g.left)))))))) : null,
       found.recent.length ? h("section", { class: "panel", "aria-labelledby": "player-recent-h" },
         h("h3", { id: "player-recent-h" }, t("player.recent")),
         h("ul", { class: "table-list" }, found.recent.map(recentLine))) : null));
