@@ -34,10 +34,11 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from tabletop.storage.errors import StorageError
 from tabletop.storage.mail import EmailRow, MailLinkRow, MoveNoticeRow
 from tabletop.storage.models import Base, ChatRow, SeatRow, TableRow, now
 from tabletop.storage.passkeys import PasskeyRow
-from tabletop.storage.store import StorageError, Store, hash_token
+from tabletop.storage.store import Store, hash_token
 
 FINISHED = ("over", "abandoned")
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from sqlalchemy import delete, insert, select
 
+from tabletop.storage.errors import StorageError
 from tabletop.storage.models import ChatRow, TableRow, now
-from tabletop.storage.store import StorageError, Store
+from tabletop.storage.store import Store
 
 KEEP = 500
 """Messages kept per table (the newest); older ones are deleted as new ones come."""

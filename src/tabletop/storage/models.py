@@ -14,6 +14,9 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+STATUSES = ("open", "playing", "over", "abandoned")
+"""A table's statuses, in the lobby's order: waiting for players, being played, finished, ended without a result."""
+
 
 def now() -> datetime:
     """The current time, timezone-aware (UTC)."""
