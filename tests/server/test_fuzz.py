@@ -87,6 +87,11 @@ BODIES: dict[str, dict[str, Any]] = {
     "ResetAsked": {"username": "fuzzer_1"},
     "Reset": {"token": "abcdefghijklmnop", "password": "another fuzzing one"},
     "Answer": {"credential": {"id": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30"}}},  # passkeys
+    "BlockRequest": {"username": "fuzzer_1"},  # looking after each other (.site.moderation)
+    "ReportRequest": {"username": "fuzzer_1", "reason": "abuse", "note": "a note", "table": "0123456789abcdef",
+                      "chat_line": 1},
+    "ModeratorNote": {"reason": "a reason"},
+    "MuteRequest": {"reason": "a reason", "until": "2h"},
 }
 """A valid body of each request model, whose every field is then made hostile (``{token}``: a seat's)."""
 SAMPLES: dict[Any, Any] = {str: "go", int: 0, bool: True, float: 1.0}
@@ -196,6 +201,8 @@ class Route:
             return b"fuzzer_1"
         if parameter["name"] == "key_id":  # a passkey (none here: answered no_passkey)
             return b"AAAA"
+        if parameter["name"] in ("report_id", "line_id"):  # a report, a chat line (none here: not_signed_in)
+            return b"1"
         schema = parameter["schema"]
         kinds = {s.get("type") for s in schema.get("anyOf", [schema])}
         if "enum" in schema:

@@ -76,3 +76,44 @@ def test_a_database_with_accounts_is_upgraded_to_seats_addressed_to_an_account_w
     assert [t.id for t in store.lobby(("playing",), account="a1").tables] == ["t" * 12]
     assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]
     store.close()
+
+
+def test_a_database_with_mail_is_upgraded_to_moderation_with_its_tables_and_chat_kept(tmp_path: Path) -> None:
+    """Issue 45 items 7 and 8: a database of the release with mail (0010) — an account, a game of it being
+    played, a chat line — upgraded in place: the account is open and not muted and still signs in, the old
+    line is still shown (no account known for it), blocks and reports can be made, and the game goes on."""
+    from tabletop.storage.chat import ChatLog
+    from tabletop.storage.moderation import ModerationStore
+
+    url = f"sqlite:///{tmp_path / 'mail.db'}"
+    upgrade(url, "0010")
+    engine = create_engine(url)
+    with engine.begin() as connection:  # (written as that release wrote them)
+        for number, name in ((1, "Ann"), (2, "Bob")):
+            connection.execute(text("INSERT INTO accounts (id, username, username_key, password_hash, role, "
+                                    "created_at) VALUES (:id, :name, :key, '$argon2id$...', 'player', "
+                                    "'2026-12-01 10:00:00')"), {"id": f"a{number}", "name": name, "key": name.lower()})
+        connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
+                                                   settings={}))
+        connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined, account, open) VALUES "
+                                "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
+                                "('tttttttttttt', 1, 'human', 'Bob', NULL, 1, 'a2', 0)"))
+        connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
+        connection.execute(text("INSERT INTO chat_messages (table_id, seat, name, text, at) VALUES "
+                                "('tttttttttttt', 1, 'Bob', 'gl hf', '2026-12-01 10:01:00')"))
+    assert "closed_at" not in {c["name"] for c in inspect(engine).get_columns("accounts")}
+    engine.dispose()
+    store = Store(url)
+    assert {"account_blocks", "reports", "moderation_log"} <= set(inspect(store.engine).get_table_names())
+    found = AccountStore(store).credentials("ann")
+    assert found is not None and not found[0].closed
+    moderation = ModerationStore(store)
+    assert moderation.muted("a1") is None
+    assert [(line.name, line.text, line.account) for line in ChatLog(store).recent("t" * 12, 10)] == [
+        ("Bob", "gl hf", None)]
+    assert moderation.block("a1", "a2") and moderation.blocks_any(["a1"], "a2")
+    line = ChatLog(store).recent("t" * 12, 10)[0]
+    assert moderation.report(("a1", "Ann"), (None, "Bob"), "abuse", "", "t" * 12,
+                             moderation.chat_line("t" * 12, line.id))[1]
+    assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]
+    store.close()

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tabletop.cli.admin import admin_app
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
 from tabletop.cli.kubik import kubik_app
@@ -47,6 +48,7 @@ def _options(
     """tabletop: Cribbage, Cubulus, Beetle and Kubik — play, study and simulate."""
 
 
+app.add_typer(admin_app, name="admin")
 app.add_typer(beetle_app, name="beetle")
 app.add_typer(cribbage_app, name="cribbage")
 app.add_typer(kubik_app, name="kubik")

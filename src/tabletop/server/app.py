@@ -72,6 +72,10 @@ from tabletop.server.site.accounts.router import players as players_router
 from tabletop.server.site.accounts.router import router as accounts_router
 from tabletop.server.site.mail import Mail, Mailer, Smtp
 from tabletop.server.site.mail.router import router as mail_router
+from tabletop.server.site.moderation import Moderation
+from tabletop.server.site.moderation.router import blocks as blocks_router
+from tabletop.server.site.moderation.router import moderators as moderators_router
+from tabletop.server.site.moderation.router import reports as reports_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
@@ -79,6 +83,7 @@ from tabletop.server.work import worker_processes
 from tabletop.storage import DEFAULT_URL, Store
 from tabletop.storage.accounts import AccountStore
 from tabletop.storage.mail import MailStore
+from tabletop.storage.moderation import ModerationStore
 from tabletop.storage.passkeys import PasskeyStore
 
 log = logging.getLogger("tabletop.server")
@@ -214,6 +219,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(lobby_router)
     app.include_router(mail_router)
     app.include_router(passkeys_router)  # (before the accounts' own: /api/account/passkeys is not a session id)
+    app.include_router(blocks_router)
+    app.include_router(reports_router)
+    app.include_router(moderators_router)
     app.include_router(accounts_router)
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
@@ -236,6 +244,10 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     app.state.passkeys = Passkeys(PasskeyStore(hub.store.engine), accounts)  # /api/account/passkeys
     app.state.mail = mail = Mail(MailStore(hub.store.engine), mailer or Mailer(None), accounts, hub.seam)
     hub.events.subscribe(mail.moved, MoveApplied)  # your-move notices at tables that take days
+    # blocks, reports, the moderators' tools (.site.moderation); the tables ask it who is blocked or muted
+    app.state.moderation = moderation = Moderation(ModerationStore(hub.store), accounts.store, hub.db, hub.rates,
+                                                   hub.seam)
+    hub.guards.install(moderation)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")

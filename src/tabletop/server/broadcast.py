@@ -29,8 +29,9 @@ class Connection:
     """One live connection to a table: the seats it holds (none: a spectator) and how to reach it."""
 
     def __init__(self, send: Send, seats: list[int], text: bool = False, client: str = "",
-                 chat: bool = False, held: Held | None = None) -> None:
+                 chat: bool = False, held: Held | None = None, account: str | None = None) -> None:
         self.send = send
+        self.account = account  #: the account signed in on it (its blocks filter the chat it reads)
         self.seats = seats
         self.text = text  #: also send the position drawn as text (terminal clients)
         self.client = client  #: the hashed address it came from (its chat rate is counted per client)
@@ -154,6 +155,17 @@ class Broadcaster:
                 await self.send_update(table, connection)
             except Exception:  # a closed socket: forget it
                 self.disconnect(table_id, connection)
+
+    async def send_each(self, table_id: str, message: Callable[[Connection], Awaitable[dict[str, Any] | None]]) -> None:
+        """Send each of the table's connections its own ``message`` (None: nothing), e.g. the chat lines a
+        reader has not blocked."""
+        for connection in self.of(table_id):
+            made = await message(connection)
+            if made is not None:
+                try:
+                    await connection.send(made)
+                except Exception:  # a closed socket: forget it
+                    self.disconnect(table_id, connection)
 
     async def send_all(self, table_id: str, message: dict[str, Any],
                        to: Callable[[Connection], bool] = lambda connection: True) -> None:

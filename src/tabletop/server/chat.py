@@ -20,6 +20,11 @@ and broadcasts nothing. The database keeps a table's newest
 newest :data:`HISTORY` at once, then each new one. Writing runs on the database's threads and never
 takes the table's lock, so a chatty room cannot hold up a move.
 
+Looking after each other (issue 45 item 7). A line keeps the account that wrote it (server-side only: no
+client is sent it); a signed-in reader is never sent the lines of the accounts it blocks — live or in the
+history — a muted account's message is refused (``muted``), and a line a moderator hid is sent to nobody
+from then on (readers told at once: ``chat_hidden``). The engine asks these of its :class:`~.guards.Guarded`.
+
 Chat is no game action: it never enters the event log, the record or a replay. Being stored with
 the table, it survives a restart; with several server processes a message reaches the others'
 connections over the same Redis channel as moves.
@@ -31,6 +36,7 @@ import logging
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from tabletop.server.guards import Guarded
 from tabletop.server.limits import LimitReached, Rates
 from tabletop.server.messages import BIDI_CONTROLS
 from tabletop.server.table import SPECTATOR
@@ -85,18 +91,24 @@ def clean(text: str) -> str:
     >>> clean("  gg\\n\\twp \\u202eevil\\u0007 ")
     'gg wp evil'
     """
+    cleaned = clean_text(text)
+    if not cleaned:
+        raise ChatRefused("empty", "an empty chat message is not sent")
+    if len(cleaned) > MAX_CHARS:
+        raise ChatRefused("long", f"a chat message has at most {MAX_CHARS} characters; this one has {len(cleaned)}")
+    return cleaned
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control, formatting or bidi characters, each run of white space one space, trimmed
+    (a chat message, a report's note: any text a person writes for others to read)."""
     kept = []
     for char in text:
         if char.isspace():
             kept.append(" ")
         elif unicodedata.category(char) not in DROPPED and char not in BIDI_CONTROLS:
             kept.append(char)
-    cleaned = " ".join("".join(kept).split())
-    if not cleaned:
-        raise ChatRefused("empty", "an empty chat message is not sent")
-    if len(cleaned) > MAX_CHARS:
-        raise ChatRefused("long", f"a chat message has at most {MAX_CHARS} characters; this one has {len(cleaned)}")
-    return cleaned
+    return " ".join("".join(kept).split())
 
 
 def as_data(row: ChatRow) -> dict[str, Any]:
@@ -105,11 +117,25 @@ def as_data(row: ChatRow) -> dict[str, Any]:
             "at": row.at.isoformat(timespec="seconds")}
 
 
+def as_line(row: ChatRow) -> dict[str, Any]:
+    """A stored message as the server processes pass it on: with its writer's account (:func:`for_reader`
+    takes it out before a client is sent it)."""
+    return {**as_data(row), "account": row.account}
+
+
+def for_reader(lines: list[dict[str, Any]], hidden: frozenset[str]) -> list[dict[str, Any]]:
+    """The lines a reader who blocks the accounts ``hidden`` is sent, without whose account wrote them."""
+    return [{key: value for key, value in line.items() if key != "account"} for line in lines
+            if line.get("account") is None or line["account"] not in hidden]
+
+
 class TableChat:
     """The chat of every table a :class:`~tabletop.server.hub.Hub` serves."""
 
-    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, notices: Notices, rates: Rates) -> None:
+    def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, notices: Notices, rates: Rates,
+                 guards: Guarded | None = None) -> None:
         self.registry, self.broadcaster, self.notices, self.rates = registry, broadcaster, notices, rates
+        self.guards = guards or Guarded()
         self.log = ChatLog(registry.store)
         #: the messages this process's readers of each table were sent (the newest :data:`HISTORY`), and below
         #: which ids the history sent on welcome had them all
@@ -128,7 +154,9 @@ class TableChat:
         rows = await self.registry.db(self.log.recent, table_id, HISTORY)
         if rows and table_id not in self.floor:
             self.floor[table_id] = rows[-1].id
-        await connection.send({"type": "chat", "history": True, "messages": [as_data(row) for row in rows],
+        hidden = await self.guards.hidden_from(connection.account)
+        await connection.send({"type": "chat", "history": True,
+                               "messages": for_reader([as_line(row) for row in rows], hidden),
                                "spectators": self.spectators_may_write(table_id)})
 
     async def say(self, table_id: str, connection: Connection, text: str) -> None:
@@ -136,20 +164,23 @@ class TableChat:
 
         Raises:
             ChatRefused: for a spectator the seats have not let write, a message that is empty or too
-                long once cleaned, or a client over its chat rate; nothing is written then.
+                long once cleaned, an account a moderator muted, or a client over its chat rate; nothing is
+                written then.
         """
         table = await self.registry.table(table_id)
         if not connection.seats and not self.spectators_may_write(table_id):
             raise ChatRefused("spectators", "spectators may read this table's chat; the seats have not let them write")
         cleaned = clean(text)
+        if await self.guards.muted(connection.account):
+            raise ChatRefused("muted", "a moderator muted this account: its chat messages are not sent")
         try:
             await self.rates.chat(connection.client)
         except LimitReached as error:
             raise ChatRefused("rate", str(error), error.retry_after) from None
         seat = connection.viewer(table)
         name = table.seats[seat].name if seat != SPECTATOR else ""
-        row = await self.registry.db(self.log.add, table_id, seat, name, cleaned)
-        message = {"type": "chat", "history": False, "messages": [as_data(row)]}
+        row = await self.registry.db(self.log.add, table_id, seat, name, cleaned, connection.account)
+        message = {"type": "chat", "history": False, "messages": [as_line(row)]}
         await self.deliver(table_id, message)
         await self.publish(table_id, message)
 
@@ -186,8 +217,23 @@ class TableChat:
             sent.update(int(line["id"]) for line in fresh)
             if len(sent) > 2 * HISTORY:  # the newest are the ones that may still come twice
                 self.sent[table_id] = set(sorted(sent)[-HISTORY:])
-            message = {**message, "messages": fresh}
+
+            async def sent_to(connection: Connection) -> dict[str, Any] | None:
+                if not connection.chat:
+                    return None
+                lines = for_reader(fresh, await self.guards.hidden_from(connection.account))
+                return {**message, "messages": lines} if lines else None
+
+            await self.broadcaster.send_each(table_id, sent_to)
+            return
         await self.broadcaster.send_all(table_id, message, lambda connection: connection.chat)
+
+    async def hidden(self, table_id: str, line: int) -> None:
+        """A moderator hid chat line ``line`` (:mod:`tabletop.storage.moderation`): every reader of the table, in
+        every process, is told to take it away."""
+        message = {"type": "chat_hidden", "id": line}
+        await self.deliver(table_id, message)
+        await self.publish(table_id, message)
 
     async def read_chat(self, table_id: str) -> None:
         """Send this process's readers of the table the messages written since the newest they were sent
@@ -198,7 +244,7 @@ class TableChat:
         rows = [row for row in await self.registry.db(self.log.recent, table_id, HISTORY)
                 if row.id > floor and row.id not in sent]
         if rows:
-            await self.deliver(table_id, {"type": "chat", "history": False, "messages": [as_data(row) for row in rows]})
+            await self.deliver(table_id, {"type": "chat", "history": False, "messages": [as_line(row) for row in rows]})
 
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """Hand ``message`` to the other server processes (their connections read it too); a Redis
@@ -208,7 +254,7 @@ class TableChat:
     async def heard(self, table_id: str, message: Any) -> None:
         """Another process's chat notice: its policy is this process's too, its message goes to the
         connections here."""
-        if not isinstance(message, dict) or message.get("type") not in ("chat", "chat_policy"):
+        if not isinstance(message, dict) or message.get("type") not in ("chat", "chat_policy", "chat_hidden"):
             return
         table = self.registry.get(table_id)
         if table is None:

@@ -34,6 +34,7 @@ from tabletop.server.broadcast import Broadcaster, Connection
 from tabletop.server.chat import TableChat
 from tabletop.server.endings import TableEndings
 from tabletop.server.failover import Failover
+from tabletop.server.guards import Guarded
 from tabletop.server.limits import Limits, Rates
 from tabletop.server.lobby_lines import bot_levels, row_info
 from tabletop.server.messages import TableInfo
@@ -82,11 +83,13 @@ class Hub:
         self.events = TableEvents(ConsumerMarks(store), self.db, self.registry.read)
         self.moves = Moves(self.registry, self.writer, self.failover, self.limits, self.broadcaster.broadcast,
                            self.spawn, self.events.emit, bots, renew_bots)
+        #: who may not sit with whom, whose chat a reader is not sent (the moderation feature installs itself)
+        self.guards = Guarded()
         self.seating = Seating(self.registry, self.broadcaster, self.failover, self.rates, self.limits,
-                               self.moves.advance_or_retry, self.events.emit)
+                               self.moves.advance_or_retry, self.events.emit, self.guards)
         self.undo = Undo(self.registry, self.moves.write, self.broadcaster.same_screen, self.failover.notify,
                          self.moves.advance_or_retry)
-        self.chat = TableChat(self.registry, self.broadcaster, self.notices, self.rates)
+        self.chat = TableChat(self.registry, self.broadcaster, self.notices, self.rates, self.guards)
         self.endings = TableEndings(self.registry, self.moves, self.failover, self.broadcaster.broadcast,
                                     self.presence.present, self.limits.reconnect_seconds)
         self.failover.advance = self.moves.advance
@@ -98,7 +101,8 @@ class Hub:
         self.registry.on_resumed = lambda table_id: self.spawn(self.failover.keep_trying(table_id, self.moves.advance))
         #: the tables as the site's features see them (:mod:`.seams`): what they are handed, not the hub
         self.seam = Tables(self.registry, self.seating, self.failover.catch_up, self.failover.notify,
-                          self.broadcaster.broadcast, lambda table_id: self.notices.publish({"table": table_id}))
+                          self.broadcaster.broadcast, lambda table_id: self.notices.publish({"table": table_id}),
+                          self.chat.hidden)
 
     # the parts' state, by the names the tests and tools read it with
     tables = property(lambda self: self.registry.live, doc="The live tables by id (:class:`.registry.TableRegistry`).")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, NamedTuple
 
 from aiolimiter import AsyncLimiter
-from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -76,6 +76,9 @@ class Limits:
     claims_per_minute: int = 5  #: claims of a browser's seats into an account, per account, in any minute
     exports_per_minute: int = 10  #: pages of an account's export (its games as records) it may read in any minute
     profile_reads_per_minute: int = 60  #: profiles and "my games" pages one client or account may read in any minute
+    # looking after each other (tabletop.server.site.moderation)
+    blocks_per_minute: int = 10  #: blocks and unblocks one account may make in any minute
+    reports_per_hour: int = 10  #: reports one account may make in any hour
     signed_in_address_factor: int = 4  #: signed in, requests count per account, and per address this many times more
     # expensive answers and the lobby, priced
     coach_workers: int = 1  #: processes kept for the coach of a seat to move: replays, blunders, odds never delay it
@@ -170,6 +173,7 @@ class Priced(NamedTuple):
     limit: str
     code: str
     what: str
+    hourly: bool = False  #: the limit counts in any hour, not in any minute
 
 
 TOGGLE = Priced("toggles_per_minute", code="too_many_toggles", what="switches of spectator chat")
@@ -210,7 +214,7 @@ class Rates:
         self._chat_burst = RateLimitItemPerSecond(limits.chat_burst, 10)
         self._chat_minute = RateLimitItemPerMinute(limits.chat_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
-        self._priced: dict[Priced, RateLimitItemPerMinute] = {}  #: each kind's window, made when first counted
+        self._priced: dict[Priced, RateLimitItem] = {}  #: each kind's window, made when first counted
 
     async def socket(self, client: str) -> LimitReached | None:
         """Count a new socket from ``client``; why it is refused (None: it may connect)."""
@@ -282,10 +286,13 @@ class Rates:
         """
         item = self._priced.get(kind)
         if item is None:
-            item = self._priced[kind] = RateLimitItemPerMinute(getattr(self.limits, kind.limit))
+            made = RateLimitItemPerHour if kind.hourly else RateLimitItemPerMinute
+            item = self._priced[kind] = made(getattr(self.limits, kind.limit))
         if (wait := await self._hit(item, kind.limit, client)) is not None:
-            raise LimitReached(f"too many {kind.what}: at most {item.amount} in any minute from one client; "
-                               f"wait {wait:.0f} s", kind.code, wait, limit=item.amount, span=60)
+            span = "hour" if kind.hourly else "minute"
+            raise LimitReached(f"too many {kind.what}: at most {item.amount} in any {span} from one client; "
+                               f"wait {wait:.0f} s", kind.code, wait, limit=item.amount,
+                               span=3600 if kind.hourly else 60)
 
     async def _hit(self, item: RateLimitItem, name: str,
                    client: str) -> float | None:

@@ -84,8 +84,8 @@ async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> 
         raw = await asyncio.wait_for(_receive_text(websocket), limits.hello_seconds)
         hello = read_message(HELLO, raw or "")
         await hub.table(table_id)
-        seats = [] if hello.watch else await hub.seating.seats_for(table_id, hello.tokens,
-                                                                   account_of(await identify(websocket)))
+        account = account_of(await identify(websocket))
+        seats = [] if hello.watch else await hub.seating.seats_for(table_id, hello.tokens, account)
     except TimeoutError:
         await _close(websocket, Rejection(f"no hello within {limits.hello_seconds:g} s: the first message must "
                                           "be {\"type\": \"hello\", \"tokens\": [...]}", "no_hello",
@@ -106,7 +106,7 @@ async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> 
 
     held = None if hello.since is None else Held(SPECTATOR if hello.since_seat is None else hello.since_seat,
                                                  hello.since)
-    connection = Connection(send, seats, hello.text, client, hello.chat, held)
+    connection = Connection(send, seats, hello.text, client, hello.chat, held, account)
     try:
         try:
             await hub.seating.connect(table_id, connection, hello.name)

@@ -13,6 +13,8 @@ transport:
   process knows each of its live tables to be;
 - :class:`SeatViews` — the coach (:mod:`.coach`): a table glanced at, seat tokens checked, one seat's view at
   one move, a finished table's actions;
+- :class:`ChatKeeping` — the moderation (:mod:`.site.moderation`): a table's chat readers told that a line
+  a moderator hid is gone (the line itself is hidden in the database by the moderation's storage);
 - :class:`SeatBinding` — the accounts (:mod:`.site.accounts`): the tables whose seats the feature bound to an
   account or let go (a claim, a deleted account) read again wherever they are held, and a finished table's
   record (an account's export).
@@ -132,6 +134,13 @@ class TableMaking(Glancing, Protocol):
         """Read the table again from the database (another process changed it) and tell its connections."""
 
 
+class ChatKeeping(Protocol):
+    """What the moderation needs: a table's chat readers, in every process, told a line is hidden."""
+
+    async def line_hidden(self, table_id: str, line: int) -> None:
+        """Tell the table's chat readers that line ``line`` is hidden (they take it away)."""
+
+
 class LobbyReading(Protocol):
     """What the lobby needs: the database's page, and how far this process knows its own tables to be."""
 
@@ -191,13 +200,19 @@ class Tables:
 
     def __init__(self, registry: TableRegistry, seating: Seating, catch_up: Callable[[str], Awaitable[None]],
                  notify: Callable[[LiveTable], Awaitable[None]], broadcast: Callable[[str], Awaitable[None]],
-                 tell: Callable[[str], Awaitable[Any]] | None = None) -> None:
+                 tell: Callable[[str], Awaitable[Any]] | None = None,
+                 chat_hidden: Callable[[str, int], Awaitable[None]] | None = None) -> None:
         """``catch_up``, ``notify`` (tell the other processes) and ``broadcast`` (tell the table's connections):
         the cross-process layer's and the broadcaster's; ``tell`` tells the other processes of a table this one
-        does not hold."""
+        does not hold; ``chat_hidden`` tells a table's chat readers a line was hidden."""
         self._registry, self._seating = registry, seating
         self._catch_up, self._notify, self._broadcast = catch_up, notify, broadcast
         self._tell = tell
+        self._chat_hidden = chat_hidden
+
+    async def line_hidden(self, table_id: str, line: int) -> None:
+        if self._chat_hidden is not None:
+            await self._chat_hidden(table_id, line)
 
     async def glance(self, table_id: str) -> TableGlance:
         return glance_of(await self._registry.table(table_id))

@@ -13,6 +13,7 @@ from tabletop.core import TabletopError, no_such_seat, seat_label
 from tabletop.server import chance
 from tabletop.server.broadcast import Broadcaster, Connection
 from tabletop.server.errors import Rejection
+from tabletop.server.guards import Guarded
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tabletop.server.messages import CreateTable
 from tabletop.server.registry import TableRegistry
@@ -29,11 +30,14 @@ class Seating:
     """Tables made and joined at this process."""
 
     def __init__(self, registry: TableRegistry, broadcaster: Broadcaster, failover: Failover, rates: Rates,
-                 limits: Limits, go_on: Callable[[str], Awaitable[None]], emit: Callable[[TableEvent], None]) -> None:
+                 limits: Limits, go_on: Callable[[str], Awaitable[None]], emit: Callable[[TableEvent], None],
+                 guards: Guarded | None = None) -> None:
         """``go_on(table_id)``: what the hub does after a change (chance, a bot, a clock; then tell everyone);
-        ``emit`` tells the table's listeners (:mod:`.table_events`)."""
+        ``emit`` tells the table's listeners (:mod:`.table_events`); ``guards`` says who may not sit with whom
+        (:mod:`.guards`)."""
         self.registry, self.broadcaster, self.failover = registry, broadcaster, failover
         self.rates, self.limits, self.go_on, self.emit = rates, limits, go_on, emit
+        self.guards = guards or Guarded()
 
     async def create(self, request: CreateTable, client: str = "", account: str | None = None,
                      addressed: Mapping[int, tuple[str, str]] | None = None) -> tuple[LiveTable, dict[int, str], str]:
@@ -157,10 +161,13 @@ class Seating:
                    account: str | None = None) -> tuple[int, str]:
         """Take a free human seat from the lobby (bound to ``account`` when signed in): its number and a
         fresh secret token. A seat addressed to ``account`` is its own to take (before any seat open to
-        anyone); one addressed to another account, or an invitation, is not."""
+        anyone); one addressed to another account, or an invitation, is not. An account that one seated here
+        blocks is refused ``cannot_join``, which gives no reason (issue 45 item 7)."""
         table = await self.registry.table(table_id)
         if client:
             await self.check_unfinished(client)
+        if await self.guards.refuses([s.account for s in table.seats if s.account is not None], account):
+            raise Rejection("you cannot take a seat at this table", "cannot_join")
         async with self.registry.lock(table_id):
             if table.settings.rematch_of:
                 raise Rejection("the seats of a rematch are kept for the players of the last game",

@@ -59,14 +59,15 @@ async def create_table(hub: HubDep, body: CreateTable, request: Request, identit
     """Open a table; the answer holds each human or local seat's secret token and the creator's
     token (shown once). The creator's own seat is taken at once (bound to the account signed in, if any). A
     person's seat ``for`` a username is that account's to take (or its invitation link's); an unknown name is
-    refused (422 ``seat_for_unknown``)."""
+    refused (422 ``seat_for_unknown``), and so is the name of an account that blocks the creator (the refusal
+    does not tell the block from a name nobody has)."""
     body = _named(body, identity)
     wanted = {number: seat.for_ for number, seat in enumerate(body.seats) if seat.for_ is not None}
     found = await accounts_named(request, sorted(set(wanted.values())))
     addressed: dict[int, tuple[str, str]] = {}
     for number, username in wanted.items():
         account = found[username]
-        if account is None:
+        if account is None or await hub.guards.refuses([account.id], account_of(identity)):  # blocked: as unknown
             raise ApiError(422, f"seat {number + 1} is for {username!r}: no player has that name", "seat_for_unknown",
                            seat=number, username=username)
         addressed[number] = account.id, account.username

@@ -57,6 +57,11 @@ class AccountRow(Base):
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the account deleted itself: a tombstone that keeps its name from being taken again (nothing
     else of it is kept: :meth:`AccountStore.delete`)."""
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When a moderator closed it: no session, no sign-in, no profile; its games and name stay
+    (:mod:`tabletop.storage.moderation`)."""
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Until when a moderator muted it (its chat refused); None: not muted."""
 
 
 class SessionRow(Base):
@@ -121,6 +126,7 @@ class Account:
     username: str
     role: str
     created_at: datetime
+    closed: bool = False  #: closed by a moderator: signs in nowhere, has no profile
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +181,7 @@ class GameCounts:
 
 def _account(row: Any) -> Account:
     """An account from a row with the account's columns (an ORM row, or a query's joined row)."""
-    return Account(row.id, row.username, row.role, _aware(row.created_at))
+    return Account(row.id, row.username, row.role, _aware(row.created_at), row.closed_at is not None)
 
 
 class AccountStore:
@@ -253,7 +259,7 @@ class AccountStore:
         no such session, or it expired)."""
         query = (select(AccountRow, SessionRow.public_id, SessionRow.seen_at, SessionRow.expires_at)
                  .join(SessionRow, SessionRow.account_id == AccountRow.id)
-                 .where(SessionRow.token_hash == secret_hash(token)))
+                 .where(SessionRow.token_hash == secret_hash(token), AccountRow.closed_at.is_(None)))
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
         if row is None or _aware(row.expires_at) <= now():

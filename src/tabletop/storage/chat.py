@@ -24,7 +24,7 @@ class ChatLog:
         self.store = store
         self.keep = keep
 
-    def add(self, table_id: str, seat: int, name: str, text: str) -> ChatRow:
+    def add(self, table_id: str, seat: int, name: str, text: str, account: str | None = None) -> ChatRow:
         """Write one message (committed before this returns) and drop the table's older ones beyond
         ``keep``; the message as stored, with its id and time.
 
@@ -36,14 +36,17 @@ class ChatLog:
             if connection.execute(select(TableRow.id).where(TableRow.id == table_id)).first() is None:
                 raise StorageError(f"no table {table_id!r}")
             number = connection.execute(insert(ChatRow).values(
-                table_id=table_id, seat=seat, name=name, text=text, at=moment).returning(ChatRow.id)).scalar_one()
+                table_id=table_id, seat=seat, name=name, text=text, at=moment, account=account
+            ).returning(ChatRow.id)).scalar_one()
             oldest_kept = select(ChatRow.id).where(ChatRow.table_id == table_id).order_by(
                 ChatRow.id.desc()).offset(self.keep - 1).limit(1).scalar_subquery()
             connection.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id < oldest_kept))
-        return ChatRow(id=number, table_id=table_id, seat=seat, name=name, text=text, at=moment)
+        return ChatRow(id=number, table_id=table_id, seat=seat, name=name, text=text, at=moment, account=account)
 
     def recent(self, table_id: str, limit: int) -> list[ChatRow]:
-        """The table's newest ``limit`` messages, oldest first (what a new connection is sent)."""
-        query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
+        """The table's newest ``limit`` messages a moderator has not hidden, oldest first (what a new connection
+        is sent)."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.hidden_at.is_(None)).order_by(
+            ChatRow.id.desc()).limit(limit)
         with self.store.session() as session:
             return list(reversed(list(session.scalars(query))))

@@ -113,6 +113,11 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64), default="")  #: the seat's name when written ("" for a spectator)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    account: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The account that wrote it, when signed in (never sent to clients: a reader who blocked it is not sent the
+    line, and a report names whom it is about)."""
+    hidden_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When a moderator hid it: sent to nobody from then on, kept for the record."""
 
     __table_args__ = (Index("ix_chat_messages_table", "table_id", "id"),)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from tabletop.storage import accounts, mail, passkeys  # noqa: F401  (their tables are in Base.metadata too)
+from tabletop.storage import accounts, mail, moderation, passkeys  # noqa: F401  (their tables are in Base.metadata too)
 from tabletop.storage.models import Base
 
 config = context.config

@@ -94,7 +94,8 @@ class Accounts:
         """The account whose name and password these are.
 
         Raises:
-            ApiError: 401 ``bad_credentials`` (an unknown name and a wrong password alike), 429 by a limit.
+            ApiError: 401 ``bad_credentials`` (an unknown name and a wrong password alike), 403
+                ``account_closed`` for the right password of an account a moderator closed, 429 by a limit.
         """
         key = name_key(username[:64])
         await self.count(SIGN_IN, client)
@@ -105,6 +106,7 @@ class Accounts:
             raise ApiError(401, "wrong username or password", "bad_credentials")
         account: Account = found[0]
         stored: str = found[1]
+        refuse_closed(account)
         if self.passwords.needs_rehash(stored):  # made with older parameters: kept up to date
             await self.db(self.store.set_password, account.id, await self._hashing(self.passwords.hash(password)))
         return account
@@ -161,6 +163,7 @@ class Accounts:
         await self.count(SIGN_IN_ACCOUNT, "account:" + key)
         found = await self._credentials(username)
         if found is not None:
+            refuse_closed(found[0])
             try:
                 check_password(new, found[0].username)
             except BadPassword as error:
@@ -186,16 +189,16 @@ class Accounts:
     async def profile(self, username: str) -> dict[str, Any] | None:
         """The public profile of ``username`` (None: no such account)."""
         account = await self._credentials(username)
-        if account is None:
+        if account is None or account[0].closed:
             return None
         counts = await self.db(self.store.counts, account[0].id)
         recent = await self.db(self.store.recent, account[0].id)
         return profile(account[0].username, counts, recent)
 
     async def account_named(self, username: str) -> Account | None:
-        """The account named ``username`` (any case), None when there is none (or it was deleted)."""
+        """The account named ``username`` (any case), None when there is none (or it was deleted or closed)."""
         found = await self._credentials(username)
-        return None if found is None else found[0]
+        return None if found is None or found[0].closed else found[0]
 
     async def claim(self, account: Account, seats: Sequence[tuple[str, str]]) -> tuple[list[Claimed], int]:
         """Bind to ``account`` the seats these (table id, seat token) pairs hold — where someone sits and no
@@ -278,6 +281,17 @@ class Accounts:
             return await work
         except LimitReached as error:
             raise limit_error(error) from None
+
+
+def refuse_closed(account: Account) -> None:
+    """Refuse to sign in an account a moderator closed (asked once its owner proved who they are: a wrong
+    password is still ``bad_credentials``).
+
+    Raises:
+        ApiError: 403 ``account_closed``.
+    """
+    if account.closed:
+        raise ApiError(403, "this account was closed by the site's moderators", "account_closed")
 
 
 def account_lines(page: LobbyPage) -> tuple[list[dict[str, Any]], str | None]:

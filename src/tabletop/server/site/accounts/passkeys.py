@@ -40,7 +40,7 @@ from webauthn.helpers.structs import (
 from tabletop.server.errors import ApiError
 from tabletop.server.identity import IdentityDep, SignedInDep, csrf_token
 from tabletop.server.inputs import StrictRoute
-from tabletop.server.site.accounts.feature import SIGN_IN, Accounts
+from tabletop.server.site.accounts.feature import SIGN_IN, Accounts, refuse_closed
 from tabletop.server.site.accounts.router import AccountsDep, account_data, agent_of, signed_in_cookie
 from tabletop.storage.accounts import Account
 from tabletop.storage.passkeys import PasskeyStore
@@ -137,6 +137,7 @@ class Passkeys:
         account: Account | None = await self.accounts.db(self.accounts.store.account, key.account_id)
         if account is None:
             raise failed
+        refuse_closed(account)
         return account
 
 
