@@ -1,6 +1,7 @@
 // @ts-check
 // #/account: the signed-in player's own page — their games and profile, the devices signed in (each
-// signed out from here), a new password, their data to download, and the account's deletion.
+// signed out from here), the players they block (each unblocked from here), a new password, their data to
+// download, and the account's deletion.
 
 import { accountApi } from "./api.js";
 import { codesLeft, forgetAccount, onAccountChange, signedIn, signInFrom, signOut } from "./account.js";
@@ -8,6 +9,7 @@ import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
 import { passkeysPanel } from "./passkeys.js";
 import { emailPanel } from "./mail.js";
+import { blocksPanel } from "./safety.js";
 import { addStrings, lang, t, timeAgo } from "./i18n.js";
 
 export const STRINGS = {
@@ -150,7 +152,7 @@ export function renderAccountPage(root) {
             await signOut();
             location.hash = "#/";
           } }, t("account.signOut")))),
-      sessionsBox, passkeysPanel().element, emailPanel().element, passwordBox(), dataBox()));
+      sessionsBox, passkeysPanel().element, emailPanel().element, blocksPanel().element, passwordBox(), dataBox()));
     await drawSessions();
   }
 

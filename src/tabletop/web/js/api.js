@@ -84,6 +84,12 @@ export const accountApi = {
   canReset: () => request("GET", "/api/account/reset"),
   askReset: (username) => request("POST", "/api/account/reset/request", { username }),
   reset: (token, password) => request("POST", "/api/account/reset", { token, password }),
+  /** Looking after each other: the players this account blocks, a block, an unblock, a report. */
+  blocks: () => request("GET", "/api/account/blocks"),
+  block: (username) => request("POST", "/api/account/blocks", { username }),
+  unblock: (username) => request("DELETE", `/api/account/blocks/${encodeURIComponent(username)}`),
+  /** `what`: {username} or {table, chat_line} (and `username` too if known), `reason`: abuse|cheating|spam|other. */
+  report: (what, reason, note) => request("POST", "/api/reports", { ...what, reason, note }),
   passkeys: () => request("GET", "/api/account/passkeys"),
   passkeyRegisterOptions: () => request("POST", "/api/account/passkeys/register/options"),
   passkeyRegister: (credential) => request("POST", "/api/account/passkeys/register", { credential }),

@@ -5,10 +5,14 @@
 // write once a seat lets them). Text only: every message is put in the page with textContent, never
 // as markup. New messages are read out politely to screen readers; while the panel is collapsed (the
 // default on phones) a badge counts the unread ones. A refusal (too fast, too long) says why and
-// gives the text back to edit.
+// gives the text back to edit. Signed in, each line another wrote has a Report action (a small form: the
+// reason and a note; safety.js); a blocked player's lines never come (the server leaves them out), and a
+// line a moderator hides is taken away ("chat_hidden").
 
 import { h, fill } from "./dom.js";
+import { signedIn } from "./account.js";
 import { lang, t } from "./i18n.js";
+import { reportForm } from "./safety.js";
 
 const SHOWN = 200;  // messages kept on screen (the server sends at most 100 at a connection)
 const MAX_CHARS = 300;  // as the server's bound (server/chat.py); it checks again
@@ -25,10 +29,11 @@ function clock(iso) {
 
 /**
  * A chat panel. `send(message)` sends on the table's socket (false when it is not open);
- * `seatName(seat)` names a seat; `seated()` tells whether this screen holds a seat.
+ * `seatName(seat)` names a seat; `seated()` tells whether this screen holds a seat; `mine(seat)` whether it
+ * holds that one; `table` is the table's id (a report names it).
  * Returns {element, receive(message), relabel(), destroy()}.
  */
-export function chatPanel({ send, seatName, seated }) {
+export function chatPanel({ send, seatName, seated, mine = (_seat) => false, table = "" }) {
   const narrow = Boolean(globalThis.matchMedia && globalThis.matchMedia(NARROW).matches);
   let open = !narrow;
   let unread = 0;
@@ -36,6 +41,8 @@ export function chatPanel({ send, seatName, seated }) {
   let pending = null;  // the text last sent, given back if it is refused
   const messages = new Map();  // id → message, in the order the server numbered them
   let heard = false;  // the history came: until then "no messages yet" would be a guess (still connecting)
+  let reporting = null;  // the message being reported (its form under the list)
+  const reportBox = h("div", { class: "chat-report-box" });
 
   const badge = h("span", { class: "chat-unread", "data-testid": "chat-unread", hidden: true });
   const toggle = h("button", { type: "button", class: "chat-toggle", id: "chat-h", "aria-expanded": String(open),
@@ -51,7 +58,8 @@ export function chatPanel({ send, seatName, seated }) {
     onchange: () => { if (!send({ type: "spectator_chat", allowed: allow.checked })) { allow.checked = spectators; say(t("chat.notSent")); } } });
   const allowLine = h("label", { class: "chat-allow" }, allow, " ", h("span"));
   const readOnly = h("p", { class: "hint chat-readonly", "data-testid": "chat-readonly" });
-  const body = h("div", { class: "chat-body", id: "chat-body", hidden: !open }, list, note, form, readOnly, allowLine, live);
+  const body = h("div", { class: "chat-body", id: "chat-body", hidden: !open }, list, reportBox, note, form, readOnly,
+    allowLine, live);
   const element = h("section", { class: "chat-box", "data-testid": "chat", "aria-labelledby": "chat-h" },
     h("h3", { class: "chat-head" }, toggle), body);
   let noteTimer = null;
@@ -92,11 +100,34 @@ export function chatPanel({ send, seatName, seated }) {
     return message.name || seatName(message.seat);
   }
 
+  function reportable(message) {  // signed in, a line another wrote (a spectator's too)
+    if (!signedIn() || !table) return false;
+    const seat = message.seat;
+    return seat === null || seat === undefined ? !seated() : !mine(seat);
+  }
+
   function line(message) {
     return h("li", { "data-id": message.id, "data-seat": message.seat ?? "" },
       h("span", { class: "chat-who" }, writer(message)),
       h("span", { class: "chat-time" }, clock(message.at)),
-      h("span", { class: "chat-text", text: message.text }));
+      h("span", { class: "chat-text", text: message.text }),
+      reportable(message) ? h("button", { type: "button", class: "chat-report link", "data-action": "report-line",
+        title: t("safety.reportLine"), "aria-label": `${t("safety.reportLine")}: ${writer(message)}`,
+        onclick: () => { reporting = message; drawReport(); } }, t("safety.report")) : null);
+  }
+
+  function drawReport() {
+    if (!reporting) {
+      fill(reportBox, []);
+      return;
+    }
+    const who = writer(reporting);
+    const what = { table, chat_line: reporting.id };
+    fill(reportBox, reportForm(what, `${t("safety.reportLine")} · ${who}: “${reporting.text.slice(0, 60)}”`, (said) => {
+      reporting = null;
+      drawReport();
+      if (said) say(said, "info");
+    }));
   }
 
   function draw() {
@@ -125,7 +156,7 @@ export function chatPanel({ send, seatName, seated }) {
     draw();
   }
 
-  /** A chat message from the server: history, a new message, the policy, or a refusal. */
+  /** A chat message from the server: history, a new message, a line hidden, the policy, or a refusal. */
   function receive(message) {
     if (message.type === "chat") {
       if (message.history) {
@@ -147,6 +178,13 @@ export function chatPanel({ send, seatName, seated }) {
         live.textContent = fresh.map((m) => t("chat.said", { name: writer(m), text: m.text })).join(" ");
       }
       relabel();
+    } else if (message.type === "chat_hidden") {
+      messages.delete(message.id);
+      if (reporting && reporting.id === message.id) {
+        reporting = null;
+        drawReport();
+      }
+      draw();
     } else if (message.type === "chat_policy") {
       spectators = Boolean(message.spectators);
       say(t(spectators ? "chat.opened" : "chat.closed"), "info");

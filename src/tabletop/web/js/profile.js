@@ -2,11 +2,14 @@
 // #/player/{username}: a player's public profile — their finished games and wins per game, how often they
 // saw a game through (the completion rate: a game left is one whose clock ran out on them, or that the
 // others claimed after they went away; resigning is seeing it through), and their latest games to replay.
+// A signed-in reader may block or report the player here (safety.js).
 
+import { signedIn } from "./account.js";
 import { accountApi } from "./api.js";
 import { h, fill } from "./dom.js";
 import { addStrings, formatNumber, lang, t } from "./i18n.js";
 import { games, gameTitle } from "./lobby.js";
+import { profileActions } from "./safety.js";
 
 export const STRINGS = {
   en: {
@@ -67,6 +70,7 @@ export function renderProfile(root, username) {
   let alive = true;
   let found = null;
   let missing = false;
+  let actions = null;  // Block/Unblock and Report, for a signed-in reader on another's profile
 
   function draw() {
     if (missing) {
@@ -75,11 +79,17 @@ export function renderProfile(root, username) {
     }
     if (!found) return;
     const rate = found.completion_rate;
+    const me = signedIn();
+    if (me && me.username.toLowerCase() !== found.username.toLowerCase()) {
+      if (!actions) actions = profileActions(found.username);
+      else actions.relabel();
+    }
     fill(root, h("div", { class: "profile", "data-testid": "profile" },
       h("section", { class: "panel" }, h("h2", {}, t("player.title", { username: found.username })),
         rate === null ? h("p", { class: "hint" }, t("player.noGames"))
           : [h("p", { "data-testid": "completion" }, t("player.completion", { rate: formatNumber(rate, { percent: true, max: 1 }) })),
-            h("p", { class: "hint" }, t("player.completionWhy"))]),
+            h("p", { class: "hint" }, t("player.completionWhy"))],
+        actions ? actions.element : null),
       found.games.length ? h("section", { class: "panel", "aria-labelledby": "player-stats-h" },
         h("h3", { id: "player-stats-h" }, t("player.stats")),
         h("div", { class: "stats-wrap" }, h("table", { class: "stats", "data-testid": "per-game" },

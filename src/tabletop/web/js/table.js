@@ -201,7 +201,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   // sound effects (sound.js; the game's folder decides which) and the table's chat (chat.js)
   const sound = new Sound({ spectator: !tokens.length });
   const chat = chatPanel({ send: (message) => Boolean(socket && socket.send(message)),
-    seatName: (seat) => seatName(last && last.seats, seat), seated: () => seated() });
+    seatName: (seat) => seatName(last && last.seats, seat), seated: () => seated(), mine: (seat) => isMine(seat),
+    table: tableId });
   // coach mode: per held seat, off by default, for a game that has a coach (coach.js)
   const coach = coachPanel(tableId, () => offers(gameName(), "coach"));
   const curtain = curtainFor(board, { games, held: () => tokens.length || (seated() ? 1 : 0), reveal: () => draw(),
@@ -658,7 +659,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const heldLegal = {};  // per seat, the legal actions the server last listed (a grid of thousands of throws comes once)
 
   function onMessage(message) {
-    if (message.type === "chat" || message.type === "chat_policy" || message.type === "chat_refused") {
+    if (message.type === "chat" || message.type === "chat_policy" || message.type === "chat_refused"
+      || message.type === "chat_hidden") {
       chat.receive(message);  // no game state: shown at once, whatever the pace
       return;
     }
