@@ -123,7 +123,7 @@ export function chatPanel({ send, seatName, seated, mine = (_seat) => false, tab
     }
     const who = writer(reporting);
     const what = { table, chat_line: reporting.id };
-    fill(reportBox, reportForm(what, `${t("safety.reportLine")} · ${who}: “${reporting.text.slice(0, 60)}”`, (said) => {
+    fill(reportBox, reportForm(what, t("safety.reportLineOf", { name: who, text: reporting.text.slice(0, 60) }), (said) => {
       reporting = null;
       drawReport();
       if (said) say(said, "info");
