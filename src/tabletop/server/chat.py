@@ -11,14 +11,14 @@ that could make a line lie are dropped, runs of white space (new lines too) beco
 refused when it is empty or longer than :data:`MAX_CHARS` afterwards. Clients render it as text,
 never as markup.
 
-Bounds. Each client (by its hashed address) may write ``chat_burst`` messages in ten seconds and
-``chat_per_minute`` in a minute (:mod:`.limits`), checked before anything is written; a refusal says
-when to try again and changes nothing. Switching the spectators' policy counts against
-``toggles_per_minute`` (the socket's handler checks it), and a switch to the policy in force writes
-and broadcasts nothing. The database keeps a table's newest
-:data:`~tabletop.storage.chat.KEEP` messages; a connection that asks for chat in its hello gets the
-newest :data:`HISTORY` at once, then each new one. Writing runs on the database's threads and never
-takes the table's lock, so a chatty room cannot hold up a move.
+Bounds. Each client (by its hashed address; signed in, by its account, wherever it writes from) may write
+``chat_burst`` messages in ten seconds and ``chat_per_minute`` in a minute (:mod:`.limits`), checked before
+anything is written; a refusal says when to try again and changes nothing. Switching the spectators' policy
+counts against ``toggles_per_minute`` (the socket's handler checks it), and a switch to the policy in force
+writes and broadcasts nothing. The database keeps a table's newest :data:`~tabletop.storage.chat.KEEP`
+messages; a connection that asks for chat in its hello gets the newest :data:`HISTORY` at once, then each new
+one. Writing runs on the database's threads and never takes the table's lock, so a chatty room cannot hold up
+a move.
 
 Looking after each other (issue 45 item 7). A line keeps the account that wrote it (server-side only: no
 client is sent it); a signed-in reader is never sent the lines of the accounts it blocks — live or in the
@@ -174,7 +174,7 @@ class TableChat:
         if await self.guards.muted(connection.account):
             raise ChatRefused("muted", "a moderator muted this account: its chat messages are not sent")
         try:
-            await self.rates.chat(connection.client)
+            await self.rates.chat(connection.client if connection.account is None else "account:" + connection.account)
         except LimitReached as error:
             raise ChatRefused("rate", str(error), error.retry_after) from None
         seat = connection.viewer(table)
