@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop.server.errors import ApiError
 from tabletop.server.seams import Glancing
-from tabletop.server.site.accounts.feature import SIGN_IN, SIGN_IN_ACCOUNT, Accounts
+from tabletop.server.site.accounts.feature import SIGN_IN, SIGN_IN_ACCOUNT, Accounts, refuse_closed
 from tabletop.server.site.accounts.names import name_key
 from tabletop.server.site.accounts.passwords import BadPassword, check_password
 from tabletop.server.site.mail.mailer import Mailer
@@ -134,7 +134,7 @@ class Mail:
         await self.accounts.count(SIGN_IN, client)
         await self.accounts.count(SIGN_IN_ACCOUNT, "account:" + name_key(username[:64]))
         found = await self.accounts.db(self.accounts.store.credentials, name_key(username[:64]))
-        if found is None:
+        if found is None or found[0].closed:  # (a closed account is mailed no way back in)
             return
         account: Account = found[0]
         email: Email | None = await self.accounts.db(self.store.email, account.id)
@@ -155,6 +155,7 @@ class Mail:
             self.accounts.store.account, account_id)
         if account is None:
             raise ApiError(401, "this link is used, expired or unknown: ask for a new one", "bad_link")
+        refuse_closed(account)
         try:
             check_password(password, account.username)
         except BadPassword as error:
