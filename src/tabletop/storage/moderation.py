@@ -35,8 +35,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tabletop.storage.accounts import AccountRow, SessionRow
+from tabletop.storage.errors import StorageError
 from tabletop.storage.models import Base, ChatRow, now
-from tabletop.storage.store import StorageError, Store
+from tabletop.storage.store import Store
 
 MAX_BLOCKS = 500
 """The most accounts one account may block."""
