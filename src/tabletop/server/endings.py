@@ -208,13 +208,7 @@ class TableEndings:
                 if any(row.kind == "local" for row in mine) or not people(registry[table_id]):
                     ending = Ending("abandoned")
             else:  # a bot plays the seat from now on; its person no longer counts as seated here
-                zombies = sorted({*table.zombies, *(s for s in screen if table.bot_for(s) is None)})
-                await registry.save_settings(table, {"zombies": zombies})
-                for left in screen:
-                    await registry.db(registry.store.free_seat, table_id, left, keep=True)
-                table.zombies.update(zombies)
-                table.deadline = None
-                await self.failover.notify(table)
+                await self._to_bots(table, {s for s in screen if table.bot_for(s) is None}, screen)
         if ending is not None:
             await self.end(table_id, ending)
             return
@@ -255,17 +249,23 @@ class TableEndings:
             elif kind == "end_gone":
                 ending = Ending("abandoned")
             else:  # a bot plays their seats from now on, as after leaving
-                zombies = sorted({*table.zombies, *seats})
-                await registry.save_settings(table, {"zombies": zombies})
-                for left in seats:
-                    await registry.db(registry.store.free_seat, table_id, left, keep=True)
-                table.zombies.update(zombies)
-                table.deadline = None
-                await self.failover.notify(table)
+                await self._to_bots(table, set(seats), set(seats))
         if ending is not None:
             await self.end(table_id, ending)
             return
         await self.moves.advance_or_retry(table_id)
+
+    async def _to_bots(self, table: LiveTable, seats: set[int], freed: set[int]) -> None:
+        """Bots play ``seats`` from now on (the record says so, as for a timed-out seat); the people of
+        ``freed`` no longer count as seated (their seats kept for the record). The caller holds the lock."""
+        registry = self.registry
+        zombies = sorted({*table.zombies, *seats})
+        await registry.save_settings(table, {"zombies": zombies})
+        for left in freed:
+            await registry.db(registry.store.free_seat, table.row.id, left, keep=True)
+        table.zombies.update(zombies)
+        table.deadline = None
+        await self.failover.notify(table)
 
     async def answer(self, table_id: str, seat: int, agree: bool) -> None:
         """Agree to or refuse the pending resignation or abandonment; it happens once all have agreed.

@@ -5,7 +5,6 @@ and the attacker's checklist items they touch: another account's seat, a deleted
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import orjson
@@ -18,24 +17,9 @@ from tabletop.server import create_app
 from tabletop.server.identity import CSRF_HEADER, SESSION_COOKIE
 from tabletop.server.site.accounts import feature
 from tests.server.live import bearer, from_address, seated, settings_for_tests, until
+from tests.server.site.accounts import PASSWORD, signed_in
 
-PASSWORD = "correct horse battery"
 VERSUS_BOT = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]}
-
-
-@pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
-        yield test_client
-
-
-def signed_in(client: TestClient, username: str, address: str, new: bool = False) -> tuple[TestClient, str]:
-    """A device at ``address`` signed in as ``username`` (signed up first when ``new``), and its CSRF token."""
-    device = from_address(client, address)
-    answer = device.post(f"/api/account/{'signup' if new else 'login'}", json={"username": username,
-                                                                              "password": PASSWORD})
-    assert answer.status_code in (200, 201), answer.text
-    return device, answer.json()["csrf"]
 
 
 def made(device: TestClient, csrf: str | None = None, body: dict[str, Any] = VERSUS_BOT) -> tuple[str, str]:

@@ -13,8 +13,7 @@ from tabletop.server.app import EXPENSIVE, PRICED_READS
 from tabletop.server.identity import CSRF_HEADER, SESSION_COOKIE
 from tabletop.server.limits import LimitReached, Limits, Rates
 from tests.server.live import from_address, run, settings_for_tests
-
-PASSWORD = "correct horse battery"
+from tests.server.site.accounts import PASSWORD
 
 
 async def refused(rates: Rates, client: str, account: str | None = None, expensive: bool = False) -> str | None:

@@ -6,7 +6,6 @@ stored or logged."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,14 +14,7 @@ from sqlalchemy import create_engine, text
 from tabletop.server import create_app
 from tabletop.server.identity import CSRF_HEADER, SESSION_COOKIE
 from tests.server.live import from_address, settings_for_tests
-
-PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
-        yield test_client
+from tests.server.site.accounts import PASSWORD
 
 
 def sign_up(client: TestClient, username: str = "Anna", password: str = PASSWORD) -> dict[str, object]:

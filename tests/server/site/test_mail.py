@@ -24,8 +24,8 @@ from tabletop.server.identity import CSRF_HEADER
 from tabletop.server.process import free_port
 from tabletop.server.site.mail import BadSmtpUrl, Smtp
 from tests.server.live import from_address, settings_for_tests
+from tests.server.site.accounts import signed_in
 
-PASSWORD = "correct horse battery"
 DAY = 86_400
 
 
@@ -75,13 +75,6 @@ def link(message: Message) -> str:
     return found.group(0)
 
 
-def signed_up(client: TestClient, name: str, address: str) -> tuple[TestClient, str]:
-    device = from_address(client, address)
-    answer = device.post("/api/account/signup", json={"username": name, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-    return device, answer.json()["csrf"]
-
-
 def confirmed(client: TestClient, inbox: Inbox, device: TestClient, csrf: str, email: str,
               language: str = "en") -> None:
     """Give the account ``email`` and confirm it by the link mailed there."""
@@ -95,7 +88,7 @@ def confirmed(client: TestClient, inbox: Inbox, device: TestClient, csrf: str, e
 
 
 def test_an_address_is_confirmed_by_its_link(client: TestClient, inbox: tuple[Inbox, int]) -> None:
-    device, csrf = signed_up(client, "Anna", "10.0.0.1")
+    device, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
     assert device.get("/api/account/email").json()["email"] is None
     assert device.post("/api/account/email", json={"email": "not an address"},
                        headers={CSRF_HEADER: csrf}).json()["code"] == "bad_email"
@@ -109,7 +102,7 @@ def test_an_address_is_confirmed_by_its_link(client: TestClient, inbox: tuple[In
 def test_a_reset_link_comes_to_a_confirmed_address_only_and_answers_alike_for_anyone(
         client: TestClient, inbox: tuple[Inbox, int]) -> None:
     """Item 1: "a reset link by e-mail only where the operator configured SMTP"."""
-    device, csrf = signed_up(client, "Anna", "10.0.0.1")
+    device, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
     unconfirmed = device.post("/api/account/email", json={"email": "anna@example.org"}, headers={CSRF_HEADER: csrf})
     assert unconfirmed.status_code == 202
     stranger = from_address(client, "10.0.0.9")
@@ -139,8 +132,8 @@ def test_a_player_is_mailed_when_it_is_their_move_at_a_table_of_days(
         client: TestClient, inbox: tuple[Inbox, int], caplog: pytest.LogCaptureFixture) -> None:
     """Item 6: "e-mail only if the operator configures SMTP": once per move, not for one's own move."""
     caplog.set_level(logging.INFO, logger="tabletop.mail")
-    anna, anna_csrf = signed_up(client, "Anna", "10.0.0.1")
-    bob, bob_csrf = signed_up(client, "Bob_", "10.0.0.2")
+    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
+    bob, bob_csrf = signed_in(client, "Bob_", "10.0.0.2", new=True)
     confirmed(client, inbox[0], bob, bob_csrf, "bob@example.org", "ro")
     made = anna.post("/api/tables", json={
         "game": "cubulus", "options": {"first": "0"}, "move_seconds": 3 * DAY,
@@ -172,7 +165,7 @@ def test_a_player_is_mailed_when_it_is_their_move_at_a_table_of_days(
 
 def test_without_smtp_nothing_is_mailed_and_the_routes_say_so(sqlite_url: str) -> None:
     with TestClient(create_app(settings_for_tests(sqlite_url)), base_url="http://localhost") as client:
-        device, csrf = signed_up(client, "Anna", "10.0.0.1")
+        device, csrf = signed_in(client, "Anna", "10.0.0.1", new=True)
         assert client.get("/api/account/reset").json() == {"mail": False}
         refused = device.post("/api/account/email", json={"email": "anna@example.org"}, headers={CSRF_HEADER: csrf})
         assert (refused.status_code, refused.json()["code"]) == (404, "mail_not_configured")

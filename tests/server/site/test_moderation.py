@@ -13,12 +13,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from tabletop.server import create_app
-from tabletop.server.identity import CSRF_HEADER, SESSION_COOKIE
+from tabletop.server.identity import SESSION_COOKIE
 from tabletop.storage import Store
 from tabletop.storage.moderation import ModerationStore
 from tests.server.live import from_address, next_of, reader, settings_for_tests
+from tests.server.site.accounts import PASSWORD, new_account
 
-PASSWORD = "correct horse battery"
 CHATTY = {"chat_burst": 1000, "chat_per_minute": 1000}
 
 
@@ -26,14 +26,6 @@ CHATTY = {"chat_burst": 1000, "chat_per_minute": 1000}
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(settings_for_tests(sqlite_url, **CHATTY))) as test_client:
         yield test_client
-
-
-def signed_in(client: TestClient, username: str, address: str) -> tuple[TestClient, dict[str, str]]:
-    """A device at ``address`` of a new account ``username``, and the header with its CSRF token."""
-    device = from_address(client, address)
-    answer = device.post("/api/account/signup", json={"username": username, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-    return device, {CSRF_HEADER: answer.json()["csrf"]}
 
 
 def table_of(creator: TestClient, headers: dict[str, str], **seat: Any) -> Any:
@@ -58,9 +50,9 @@ def test_a_blocked_players_chat_never_reaches_the_blocker_live_or_in_the_history
     """Issue 45 item 7: Bob sits at Anna's table and writes; once Anna blocks him, none of his lines reach her —
     neither the ones he writes now nor the earlier ones in the history her next connection is sent — while
     Carol, watching, reads them all; nothing a client is sent names an account."""
-    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1")
-    bob, bob_csrf = signed_in(client, "Bob", "10.0.0.2")
-    carol, _ = signed_in(client, "Carol", "10.0.0.3")
+    anna, anna_csrf = new_account(client, "Anna", "10.0.0.1")
+    bob, bob_csrf = new_account(client, "Bob", "10.0.0.2")
+    carol, _ = new_account(client, "Carol", "10.0.0.3")
     made = table_of(anna, anna_csrf).json()
     table, anna_token = made["table"]["id"], made["tokens"]["0"]
     bob_token = bob.post(f"/api/tables/{table}/join", json={}, headers=bob_csrf).json()["token"]
@@ -91,9 +83,9 @@ def test_a_blocked_player_cannot_join_the_blockers_table_nor_address_them_a_seat
     """Issue 45 item 7: Bob, blocked by Anna, is refused her open seat with ``cannot_join`` (no reason given)
     and a seat he addresses to her with ``seat_for_unknown``, as if she did not exist; Carol is not refused;
     Anna may still join Bob's table (one-way); blocking oneself or nobody is refused."""
-    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1")
-    bob, bob_csrf = signed_in(client, "Bob", "10.0.0.2")
-    carol, carol_csrf = signed_in(client, "Carol", "10.0.0.3")
+    anna, anna_csrf = new_account(client, "Anna", "10.0.0.1")
+    bob, bob_csrf = new_account(client, "Bob", "10.0.0.2")
+    carol, carol_csrf = new_account(client, "Carol", "10.0.0.3")
     assert anna.post("/api/account/blocks", json={"username": "Bob"}, headers=anna_csrf).status_code == 200
     table = table_of(anna, anna_csrf).json()["table"]["id"]
     refused = bob.post(f"/api/tables/{table}/join", json={}, headers=bob_csrf)
@@ -114,8 +106,8 @@ def test_a_blocked_player_cannot_join_the_blockers_table_nor_address_them_a_seat
 def test_a_report_of_a_chat_line_is_stored_once_with_the_lines_text(client: TestClient, sqlite_url: str) -> None:
     """Issue 45 item 7: Anna reports Bob's line; the report keeps its text (hidden later, still the evidence),
     the same report again answers the same id, and a moderator lists it newest first and resolves it."""
-    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1")
-    bob, bob_csrf = signed_in(client, "Bob", "10.0.0.2")
+    anna, anna_csrf = new_account(client, "Anna", "10.0.0.1")
+    bob, bob_csrf = new_account(client, "Bob", "10.0.0.2")
     made = table_of(anna, anna_csrf).json()
     table = made["table"]["id"]
     bob_token = bob.post(f"/api/tables/{table}/join", json={}, headers=bob_csrf).json()["token"]
@@ -154,8 +146,8 @@ def test_a_report_of_a_chat_line_is_stored_once_with_the_lines_text(client: Test
 def test_reports_are_limited_per_account_and_hour(sqlite_url: str) -> None:
     """Issue 45 item 7: beyond ``reports_per_hour`` a report is refused with when to try again."""
     with TestClient(create_app(settings_for_tests(sqlite_url, reports_per_hour=2))) as client:
-        anna, csrf = signed_in(client, "Anna", "10.0.0.1")
-        signed_in(client, "Bob", "10.0.0.2")
+        anna, csrf = new_account(client, "Anna", "10.0.0.1")
+        new_account(client, "Bob", "10.0.0.2")
         answers = [anna.post("/api/reports", json={"reason": reason, "username": "Bob", "table": table},
                              headers=csrf) for reason, table in (("spam", None), ("spam", "t1"), ("spam", "t2"))]
         assert [a.status_code for a in answers] == [201, 201, 429]
@@ -166,9 +158,9 @@ def test_a_muted_accounts_chat_is_refused_and_a_hidden_line_goes_from_everyone(c
                                                                                sqlite_url: str) -> None:
     """Issue 45 item 7: a moderator mutes Bob (his chat refused ``muted``), hides his line (each reader told
     ``chat_hidden``, a new connection's history without it, the line kept), then unmutes him."""
-    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1")
-    bob, bob_csrf = signed_in(client, "Bob", "10.0.0.2")
-    mod, mod_csrf = signed_in(client, "Moderna", "10.0.0.3")
+    anna, anna_csrf = new_account(client, "Anna", "10.0.0.1")
+    bob, bob_csrf = new_account(client, "Bob", "10.0.0.2")
+    mod, mod_csrf = new_account(client, "Moderna", "10.0.0.3")
     moderator(sqlite_url, "Moderna")
     made = table_of(anna, anna_csrf).json()
     table, anna_token = made["table"]["id"], made["tokens"]["0"]
@@ -204,10 +196,10 @@ def test_a_closed_accounts_sessions_end_its_sign_in_is_refused_and_its_profile_i
         client: TestClient, sqlite_url: str) -> None:
     """Issue 45 item 7: closing Bob ends each of his sessions, refuses his sign-in with ``account_closed`` (a
     wrong password still ``bad_credentials``), and his profile is 404; reopened, he signs in again."""
-    bob, _ = signed_in(client, "Bob", "10.0.0.2")
+    bob, _ = new_account(client, "Bob", "10.0.0.2")
     phone = from_address(client, "10.0.0.5")
     assert phone.post("/api/account/login", json={"username": "Bob", "password": PASSWORD}).status_code == 200
-    mod, mod_csrf = signed_in(client, "Moderna", "10.0.0.3")
+    mod, mod_csrf = new_account(client, "Moderna", "10.0.0.3")
     moderator(sqlite_url, "Moderna")
     assert mod.post("/api/moderation/players/bob/close", json={"reason": "spam"}, headers=mod_csrf).json() \
         == {"close": "Bob"}
@@ -230,9 +222,9 @@ def test_a_players_moderator_actions_are_refused_and_every_action_is_logged_with
     """Issue 45 item 7: a player asking any moderator's route is refused 403 ``not_moderator`` and changes
     nothing; a moderator's actions each leave a line in the log (who, what, whom, the reason), and no row of
     the log or of the reports holds the password or a session cookie used here."""
-    anna, anna_csrf = signed_in(client, "Anna", "10.0.0.1")
-    signed_in(client, "Bob", "10.0.0.2")
-    mod, mod_csrf = signed_in(client, "Moderna", "10.0.0.3")
+    anna, anna_csrf = new_account(client, "Anna", "10.0.0.1")
+    new_account(client, "Bob", "10.0.0.2")
+    mod, mod_csrf = new_account(client, "Moderna", "10.0.0.3")
     routes = [("post", "/api/moderation/players/bob/mute"), ("post", "/api/moderation/players/bob/unmute"),
               ("post", "/api/moderation/players/bob/close"), ("post", "/api/moderation/players/bob/reopen"),
               ("post", "/api/moderation/reports/1/resolve"), ("post", "/api/moderation/tables/abc/chat/1/hide"),

@@ -14,8 +14,8 @@ from tabletop.server import create_app
 from tabletop.server.identity import CSRF_HEADER
 from tabletop.storage.passkeys import PasskeyStore
 from tests.server.live import settings_for_tests
+from tests.server.site.accounts import PASSWORD
 
-PASSWORD = "correct horse battery"
 SITE = "http://localhost"  # a name: WebAuthn's origins are never IP addresses
 
 

@@ -5,34 +5,16 @@ over HTTP — with no token to carry; another account, or nobody, only watches. 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.core import Record
-from tabletop.server import create_app
 from tabletop.server.identity import CSRF_HEADER
 from tabletop.server.site.accounts.profiles import played_by
 from tabletop.server.table_events import Sitter, TableFinished
-from tests.server.live import bearer, from_address, seated, settings_for_tests, until, until_my_turn
-
-PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings_for_tests(sqlite_url))) as test_client:
-        yield test_client
-
-
-def signed_in(client: TestClient, username: str, address: str, new: bool = False) -> tuple[TestClient, str]:
-    """A device at ``address`` signed in as ``username`` (signed up first when ``new``), and its CSRF token."""
-    device = from_address(client, address)
-    answer = device.post(f"/api/account/{'signup' if new else 'login'}", json={"username": username,
-                                                                              "password": PASSWORD})
-    assert answer.status_code in (200, 201), answer.text
-    return device, answer.json()["csrf"]
+from tests.server.live import bearer, from_address, seated, until, until_my_turn
+from tests.server.site.accounts import signed_in
 
 
 def test_a_table_made_on_one_device_is_played_on_another_by_the_same_account(client: TestClient) -> None:

@@ -16,11 +16,11 @@ from websockets.sync.client import connect
 
 from tabletop.server.identity import CSRF_HEADER, SESSION_COOKIE
 from tests.server.faults import RedisServer
+from tests.server.site.accounts import PASSWORD
 from tests.server.test_failover import tails, two_servers
 
 pytestmark = pytest.mark.slow
 
-PASSWORD = "correct horse battery"
 
 
 def test_a_seat_made_on_one_process_is_played_from_the_other_by_the_same_account(
