@@ -211,13 +211,16 @@ class Rates:
                         RateLimitItemPerSecond(limits.expensive_per_second * factor))
         self._local = MovingWindowRateLimiter(MemoryStorage())  #: per process: counted on every request
         self._sockets = RateLimitItemPerMinute(limits.sockets_per_minute)
+        self._shared_sockets = RateLimitItemPerMinute(limits.sockets_per_minute * factor)
         self._chat_burst = RateLimitItemPerSecond(limits.chat_burst, 10)
         self._chat_minute = RateLimitItemPerMinute(limits.chat_per_minute)
         self._cooling: dict[str, float] = {}  #: client → the time its flood cooldown ends
         self._priced: dict[Priced, RateLimitItem] = {}  #: each kind's window, made when first counted
 
-    async def socket(self, client: str) -> LimitReached | None:
-        """Count a new socket from ``client``; why it is refused (None: it may connect)."""
+    async def socket(self, client: str, account: str | None = None) -> LimitReached | None:
+        """Count a new socket from ``client`` (signed in as ``account``: counted against the account, and
+        against its address at ``signed_in_address_factor`` times the limit); why it is refused (None: it may
+        connect)."""
         until = self._cooling.get(client)
         if until is not None:
             if until > _now():
@@ -225,10 +228,12 @@ class Rates:
                 return LimitReached(f"this client flooded a socket: new connections are refused for {wait:.0f} s",
                                     "socket_cooldown", wait, seconds=math.ceil(wait))
             del self._cooling[client]
-        if not await self._local.hit(self._sockets, "socket", client):
-            limit = self.limits.sockets_per_minute
-            return LimitReached(f"too many new connections: at most {limit} a minute from one client",
-                                "too_many_new_sockets", 60.0, limit=limit)
+        counted = [(self._sockets, client, "client")] if account is None else \
+            [(self._sockets, "account:" + account, "account"), (self._shared_sockets, client, "address")]
+        for window, who, what in counted:
+            if not await self._local.hit(window, "socket", who):
+                return LimitReached(f"too many new connections: at most {window.amount} a minute from one {what}",
+                                    "too_many_new_sockets", 60.0, limit=window.amount)
         return None
 
     def flooded(self, client: str) -> None:

@@ -23,7 +23,7 @@ from tabletop.server.broadcast import Connection
 from tabletop.server.chat import ChatRefused
 from tabletop.server.errors import Rejection, database_down, echo_text, problems
 from tabletop.server.hub import Hub
-from tabletop.server.identity import account_of, identify
+from tabletop.server.identity import account_of, identify, session_of
 from tabletop.server.inputs import read_message
 from tabletop.server.limits import PRICED_MESSAGES, LimitReached, take_message
 from tabletop.server.messages import (
@@ -55,7 +55,9 @@ async def live(websocket: WebSocket, table_id: str, hub: HubDep) -> None:
     requests and answers in."""
     client = client_of(websocket)
     limits = hub.limits
-    if refusal := await hub.rates.socket(client):  # refused before the handshake: the cheapest answer
+    looked_up = await session_of(websocket)  # (kept in the scope: the hello's identity does not ask again)
+    account = looked_up[1][0].id if looked_up is not None and looked_up[1] is not None else None
+    if refusal := await hub.rates.socket(client, account):  # refused before the handshake: the cheapest answer
         log.info("socket refused: %s", refusal)
         await websocket.close(code=1008, reason=close_reason(str(refusal)))
         return
@@ -65,17 +67,26 @@ async def live(websocket: WebSocket, table_id: str, hub: HubDep) -> None:
                                           "first message, {\"type\": \"hello\", \"tokens\": [...]}",
                                           "tokens_in_url"), 1008)
         return
-    if hub.broadcaster.sockets[client] >= limits.sockets_per_client:
-        await _close(websocket, Rejection(f"too many connections: at most {limits.sockets_per_client} from one "
-                                          "client", "too_many_sockets", limit=limits.sockets_per_client), 1008)
+    # open at once: an anonymous client's by its address; a signed-in one's by its account, and by its address
+    # at signed_in_address_factor times the limit (a school's accounts behind one address are not one client)
+    counted = [(client, limits.sockets_per_client)] if account is None else \
+        [("account:" + account, limits.sockets_per_client),
+         (client, limits.sockets_per_client * limits.signed_in_address_factor)]
+    sockets = hub.broadcaster.sockets
+    if full := next(((who, most) for who, most in counted if sockets[who] >= most), None):
+        what = "account" if full[0].startswith("account:") else "client"
+        await _close(websocket, Rejection(f"too many connections: at most {full[1]} from one {what}",
+                                          "too_many_sockets", limit=full[1]), 1008)
         return
-    hub.broadcaster.sockets[client] += 1
+    for who, _ in counted:
+        sockets[who] += 1
     try:
         await _serve(hub, websocket, table_id, client)
     finally:
-        hub.broadcaster.sockets[client] -= 1
-        if hub.broadcaster.sockets[client] <= 0:
-            del hub.broadcaster.sockets[client]
+        for who, _ in counted:
+            sockets[who] -= 1
+            if sockets[who] <= 0:
+                del sockets[who]
 
 
 async def _serve(hub: Hub, websocket: WebSocket, table_id: str, client: str) -> None:

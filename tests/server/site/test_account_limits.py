@@ -93,3 +93,40 @@ def test_profiles_and_my_games_are_priced_per_client_and_per_account(sqlite_url:
         assert (limited.status_code, limited.json()["code"]) == (429, "too_many_profile_reads")
         assert "Retry-After" in limited.headers
         assert laptop.post("/api/account/logout", json={}, headers={CSRF_HEADER: csrf}).status_code == 200
+
+
+def test_a_schools_accounts_behind_one_address_each_open_their_sockets(sqlite_url: str) -> None:
+    """Issue 45 item 1, the live tables too: sockets open at once count per account when signed in (and per
+    address at ``signed_in_address_factor`` times the limit), so players behind one address are not one client;
+    an anonymous client keeps its address's limit."""
+    settings = settings_for_tests(sqlite_url, sockets_per_client=2, signed_in_address_factor=3)
+    with TestClient(create_app(settings)) as client:
+        school = "10.0.0.7"
+        devices, tokens = [], []
+        for name in ("Anna", "Bob_", "Carl"):
+            device = from_address(client, school)
+            signed = device.post("/api/account/signup", json={"username": name, "password": PASSWORD})
+            assert signed.status_code == 201
+            devices.append(device)
+            tokens.append(signed.json()["csrf"])
+        made = devices[0].post("/api/tables", json={"game": "cubulus", "creator_seat": None, "seats": [
+            {"kind": "human", "open": True}, {"kind": "bot"}]}, headers={CSRF_HEADER: tokens[0]})
+        assert made.status_code == 201, made.text
+        table = made.json()["table"]["id"]
+
+        def opened(device: TestClient) -> Any:
+            socket = device.websocket_connect(f"/ws/tables/{table}")
+            ws = socket.__enter__()
+            ws.send_json({"type": "hello", "tokens": []})
+            message = ws.receive_json()
+            return socket, ws, message
+
+        held = [opened(device) for device in devices for _ in range(2)]  # 6 from one address: 2 an account
+        assert all(message["type"] == "state" for _, _, message in held)
+        extra = opened(devices[0])  # the account's third
+        assert extra[2]["code"] == "too_many_sockets" and "account" in extra[2]["reason"]
+        anonymous = [opened(from_address(client, "10.0.0.8")) for _ in range(3)]
+        assert [message["type"] for _, _, message in anonymous[:2]] == ["state", "state"]
+        assert anonymous[2][2]["code"] == "too_many_sockets"
+        for socket, _, _ in [*held, extra, *anonymous]:
+            socket.__exit__(None, None, None)
