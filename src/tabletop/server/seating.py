@@ -92,7 +92,7 @@ class Seating:
             raise ChosenSeedRefused(refusal, "seed_refused",
                                     seats=[n for n, kind in enumerate(kinds) if kind == "human" and n != creator_seat])
         all_bots = all(kind == "bot" for kind in kinds)
-        await self.check_limits(client, all_bots)
+        await self.check_limits(client, all_bots, account)
         secret = chance.secret_from_seed(request.seed) if request.seed is not None else chance.new_secret()
         settings: dict[str, Any] = {"chance_secret": secret, "seeded": request.seed is not None,
                                     "move_seconds": request.move_seconds, "time_bank": request.time_bank,
@@ -130,32 +130,43 @@ class Seating:
         self.emit(opened(table))
         return table, tokens, creator_token
 
-    async def check_limits(self, client: str, all_bots: bool) -> None:
+    async def check_limits(self, client: str, all_bots: bool, account: str | None = None) -> None:
         if client:
-            await self.check_creations(client)
-            await self.check_unfinished(client)
+            await self.check_creations(client, account)
+            await self.check_unfinished(client, account)
         if all_bots and await self.registry.db(self.registry.store.bot_tables) >= self.limits.bot_tables:
             raise LimitReached(f"the server already runs {self.limits.bot_tables} all-bot tables, its limit; "
                                "try again when one has finished", "bot_tables_full", 60.0, 503,
                                limit=self.limits.bot_tables)
 
-    async def check_creations(self, client: str) -> None:
-        """Refuse a creation by ``client`` beyond ``creations_per_minute``, counted in the database: every
-        process sees the same tables, whether Redis is up or not."""
-        limit = self.limits.creations_per_minute
-        made = await self.registry.db(self.registry.store.created_since, client, 60.0)
-        if len(made) >= limit:
-            wait = max(1.0, 60.0 - (now() - made[-limit]).total_seconds())
-            raise LimitReached(f"too many new tables: at most {limit} a minute from one client; try again in "
-                               f"{wait:.0f} s", "too_many_creations", wait, limit=limit)
+    def _bounds(self, limit: int, account: str | None) -> list[tuple[str, int]]:
+        """Whom a limit counts: an anonymous client by its address; a signed-in one by its account at the limit,
+        and by its address at ``signed_in_address_factor`` times it (a school's accounts are not one client)."""
+        return [("client", limit)] if account is None else \
+            [("account", limit), ("address", limit * self.limits.signed_in_address_factor)]
 
-    async def check_unfinished(self, client: str) -> None:
-        unfinished = await self.registry.db(self.registry.store.unfinished_tables_of, client)
-        if unfinished >= self.limits.open_tables_per_client:
-            raise LimitReached(f"you already have {self.limits.open_tables_per_client} unfinished tables, the "
-                               "limit per client: resign, abandon or leave one (the lobby's \"My tables\" lists them)",
-                               "too_many_unfinished", 60.0,
-                               limit=self.limits.open_tables_per_client)
+    async def check_creations(self, client: str, account: str | None = None) -> None:
+        """Refuse a creation by ``client`` (signed in as ``account``) beyond ``creations_per_minute``, counted in
+        the database: every process sees the same tables, whether Redis is up or not."""
+        store = self.registry.store
+        for what, limit in self._bounds(self.limits.creations_per_minute, account):
+            made = await self.registry.db(store.created_by_account_since if what == "account" else store.created_since,
+                                          account if what == "account" else client, 60.0)
+            if len(made) >= limit:
+                wait = max(1.0, 60.0 - (now() - made[-limit]).total_seconds())
+                raise LimitReached(f"too many new tables: at most {limit} a minute from one {what}; try again in "
+                                   f"{wait:.0f} s", "too_many_creations", wait, limit=limit)
+
+    async def check_unfinished(self, client: str, account: str | None = None) -> None:
+        store = self.registry.store
+        for what, limit in self._bounds(self.limits.open_tables_per_client, account):
+            unfinished = await self.registry.db(
+                store.unfinished_tables_of_account if what == "account" else store.unfinished_tables_of,
+                account if what == "account" else client)
+            if unfinished >= limit:
+                raise LimitReached(f"you already have {limit} unfinished tables, the limit per {what}: resign, "
+                                   "abandon or leave one (the lobby's \"My tables\" lists them)",
+                                   "too_many_unfinished", 60.0, limit=limit)
 
     async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "",
                    account: str | None = None) -> tuple[int, str]:
@@ -165,7 +176,7 @@ class Seating:
         blocks is refused ``cannot_join``, which gives no reason (issue 45 item 7)."""
         table = await self.registry.table(table_id)
         if client:
-            await self.check_unfinished(client)
+            await self.check_unfinished(client, account)
         if await self.guards.refuses([s.account for s in table.seats if s.account is not None], account):
             raise Rejection("you cannot take a seat at this table", "cannot_join")
         async with self.registry.lock(table_id):

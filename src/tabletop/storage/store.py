@@ -182,6 +182,23 @@ class Store:
             return [moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
                     for moment in session.scalars(query)]
 
+    def unfinished_tables_of_account(self, account: str) -> int:
+        """How many open or playing tables ``account`` sits at (or is seated at by the tables it made)."""
+        sits = exists().where(SeatRow.table_id == TableRow.id, SeatRow.account == account)
+        query = select(func.count()).select_from(TableRow).where(TableRow.status.in_(("open", "playing")), sits)
+        with self.session() as session:
+            return int(session.scalar(query) or 0)
+
+    def created_by_account_since(self, account: str, seconds: float) -> list[datetime]:
+        """When each table made in the last ``seconds`` with a seat of ``account`` was made, the earliest first
+        (a signed-in player's creations: its seat is bound at creation)."""
+        since = now() - timedelta(seconds=seconds)
+        sits = exists().where(SeatRow.table_id == TableRow.id, SeatRow.account == account)
+        query = select(TableRow.created_at).where(sits, TableRow.created_at >= since).order_by(TableRow.created_at)
+        with self.session() as session:
+            return [moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+                    for moment in session.scalars(query)]
+
     def bot_tables(self) -> int:
         """How many all-bot tables are open or playing (on the whole deployment)."""
         query = select(func.count()).select_from(TableRow).where(

@@ -130,3 +130,38 @@ def test_a_schools_accounts_behind_one_address_each_open_their_sockets(sqlite_ur
         assert anonymous[2][2]["code"] == "too_many_sockets"
         for socket, _, _ in [*held, extra, *anonymous]:
             socket.__exit__(None, None, None)
+
+
+def test_a_schools_accounts_behind_one_address_each_make_their_tables(sqlite_url: str) -> None:
+    """Issue 45 item 1: new tables a minute and unfinished tables count per account when signed in (and per
+    address at ``signed_in_address_factor`` times the limit); anonymous creators keep their address's."""
+    settings = settings_for_tests(sqlite_url, creations_per_minute=2, open_tables_per_client=3,
+                                  signed_in_address_factor=3)
+    versus_bot = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    with TestClient(create_app(settings)) as client:
+        answers = []
+        for name in ("Anna", "Bob_", "Carl"):
+            device = from_address(client, "10.0.0.7")
+            csrf = device.post("/api/account/signup", json={"username": name, "password": PASSWORD}).json()["csrf"]
+            answers += [device.post("/api/tables", json=versus_bot, headers={CSRF_HEADER: csrf}) for _ in range(3)]
+        codes = [answer.json().get("code", answer.status_code) for answer in answers]
+        assert codes == [201, 201, "too_many_creations"] * 3, codes  # 2 an account, 6 from the school
+        cafe = from_address(client, "10.0.0.8")
+        assert [cafe.post("/api/tables", json=versus_bot).json().get("code") for _ in range(3)][2] == \
+            "too_many_creations"
+
+
+def test_unfinished_tables_count_per_account_when_signed_in(sqlite_url: str) -> None:
+    """Issue 45 item 1: the unfinished-tables limit binds an account wherever it plays, and an address of many
+    accounts at ``signed_in_address_factor`` times it."""
+    settings = settings_for_tests(sqlite_url, open_tables_per_client=2, signed_in_address_factor=2)
+    versus_bot = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    with TestClient(create_app(settings)) as client:
+        codes = []
+        for name, address in (("Anna", "10.0.0.7"), ("Bob_", "10.0.0.7"), ("Anna", "10.0.0.9")):
+            device = from_address(client, address)
+            signed = device.post(f"/api/account/{'login' if address == '10.0.0.9' else 'signup'}",
+                                 json={"username": name, "password": PASSWORD}).json()
+            codes += [device.post("/api/tables", json=versus_bot, headers={CSRF_HEADER: signed["csrf"]}
+                                  ).json().get("code", "made") for _ in range(3 if address == "10.0.0.7" else 1)]
+        assert codes == ["made", "made", "too_many_unfinished"] * 2 + ["too_many_unfinished"], codes
