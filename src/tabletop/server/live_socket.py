@@ -199,7 +199,9 @@ async def _handle(hub: Hub, table_id: str, connection: Connection, raw: str) -> 
         return
     if (priced := PRICED_MESSAGES.get(message.type)) is not None:  # counted before any lock or look-up
         try:
-            await hub.rates.table_request(connection.client, priced)
+            # a signed-in player's requests count against the account (players behind one address are not one client)
+            await hub.rates.table_request(connection.client if connection.account is None
+                                          else "account:" + connection.account, priced)
         except LimitReached as error:
             raise Rejection(str(error), error.code, **error.params) from None
     if isinstance(message, SpectatorChat):

@@ -170,8 +170,9 @@ async def leave(hub: HubDep, table_id: str, request: Request, identity: Identity
 async def _ending_seats(hub: Hub, table_id: str, request: Request, doing: str, identity: Identity) -> list[int]:
     """The seats a request to end speaks for: those its tokens hold, else the signed-in account's there."""
     refuse_tokens_in_url(request)
-    try:  # priced as the socket's requests to end are
-        await hub.rates.table_request(client_of(request), END_REQUEST)
+    try:  # priced as the socket's requests to end are (a signed-in player's: per account)
+        await hub.rates.table_request(client_of(request) if identity.account is None
+                                      else "account:" + identity.account.id, END_REQUEST)
     except LimitReached as error:
         raise limit_error(error) from None
     tokens = bearer_tokens(request)

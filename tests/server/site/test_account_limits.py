@@ -165,3 +165,20 @@ def test_unfinished_tables_count_per_account_when_signed_in(sqlite_url: str) -> 
             codes += [device.post("/api/tables", json=versus_bot, headers={CSRF_HEADER: signed["csrf"]}
                                   ).json().get("code", "made") for _ in range(3 if address == "10.0.0.7" else 1)]
         assert codes == ["made", "made", "too_many_unfinished"] * 2 + ["too_many_unfinished"], codes
+
+
+def test_requests_to_end_a_game_count_per_account_when_signed_in(sqlite_url: str) -> None:
+    """Issue 45 item 1: the per-minute limits of a table's requests (resign, abandon, leave, undo…) count a
+    signed-in player's against the account, so two players behind one address each have theirs."""
+    settings = settings_for_tests(sqlite_url, end_requests_per_minute=1)
+    versus_bot = {"game": "cubulus", "seats": [{"kind": "human"}, {"kind": "bot"}]}
+    with TestClient(create_app(settings)) as client:
+        answers = []
+        for name in ("Anna", "Bob_"):
+            device = from_address(client, "10.0.0.7")
+            csrf = device.post("/api/account/signup", json={"username": name, "password": PASSWORD}).json()["csrf"]
+            tables = [device.post("/api/tables", json=versus_bot, headers={CSRF_HEADER: csrf}).json()["table"]["id"]
+                      for _ in range(2)]
+            answers += [device.post(f"/api/tables/{table}/resign", headers={CSRF_HEADER: csrf}).json().get(
+                "code", "resigned") for table in tables]
+        assert answers == ["resigned", "too_many_end_requests"] * 2, answers
