@@ -142,8 +142,14 @@ def test_undo_asks_and_answers_are_priced_and_an_answer_given_twice_writes_once(
             assert settings_writes(written) == len(written) == 6  # three asks, three refusals (before: 20)
     limits = {"undo_asks_per_minute": 3, "answers_per_minute": 2}
     with TestClient(create_app(settings_for_tests(sqlite_url, **limits))) as client, \
-            seated(client, table, tokens["0"]) as ann, seated(client, table, tokens["1"]) as bob:
-        until(ann, lambda m: m["type"] == "state")
+            seated(client, table, tokens["0"]) as ann, seated(client, table, tokens["1"]) as bob, \
+            seated(client, table, tokens["2"]) as cleo:  # (all here: nobody gone, no such mark written)
+        for ws in (ann, bob, cleo):
+            until(ws, lambda m: m["type"] == "state")
+        live = client.app.state.hub.registry  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10  # the marks of people gone when the last server stopped, cleared now
+        while live[table].settings.gone and time.monotonic() < deadline:
+            time.sleep(0.02)
         with writes(client) as written:
             ann.send_json({"type": "undo", "move": moved["move"]})
             handled(ann)
