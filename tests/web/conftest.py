@@ -63,13 +63,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.when == "call" and report.failed and SERVER_LOG is not None and SERVER_LOG.exists():
         report.sections.append(("the server's warnings and errors (the last 60)",
                                 "\n".join(server_said(SERVER_LOG.read_text(errors="replace"))[-60:]) or "none"))
-    page = getattr(item, "funcargs", {}).get("page")
-    if report.when == "call" and report.failed and page is not None:
+    funcargs = getattr(item, "funcargs", {})
+    pages = [funcargs["page"]] if "page" in funcargs else []
+    pages += [page for ctx in getattr(funcargs.get("devices"), "made", []) for page in ctx.pages]
+    for number, page in enumerate(pages if report.when == "call" and report.failed else []):
         try:  # what the person would have seen: the address and the page's words (a banner that replaced a form)
             seen = page.evaluate("() => [location.href, document.querySelector('main')?.innerText.slice(0, 1500)]")
-            report.sections.append(("the page when the test failed", "\n".join(str(part) for part in seen)))
+            report.sections.append((f"page {number + 1} when the test failed", "\n".join(str(part) for part in seen)))
         except Exception as error:  # (a page closed or crashed says so)
-            report.sections.append(("the page when the test failed", f"unreadable: {error}"))
+            report.sections.append((f"page {number + 1} when the test failed", f"unreadable: {error}"))
 
 
 def server_said(log: str) -> list[str]:

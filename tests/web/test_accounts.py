@@ -44,6 +44,7 @@ def devices(browser: Any) -> Iterator[Any]:
         page.errors = errors
         return page
 
+    device.made = made  # type: ignore[attr-defined]  # (a failed test's report shows each device's page)
     yield device
     for ctx in made:
         for page in ctx.pages:
@@ -59,7 +60,10 @@ def sign_up(page: Any, base: str, name: str) -> list[str]:
     page.fill("#account-username", name)
     page.fill("#account-password", PASSWORD)
     page.click("[data-testid=sign-up] button[type=submit]")
-    page.wait_for_selector("[data-testid=recovery-codes]")
+    # (an argon2id hash of 64 MiB, on a machine whose every core runs a test: the answer may take a while)
+    page.wait_for_selector("[data-testid=recovery-codes], [data-testid=account-error]:not([hidden])", timeout=60_000)
+    refusal = page.locator("[data-testid=account-error]:not([hidden])")
+    assert not refusal.count(), f"signing up {name} was refused: {refusal.inner_text()}"
     return [code.strip() for code in page.locator(".recovery-codes code").all_inner_texts()]
 
 
