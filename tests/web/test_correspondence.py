@@ -55,8 +55,13 @@ def test_my_games_puts_the_tables_awaiting_my_move_first(devices: Any, base_url:
     page.click("[data-game=cubulus] [data-action=play-bots][data-level=easy]")
     page.wait_for_url(re.compile(r"#/table/"))
     playing = page.url.rsplit("/", 1)[1]
-    page.goto(f"{base_url}/#/mine")
     lines = page.locator("[data-testid=my-tables] li[data-table]")
-    lines.nth(1).wait_for()
+    for _ in range(60):  # (the lot may give the bot the first moves: it is the player's move once it made them)
+        page.goto(f"{base_url}/#/mine")
+        page.reload()
+        lines.nth(1).wait_for()
+        if lines.first.get_attribute("data-your-move"):
+            break
+        page.wait_for_timeout(500)
     assert [lines.nth(i).get_attribute("data-table") for i in range(2)] == [playing, waiting]
     assert lines.first.get_attribute("data-your-move") == "true"
