@@ -41,7 +41,7 @@ $(BIN)/uv: constraints.txt | $(VENV)/bin/python
 # playing: the core, Kubik's physics and Cubulus's compiled searches (the hard bot), pinned; the browser
 # client's three.js is in the package
 $(PLAY_STAMP): pyproject.toml constraints.txt $(BIN)/uv
-	$(UV_INSTALL) -e '.[physics,compiled]'
+	$(UV_INSTALL) -e '.[physics,compiled,passkeys]'
 	@$(COMPILE_SRC)
 	@touch $(PLAY_STAMP)
 

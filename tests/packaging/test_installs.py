@@ -28,7 +28,8 @@ as ``du`` counts it. It held 174 MiB when Numba left the core for the ``compiled
 venv holds no installer: one made by ``python -m venv`` carries pip and setuptools too, 23 MB on Python 3.11."""
 
 EXTRA_MODULES = {"physics": "mujoco", "compiled": "numba", "stats": "scipy", "plot": "matplotlib",
-                 "postgres": "psycopg", "redis": "redis", "ray": "ray", "rl": "gymnasium", "openspiel": "pyspiel"}
+                 "postgres": "psycopg", "redis": "redis", "ray": "ray", "rl": "gymnasium", "openspiel": "pyspiel",
+                 "passkeys": "webauthn"}
 """The module each extra brings (and the core lacks)."""
 
 REDIS = os.environ.get("TABLETOP_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -79,6 +80,16 @@ print(len(adapter.SHORT_NAMES) == len(tabletop.REGISTRY))
 """
 """Every game loaded through OpenSpiel with its defaults (Kubik's listed-chance ones: no MuJoCo here)."""
 
+PASSKEYS = """
+import json
+from tabletop.server.process import LOCAL, serving
+with serving("sqlite:///tabletop.db", bot_workers=0) as (base, _):
+    with LOCAL.open(base.replace("127.0.0.1", "localhost") + "/api/account", timeout=60) as answer:
+        said = json.load(answer)
+    print(said["passkeys"])
+"""
+"""A real ``tabletop serve`` says it takes passkeys (the extra's routes are there)."""
+
 CHECKS: dict[str, tuple[str, ...]] = {
     "physics": ("tabletop", "play", "kubik", "--seats", "bot,bot", "--seed", "1", "-o", "target=5"),
     "compiled": ("tabletop", "play", "cubulus", "--seats", "hard,easy", "--seed", "1"),  # compiles first (~30 s)
@@ -89,6 +100,7 @@ CHECKS: dict[str, tuple[str, ...]] = {
     "redis": ("python", "-c", SERVE, "sqlite:///tabletop.db", REDIS),
     "rl": ("python", "-c", RL),
     "openspiel": ("python", "-c", OPENSPIEL),
+    "passkeys": ("python", "-c", PASSKEYS),
 }
 """Each extra's adapter or command, run in a venv holding the core and that extra alone."""
 
@@ -148,7 +160,7 @@ def test_each_extra_alone_runs_its_adapter_or_command(extra: str, built: Built, 
                 assert said.split() == ["200", "cubulus"], said
             case "rl":
                 assert said.strip() == "played", said
-            case "openspiel":
+            case "openspiel" | "passkeys":
                 assert said.strip() == "True", said
     finally:
         shutil.rmtree(venv, ignore_errors=True)

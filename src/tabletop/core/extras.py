@@ -26,6 +26,7 @@ EXTRAS = {
     "ray": "Ray for --backend ray",
     "rl": "Gymnasium and PettingZoo environments",
     "openspiel": "OpenSpiel games",
+    "passkeys": "webauthn (with cryptography) for signing in to the web app with a passkey",
 }
 """Every extra and what it adds (the README's table says the same)."""
 

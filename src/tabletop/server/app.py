@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import functools
 import gc
+import importlib.util
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
@@ -65,8 +66,6 @@ from tabletop.server.requests import (
 )
 from tabletop.server.rules import router as rules_router
 from tabletop.server.site.accounts import Accounts, Passwords
-from tabletop.server.site.accounts.passkeys import Passkeys
-from tabletop.server.site.accounts.passkeys import router as passkeys_router
 from tabletop.server.site.accounts.profiles import CONSUMER as PLAYED
 from tabletop.server.site.accounts.router import players as players_router
 from tabletop.server.site.accounts.router import router as accounts_router
@@ -218,7 +217,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(coach_router)
     app.include_router(lobby_router)
     app.include_router(mail_router)
-    app.include_router(passkeys_router)  # (before the accounts' own: /api/account/passkeys is not a session id)
+    if importlib.util.find_spec("webauthn") is not None:  # the passkeys extra (make play installs it)
+        from tabletop.server.site.accounts.passkeys import router as passkeys_router
+
+        app.include_router(passkeys_router)  # (before the accounts' own: /api/account/passkeys is not a session id)
     app.include_router(blocks_router)
     app.include_router(reports_router)
     app.include_router(moderators_router)
@@ -241,7 +243,11 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     # /api/account (.site.accounts), and who is asking for every route (.identity)
     app.state.accounts = accounts = Accounts(AccountStore(hub.store), hub.db, hub.rates, passwords, hub.seam)
     hub.events.consume(PLAYED, accounts.finished)  # each finished table once, for the profiles
-    app.state.passkeys = Passkeys(PasskeyStore(hub.store.engine), accounts)  # /api/account/passkeys
+    app.state.passkeys = None  # /api/account/passkeys, where the passkeys extra is installed
+    if importlib.util.find_spec("webauthn") is not None:
+        from tabletop.server.site.accounts.passkeys import Passkeys
+
+        app.state.passkeys = Passkeys(PasskeyStore(hub.store.engine), accounts)
     app.state.mail = mail = Mail(MailStore(hub.store.engine), mailer or Mailer(None), accounts, hub.seam)
     hub.events.subscribe(mail.moved, MoveApplied)  # your-move notices at tables that take days
     # blocks, reports, the moderators' tools (.site.moderation); the tables ask it who is blocked or muted

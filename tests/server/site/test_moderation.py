@@ -204,7 +204,7 @@ def test_a_closed_accounts_sessions_end_its_sign_in_is_refused_and_its_profile_i
     assert mod.post("/api/moderation/players/bob/close", json={"reason": "spam"}, headers=mod_csrf).json() \
         == {"close": "Bob"}
     for device in (bob, phone):
-        assert device.get("/api/account").json() == {"account": None}
+        assert device.get("/api/account").json()["account"] is None
     stranger = from_address(client, "10.0.0.7")
     closed = stranger.post("/api/account/login", json={"username": "Bob", "password": PASSWORD})
     assert (closed.status_code, closed.json()["code"]) == (403, "account_closed")

@@ -154,10 +154,19 @@ function learn(answer) {
   for (const listener of listeners) listener(me.account);
 }
 
+let passkeysHere = false;  // the server signs in with passkeys (its passkeys extra is installed)
+
+/** True where this server takes passkeys (as GET /api/account said at load). */
+export function passkeysOffered() {
+  return passkeysHere;
+}
+
 /** Ask the server who is signed in here (a page load, another tab's change). */
 export async function loadAccount() {
   try {
-    learn(await accountApi.me());
+    const answer = await accountApi.me();
+    passkeysHere = Boolean(answer.passkeys);
+    learn(answer);
   } catch (error) {
     console.warn("who is signed in could not be asked", error);
   }
@@ -271,12 +280,12 @@ export function renderSignIn(root) {
       goBack();
     });
   const passkeyMessage = h("p", { class: "banner error", role: "alert", hidden: true, "data-testid": "passkey-error" });
-  const passkey = passkeyButton((answer) => {
+  const passkey = passkeysHere && passkeyButton((answer) => {
     learn(answer);
     goBack();
   }, passkeyMessage);
   fill(root, h("section", { class: "panel account-page narrow" }, h("h2", {}, t("account.signIn")),
-    h("p", { class: "hint" }, t("account.why")), form, passkey, passkey ? passkeyMessage : null,
+    h("p", { class: "hint" }, t("account.why")), form, passkey || null, passkey ? passkeyMessage : null,
     h("p", {}, t("account.haveNone"), " ", h("a", { href: "#/signup", "data-action": "to-sign-up" }, t("account.signUp"))),
     h("p", {}, t("account.forgot"), " ", h("a", { href: "#/recover" }, t("account.recover")))));
   username.focus();

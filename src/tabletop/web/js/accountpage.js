@@ -4,7 +4,7 @@
 // download, and the account's deletion.
 
 import { accountApi } from "./api.js";
-import { codesLeft, forgetAccount, onAccountChange, signedIn, signInFrom, signOut } from "./account.js";
+import { codesLeft, forgetAccount, onAccountChange, passkeysOffered, signedIn, signInFrom, signOut } from "./account.js";
 import { h, fill, announce } from "./dom.js";
 import { errorText } from "./errors.js";
 import { passkeysPanel } from "./passkeys.js";
@@ -152,7 +152,8 @@ export function renderAccountPage(root) {
             await signOut();
             location.hash = "#/";
           } }, t("account.signOut")))),
-      sessionsBox, passkeysPanel().element, emailPanel().element, blocksPanel().element, passwordBox(), dataBox()));
+      sessionsBox, passkeysOffered() ? passkeysPanel().element : null, emailPanel().element, blocksPanel().element,
+      passwordBox(), dataBox()));
     await drawSessions();
   }
 

@@ -155,12 +155,13 @@ async def sign_out(body: SignOut, response: Response, accounts: AccountsDep, ide
 
 
 @router.get("")
-async def who_am_i(identity: IdentityDep, accounts: AccountsDep) -> dict[str, Any]:
+async def who_am_i(request: Request, identity: IdentityDep, accounts: AccountsDep) -> dict[str, Any]:
     """The account signed in here (``account`` null when none) and the session's CSRF token."""
+    passkeys = getattr(request.app.state, "passkeys", None) is not None  # (the passkeys extra installed)
     if identity.account is None or identity.token is None:
-        return {"account": None}
+        return {"account": None, "passkeys": passkeys}
     return {"account": account_data(identity.account), "csrf": csrf_token(identity.token),
-            "recovery_codes_left": await accounts.codes_left(identity.account)}
+            "recovery_codes_left": await accounts.codes_left(identity.account), "passkeys": passkeys}
 
 
 @router.get("/sessions")
