@@ -4,6 +4,7 @@ agents and sim know games only through the interface; nothing imports the CLI.""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,12 @@ def test_only_the_composition_and_the_dependency_module_import_the_hub() -> None
     which take the whole hub through ``requests.HubDep``) import ``hub.py``."""
     importers = {path.stem for path in files("server") if "tabletop.server.hub" in imports(path)}
     assert importers <= {"app", "requests", "__init__", "tables_api", "live_socket"}, importers
+
+
+def test_shipped_source_tells_no_history_of_issues() -> None:
+    """Issue 43 item 4: a module says what it is, not which issue made it — no "issue N" in shipped source."""
+    pattern = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+    named = [f"{path.relative_to(SRC)}:{number}" for path in sorted(SRC.rglob("*"))
+             if path.suffix in {".py", ".js", ".css", ".html"}
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not named, f"history comments in shipped source: {named}"

@@ -20,7 +20,7 @@ messages; a connection that asks for chat in its hello gets the newest :data:`HI
 one. Writing runs on the database's threads and never takes the table's lock, so a chatty room cannot hold up
 a move.
 
-Looking after each other (issue 45 item 7). A line keeps the account that wrote it (server-side only: no
+Looking after each other. A line keeps the account that wrote it (server-side only: no
 client is sent it); a signed-in reader is never sent the lines of the accounts it blocks — live or in the
 history — a muted account's message is refused (``muted``), and a line a moderator hid is sent to nobody
 from then on (readers told at once: ``chat_hidden``). The engine asks these of its :class:`~.guards.Guarded`.

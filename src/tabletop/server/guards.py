@@ -1,4 +1,4 @@
-"""What the tables ask of the players' safety (issue 45 item 7), without knowing who answers: whose chat a
+"""What the tables ask of the players' safety, without knowing who answers: whose chat a
 reader does not see, whether a player may sit with the accounts at a table, whether an account is muted.
 
 The table engine is handed a :class:`Guarded` (its chat and its seating ask it); the moderation feature

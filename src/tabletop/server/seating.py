@@ -173,7 +173,7 @@ class Seating:
         """Take a free human seat from the lobby (bound to ``account`` when signed in): its number and a
         fresh secret token. A seat addressed to ``account`` is its own to take (before any seat open to
         anyone); one addressed to another account, or an invitation, is not. An account that one seated here
-        blocks is refused ``cannot_join``, which gives no reason (issue 45 item 7)."""
+        blocks is refused ``cannot_join``, which gives no reason."""
         table = await self.registry.table(table_id)
         if client:
             await self.check_unfinished(client, account)

@@ -2,7 +2,7 @@
 
 Accounts are optional (anonymous play keeps its seat tokens); what is kept of one is its name, an argon2id
 hash of its password, and the hashes of its sessions' and recovery codes' secrets — never a secret itself:
-a stolen database signs nobody in. :class:`AccountStore` is the accounts feature's storage (issue 45), on
+a stolen database signs nobody in. :class:`AccountStore` is the accounts feature's storage, on
 the same engine and migrations as the tables (:class:`~tabletop.storage.Store`).
 """
 

@@ -1,4 +1,4 @@
-"""Looking after each other (issue 45 item 7): who blocks whom, the reports players make, and the moderators'
+"""Looking after each other: who blocks whom, the reports players make, and the moderators'
 actions with the log that records each of them.
 
 A block is one account's, one-way, and bounded (:data:`MAX_BLOCKS`). A report points at a player, at a player

@@ -1,5 +1,5 @@
 // @ts-check
-// Looking after each other (issue 45 item 7): blocking a player and reporting a player or a chat line, for a
+// Looking after each other: blocking a player and reporting a player or a chat line, for a
 // signed-in reader. The profile page offers Block/Unblock and Report, the table's chat a Report on each
 // line another wrote (a blocked player's lines the server never sends), and the account page lists the
 // players blocked, each with Unblock. A block is not told to the player blocked.

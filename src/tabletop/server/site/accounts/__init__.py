@@ -1,4 +1,4 @@
-"""Optional accounts (issue 45): sign up with a username and a password, sessions in a cookie, recovery codes.
+"""Optional accounts: sign up with a username and a password, sessions in a cookie, recovery codes.
 
 - :mod:`.names`: what a username may be; :mod:`.passwords`: argon2id hashes, off the loop and bounded;
 - :mod:`.feature`: the logic (sign up, in and out, sessions, passwords, recovery) over

@@ -1,4 +1,4 @@
-"""Looking after each other (issue 45 item 7): blocking a player, reporting a player or a chat line, and the
+"""Looking after each other: blocking a player, reporting a player or a chat line, and the
 moderators' tools — the same over HTTP (``/api/moderation/…``, for accounts with the moderator role) and in
 the operator's shell (``tabletop admin``), every action logged.
 
