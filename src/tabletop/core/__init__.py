@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tabletop.core.events import RESULT_KINDS, SPECTATOR, Event, action_event, event, unredacted, visible
     from tabletop.core.game import CHANCE, TERMINAL, Game, Player, State, View
     from tabletop.core.outcome import winner_field, winners
+    from tabletop.core.pools import Pool, pool_for, unrated_reason
     from tabletop.core.record import Record, iter_replay, replay
     from tabletop.core.registry import Registry
     from tabletop.core.spec import Chance, GameSpec, Option
@@ -56,6 +57,7 @@ _LAZY = {
     "Option": "tabletop.core.spec",
     "OptionError": "tabletop.core.errors",
     "Player": "tabletop.core.game",
+    "Pool": "tabletop.core.pools",
     "RESULT_KINDS": "tabletop.core.events",
     "Record": "tabletop.core.record",
     "RecordError": "tabletop.core.errors",
@@ -72,9 +74,11 @@ _LAZY = {
     "event": "tabletop.core.events",
     "iter_replay": "tabletop.core.record",
     "no_such_seat": "tabletop.core.errors",
+    "pool_for": "tabletop.core.pools",
     "replay": "tabletop.core.record",
     "seat_label": "tabletop.core.errors",
     "unredacted": "tabletop.core.events",
+    "unrated_reason": "tabletop.core.pools",
     "visible": "tabletop.core.events",
     "winner_field": "tabletop.core.outcome",
     "winners": "tabletop.core.outcome",
@@ -110,6 +114,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Player",
+    "Pool",
     "Record",
     "RecordError",
     "Registry",
@@ -123,8 +128,10 @@ __all__ = [
     "event",
     "iter_replay",
     "no_such_seat",
+    "pool_for",
     "replay",
     "seat_label",
+    "unrated_reason",
     "unredacted",
     "visible",
     "winner_field",

@@ -15,6 +15,7 @@ from typing import Any
 from tabletop.core.capabilities import Capability, check_declared
 from tabletop.core.errors import UnknownGameError, list_allowed
 from tabletop.core.game import Game
+from tabletop.core.pools import check_pools
 
 ENTRY_POINTS = "tabletop.games"
 """The entry-point group other packages register their games in: ``name = "package.module:GameClass"``."""
@@ -25,13 +26,14 @@ class Registry(Mapping[str, type[Game[Any, Any]]]):
 
     Raises:
         TypeError: when a game's spec declares capabilities its code does not implement, or the reverse,
-            or two games share a name.
+            its rating pools are not well made, or two games share a name.
     """
 
     def __init__(self, *games: type[Game[Any, Any]]) -> None:
         self._games: dict[str, type[Game[Any, Any]]] = {}
         for game in games:
             check_declared(game)
+            check_pools(game.spec)
             if game.spec.name in self._games:
                 raise TypeError(f"two games are called {game.spec.name!r}: {self._games[game.spec.name]!r} and "
                                 f"{game!r}")

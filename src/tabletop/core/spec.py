@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop.core.capabilities import Capability
 from tabletop.core.errors import OptionError, list_allowed
+from tabletop.core.pools import Pool
 
 Validator = Callable[[Any], Any]
 
@@ -209,6 +210,10 @@ class GameSpec:
     #: words, motion, a coach, odds, a numeric encoding, a batched kernel), checked against its code when it
     #: is registered; front ends and adapters ask for each by name (``Game.provides``)
     capabilities: frozenset[Capability] = frozenset()
+    #: the configurations whose games are rated, each a pool of its own ratings (:mod:`tabletop.core.pools`);
+    #: none: the game is never rated, and ``unrated`` says why in a sentence a page can show
+    pools: tuple[Pool, ...] = ()
+    unrated: str = ""
 
     @property
     def all_options(self) -> tuple[Option, ...]:

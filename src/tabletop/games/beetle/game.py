@@ -70,6 +70,7 @@ SPEC = GameSpec(
     rules="beetle.md",
     events=EVENTS,
     capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ODDS, Capability.ENCODING}),
+    unrated="Beetle has no decisions (B13): every turn is a roll, so a result says nothing about the player",
 )
 
 

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.cribbage.actions as act
-from tabletop.core import SPECTATOR, Capability, Chance, Event, Game, GameSpec, Option, View
+from tabletop.core import SPECTATOR, Capability, Chance, Event, Game, GameSpec, Option, Pool, View
 from tabletop.core.agent import Agent
 from tabletop.core.batch import Batch
 from tabletop.core.errors import IllegalActionError, list_allowed
@@ -81,6 +81,12 @@ SPEC = GameSpec(
     errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count",
             "show_size", "no_starter", "card_twice", "empty_series", "not_a_card"),
     capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH}),
+    # rated games are the full game to 121 (C3), each table size a pool of its own (C15: four play as partners);
+    # the match's length and the variants of C16-C18 may be chosen, each a game the same players are measured by
+    pools=tuple(Pool(f"cribbage-{players}", f"Cribbage, {players} players to 121",
+                     (("players", (players,)), ("games", (1, 3, 5, 7, 9)), ("stop_at_majority", (False, True)),
+                      ("muggins", (False, True)), ("skunk", (False, True))))
+                for players in (2, 3, 4)),
 )
 """The event kinds (:meth:`.state.CribbageState.events`); :mod:`.render` writes each in English.
 

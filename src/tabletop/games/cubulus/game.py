@@ -20,6 +20,7 @@ from tabletop.core import (
     Option,
     OptionError,
     Player,
+    Pool,
     View,
     no_such_seat,
 )
@@ -81,6 +82,11 @@ SPEC = GameSpec(
     ),
     capabilities=frozenset({Capability.PRESENTATION, Capability.PREVIEW, Capability.COACH, Capability.ENCODING,
                             Capability.BATCH}),
+    # the standard game for two and for three (U1), the first player drawn (U4, U13: a chosen first seat is a
+    # handicap); the neutral balls may go anywhere or on the surface, a fair choice for every side (U13)
+    pools=tuple(Pool(f"cubulus-{players}", f"Cubulus, {players} players",
+                     (("players", (players,)), ("neutral_cells", ("all", "exterior"))))
+                for players in (2, 3)),
 )
 
 

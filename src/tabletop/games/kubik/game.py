@@ -24,6 +24,7 @@ from tabletop.core import (
     IllegalActionError,
     Option,
     OptionError,
+    Pool,
     TabletopError,
     View,
 )
@@ -147,6 +148,12 @@ SPEC = GameSpec(
         "seen_not_simulated", "seen_after_seen", "simulation_mismatch",  # K20: outcomes people saw, the physics'
     ),
     capabilities=frozenset({Capability.PRESENTATION, Capability.MOTION, Capability.COACH, Capability.ENCODING}),
+    # simulated throws (K20, K20b), one pool per team size, even teams of the default skill (K18): a real
+    # field's scorekeeping (throws=manual) and uneven sides are never rated; the safety cap may be on or off
+    pools=tuple(Pool(f"kubik-{size}v{size}", f"Kubik, {size} against {size}, simulated throws",
+                     (("players", (2 * size,)), ("teams", ("", f"{size}+{size}")),
+                      ("throws", ("physics", "calibrated")), ("max_throws", (0, 200))))
+                for size in (1, 2, 3, 4)),
 )
 
 
