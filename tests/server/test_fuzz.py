@@ -201,6 +201,8 @@ class Route:
             return b"fuzzer_1"
         if parameter["name"] == "key_id":  # a passkey (none here: answered no_passkey)
             return b"AAAA"
+        if parameter["name"] == "pool":  # a rating pool (nobody rated here: an empty leaderboard)
+            return b"cubulus-2"
         if parameter["name"] in ("report_id", "line_id"):  # a report, a chat line (none here: not_signed_in)
             return b"1"
         schema = parameter["schema"]

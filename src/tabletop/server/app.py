@@ -75,6 +75,9 @@ from tabletop.server.site.moderation import Moderation
 from tabletop.server.site.moderation.router import blocks as blocks_router
 from tabletop.server.site.moderation.router import moderators as moderators_router
 from tabletop.server.site.moderation.router import reports as reports_router
+from tabletop.server.site.ratings import CONSUMER as RATINGS
+from tabletop.server.site.ratings import Ratings
+from tabletop.server.site.ratings.router import router as ratings_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
@@ -84,6 +87,7 @@ from tabletop.storage.accounts import AccountStore
 from tabletop.storage.mail import MailStore
 from tabletop.storage.moderation import ModerationStore
 from tabletop.storage.passkeys import PasskeyStore
+from tabletop.storage.ratings import RatingStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -225,6 +229,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(reports_router)
     app.include_router(moderators_router)
     app.include_router(accounts_router)
+    app.include_router(ratings_router)  # (before the players': /api/players/{name}/ratings/{pool} is its)
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
@@ -254,11 +259,16 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     app.state.moderation = moderation = Moderation(ModerationStore(hub.store), accounts.store, hub.db, hub.rates,
                                                    hub.seam)
     hub.guards.install(moderation)
+    # ratings (.site.ratings): each finished rated table once; a profile shows the player's ratings
+    app.state.ratings = ratings = Ratings(RatingStore(hub.store), hub.db, hub.rates)
+    hub.events.consume(RATINGS, ratings.finished)
+    accounts.profile_parts.append(ratings.profile_part)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
-PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+)$")
+PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+)?"
+                          r"|leaderboard/[^/]+)$")
 """Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
 :mod:`.lobby`), a player's profile, an account's games and its export (each read from the database)."""
 

@@ -198,6 +198,9 @@ async def table_coach(tables: SeatViewsDep, heavy: HeavyDep, advice: AdviceDep, 
     table = await _glance(tables, table_id)
     _check_coached(table)
     _check_seat(table, seat)
+    if table.pool is not None:  # (after the game, its blunders are everyone's to see)
+        raise ApiError(403, "no help at a rated table: the coach is for casual games and finished ones",
+                       "rated_no_coach", pool=table.pool)
     tokens = bearer_tokens(request)
     if not tokens and identity.account is None:
         raise ApiError(401, "the coach advises a seat its player holds: send its token in 'Authorization: Bearer'",

@@ -93,14 +93,17 @@ def ways_out(table: LiveTable, seats: list[int], screen: set[int], window: float
     if table.status == "open":
         return {**none, "seat": seat, "abandon": "now", "leave": "now"}
     partners = [s for s in _side(table, seat) if s in others]
-    return {"seat": seat, "resign": "ask" if partners else "now", "abandon": "ask" if others else "now",
-            "leave": "now" if others else None,
+    rated = table.settings.rated  # a rated game ends with a result: no abandoning it alone, no bot for a leaver
+    return {"seat": seat, "resign": "ask" if partners else "now",
+            "abandon": "ask" if others else None if rated else "now",
+            "leave": "now" if others and not rated else None,
             **gone_ways(table, seat, screen, window, time.time() if now is None else now)}
 
 
 def casual(table: LiveTable) -> bool:
-    """Whether a bot may be handed the seat of a person who went away (every table for now; a rated table
-    will keep a seat its person's)."""
+    """Whether a bot may be handed the seat of a person who went away, or the game ended without a result
+    when the others have gone: at a casual table; a rated one keeps a seat its person's, and its game ends with a
+    result (a claim)."""
     return not table.settings.rated
 
 
@@ -133,7 +136,7 @@ def gone_ways(table: LiveTable, seat: int, screen: set[int], window: float, now:
 
     teams = any(len(members) > 1 for _, members in table.game.seat_sides())
     then = {"claim": bool(opposing) and all(map(left_the_game, opposing)),
-            "end_gone": all(s in gone for s in others), "bot_for_gone": teams and casual(table)}
+            "end_gone": all(s in gone for s in others) and casual(table), "bot_for_gone": teams and casual(table)}
     ways["gone"] = {"seats": gone, "since": _iso(since), "claimable_at": None if due is None else _iso(due),
                     "now": _iso(now), "then": [kind for kind in GONE_WAYS if then[kind] and due is not None]}
     if due is None or now < due:

@@ -145,6 +145,13 @@ SERVER_ERRORS: Mapping[str, str] = {
     "account_closed": "an account the site's moderators closed (it signs in nowhere)",
     # looking after each other (tabletop.server.site.moderation)
     "cannot_join": "a seat at this table that cannot be taken by this account (no reason is given)",
+    # ratings (.site.ratings)
+    "not_rated": "a table that cannot be rated ({reason}: sign_in, seed, hot_seat, bot_level or options)",
+    "rated_needs_account": "a seat at a rated table taken by a client not signed in",
+    "rated_seat_taken": "a second seat at a rated table for an account seated there",
+    "rated_no_coach": "the coach asked at a rated table being played",
+    "no_pool": "a rating pool there is not ({pool}; pools: {pools})",
+    "too_many_rating_reads": "more than {limit} leaderboards or rating histories read in any {span} s by one client",
     "block_self": "an account blocking itself",
     "too_many_blocks": "an account blocking more than {limit} others",
     "report_self": "an account reporting itself",

@@ -97,9 +97,10 @@ async def identify(connection: HTTPConnection) -> Identity:
 
 async def accounts_named(connection: HTTPConnection, usernames: list[str]) -> dict[str, Account | None]:
     """The account of each of ``usernames`` (None: nobody has that name), for a route that takes a player's
-    name (a seat addressed to a friend)."""
+    name (a seat addressed to a friend); a bot's account is nobody's to be invited as (a bot sits by its level)."""
     sessions: Sessions | None = getattr(connection.app.state, "accounts", None)
-    return {name: None if sessions is None else await sessions.account_named(name) for name in usernames}
+    found = {name: None if sessions is None else await sessions.account_named(name) for name in usernames}
+    return {name: None if account is None or account.bot is not None else account for name, account in found.items()}
 
 
 def counted_as(identity: Identity) -> str:

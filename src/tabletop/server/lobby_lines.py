@@ -23,7 +23,8 @@ def row_line(row: TableRow | LobbyRow, moves: int) -> dict[str, Any]:
     zombies = set(row.settings.get("zombies", []))
     return {"id": row.id, "game": row.game, "options": row.options, "status": row.status,
             "seats": seat_dicts(row, zombies), "moves": moves, "result": row.result,
-            "rematch_of": row.settings.get("rematch_of"), "active_at": _utc(row.active_at)}
+            "rematch_of": row.settings.get("rematch_of"), "active_at": _utc(row.active_at),
+            "rated": row.settings.get("pool") if row.settings.get("rated") else None}
 
 
 def seat_dicts(row: TableRow | LobbyRow, zombies: set[int]) -> list[dict[str, Any]]:

@@ -128,6 +128,10 @@ class CreateTable(BaseModel):
                                          description="per-move clock; a bot takes over on timeout")
     time_bank: Seconds = Field(0.0, ge=0, le=MAX_MOVE_SECONDS,
                                description="seconds each seat may borrow beyond the per-move clock")
+    rated: bool = Field(False, description=(
+        "a rated game: its result moves the players' ratings. Every seat an account (the creator signed in, the "
+        "other people's seats taken by accounts only, bots by level), the options in one of the game's rating "
+        "pools, no chosen seed and no hot seat; no takebacks, no coach and no odds while it is played"))
 
     def creator_seat_number(self) -> int | None:
         """The creator's seat: as given, or by default the first human seat."""
@@ -164,6 +168,7 @@ class TableInfo(BaseModel):
     result: dict[str, Any] | None = None
     rematch_of: str | None = None  #: the finished table this one is the rematch of (its seats are kept)
     active_at: datetime | None = None  #: its last activity (created, a seat taken, a move), in UTC
+    rated: str | None = None  #: a rated table's rating pool (cribbage-2, …); None: a casual table
 
 
 class TableCreated(BaseModel):

@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tabletop.core import CHANCE, Chance, State, TabletopError
+from tabletop.core import CHANCE, Chance, Ending, State, TabletopError
 from tabletop.server import chance
 from tabletop.server.bots import BotRequest, LazyView, choose_here, decide, draw, is_instant
 from tabletop.server.clocks import Clocks
@@ -204,20 +204,32 @@ class Moves:
         self.emit(finished(table))
 
     async def time_out(self, table_id: str, seat: int, move: int) -> None:
-        """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie). The log
+        """``seat`` did not make move ``move`` in time: a bot plays it from now on (it is a zombie) — or, at a
+        rated table, where no bot plays a person's seat, its side has lost on time (``timed_out``). The log
         decides, not this process's memory: the time-out is written as move ``move``, which fails when a move
         was taken in time (by another process this one has not heard from): then it catches up instead."""
         async with self.registry.lock(table_id):
             table = self.registry.get(table_id)
             if table is None or table.moves != move or table.status != "playing" or table.seat_to_move() != seat:
                 return
+            rated = table.settings.rated
+            side = next(members for _, members in table.game.seat_sides() if seat in members)
             try:
-                await self.write(table, seat, "timeout", kind="timeout")
+                if rated:
+                    await self.write(table, -1, str(Ending("timed_out", side)), kind="end")
+                else:
+                    await self.write(table, seat, "timeout", kind="timeout")
             except Rejection:  # the move was made in time: write caught up and went on with it
                 return
-            table.banks[seat] = 0.0
-            await self.registry.save_settings(table, {"zombies": sorted(table.zombies)})  # (the lobby's copy)
-        await self.advance(table_id)
+            if rated:
+                await self.finish(table)
+            else:
+                table.banks[seat] = 0.0
+                await self.registry.save_settings(table, {"zombies": sorted(table.zombies)})  # (the lobby's copy)
+        if rated:
+            await self.broadcast(table_id)
+        else:
+            await self.advance(table_id)
 
     async def _draw(self, table: LiveTable) -> tuple[str, Any]:
         """A physics throw's outcome now and the state it leads to, simulated once, in a bot worker process

@@ -68,6 +68,7 @@ class TableGlance:
     time_bank: float
     rematch: Mapping[str, Any] | None  #: where this finished table's rematch is, and for whom
     rematch_of: str | None  #: the table this one is the rematch of
+    pool: str | None = None  #: a rated table's rating pool; None: casual
 
 
 def glance_of(table: LiveTable) -> TableGlance:
@@ -77,7 +78,8 @@ def glance_of(table: LiveTable) -> TableGlance:
                        table.moves, table.state.current_player,
                        tuple(SeatGlance(s.seat, s.kind, s.name, s.bot, s.joined, account=s.account)
                              for s in table.seats),
-                       settings.move_seconds, settings.time_bank, settings.rematch, settings.rematch_of)
+                       settings.move_seconds, settings.time_bank, settings.rematch, settings.rematch_of,
+                       settings.pool if settings.rated else None)
 
 
 class Glancing(Protocol):

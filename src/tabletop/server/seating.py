@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import TabletopError, no_such_seat, seat_label
+from tabletop.core import LEVELS, Game, TabletopError, no_such_seat, pool_for, seat_label, unrated_reason
 from tabletop.server import chance
 from tabletop.server.broadcast import Broadcaster, Connection
 from tabletop.server.errors import Rejection
@@ -21,9 +21,14 @@ from tabletop.server.table import LiveTable
 from tabletop.server.table_events import TableEvent, opened, started
 from tabletop.storage import SeatSpec, StorageError, hash_token
 from tabletop.storage.models import now
+from tabletop.storage.ratings import RatingStore
 
 if TYPE_CHECKING:
     from tabletop.server.failover import Failover
+
+
+RATED_BOTS: tuple[str, ...] = tuple(LEVELS)
+"""The bot levels that play rated games, each under an account of its own on the people's ladder."""
 
 
 class Seating:
@@ -91,23 +96,52 @@ class Seating:
         if request.seed is not None and (refusal := chance.seed_refusal(kinds, creator_seat)):
             raise ChosenSeedRefused(refusal, "seed_refused",
                                     seats=[n for n, kind in enumerate(kinds) if kind == "human" and n != creator_seat])
+        pool = self._rated_pool(request, game, creator_seat, account) if request.rated else None
         all_bots = all(kind == "bot" for kind in kinds)
         await self.check_limits(client, all_bots, account)
+        bot_accounts = await self.registry.db(RatingStore(self.registry.store).bot_accounts, RATED_BOTS) if pool else {}
         secret = chance.secret_from_seed(request.seed) if request.seed is not None else chance.new_secret()
         settings: dict[str, Any] = {"chance_secret": secret, "seeded": request.seed is not None,
                                     "move_seconds": request.move_seconds, "time_bank": request.time_bank,
-                                    "zombies": []}
+                                    "zombies": [], **({"rated": True, "pool": pool} if pool else {})}
         seats = [SeatSpec(s.kind, s.name or (s.bot or "normal" if s.kind == "bot" else "")
                           or addressed.get(number, ("", ""))[1],
                           s.bot or ("normal" if s.kind == "bot" else None),
                           joined=s.kind == "local" or number == creator_seat, open=s.open,
                           reserved_for=addressed.get(number, (None, None))[0],
-                          reserved_name=addressed.get(number, (None, None))[1])
+                          reserved_name=addressed.get(number, (None, None))[1],
+                          account=bot_accounts.get(s.bot or "normal") if s.kind == "bot" else None)
                  for number, s in enumerate(request.seats)]
         table, tokens, creator_token = await self.open(game.name, _jsonable(game.options), seats, settings, client,
                                                        account=account)
         await self.maybe_start(table)
         return self.registry[table.row.id], tokens, creator_token
+
+    @staticmethod
+    def _rated_pool(request: CreateTable, game: Game[Any, Any], creator_seat: int | None, account: str | None) -> str:
+        """The rating pool of a table asked to be rated (:mod:`tabletop.core.pools`), once every condition holds.
+
+        Raises:
+            Rejection: ``not_rated`` with the ``reason`` (a code) and, for options, the game's own words.
+        """
+        def refuse(reason: str, text: str, **params: Any) -> Rejection:
+            return Rejection(f"this table cannot be rated: {text}", "not_rated", reason=reason, **params)
+
+        if account is None or creator_seat is None:
+            raise refuse("sign_in", "a rated game is between accounts: sign in, and take a seat")
+        if request.seed is not None:
+            raise refuse("seed", "a chosen seed makes a practice table")
+        if any(seat.kind == "local" for seat in request.seats):
+            raise refuse("hot_seat", "players sharing a screen cannot each be an account")
+        levels = [seat.bot or "normal" for seat in request.seats if seat.kind == "bot"]
+        if unrated := [level for level in levels if level not in RATED_BOTS]:
+            raise refuse("bot_level", f"the bot {unrated[0]!r} is not rated (rated: {', '.join(RATED_BOTS)})",
+                         bot=unrated[0][:32], bots=list(RATED_BOTS))
+        if reason := unrated_reason(game.spec, game.options):
+            raise refuse("options", reason, game=game.name)
+        found = pool_for(game.spec, game.options)
+        assert found is not None
+        return found.name
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
                    client: str = "", table_id: str | None = None,
@@ -179,6 +213,10 @@ class Seating:
             await self.check_unfinished(client, account)
         if await self.guards.refuses([s.account for s in table.seats if s.account is not None], account):
             raise Rejection("you cannot take a seat at this table", "cannot_join")
+        if table.settings.rated and account is None:
+            raise Rejection("a rated game is between accounts: sign in to take a seat", "rated_needs_account")
+        if table.settings.rated and any(s.account == account for s in table.seats):
+            raise Rejection("you have a seat at this rated table already", "rated_seat_taken")
         async with self.registry.lock(table_id):
             if table.settings.rematch_of:
                 raise Rejection("the seats of a rematch are kept for the players of the last game",

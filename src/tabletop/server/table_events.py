@@ -95,6 +95,7 @@ class TableFinished:
     result: Mapping[str, Any] | None
     record: Record
     seats: tuple[Sitter, ...]
+    pool: str | None = None  #: the rating pool of a rated table (:mod:`tabletop.core.pools`); None: casual
 
 
 TableEvent = TableOpened | TableStarted | MoveApplied | TableFinished
@@ -121,7 +122,8 @@ def finished(table: LiveTable) -> TableFinished:
     """The :class:`TableFinished` of a finished table."""
     cause: Cause = table.ending.cause if table.ending is not None else "finished"
     return TableFinished(table.row.id, table.game.name, dict(table.row.options), table.status, cause,
-                         table.result(), table.record(), sitters(table))
+                         table.result(), table.record(), sitters(table),
+                         table.settings.pool if table.settings.rated else None)
 
 
 class TableEvents:

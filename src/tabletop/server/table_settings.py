@@ -34,7 +34,8 @@ class TableSettings(BaseModel):
     rematch: dict[str, Any] | None = None  #: where this finished table's rematch is, and for whom
     rematch_of: str | None = None  #: the table this one is the rematch of
     spectator_chat: bool = False  #: spectators may write in the chat (:mod:`.chat`)
-    rated: bool = False  #: no takebacks at a rated table
+    rated: bool = False  #: a rated table: no takebacks, no help, no bot for a person who left (.site.ratings)
+    pool: str | None = None  #: a rated table's rating pool (its game's, :mod:`tabletop.core.pools`), named when made
     #: the running move clock, kept so a restart or a take-over keeps it: {"move", "seat", "started", "deadline"}
     #: (wall-clock seconds) and every seat's time bank when it started
     clock: dict[str, Any] | None = None

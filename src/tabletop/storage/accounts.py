@@ -12,7 +12,7 @@ import hashlib
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
@@ -36,7 +36,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from tabletop.storage.errors import StorageError
 from tabletop.storage.mail import EmailRow, MailLinkRow, MoveNoticeRow
-from tabletop.storage.models import Base, ChatRow, SeatRow, TableRow, now
+from tabletop.storage.models import Base, ChatRow, SeatRow, TableRow, aware, now
 from tabletop.storage.passkeys import PasskeyRow
 from tabletop.storage.store import Store, hash_token
 
@@ -62,6 +62,9 @@ class AccountRow(Base):
     (:mod:`tabletop.storage.moderation`)."""
     muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """Until when a moderator muted it (its chat refused); None: not muted."""
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """A bot's account: the built-in level it plays (``normal``; the server owns it, nobody signs in as it);
+    None: a person's (:mod:`tabletop.storage.ratings`)."""
 
 
 class SessionRow(Base):
@@ -127,6 +130,7 @@ class Account:
     role: str
     created_at: datetime
     closed: bool = False  #: closed by a moderator: signs in nowhere, has no profile
+    bot: str | None = None  #: a bot's account: the level it plays; None: a person's
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +185,7 @@ class GameCounts:
 
 def _account(row: Any) -> Account:
     """An account from a row with the account's columns (an ORM row, or a query's joined row)."""
-    return Account(row.id, row.username, row.role, _aware(row.created_at), row.closed_at is not None)
+    return Account(row.id, row.username, row.role, aware(row.created_at), row.closed_at is not None, row.bot)
 
 
 class AccountStore:
@@ -214,11 +218,20 @@ class AccountStore:
                                                               AccountRow.deleted_at.is_(None))).first()
         return None if row is None else _account(row)
 
-    def credentials(self, key: str) -> tuple[Account, str] | None:
-        """The account named ``key`` (case-folded) and its password's hash (None: no such account)."""
+    def named(self, key: str) -> Account | None:
+        """The account named ``key`` (case-folded), a person's or a bot's (None: no such account)."""
         with self.engine.connect() as connection:
             row = connection.execute(select(AccountRow).where(AccountRow.username_key == key,
                                                               AccountRow.deleted_at.is_(None))).first()
+        return None if row is None else _account(row)
+
+    def credentials(self, key: str) -> tuple[Account, str] | None:
+        """The account named ``key`` (case-folded) and its password's hash (None: no such account, or a bot's,
+        which nobody signs in as)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(AccountRow).where(AccountRow.username_key == key,
+                                                              AccountRow.deleted_at.is_(None),
+                                                              AccountRow.bot.is_(None))).first()
         return None if row is None else (_account(row), row.password_hash)
 
     def set_password(self, account_id: str, password_hash: str) -> None:
@@ -262,9 +275,9 @@ class AccountStore:
                  .where(SessionRow.token_hash == secret_hash(token), AccountRow.closed_at.is_(None)))
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        if row is None or _aware(row.expires_at) <= now():
+        if row is None or aware(row.expires_at) <= now():
             return None
-        return _account(row), row.public_id, _aware(row.seen_at)
+        return _account(row), row.public_id, aware(row.seen_at)
 
     def seen(self, token: str, lifetime: timedelta) -> None:
         """The session was used now: it lives ``lifetime`` from now (a session in use does not expire)."""
@@ -278,7 +291,7 @@ class AccountStore:
         query = (select(SessionRow).where(SessionRow.account_id == account_id, SessionRow.expires_at > now())
                  .order_by(SessionRow.seen_at.desc()))
         with self.engine.connect() as connection:
-            return [SessionInfo(row.public_id, _aware(row.created_at), _aware(row.seen_at), row.agent)
+            return [SessionInfo(row.public_id, aware(row.created_at), aware(row.seen_at), row.agent)
                     for row in connection.execute(query)]
 
     def close_sessions(self, account_id: str, public_id: str | None = None, keep: str | None = None) -> int:
@@ -327,7 +340,7 @@ class AccountStore:
                  .order_by(PlayedRow.finished_at.desc(), PlayedRow.table_id).limit(limit))
         with self.engine.connect() as connection:
             return [Played(row.table_id, row.game, row.status, row.cause, row.won, row.left,
-                           _aware(row.finished_at)) for row in connection.execute(query)]
+                           aware(row.finished_at)) for row in connection.execute(query)]
 
     # claiming seats and deleting an account: an account's side of the seats (one transaction each)
 
@@ -368,7 +381,7 @@ class AccountStore:
                     account=account_id, name=case((SeatRow.kind == "human", username), else_=SeatRow.name)))
                 if bound.rowcount:  # (not taken by another account a moment ago)
                     claimed.append(Claimed(row.table_id, row.seat, row.game, row.status, row.result,
-                                           _aware(row.active_at)))
+                                           aware(row.active_at)))
             for table_id in dict.fromkeys(c.table_id for c in claimed if c.status in FINISHED):
                 if connection.execute(select(PlayedRow.table_id).where(
                         PlayedRow.account_id == account_id, PlayedRow.table_id == table_id)).first() is not None:
@@ -412,8 +425,3 @@ class AccountStore:
         """Delete the sessions that expired; how many."""
         with self.engine.begin() as connection:
             return int(connection.execute(delete(SessionRow).where(SessionRow.expires_at <= now())).rowcount)
-
-
-def _aware(moment: datetime) -> datetime:
-    """A time read back from SQLite (which keeps no zone) as UTC, as it was written."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

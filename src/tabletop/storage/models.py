@@ -23,6 +23,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """A time read back from SQLite (which keeps no zone) as UTC, as it was written."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """The declarative base of tabletop's tables."""
 

@@ -36,7 +36,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from tabletop.storage.accounts import AccountRow, SessionRow
 from tabletop.storage.errors import StorageError
-from tabletop.storage.models import Base, ChatRow, now
+from tabletop.storage.models import Base, ChatRow, aware, now
 from tabletop.storage.store import Store
 
 MAX_BLOCKS = 500
@@ -204,7 +204,7 @@ class ModerationStore:
                  .where(BlockRow.blocker == blocker, AccountRow.deleted_at.is_(None))
                  .order_by(BlockRow.created_at.desc(), AccountRow.username))
         with self.engine.connect() as connection:
-            return [Blocked(name, _aware(at)) for name, at in connection.execute(query)]
+            return [Blocked(name, aware(at)) for name, at in connection.execute(query)]
 
     def blocked_by(self, blocker: str) -> frozenset[str]:
         """The ids of the accounts ``blocker`` blocks."""
@@ -221,7 +221,7 @@ class ModerationStore:
         """Until when ``account`` is muted (None: it is not)."""
         with self.engine.connect() as connection:
             until = connection.execute(select(AccountRow.muted_until).where(AccountRow.id == account)).scalar()
-        return None if until is None or _aware(until) <= now() else _aware(until)
+        return None if until is None or aware(until) <= now() else aware(until)
 
     # reports
 
@@ -256,7 +256,7 @@ class ModerationStore:
             query = query.where(ReportRow.resolved_at.is_(None))
         with self.engine.connect() as connection:
             return [Report(r.id, r.reporter_name, r.account_name, r.reason, r.note, r.table_id, r.chat_line,
-                           r.line_text, _aware(r.created_at), None if r.resolved_at is None else _aware(r.resolved_at),
+                           r.line_text, aware(r.created_at), None if r.resolved_at is None else aware(r.resolved_at),
                            r.resolved_by) for r in connection.execute(query)]
 
     # the moderators' actions, each logged in its transaction
@@ -328,7 +328,7 @@ class ModerationStore:
         """The moderation log's latest lines, the newest first."""
         query = select(LogRow).order_by(LogRow.id.desc()).limit(limit)
         with self.engine.connect() as connection:
-            return [LogEntry(r.id, _aware(r.at), r.actor, r.action, r.target, r.detail, r.reason)
+            return [LogEntry(r.id, aware(r.at), r.actor, r.action, r.target, r.detail, r.reason)
                     for r in connection.execute(query)]
 
     def _set(self, actor: str, key: str, action: str, reason: str, detail: str = "", **values: Any) -> str:
@@ -355,7 +355,3 @@ def _log(connection: Connection, actor: str, action: str, target: str, detail: s
 
 def _text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="minutes")
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

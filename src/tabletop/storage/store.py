@@ -54,6 +54,7 @@ class SeatSpec:
     open: bool = False  #: a person's seat anyone may take from the lobby (else only its invitation's token)
     reserved_for: str | None = None  #: the account it is addressed to (taken by it or its invitation's token)
     reserved_name: str | None = None  #: that account's username, shown in the lobby
+    account: str | None = None  #: a bot seat's account (a bot level's, at a rated table)
 
 
 def hash_token(token: str) -> str:
@@ -131,7 +132,7 @@ class Store:
                                 reserved_for=spec.reserved_for if spec.kind == "human" else None,
                                 reserved_name=spec.reserved_name if spec.kind == "human" else None,
                                 client=creator if joined and spec.kind != "bot" else None,
-                                account=account if joined and spec.kind != "bot" else None))
+                                account=spec.account if spec.kind == "bot" else account if joined else None))
         table = TableRow(id=table_id, game=game, options=options, status="open", settings=settings or {},
                          seats=rows, creator=creator, all_bots=all(spec.kind == "bot" for spec in seats),
                          creator_token_hash=hash_token(creator_token) if creator_token else None, owner=owner,

@@ -69,6 +69,8 @@ class Accounts:
         self.rates = rates
         self.passwords = passwords
         self.tables = tables
+        #: what other features add to a public profile (``{"ratings": …}``), each asked with the account
+        self.profile_parts: list[Callable[[Account], Awaitable[dict[str, Any]]]] = []
 
     async def sign_up(self, username: str, password: str, client: str) -> tuple[Account, list[str]]:
         """A new account and its recovery codes (the only time they are seen).
@@ -188,17 +190,28 @@ class Accounts:
 
     async def profile(self, username: str) -> dict[str, Any] | None:
         """The public profile of ``username`` (None: no such account)."""
-        account = await self._credentials(username)
-        if account is None or account[0].closed:
+        account = await self.account_named(username)
+        if account is None:
             return None
-        counts = await self.db(self.store.counts, account[0].id)
-        recent = await self.db(self.store.recent, account[0].id)
-        return profile(account[0].username, counts, recent)
+        counts = await self.db(self.store.counts, account.id)
+        recent = await self.db(self.store.recent, account.id)
+        found = profile(account.username, counts, recent)
+        if account.bot is not None:
+            found["bot"] = account.bot
+        for part in self.profile_parts:  # what the other features add (a player's ratings)
+            found.update(await part(account))
+        return found
 
     async def account_named(self, username: str) -> Account | None:
-        """The account named ``username`` (any case), None when there is none (or it was deleted or closed)."""
-        found = await self._credentials(username)
-        return None if found is None or found[0].closed else found[0]
+        """The account named ``username`` (any case; a person's or a bot's), None when there is none (or it was
+        deleted or closed)."""
+        try:
+            check_username(username)
+        except BadUsername as error:
+            if error.code != "username_reserved":  # (the bots' and the operator's names are reserved)
+                return None
+        found = await self.db(self.store.named, name_key(username))
+        return None if found is None or found.closed else found
 
     async def claim(self, account: Account, seats: Sequence[tuple[str, str]]) -> tuple[list[Claimed], int]:
         """Bind to ``account`` the seats these (table id, seat token) pairs hold — where someone sits and no
