@@ -323,13 +323,13 @@ def test_k20_scorekeeper_mode_bots_throw_and_decide_legally(level: str) -> None:
 
 def test_k20_with_physics_throws_the_bot_decides_without_simulating(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot's world model is the calibrated model: deciding never runs MuJoCo (issue #6: ≤ 250 ms)."""
-    from tabletop.games.kubik import physics
+    from tabletop.games.kubik.physics import throw
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the bot simulated a throw")
 
-    monkeypatch.setattr(physics, "simulate_throw", forbidden)
-    monkeypatch.setattr(physics, "simulate_interception", forbidden)
+    monkeypatch.setattr(throw, "simulate_throw", forbidden)
+    monkeypatch.setattr(throw, "simulate_interception", forbidden)
     game = Kubik(throws="physics", interception=True, players=2, cube_edge="20")  # uncalibrated: borrows 15 cm
     state = aim_state(game, CubePose(5, 1, 0.1, 0.2, 30.0))
     action = KubikExpert("hard").choose(decision(state), random.Random(1))

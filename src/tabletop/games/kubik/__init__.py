@@ -2,8 +2,8 @@
 
 Imports only :mod:`tabletop.core`. The field and throws (``field``), the notation (``actions``), the
 state and its rules (``state``, its phases and points in ``phases``), what a seat sees (``views``), the
-MuJoCo physics of a throw (``physics``, loaded only when a throw is simulated, through ``simulate``
-and ``motion``), a calibrated fast model (``calibrated``, fitted by ``fitting``), the text
+MuJoCo physics of a throw (the ``physics`` package, loaded only when a throw is simulated, through its
+``outcomes`` and ``motion``), a calibrated fast model (``calibrated``, fitted by ``fitting``), the text
 rendering (``render``), the numeric encoding (``encoding``), the bots (``expert``) and the
 :class:`Kubik` game that binds them (``game``).
 """

@@ -42,9 +42,9 @@ from tabletop.games.kubik.events import Told, action_event_of, made, points_even
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
 from tabletop.games.kubik.phases import Phase, Score
+from tabletop.games.kubik.physics.outcomes import mismatch, rest_noise_refusal, simulated_outcome
 from tabletop.games.kubik.render import describe as describe_action
 from tabletop.games.kubik.render import render as field_picture
-from tabletop.games.kubik.simulate import mismatch, rest_noise_refusal, simulated_outcome
 from tabletop.games.kubik.views import field_view
 
 if TYPE_CHECKING:
