@@ -20,7 +20,7 @@ from timing import Scale, median_seconds
 
 import tabletop
 from tabletop.core import State
-from tabletop.games.kubik import KubikState, Phase, calibrated
+from tabletop.games.kubik import KubikState, Phase, chance_tables
 from tabletop.games.kubik.field import START, Field, Throw
 from tabletop.games.kubik.physics.throw import ZERO_NOISE, Noise, sample_noise, simulate_interception, simulate_throw
 
@@ -99,7 +99,7 @@ def sections(scale: Scale) -> list[Section]:
 
     def model() -> None:
         for throw in throws:
-            calibrated.outcome_probabilities("standard:6", START, throw, 0.5)
+            chance_tables.outcome_probabilities("standard:6", START, throw, 0.5)
 
     found.append(("calibrated outcome tables/s (exact fractions)", rate(len(throws) / median_seconds(model, runs))))
     states = _calibrated_throw_states(count * 5)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
-from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, expert, matchups, policy
+from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, chance_tables, expert, matchups, policy
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
 from tabletop.games.kubik.expert import KubikExpert, winning_throw
 from tabletop.games.kubik.field import CubePose
@@ -75,7 +75,7 @@ def test_vectorised_model_is_the_calibrated_model(cube: CubePose) -> None:
     for i in random.Random(7).sample(range(len(game.throw_choices)), 100):
         throw = game.throw_choices[i].throw
         assert throw is not None
-        assert matrix[i] == pytest.approx(calibrated.outcome_floats(model, field, cube, throw, 0.6), abs=1e-12)
+        assert matrix[i] == pytest.approx(chance_tables.outcome_floats(model, field, cube, throw, 0.6), abs=1e-12)
 
 
 # ---------------------------------------------------------------- throws: the best on the grid (K6, K7, K9)
@@ -90,7 +90,7 @@ def test_k6_the_points_value_finds_the_best_expected_points_on_the_grid(cube: Cu
     game = Kubik(throws="calibrated", skill=0.6)
     state = aim_state(game, cube)
     points = expert.throw_values(game, state, 0, expert.grid(game), score_aware=False)
-    values = np.array([exact_points(calibrated.outcome_probabilities(game.field, cube, choice.throw, 0.6))
+    values = np.array([exact_points(chance_tables.outcome_probabilities(game.field, cube, choice.throw, 0.6))
                        for choice in game.throw_choices if choice.throw is not None])
     assert values[int(np.argmax(points))] == pytest.approx(values.max(), abs=1e-4)
     # the grid's spread is large: this is not a tie among near-equal throws
@@ -111,14 +111,14 @@ def test_k14_k15_k19_throw_value_counts_the_standing_interceptor() -> None:
     state = replace(aim_state(game, CubePose(2, 1)), interceptor=2)  # B2, team B's most accurate (K19)
     points = expert.throw_values(game, state, 0, expert.grid(game), score_aware=False)
     chosen = game.throw_choices[int(np.argmax(points))]
-    table = calibrated.intercept_probabilities(game.field, 0.95, 2)
+    table = chance_tables.intercept_probabilities(game.field, 0.95, 2)
     hit = float(sum(p for name, p in table.items() if name != "miss"))
     mean_face = sum(int(name[4]) * float(p) for name, p in table.items() if name != "miss") / hit
     values = {}
     for choice in game.throw_choices:
         assert choice.throw is not None
-        probabilities = calibrated.outcome_probabilities(game.field, state.cube, choice.throw, 0.6, interceptor=True)
-        rest = calibrated.rest_probabilities(game.field, state.cube, choice.throw, 0.6)
+        probabilities = chance_tables.outcome_probabilities(game.field, state.cube, choice.throw, 0.6, interceptor=True)
+        rest = chance_tables.rest_probabilities(game.field, state.cube, choice.throw, 0.6)
         ends = sum(int(name[4]) * float(p) for name, p in rest.items())
         values[choice] = exact_points(probabilities, min(ends, (1 - hit) * (ends + 10) - 2 * hit * mean_face))
     assert values[chosen] == pytest.approx(max(values.values()), abs=1e-4)
@@ -128,7 +128,7 @@ def test_k11_hard_needing_one_point_maximises_the_chance_to_score() -> None:
     """K11, K16: needing one point, any face out wins at once; hard plays for the out, not for the face."""
     game = Kubik(throws="calibrated", players=2, skill=0.5)
     state = aim_state(game, CubePose(6, 2), scores=(29, 29))
-    out_chance = {c: float(sum(p for name, p in calibrated.outcome_probabilities(
+    out_chance = {c: float(sum(p for name, p in chance_tables.outcome_probabilities(
         game.field, state.cube, c.throw, 0.5).items() if name.startswith("out")))
         for c in game.throw_choices if c.throw is not None}
     hard = KubikExpert("hard").choose(decision(state), random.Random(1))

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
+import tabletop.games.kubik.chance_tables as chance_tables
 import tabletop.games.kubik.policy as policy
 from tabletop.core import Decision
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
@@ -79,9 +80,9 @@ HORIZON = 160
 # ---------------------------------------------------------------- the calibrated model, vectorised
 
 
-Candidates = calibrated.Candidates
-ThrowChances = calibrated.ThrowChances
-throw_chances = calibrated.throw_chances
+Candidates = chance_tables.Candidates
+ThrowChances = chance_tables.ThrowChances
+throw_chances = chance_tables.throw_chances
 
 
 def model_field(field: Field) -> tuple[calibrated.Model, Field]:
@@ -107,7 +108,7 @@ def outcome_matrix(field: Field, pose: CubePose, skill: float, candidates: Candi
     (K19: the border line matters only to an interceptor).
     """
     c = _chances(field, float(skill), round(pose.x, 4), round(pose.y, 4), candidates)
-    rows = calibrated.outcome_rows(c, pose, candidates.line_a)
+    rows = chance_tables.outcome_rows(c, pose, candidates.line_a)
     if not interception:
         rows = np.column_stack([rows[:, :2], rows[:, 2:8] + rows[:, 8:], np.zeros_like(rows[:, 8:])])
     return rows
@@ -115,7 +116,7 @@ def outcome_matrix(field: Field, pose: CubePose, skill: float, candidates: Candi
 
 def grid(game: Kubik) -> Candidates:
     """The game's 3,120 grid throws (K6), in the order of its legal actions."""
-    return calibrated.GRID
+    return chance_tables.GRID
 
 
 # ---------------------------------------------------------------- interception (K13–K15)

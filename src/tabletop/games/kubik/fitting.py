@@ -25,9 +25,9 @@ from tabletop.games.kubik.calibrated import (
     Model,
     features,
     geometry,
-    outcome_floats,
     relative_class,
 )
+from tabletop.games.kubik.chance_tables import outcome_floats
 from tabletop.games.kubik.field import CubePose, Field, Throw
 
 if TYPE_CHECKING:  # the physics (and MuJoCo) load only when throws are simulated

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tabletop.games.kubik.calibrated import GRID
+from tabletop.games.kubik.chance_tables import GRID
 from tabletop.games.kubik.policy import (
     EXTRA_NEED,
     MAX_SWEEPS,

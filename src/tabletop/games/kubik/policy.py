@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 import tabletop.games.kubik.calibrated as calibrated
+import tabletop.games.kubik.chance_tables as chance_tables
 from tabletop.games.kubik.field import CubePose, Field
 from tabletop.games.kubik.phases import Phase
 
@@ -139,8 +140,8 @@ def pose_outcomes(field: Field, skill: float, pose: int) -> np.ndarray:
     """(3,120, 14): each grid throw's chance of each of ``calibrated.OUTCOMES`` with the cube in the centre
     in ``POSES[pose]`` (miss, in, out 1–6 not crossing the border, past 1–6 crossing it)."""
     model, fitted = _model(field)
-    chances = calibrated.throw_chances(model, fitted, 0.0, 0.0, skill, calibrated.GRID)
-    return calibrated.outcome_rows(chances, POSES[pose], calibrated.GRID.line_a)
+    chances = chance_tables.throw_chances(model, fitted, 0.0, 0.0, skill, chance_tables.GRID)
+    return chance_tables.outcome_rows(chances, POSES[pose], chance_tables.GRID.line_a)
 
 
 def _model(field: Field) -> tuple[calibrated.Model, Field]:
