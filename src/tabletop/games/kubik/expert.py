@@ -53,6 +53,7 @@ from tabletop.core import Decision
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
 from tabletop.games.kubik.field import CubePose, Field, Throw
 from tabletop.games.kubik.phases import Phase
+from tabletop.games.kubik.policy_solver import Solution
 from tabletop.games.kubik.state import KubikState
 
 if TYPE_CHECKING:
@@ -489,7 +490,7 @@ table leaves the limit out (:mod:`tabletop.games.kubik.policy`), which a game be
 (:data:`MIN_DRIFT`) does not reach."""
 
 
-def winning_table(game: Kubik) -> policy.Solution | None:
+def winning_table(game: Kubik) -> Solution | None:
     """The winning policy's table ``hard`` plays from (shipped, or small enough to solve at once:
     :func:`policy.table`), or None where it does not apply — a short throw limit, a wild team, a set-up
     whose table does not ship and is too large to solve at a table — and ``hard`` falls back to one step
@@ -499,7 +500,7 @@ def winning_table(game: Kubik) -> policy.Solution | None:
     return policy.game_table(game)
 
 
-def winning_values(game: Kubik, state: KubikState, solution: policy.Solution, candidates: Candidates,
+def winning_values(game: Kubik, state: KubikState, solution: Solution, candidates: Candidates,
                    stander: int | None = None, standing: bool | None = None) -> np.ndarray:
     """Each candidate throw's chance to win for the thrower's team by the winning policy's table, with the
     interceptor (``stander``, default the state's; ``standing`` default as in ``state``) striking or
@@ -516,7 +517,7 @@ def winning_values(game: Kubik, state: KubikState, solution: policy.Solution, ca
     return policy.choice_values(solution, state, matrix, standing, hit, faces)
 
 
-def winning_throw(game: Kubik, state: KubikState, solution: policy.Solution) -> ThrowChoice:
+def winning_throw(game: Kubik, state: KubikState, solution: Solution) -> ThrowChoice:
     """The legal grid throw (K6) the winning policy makes in ``state`` (nobody standing, or the state's
     stander at the mean crossing speed), the first on the grid among equals."""
     legal = [a for a in state.legal_actions() if isinstance(a, ThrowChoice) and a.throw is not None]
@@ -529,7 +530,7 @@ def winning_throw(game: Kubik, state: KubikState, solution: policy.Solution) -> 
     return legal[int(np.argmax(values))]
 
 
-def winning_stand_gain(game: Kubik, state: KubikState, solution: policy.Solution, who: int) -> float:
+def winning_stand_gain(game: Kubik, state: KubikState, solution: Solution, who: int) -> float:
     """K19 by the winning policy: how much ``who`` standing lowers the thrower's team's best chance to win
     (the thrower answering with its best grid throw either way)."""
     free = winning_values(game, state, solution, grid(game), standing=False)
