@@ -16,8 +16,8 @@ from tabletop.games.kubik import matchups as ev
 from tabletop.games.kubik import policy as kp
 from tabletop.games.kubik import policy_solver as solver
 from tabletop.games.kubik.actions import Outcome, ThrowChoice
-from tabletop.games.kubik.expert import winning_throw
 from tabletop.games.kubik.field import CubePose, Field
+from tabletop.games.kubik.valuation import winning_throw
 
 pytestmark = pytest.mark.xdist_group("kubik-policy")  # one solve (module fixture), not one per worker
 
