@@ -20,14 +20,15 @@ from timing import Scale, median_seconds
 
 import tabletop
 from tabletop.core import State
-from tabletop.games.kubik import KubikState, Phase, calibrated, physics
+from tabletop.games.kubik import KubikState, Phase, chance_tables
 from tabletop.games.kubik.field import START, Field, Throw
+from tabletop.games.kubik.physics.throw import ZERO_NOISE, Noise, sample_noise, simulate_interception, simulate_throw
 
 BATCH = 40
 """Throws a run at full scale."""
 
 
-def _throws(seed: int, skill: float, strong: bool, count: int) -> list[tuple[Throw, float, physics.Noise]]:
+def _throws(seed: int, skill: float, strong: bool, count: int) -> list[tuple[Throw, float, Noise]]:
     """``count`` seeded throws: mixed choices, or strong ones aimed dead at the cube."""
     rng = random.Random(seed)
     found = []
@@ -37,14 +38,14 @@ def _throws(seed: int, skill: float, strong: bool, count: int) -> list[tuple[Thr
         else:
             throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-4, 4), rng.uniform(8, 18),
                           rng.uniform(0, 6))
-        found.append((throw, skill, physics.sample_noise(rng)))
+        found.append((throw, skill, sample_noise(rng)))
     return found
 
 
-def _batch(field: Field, throws: list[tuple[Throw, float, physics.Noise]]) -> Callable[[], object]:
+def _batch(field: Field, throws: list[tuple[Throw, float, Noise]]) -> Callable[[], object]:
     def work() -> None:
         for throw, skill, noise in throws:
-            physics.simulate_throw(field, START, throw, skill, noise)
+            simulate_throw(field, START, throw, skill, noise)
 
     return work
 
@@ -72,7 +73,7 @@ def sections(scale: Scale) -> list[Section]:
     """Throws/s for a typical and a worst-case mix, interceptions/s, and calibrated throws/s."""
     runs, count = scale.runs, scale.of(BATCH)
     field = Field()
-    physics.simulate_throw(field, START, Throw("A", 0.0, 0.0, 12.0, 2.0), 1.0, physics.ZERO_NOISE)  # build once
+    simulate_throw(field, START, Throw("A", 0.0, 0.0, 12.0, 2.0), 1.0, ZERO_NOISE)  # build once
     found: list[tuple[str, str]] = []
     mixed = _throws(1, 0.5, False, count)
     found.append(("physics throws/s, mixed choices, skill 0.5 (goal ≥ 50)",
@@ -84,13 +85,13 @@ def sections(scale: Scale) -> list[Section]:
     found.append(("physics throws/s, small cube (4.2 cm), mixed, skill 0.5",
                   rate(count / median_seconds(_batch(Field(cube_edge=0.042), small), runs))))
     crossings = [(t.line, r.crossing) for t, s, n in strong
-                 if (r := physics.simulate_throw(field, START, t, s, n)).crossing is not None][:10]
-    noise = physics.sample_noise(random.Random(4))
+                 if (r := simulate_throw(field, START, t, s, n)).crossing is not None][:10]
+    noise = sample_noise(random.Random(4))
 
     def intercept() -> None:
         for line, crossing in crossings:
             assert crossing is not None
-            physics.simulate_interception(field, crossing, line, 0.7, noise)
+            simulate_interception(field, crossing, line, 0.7, noise)
 
     if crossings:
         found.append(("physics interceptions/s, skill 0.7", rate(len(crossings) / median_seconds(intercept, runs))))
@@ -98,7 +99,7 @@ def sections(scale: Scale) -> list[Section]:
 
     def model() -> None:
         for throw in throws:
-            calibrated.outcome_probabilities("standard:6", START, throw, 0.5)
+            chance_tables.outcome_probabilities("standard:6", START, throw, 0.5)
 
     found.append(("calibrated outcome tables/s (exact fractions)", rate(len(throws) / median_seconds(model, runs))))
     states = _calibrated_throw_states(count * 5)
@@ -112,7 +113,7 @@ def sections(scale: Scale) -> list[Section]:
         found.append((f"{what}: now / {kubik_speed.BASELINE} (goal ≥ {goal:.1f}×)",
                       f"{new / old:.2f}× ({rate(new)} vs {rate(old)})"))
     return [Section("kubik-physics", "Kubik throws (single-threaded)", ("measure", "median"), tuple(found),
-                    f"{count} seeded throws a run through physics.simulate_throw at the default 0.25 ms step "
+                    f"{count} seeded throws a run through physics.throw.simulate_throw at the default 0.25 ms step "
                     f"(up to 10 interceptions of the strong throws that crossed the border); {len(states)} "
                     "throw states of random calibrated 2-player games for the calibrated rows; "
                     f"medians of {runs} runs. The rows marked now / {kubik_speed.BASELINE} are "

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from tabletop.games.kubik import physics
 from tabletop.games.kubik.field import SMALL_EDGE, STANDARD_EDGE, START, Field, Throw
+from tabletop.games.kubik.physics.mujoco_model import DEFAULT_TIMESTEP
+from tabletop.games.kubik.physics.throw import Noise, sample_noise, simulate_throw
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 STEPS = (0.001, 0.0005, 0.00025, 0.000125)
@@ -45,20 +46,19 @@ def study_throw(index: int, timestep: float) -> Row:
     """The ``index``-th throw of the convergence study: a middling thrower (skill 0.5) aiming within 4°."""
     rng = random.Random(f"kubik-study:{index}")
     throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-4, 4), rng.uniform(8, 18), rng.uniform(0, 6))
-    return simulate(Field(), throw, 0.5, physics.sample_noise(rng), timestep)
+    return simulate(Field(), throw, 0.5, sample_noise(rng), timestep)
 
 
 def grid_throw(index: int, edge: float, steps: float, skill: float) -> Row:
     """A throw of the plausibility grid: aimed straight at the cube, power 10–16 m/s, spin 0–4 turns/s."""
     rng = random.Random(f"kubik-grid:{edge}:{steps}:{skill}:{index}")
     throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), 0.0, rng.uniform(10, 16), rng.uniform(0, 4))
-    return simulate(Field(distance_steps=steps, cube_edge=edge), throw, skill, physics.sample_noise(rng),
-                    physics.DEFAULT_TIMESTEP)
+    return simulate(Field(distance_steps=steps, cube_edge=edge), throw, skill, sample_noise(rng), DEFAULT_TIMESTEP)
 
 
-def simulate(field: Field, throw: Throw, skill: float, noise: physics.Noise, timestep: float) -> Row:
+def simulate(field: Field, throw: Throw, skill: float, noise: Noise, timestep: float) -> Row:
     started = time.perf_counter()
-    result = physics.simulate_throw(field, START, throw, skill, noise, timestep=timestep)
+    result = simulate_throw(field, START, throw, skill, noise, timestep=timestep)
     return Row(throw.power, result.hit, result.out, result.out and result.crossed_border, result.top,
                math.hypot(result.x, result.y), time.perf_counter() - started)
 
@@ -165,7 +165,7 @@ def plot(study: dict[float, list[Row]], grid: dict[tuple[float, float, float], l
     ax.legend(fontsize=8)
     ax = axes[1][0]
     bands = np.arange(8, 18, 1.0)
-    sources = (("15 cm, study throws", "-", [r for r in study[physics.DEFAULT_TIMESTEP] if r.hit]),
+    sources = (("15 cm, study throws", "-", [r for r in study[DEFAULT_TIMESTEP] if r.hit]),
                ("4.2 cm, grid throws", "--", [r for k, v in grid.items() if k[0] == SMALL_EDGE for r in v if r.hit]))
     for label, style, hits in sources:
         shares, past, centres = [], [], []

@@ -45,8 +45,9 @@ def throw(
 
     from rich.text import Text
 
-    from tabletop.games.kubik import calibrated, physics  # MuJoCo loads only for the commands that simulate
+    from tabletop.games.kubik import calibrated
     from tabletop.games.kubik.field import CubePose, Throw
+    from tabletop.games.kubik.physics.throw import sample_noise, simulate_throw  # MuJoCo loads only here
 
     try:
         _, field = calibrated.parse_field_key(f"{cube}:{steps:g}")
@@ -54,9 +55,9 @@ def throw(
         pose = CubePose(top, front, x, y)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        noise = physics.sample_noise(random.Random(seed))
+        noise = sample_noise(random.Random(seed))
         started = time.perf_counter()
-        result = physics.simulate_throw(field, pose, choice, skill, noise)
+        result = simulate_throw(field, pose, choice, skill, noise)
         seconds = time.perf_counter() - started
     except ValueError as error:
         raise fail(str(error)) from None
@@ -106,7 +107,8 @@ def calibrate(
 
     from rich.text import Text
 
-    from tabletop.games.kubik import calibrated, fitting, physics
+    from tabletop.games.kubik import calibrated, fitting
+    from tabletop.games.kubik.physics.mujoco_model import DEFAULT_TIMESTEP
 
     if jobs is not None:  # one name for processes everywhere (--workers); the old one still works
         errors.print(Text("note: --jobs is now --workers", style="yellow"))
@@ -146,7 +148,7 @@ def calibrate(
         seconds = time.perf_counter() - started
         data["models"][name] = model.as_dict()
         data["runs"][name] = {"throws": throws, "intercepts": intercepts, "seed": seed,
-                              "timestep": physics.DEFAULT_TIMESTEP, "seconds": round(seconds, 1),
+                              "timestep": DEFAULT_TIMESTEP, "seconds": round(seconds, 1),
                               "checks": fitting.checks(model, samples)}
         if not as_json:
             show(name, data["runs"][name])

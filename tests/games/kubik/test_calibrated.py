@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 import tabletop
 from tabletop.cli.app import app
 from tabletop.core import State
-from tabletop.games.kubik import calibrated, fitting
+from tabletop.games.kubik import calibrated, chance_tables, fitting
 from tabletop.games.kubik.calibrated import (
     DENOMINATOR,
     INTERCEPT_OUTCOMES,
@@ -25,11 +25,10 @@ from tabletop.games.kubik.calibrated import (
     Model,
     exact,
     field_key,
-    intercept_probabilities,
-    outcome_probabilities,
     parse_field_key,
     relative_faces,
 )
+from tabletop.games.kubik.chance_tables import intercept_probabilities, outcome_probabilities
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, face_normal, orientation
 from tabletop.games.kubik.fitting import fit_logistic, fit_softmax
 
@@ -98,21 +97,21 @@ def test_k20b_a_grid_throws_table_has_the_bits_of_the_throw_evaluated_alone(pose
     alone. Both are the same kernel summed in the same order, so a grid throw's table is exactly what it
     would be alone, for every chance node of a throw (K19: with and without an interceptor, and the rest)."""
     model, field = calibrated.model_for("standard:6")
-    for i in random.Random(8).sample(range(len(calibrated.GRID.throws)), 40):
-        throw = calibrated.GRID.throws[i]
-        alone = np.array([calibrated.outcome_floats(model, field, pose, throw, 0.65)])
-        for phase, names in calibrated.NAMES.items():
-            table = calibrated.table("standard:6", pose, throw, 0.65, phase)
+    for i in random.Random(8).sample(range(len(chance_tables.GRID.throws)), 40):
+        throw = chance_tables.GRID.throws[i]
+        alone = np.array([chance_tables.outcome_floats(model, field, pose, throw, 0.65)])
+        for phase, names in chance_tables.NAMES.items():
+            table = chance_tables.table("standard:6", pose, throw, 0.65, phase)
             assert table.names == names
-            assert table.parts == tuple(calibrated.exact_parts(calibrated._play_rows(alone, phase))[0])
+            assert table.parts == tuple(calibrated.exact_parts(chance_tables._play_rows(alone, phase))[0])
 
 
 def test_k20b_tables_refuse_a_bad_skill_or_node_before_anything_is_cached() -> None:
-    throw = calibrated.GRID.throws[0]
+    throw = chance_tables.GRID.throws[0]
     with pytest.raises(ValueError, match=r"skill 1\.5"):
-        calibrated.table("standard:6", START, throw, 1.5)
+        chance_tables.table("standard:6", START, throw, 1.5)
     with pytest.raises(ValueError, match="no chance node 'later'"):
-        calibrated.table("standard:6", START, Throw("A", 0.1, 0.0, 12.0, 2.0), 0.5, "later")
+        chance_tables.table("standard:6", START, Throw("A", 0.1, 0.0, 12.0, 2.0), 0.5, "later")
 
 
 @settings(max_examples=25, deadline=None)
@@ -201,7 +200,7 @@ def test_k19_with_an_interceptor_a_crossing_is_one_outcome_and_its_end_comes_aft
     own (drawn after the interceptor decides); together they are the plain table's ``out n``."""
     merged = outcome_probabilities("standard:6", START, CENTRE, 0.7)
     split = outcome_probabilities("standard:6", START, CENTRE, 0.7, interceptor=True)
-    rest = calibrated.rest_probabilities("standard:6", START, CENTRE, 0.7)
+    rest = chance_tables.rest_probabilities("standard:6", START, CENTRE, 0.7)
     assert tuple(merged) == OUTCOMES[:8] and sum(merged.values()) == 1
     assert tuple(split) == calibrated.THROW_OUTCOMES and sum(split.values()) == 1
     assert tuple(rest) == calibrated.REST_OUTCOMES and sum(rest.values()) == 1
@@ -227,7 +226,7 @@ def test_the_shipped_model_matches_fresh_simulations() -> None:
     with the simulated ones within three binomial standard errors plus 0.05 for the fit's own error."""
     samples = [fitting.sample_throw(0.15, 999, "standard", i) for i in range(80)]
     model = calibrated.Model.from_dict(calibrated.shipped()["models"]["standard"])
-    fitted = np.array([calibrated.outcome_floats(model, s.field, s.pose, s.throw, s.skill) for s in samples])
+    fitted = np.array([chance_tables.outcome_floats(model, s.field, s.pose, s.throw, s.skill) for s in samples])
     for simulated, predicted in (([s.hit for s in samples], 1 - fitted[:, 0]),
                                  ([s.out for s in samples], fitted[:, 2:].sum(axis=1))):
         p = float(np.mean(predicted))
@@ -253,7 +252,7 @@ def test_a_small_calibration_run_fits_a_usable_model() -> None:
     assert len(samples) == 60
     again = Model.from_dict(json.loads(json.dumps(model.as_dict())))
     assert again.as_dict() == model.as_dict()
-    floats = calibrated.outcome_floats(again, Field(), START, CENTRE, 0.5)
+    floats = chance_tables.outcome_floats(again, Field(), START, CENTRE, 0.5)
     assert math.isclose(sum(floats), 1.0) and min(floats) > 0
     bands = fitting.checks(model, samples)
     assert bands[-1]["throws"] == 60 and bands[-1]["hit"][0] == pytest.approx(bands[-1]["hit"][1], abs=0.02)

@@ -10,9 +10,9 @@ import pytest
 
 import tabletop
 from tabletop.games.kubik.coach import coach
-from tabletop.games.kubik.expert import Candidates, throw_values, winning_table, winning_values
 from tabletop.games.kubik.field import AIMS
 from tabletop.games.kubik.phases import Phase
+from tabletop.games.kubik.valuation import Candidates, throw_values, winning_table, winning_values
 
 
 def until(game: Any, phase: Phase, seed: int = 1) -> Any:

@@ -17,10 +17,21 @@ from hypothesis import strategies as st
 import tabletop
 from tabletop.agents import RandomAgent, make_bot
 from tabletop.core import Decision
-from tabletop.games.kubik import Kubik, KubikState, Phase, calibrated, expert, matchups, policy
+from tabletop.games.kubik import (
+    Kubik,
+    KubikState,
+    Phase,
+    calibrated,
+    chance_tables,
+    expert,
+    matchups,
+    policy,
+    valuation,
+)
 from tabletop.games.kubik.actions import Intercept, Outcome, Strike, ThrowChoice
-from tabletop.games.kubik.expert import KubikExpert, winning_throw
+from tabletop.games.kubik.expert import KubikExpert
 from tabletop.games.kubik.field import CubePose
+from tabletop.games.kubik.valuation import winning_throw
 from tabletop.sim import play
 
 
@@ -39,7 +50,7 @@ def crossing_state(game: Kubik, scores: tuple[int, int], top: int = 1, intercept
     """Team A's throw is crossing the border line with team B's ``interceptor`` (default: B's most accurate)
     standing: B strikes or holds (K12, K19)."""
     state = stand_state(game, scores, top)
-    who = interceptor if interceptor is not None else expert.best_interceptor(game, 1, top)[0]
+    who = interceptor if interceptor is not None else valuation.best_interceptor(game, 1, top)[0]
     state = state.apply(Intercept(who, game.labels[who]))
     state = state.apply(ThrowChoice(game.throw_choices[1500].throw))
     after = state.apply(Outcome("cross"))
@@ -70,12 +81,12 @@ def exact_points(table: dict[str, Fraction], cross_worth: float = 0.0) -> float:
 @pytest.mark.parametrize("cube", [CubePose(), CubePose(3, 1, 0.2, -0.35, 12.0), CubePose(6, 4, -0.5, 0.1)])
 def test_vectorised_model_is_the_calibrated_model(cube: CubePose) -> None:
     game = Kubik(throws="calibrated", interception=True)
-    matrix = expert.outcome_matrix(game.field, cube, 0.6, expert.grid(game), interception=True)
+    matrix = valuation.outcome_matrix(game.field, cube, 0.6, valuation.grid(game), interception=True)
     model, field = calibrated.model_for(game.field)
     for i in random.Random(7).sample(range(len(game.throw_choices)), 100):
         throw = game.throw_choices[i].throw
         assert throw is not None
-        assert matrix[i] == pytest.approx(calibrated.outcome_floats(model, field, cube, throw, 0.6), abs=1e-12)
+        assert matrix[i] == pytest.approx(chance_tables.outcome_floats(model, field, cube, throw, 0.6), abs=1e-12)
 
 
 # ---------------------------------------------------------------- throws: the best on the grid (K6, K7, K9)
@@ -89,8 +100,8 @@ def test_k6_the_points_value_finds_the_best_expected_points_on_the_grid(cube: Cu
     temperature, from the seat's generator."""
     game = Kubik(throws="calibrated", skill=0.6)
     state = aim_state(game, cube)
-    points = expert.throw_values(game, state, 0, expert.grid(game), score_aware=False)
-    values = np.array([exact_points(calibrated.outcome_probabilities(game.field, cube, choice.throw, 0.6))
+    points = valuation.throw_values(game, state, 0, valuation.grid(game), score_aware=False)
+    values = np.array([exact_points(chance_tables.outcome_probabilities(game.field, cube, choice.throw, 0.6))
                        for choice in game.throw_choices if choice.throw is not None])
     assert values[int(np.argmax(points))] == pytest.approx(values.max(), abs=1e-4)
     # the grid's spread is large: this is not a tie among near-equal throws
@@ -109,16 +120,16 @@ def test_k14_k15_k19_throw_value_counts_the_standing_interceptor() -> None:
     throw is still the grid's best by the exact tables."""
     game = Kubik(throws="calibrated", interception=True, players=3, teams="1+2", skills="0.6,0.5,0.95")
     state = replace(aim_state(game, CubePose(2, 1)), interceptor=2)  # B2, team B's most accurate (K19)
-    points = expert.throw_values(game, state, 0, expert.grid(game), score_aware=False)
+    points = valuation.throw_values(game, state, 0, valuation.grid(game), score_aware=False)
     chosen = game.throw_choices[int(np.argmax(points))]
-    table = calibrated.intercept_probabilities(game.field, 0.95, 2)
+    table = chance_tables.intercept_probabilities(game.field, 0.95, 2)
     hit = float(sum(p for name, p in table.items() if name != "miss"))
     mean_face = sum(int(name[4]) * float(p) for name, p in table.items() if name != "miss") / hit
     values = {}
     for choice in game.throw_choices:
         assert choice.throw is not None
-        probabilities = calibrated.outcome_probabilities(game.field, state.cube, choice.throw, 0.6, interceptor=True)
-        rest = calibrated.rest_probabilities(game.field, state.cube, choice.throw, 0.6)
+        probabilities = chance_tables.outcome_probabilities(game.field, state.cube, choice.throw, 0.6, interceptor=True)
+        rest = chance_tables.rest_probabilities(game.field, state.cube, choice.throw, 0.6)
         ends = sum(int(name[4]) * float(p) for name, p in rest.items())
         values[choice] = exact_points(probabilities, min(ends, (1 - hit) * (ends + 10) - 2 * hit * mean_face))
     assert values[chosen] == pytest.approx(max(values.values()), abs=1e-4)
@@ -128,11 +139,11 @@ def test_k11_hard_needing_one_point_maximises_the_chance_to_score() -> None:
     """K11, K16: needing one point, any face out wins at once; hard plays for the out, not for the face."""
     game = Kubik(throws="calibrated", players=2, skill=0.5)
     state = aim_state(game, CubePose(6, 2), scores=(29, 29))
-    out_chance = {c: float(sum(p for name, p in calibrated.outcome_probabilities(
+    out_chance = {c: float(sum(p for name, p in chance_tables.outcome_probabilities(
         game.field, state.cube, c.throw, 0.5).items() if name.startswith("out")))
         for c in game.throw_choices if c.throw is not None}
     hard = KubikExpert("hard").choose(decision(state), random.Random(1))
-    points = game.throw_choices[int(np.argmax(expert.throw_values(game, state, 0, expert.grid(game),
+    points = game.throw_choices[int(np.argmax(valuation.throw_values(game, state, 0, valuation.grid(game),
                                                                    score_aware=False)))]
     best = max(out_chance.values())
     assert out_chance[hard] == pytest.approx(best, abs=0.01)
@@ -149,7 +160,7 @@ SMALL = 5
 def test_k11_hard_plays_the_winning_policy_where_a_table_applies(scores: tuple[int, int]) -> None:
     """hard's throw is the winning policy's (the table's best chance to win) whenever a table is at hand."""
     game = Kubik(throws="calibrated", players=2, target=SMALL)
-    solution = expert.winning_table(game)
+    solution = valuation.winning_table(game)
     assert solution is not None and solution.setup == policy.setup_of(game)
     state = aim_state(game, CubePose(3, 2), scores=scores)
     assert KubikExpert("hard").choose(decision(state), random.Random(1)) == winning_throw(game, state, solution)
@@ -158,12 +169,12 @@ def test_k11_hard_plays_the_winning_policy_where_a_table_applies(scores: tuple[i
 def test_hard_reads_the_shipped_table_and_falls_back_where_none_applies() -> None:
     """The default game's table ships; a short throw limit, a long unshipped target or the interception
     variant at the default target have none at a table, and hard plays its fallback, legally."""
-    shipped = expert.winning_table(Kubik(throws="calibrated", players=2))
+    shipped = valuation.winning_table(Kubik(throws="calibrated", players=2))
     assert shipped is not None and shipped.seconds == 0.0
-    assert expert.winning_table(Kubik(throws="calibrated", players=4)) is not None  # equal skills: one rotation
+    assert valuation.winning_table(Kubik(throws="calibrated", players=4)) is not None  # equal skills: one rotation
     for options in ({"max_throws": 50}, {"target": 40}, {"interception": True}, {"skill": 0.3}):
         game = Kubik(throws="calibrated", players=2, **options)  # type: ignore[arg-type]
-        assert expert.winning_table(game) is None, options
+        assert valuation.winning_table(game) is None, options
         state = aim_state(game, CubePose())
         assert KubikExpert("hard").choose(decision(state), random.Random(1)) in state.legal_actions()
 
@@ -175,7 +186,7 @@ def test_k19_standing_never_costs_by_the_winning_table() -> None:
     assert solution is not None
     for scores in ((0, 0), (4, 2)):
         state = stand_state(game, scores)
-        assert expert.winning_stand_gain(game, state, solution, 1) >= -1e-12
+        assert valuation.winning_stand_gain(game, state, solution, 1) >= -1e-12
 
 
 def replace_interception(game: Kubik) -> Kubik:
@@ -188,7 +199,7 @@ def test_k11_levels_each_beat_the_one_below_exactly() -> None:
     beats normal (a softmax of expected points), which beats easy (a coarse grid, a wider softmax), as
     either team."""
     game = Kubik(throws="calibrated", players=2, target=SMALL)
-    solution = expert.winning_table(game)
+    solution = valuation.winning_table(game)
     assert solution is not None
     rows = {level: matchups.level_rows(game, solution, level) for level in ("hard", "normal", "easy")}
     for upper, lower in (("hard", "normal"), ("normal", "easy")):
@@ -204,12 +215,12 @@ def test_k13_k19_an_accurate_team_stands_with_its_best_player_and_strikes() -> N
     at the crossing it strikes: h(2E[f] + E[n]) − 10(1 − h) > 0 with h ≈ 0.9."""
     game = Kubik(throws="calibrated", interception=True, players=3, teams="1+2", skills="0.7,0.2,0.9")
     state = stand_state(game, scores=(5, 5))
-    assert expert.stand_gain(game, state, game.seat(1, 1), score_aware=False) > 0
+    assert valuation.stand_gain(game, state, game.seat(1, 1), score_aware=False) > 0
     for level in ("easy", "normal", "hard"):
         assert KubikExpert(level).choose(decision(state), random.Random(1)) == Intercept(game.seat(1, 1))
     crossing = crossing_state(game, scores=(5, 5))
-    hit, faces = expert.interceptor_chances(game.field, 0.9, 1)
-    assert expert.intercept_points(hit, faces, float(expert.crossing_faces(game, crossing) @ expert.FACES)) > 0
+    hit, faces = valuation.interceptor_chances(game.field, 0.9, 1)
+    assert valuation.intercept_points(hit, faces, float(valuation.crossing_faces(game, crossing) @ valuation.FACES)) > 0
     for level in ("easy", "normal", "hard"):
         assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(True)
 
@@ -220,7 +231,7 @@ def test_k19_who_stands_must_throw_so_a_wild_team_does_not_stand() -> None:
     move there is."""
     game = Kubik(throws="calibrated", interception=True, players=2, skills="0.7,0")
     state = stand_state(game, scores=(5, 5))
-    assert expert.stand_gain(game, state, 1, score_aware=False) < 0
+    assert valuation.stand_gain(game, state, 1, score_aware=False) < 0
     for level in ("easy", "normal", "hard"):
         assert KubikExpert(level).choose(decision(state), random.Random(1)) == Intercept(None)
     crossing = crossing_state(game, scores=(5, 5))
@@ -235,11 +246,11 @@ def test_k15_k19_a_wild_team_neither_strikes_nor_stands() -> None:
     changes nothing, so nobody stands."""
     game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0")
     crossing = crossing_state(game, scores=(5, 5))
-    assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
+    assert valuation.strike_gain(game, crossing, 1, score_aware=True) < 0
     for level in ("easy", "normal", "hard"):
         assert KubikExpert(level).choose(decision(crossing), random.Random(1)) == Strike(False)
     state = stand_state(game, scores=(5, 5))
-    assert expert.stand_gain(game, state, 1, score_aware=True) == pytest.approx(0, abs=1e-9)
+    assert valuation.stand_gain(game, state, 1, score_aware=True) == pytest.approx(0, abs=1e-9)
     assert KubikExpert("normal").choose(decision(state), random.Random(1)) == Intercept(None)
 
 
@@ -249,8 +260,8 @@ def test_k16_a_wild_team_strikes_when_holding_may_lose_the_game() -> None:
     alone would hold."""
     game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0")
     crossing = crossing_state(game, scores=(27, 5))
-    assert expert.strike_gain(game, crossing, 1, score_aware=False) < 0
-    assert expert.strike_gain(game, crossing, 1, score_aware=True) > 0
+    assert valuation.strike_gain(game, crossing, 1, score_aware=False) < 0
+    assert valuation.strike_gain(game, crossing, 1, score_aware=True) > 0
     assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(True)
     assert KubikExpert("easy").choose(decision(crossing), random.Random(1)) == Strike(False)
 
@@ -260,8 +271,8 @@ def test_k16_far_ahead_a_team_does_not_gamble_on_an_interception() -> None:
     win than the hit adds (K11), so normal holds; easy, counting points, strikes."""
     game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0.5")
     crossing = crossing_state(game, scores=(0, 25))
-    assert expert.strike_gain(game, crossing, 1, score_aware=False) > 0
-    assert expert.strike_gain(game, crossing, 1, score_aware=True) < 0
+    assert valuation.strike_gain(game, crossing, 1, score_aware=False) > 0
+    assert valuation.strike_gain(game, crossing, 1, score_aware=True) < 0
     assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(False)
     assert KubikExpert("easy").choose(decision(crossing), random.Random(1)) == Strike(True)
 
@@ -270,10 +281,10 @@ def test_k16_far_ahead_a_team_does_not_gamble_on_an_interception() -> None:
 def test_k13_k15_normal_strikes_and_stands_exactly_when_the_chance_to_win_rises(scores: tuple[int, int]) -> None:
     game = Kubik(throws="calibrated", interception=True, hold_back=True, players=2, skills="0.7,0.5")
     crossing = crossing_state(game, scores=scores)
-    gain = expert.strike_gain(game, crossing, 1, score_aware=True)
+    gain = valuation.strike_gain(game, crossing, 1, score_aware=True)
     assert KubikExpert("normal").choose(decision(crossing), random.Random(1)) == Strike(gain > 0), (scores, gain)
     state = stand_state(game, scores=scores)
-    stand = expert.stand_gain(game, state, 1, score_aware=True)
+    stand = valuation.stand_gain(game, state, 1, score_aware=True)
     assert stand >= -1e-9  # standing costs nothing where the interceptor may hold back (K19, hold_back)
     action = KubikExpert("normal").choose(decision(state), random.Random(1))
     assert action == (Intercept(1) if stand > 1e-9 else Intercept(None)), (scores, stand)
@@ -323,13 +334,13 @@ def test_k20_scorekeeper_mode_bots_throw_and_decide_legally(level: str) -> None:
 
 def test_k20_with_physics_throws_the_bot_decides_without_simulating(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot's world model is the calibrated model: deciding never runs MuJoCo (issue #6: ≤ 250 ms)."""
-    from tabletop.games.kubik import physics
+    from tabletop.games.kubik.physics import throw
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the bot simulated a throw")
 
-    monkeypatch.setattr(physics, "simulate_throw", forbidden)
-    monkeypatch.setattr(physics, "simulate_interception", forbidden)
+    monkeypatch.setattr(throw, "simulate_throw", forbidden)
+    monkeypatch.setattr(throw, "simulate_interception", forbidden)
     game = Kubik(throws="physics", interception=True, players=2, cube_edge="20")  # uncalibrated: borrows 15 cm
     state = aim_state(game, CubePose(5, 1, 0.1, 0.2, 30.0))
     action = KubikExpert("hard").choose(decision(state), random.Random(1))

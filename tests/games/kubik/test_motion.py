@@ -17,7 +17,8 @@ import tabletop
 from tabletop.games.kubik import Kubik, KubikState, Outcome, Phase
 from tabletop.games.kubik.field import faces_of
 from tabletop.games.kubik.motion import MAX_FRAMES, _sample
-from tabletop.games.kubik.physics import FRAME_INTERVAL, _rotation_of
+from tabletop.games.kubik.physics.mujoco_model import FRAME_INTERVAL
+from tabletop.games.kubik.physics.throw import _rotation_of
 
 THROWS = ("throw A pos +0 aim +0 power 8 spin 0", "throw A pos +1 aim -3 power 16 spin 4")
 

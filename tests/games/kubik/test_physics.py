@@ -15,14 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.kubik import engine, physics
 from tabletop.games.kubik.field import SMALL_EDGE, START, CubePose, Field, Throw, faces_of, orientation
-from tabletop.games.kubik.physics import (
-    DEFAULT_TIMESTEP,
+from tabletop.games.kubik.physics import leaps, mujoco_model, stepping
+from tabletop.games.kubik.physics.mujoco_model import DEFAULT_TIMESTEP
+from tabletop.games.kubik.physics.throw import (
     NOISE_NAMES,
     ZERO_NOISE,
     Noise,
     Trajectory,
+    _quat_of,
+    _release,
+    rest_faces,
     sample_noise,
     simulate_interception,
     simulate_throw,
@@ -69,22 +72,22 @@ def test_same_inputs_give_bit_identical_outcomes_and_trajectories() -> None:
 
 @pytest.mark.parametrize("edge", [FIELD.cube_edge, SMALL_EDGE])
 def test_k20a_a_leap_in_closed_form_is_mujocos_own_steps_of_a_flying_cube(edge: float) -> None:
-    """A cube in the air with the bat parked is advanced in closed form (engine.leap): the same Euler steps
+    """A cube in the air with the bat parked is advanced in closed form (leaps.leap): the same Euler steps
     MuJoCo takes, summed. From the same state, a leap and MuJoCo's steps agree to rounding, and the leap
     stops before the first configuration that touches the turf, as MuJoCo's contacts would find it."""
     import mujoco
 
-    sim = engine.sim(edge, DEFAULT_TIMESTEP)
+    sim = mujoco_model.sim(edge, DEFAULT_TIMESTEP)
     stepped, leapt = mujoco.MjData(sim.model), mujoco.MjData(sim.model)
     for data in (stepped, leapt):
-        data.qpos[0:7] = (0.3, -0.2, 0.4, *physics._quat_of(orientation(3, 1)))
+        data.qpos[0:7] = (0.3, -0.2, 0.4, *_quat_of(orientation(3, 1)))
         data.qvel[0:6] = (2.0, 1.0, 1.5, 7.0, -3.0, 11.0)  # spinning about a skew axis, in the cube's frame
-        data.qpos[7:14] = engine.PARKED  # the bat lies on the turf far away, and soon sleeps there
+        data.qpos[7:14] = stepping.PARKED  # the bat lies on the turf far away, and soon sleeps there
         mujoco.mj_step(sim.model, data, 40)
         assert data.ncon == 0 and data.tree_asleep[1] >= 0
-    free, passed = engine.free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
+    free, passed = leaps.free_steps(leapt, edge / 2, 2000, (1, 0.0123), DEFAULT_TIMESTEP)  # border: y = 0.0123
     assert 100 < free < 2000 and passed is not None and passed < free
-    engine.leap(leapt, free, DEFAULT_TIMESTEP)
+    leaps.leap(leapt, free, DEFAULT_TIMESTEP)
     crossed = None
     for step in range(1, free + 1):
         mujoco.mj_step(sim.model, stepped)
@@ -112,26 +115,26 @@ def test_k20a_the_look_ahead_skips_only_steps_that_surely_touch_nothing(
     norm = math.sqrt(sum(v * v for v in turn))
     qpos = [0.0, 0.0, edge / 2 + height, *(v / norm for v in turn)]
     qvel = [0.0, 0.0, climb, *spin]
-    fall = engine._Fall.of(qpos, qvel, [0.0, 0.0, -physics.GRAVITY], edge / 2, DEFAULT_TIMESTEP)
+    fall = leaps._Fall.of(qpos, qvel, [0.0, 0.0, -mujoco_model.GRAVITY], edge / 2, DEFAULT_TIMESTEP)
     end = start + 1500
     assert fall.first_touch(start, end) == next((k for k in range(start, end) if fall.lowest(k) <= 1e-6), end)
 
 
 def test_k20a_the_look_ahead_finds_the_first_touching_step_wherever_the_cube_flies() -> None:
-    """engine.free_steps looks corner by corner only where a sphere round the cube reaches the turf (a low cube
+    """leaps.free_steps looks corner by corner only where a sphere round the cube reaches the turf (a low cube
     rising out of reach, then coming down) and up to where its lowest face surely has: it finds the same
     first touching step as looking at every step, for cubes low or high, rising or falling, turning fast."""
     rng = random.Random(11)
     for _ in range(60):
         turn = [rng.gauss(0.0, 1.0) for _ in range(4)]  # any orientation: on a face, an edge or a corner
         quat = [v / math.sqrt(sum(w * w for w in turn)) for v in turn]
-        qpos = [0.0, 0.0, rng.uniform(0.076, 0.4), *quat, *engine.PARKED]
+        qpos = [0.0, 0.0, rng.uniform(0.076, 0.4), *quat, *stepping.PARKED]
         qvel = [0.0, 0.0, rng.uniform(-2, 3), rng.uniform(-20, 20), rng.uniform(-20, 20), rng.uniform(-20, 20),
                 *(0.0,) * 6]
-        qacc = [0.0, 0.0, -physics.GRAVITY, *(0.0,) * 9]
+        qacc = [0.0, 0.0, -mujoco_model.GRAVITY, *(0.0,) * 9]
         state = types.SimpleNamespace(qpos=np.array(qpos), qvel=np.array(qvel), qacc=np.array(qacc))
-        free, _ = engine.free_steps(state, 0.075, 3000, None, DEFAULT_TIMESTEP)
-        fall = engine._Fall.of(qpos, qvel, qacc, 0.075, DEFAULT_TIMESTEP)
+        free, _ = leaps.free_steps(state, 0.075, 3000, None, DEFAULT_TIMESTEP)
+        fall = leaps._Fall.of(qpos, qvel, qacc, 0.075, DEFAULT_TIMESTEP)
         assert free == next((k for k in range(3000) if fall.lowest(k) <= 1e-6), 3000)
 
 
@@ -146,21 +149,21 @@ def test_k6_a_miss_found_in_closed_form_is_a_miss_for_mujoco_too(seed: int) -> N
         throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-8, 8), rng.uniform(8, 18), rng.uniform(0, 6))
         noise = sample_noise(rng)
         start = FIELD.release_point(throw.line, throw.position)
-        flight = physics._release(start, target, throw.aim, throw.power, throw.spin, 0.3, noise, FIELD.cube_edge)
+        flight = _release(start, target, throw.aim, throw.power, throw.spin, 0.3, noise, FIELD.cube_edge)
         if flight.first_touch(target, FIELD.cube_edge)[1] is None:
             continue
         found += 1
         result = simulate_throw(FIELD, START, throw, 0.3, noise)
         assert not result.hit and (result.x, result.y, result.top, result.front) == (0.0, 0.0, 1, 2)
         cube = (0.0, 0.0, FIELD.cube_edge / 2, 1.0, 0.0, 0.0, 0.0)
-        run = engine.run(engine.sim(FIELD.cube_edge, DEFAULT_TIMESTEP), (cube, (0.0,) * 6), flight.state(0.0), 0.0,
-                         None, ([], [], []))
+        run = stepping.run(mujoco_model.sim(FIELD.cube_edge, DEFAULT_TIMESTEP), (cube, (0.0,) * 6), flight.state(0.0),
+                           0.0, None, ([], [], []))
         assert not run.hit
 
 
 def test_the_model_is_built_once_per_cube_and_time_step() -> None:
-    assert engine.sim(0.15, DEFAULT_TIMESTEP) is engine.sim(0.15, DEFAULT_TIMESTEP)
-    assert engine.sim(0.15, DEFAULT_TIMESTEP) is not engine.sim(SMALL_EDGE, DEFAULT_TIMESTEP)
+    assert mujoco_model.sim(0.15, DEFAULT_TIMESTEP) is mujoco_model.sim(0.15, DEFAULT_TIMESTEP)
+    assert mujoco_model.sim(0.15, DEFAULT_TIMESTEP) is not mujoco_model.sim(SMALL_EDGE, DEFAULT_TIMESTEP)
 
 
 def test_mujocos_profiling_timers_do_not_read_the_clock_and_the_physics_is_the_same() -> None:
@@ -168,7 +171,7 @@ def test_mujocos_profiling_timers_do_not_read_the_clock_and_the_physics_is_the_s
     small step went to reading it); the steps themselves are the same either way, bit for bit."""
     import mujoco
 
-    sim = engine.sim(FIELD.cube_edge, DEFAULT_TIMESTEP)
+    sim = mujoco_model.sim(FIELD.cube_edge, DEFAULT_TIMESTEP)
     fast = mujoco.get_mjcb_time()
     assert fast is not None
     ends = []
@@ -176,9 +179,9 @@ def test_mujocos_profiling_timers_do_not_read_the_clock_and_the_physics_is_the_s
         for clock in (fast, None):  # None: the bindings' own clock
             mujoco.set_mjcb_time(clock)
             data = mujoco.MjData(sim.model)
-            data.qpos[0:7] = (0.0, 0.0, 0.3, *physics._quat_of(orientation(3, 1)))
+            data.qpos[0:7] = (0.0, 0.0, 0.3, *_quat_of(orientation(3, 1)))
             data.qvel[0:6] = (2.0, 0.5, 1.0, 7.0, -3.0, 11.0)
-            data.qpos[7:14] = engine.PARKED
+            data.qpos[7:14] = stepping.PARKED
             mujoco.mj_step(sim.model, data, 2000)
             ends.append(data.qpos.tolist())
     finally:
@@ -260,15 +263,15 @@ def test_results_are_consistent_with_the_field() -> None:
 def test_trajectory_round_trips_as_plain_data() -> None:
     result = simulate_throw(FIELD, START, Throw("A", 0.0, 0.0, 12.0, 2.0), 1.0, ZERO_NOISE)
     assert Trajectory.from_dict(result.trajectory.as_dict()) == result.trajectory
-    assert physics.rest_faces(np.array(result.trajectory.cube[-1][3:]))[:2] == (result.top, result.front)
+    assert rest_faces(np.array(result.trajectory.cube[-1][3:]))[:2] == (result.top, result.front)
 
 
 def test_faces_follow_the_full_orientation() -> None:
     """A cube placed in any of the 24 orientations reads back the same faces (K4, K8)."""
     for top in range(1, 7):
         for front in (f for f in range(1, 7) if f not in (top, 7 - top)):
-            quat = physics._quat_of(orientation(top, front))
-            assert physics.rest_faces(quat)[:2] == (top, front) == faces_of(orientation(top, front))
+            quat = _quat_of(orientation(top, front))
+            assert rest_faces(quat)[:2] == (top, front) == faces_of(orientation(top, front))
 
 
 def test_the_small_cube_is_harder_to_hit() -> None:

@@ -303,9 +303,9 @@ def test_k20_an_outcome_from_the_servers_own_log_is_trusted_but_its_form_is_stil
     assert not state.apply_recorded(wrong).is_chance  # taken as written: not re-run (apply refuses it, below)
     with pytest.raises(IllegalActionError, match="noise sample, 7 numbers"):
         state.apply_recorded(state.game.parse_action("out 6"))
-    from tabletop.games.kubik import physics
+    from tabletop.games.kubik.physics.throw import NOISE_NAMES
 
-    assert len(physics.NOISE_NAMES) == NOISE_SIZE
+    assert len(NOISE_NAMES) == NOISE_SIZE
     with pytest.raises(IllegalActionError, match="the simulation gives"):
         state.apply(wrong)
 
@@ -362,7 +362,7 @@ def test_random_scorekeeping_is_replayable() -> None:
 def test_k19_k20_physics_interceptions_replay_from_the_record() -> None:
     """K19, K20, K20a: a simulated crossing, its interception and the rest are recorded with their noise;
     the record replays exactly (every simulated outcome checked by re-running it)."""
-    from tabletop.games.kubik import simulate
+    from tabletop.games.kubik.physics import outcomes
 
     game = tabletop.load("kubik", players=2, interception=True, hold_back=True, target=12)
     rng = random.Random(1)
@@ -378,9 +378,9 @@ def test_k19_k20_physics_interceptions_replay_from_the_record() -> None:
         state = state.apply(action)
         actions.append(str(action))
     assert {"throw:cross", "crossing:strike", "crossing:hold", "rest:out"} <= kinds
-    simulate._throw.cache_clear()
-    simulate._interception.cache_clear()
-    simulate._rest.cache_clear()
+    outcomes._throw.cache_clear()
+    outcomes._interception.cache_clear()
+    outcomes._rest.cache_clear()
     replayed = tabletop.replay(tabletop.core.Record("kubik", dict(game.options), tuple(actions)))
     assert replayed == state
 
@@ -395,19 +395,20 @@ def test_k19_nothing_reveals_the_final_face_before_the_interception_decision(
     public one), no motion, no log line and no record so far holds the face the un-intercepted throw would
     end on — it is not even computed: every simulation of the throw run until the decision stops at the
     crossing."""
-    from tabletop.games.kubik import physics, simulate
+    from tabletop.games.kubik.physics import outcomes
+    from tabletop.games.kubik.physics import throw as throw_module  # (``throw`` is the throw's notation here)
 
-    simulate._throw.cache_clear()
+    outcomes._throw.cache_clear()
     runs: list[bool] = []
-    real = physics.simulate_throw
+    real = throw_module.simulate_throw
 
-    def watched(*args: object, **kwargs: object) -> physics.ThrowResult:
+    def watched(*args: object, **kwargs: object) -> throw_module.ThrowResult:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
         runs.append(result.complete and result.crossed_border)  # a crossing throw computed to its end
         return result
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(physics, "simulate_throw", watched)
+        patch.setattr(throw_module, "simulate_throw", watched)
         _no_final_face_before_the_decision(seed, throw, runs)
 
 
@@ -432,9 +433,9 @@ def _no_final_face_before_the_decision(seed: int, throw: str, runs: list[bool]) 
     ended = after.apply_text("hold")
     final = ended.sample_chance(rng)
     # only now is the rest computed: from the crossing, over turf whose noise is drawn now (rules 2)
-    from tabletop.games.kubik import physics
+    from tabletop.games.kubik.physics.throw import TURF_NAMES
 
-    assert final.kind == "out" and len(final.noise) == len(physics.TURF_NAMES)
+    assert final.kind == "out" and len(final.noise) == len(TURF_NAMES)
     for text in seen:  # and it was nowhere before: no "out N/F" of it in anything shown
         assert str(final) not in text
 

@@ -2,10 +2,11 @@
 
 Imports only :mod:`tabletop.core`. The field and throws (``field``), the notation (``actions``), the
 state and its rules (``state``, its phases and points in ``phases``), what a seat sees (``views``), the
-MuJoCo physics of a throw (``physics``, loaded only when a throw is simulated, through ``simulate``
-and ``motion``), a calibrated fast model (``calibrated``, fitted by ``fitting``), the text
-rendering (``render``), the numeric encoding (``encoding``), the bots (``expert``) and the
-:class:`Kubik` game that binds them (``game``).
+MuJoCo physics of a throw (the ``physics`` package, loaded only when a throw is simulated, through its
+``outcomes`` and ``motion``), a calibrated fast model (``calibrated``, fitted by ``fitting``, read at play
+time through ``chance_tables``), the text rendering (``render``), the numeric encoding (``encoding``), the
+bots (``expert``, choosing by the values of ``valuation`` and the winning policy of ``policy``, solved by
+``policy_solver``) and the :class:`Kubik` game that binds them (``game``).
 """
 
 from tabletop.games.kubik.actions import FirstTeam, Intercept, KubikAction, Outcome, Strike, ThrowChoice

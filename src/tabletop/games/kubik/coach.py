@@ -4,7 +4,7 @@ Kubik hides nothing, so the seat's view rebuilds the position. A throw (K6) is r
 calibrated model (K20b) for the thrower's skill and the cube as it lies: its chance to score (the cube leaves
 the circle, K7 — with an interceptor standing, K19, whether or not it is then caught), its expected points
 (K7, K9) and its chance to win, read from the exact winning policy's table where one applies
-(:func:`.expert.winning_table`, what ``hard`` plays), else from the one-step win table (:mod:`.expert`; where
+(:func:`.valuation.winning_table`, what ``hard`` plays), else from the one-step win table (:mod:`.valuation`; where
 the teams are too wild for it, expected points rank the throws instead). The 3,120 grid throws are grouped by
 line and aim, each row showing the best of its positions, powers and spins. Before a throw the other team's
 choice of interceptor (K13, K19) and at a crossing the strike are rated by how much they raise that team's
@@ -22,7 +22,8 @@ import numpy as np
 
 from tabletop.core.coach import CoachAdvice, Figure
 from tabletop.games.kubik.actions import Intercept, Strike, ThrowChoice
-from tabletop.games.kubik.expert import (
+from tabletop.games.kubik.phases import Phase
+from tabletop.games.kubik.valuation import (
     OUT,
     PAST,
     Candidates,
@@ -34,7 +35,6 @@ from tabletop.games.kubik.expert import (
     winning_table,
     winning_values,
 )
-from tabletop.games.kubik.phases import Phase
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.game import Kubik

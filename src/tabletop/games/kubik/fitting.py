@@ -25,13 +25,13 @@ from tabletop.games.kubik.calibrated import (
     Model,
     features,
     geometry,
-    outcome_floats,
     relative_class,
 )
+from tabletop.games.kubik.chance_tables import outcome_floats
 from tabletop.games.kubik.field import CubePose, Field, Throw
 
 if TYPE_CHECKING:  # the physics (and MuJoCo) load only when throws are simulated
-    import tabletop.games.kubik.physics as physics
+    from tabletop.games.kubik.physics.stepping import CrossingState
 
 
 # ---------------------------------------------------------------- fitting
@@ -98,14 +98,15 @@ class Sample:
     out: bool
     past: bool
     top: int
-    crossing: physics.CrossingState | None
+    crossing: CrossingState | None
 
 
 def sample_throw(cube_edge: float, seed: int, cube: str, index: int, timestep: float | None = None) -> Sample:
     """Draw and simulate the ``index``-th training throw: every choice uniform over its range (K3's
     5–7 steps, either line, position ±1 m, aim ±6°, power 8–18 m/s, spin 0–6 turns/s, skill 0–1), the
     cube in any of its 24 orientations, in the centre 70% of the time and anywhere within 0.6 m otherwise."""
-    import tabletop.games.kubik.physics as physics
+    from tabletop.games.kubik.physics.mujoco_model import DEFAULT_TIMESTEP
+    from tabletop.games.kubik.physics.throw import sample_noise, simulate_throw
 
     rng = random.Random(f"kubik-calibrate:{seed}:{cube}:{index}")
     field = Field(distance_steps=rng.uniform(*STEPS_RANGE), cube_edge=cube_edge)
@@ -119,8 +120,7 @@ def sample_throw(cube_edge: float, seed: int, cube: str, index: int, timestep: f
     pose = CubePose(top, front, x, y)
     throw = Throw(rng.choice("AB"), rng.uniform(-1, 1), rng.uniform(-6, 6), rng.uniform(8, 18), rng.uniform(0, 6))
     skill = rng.random()
-    result = physics.simulate_throw(field, pose, throw, skill, physics.sample_noise(rng),
-                                    timestep=timestep or physics.DEFAULT_TIMESTEP)
+    result = simulate_throw(field, pose, throw, skill, sample_noise(rng), timestep=timestep or DEFAULT_TIMESTEP)
     return Sample(field, pose, throw, skill, result.hit, result.out, result.out and result.crossed_border, result.top,
                   result.crossing)
 
@@ -129,13 +129,14 @@ def sample_intercept(sample: Sample, seed: int, cube: str, index: int,
                      timestep: float | None = None) -> tuple[float, float, bool, int]:
     """Intercept a training throw's crossing with a random skill: (skill, the cube's crossing speed on the
     ground, hit, class 0 same / 1 opposite / 2 side)."""
-    import tabletop.games.kubik.physics as physics
+    from tabletop.games.kubik.physics.mujoco_model import DEFAULT_TIMESTEP
+    from tabletop.games.kubik.physics.throw import sample_noise, simulate_interception
     if sample.crossing is None:
         raise ValueError("this throw did not cross the border line")
     rng = random.Random(f"kubik-intercept:{seed}:{cube}:{index}")
     skill = rng.random()
-    result = physics.simulate_interception(sample.field, sample.crossing, sample.throw.line, skill,
-                                           physics.sample_noise(rng), timestep=timestep or physics.DEFAULT_TIMESTEP)
+    result = simulate_interception(sample.field, sample.crossing, sample.throw.line, skill, sample_noise(rng),
+                                   timestep=timestep or DEFAULT_TIMESTEP)
     kind = 0 if result.top == sample.pose.top else 1 if result.top == 7 - sample.pose.top else 2
     return skill, math.hypot(*sample.crossing.velocity[:2]), result.hit, kind
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tabletop.games.kubik.calibrated import GRID
-from tabletop.games.kubik.policy import (
+from tabletop.games.kubik.chance_tables import GRID
+from tabletop.games.kubik.policy_solver import (
     EXTRA_NEED,
     MAX_SWEEPS,
     MISS_POINTS,

@@ -17,7 +17,7 @@ import numpy as np
 
 from tabletop.games.kubik.actions import KubikAction, Outcome
 from tabletop.games.kubik.phases import Phase
-from tabletop.games.kubik.simulate import rerun, rest
+from tabletop.games.kubik.physics.outcomes import rerun, rest
 
 if TYPE_CHECKING:
     from tabletop.games.kubik.state import KubikState
@@ -36,21 +36,19 @@ def throw_motion(state: KubikState, action: KubikAction) -> dict[str, Any] | Non
     until the interceptor has decided, and no frame shows the cube past the border line. The rest of a
     crossed throw is the whole throw to its end.
     """
-    import tabletop.games.kubik.physics as physics
+    from tabletop.games.kubik.physics.mujoco_model import BAT_LENGTH, BAT_RADIUS
+    from tabletop.games.kubik.physics.throw import Noise, Trajectory, rest_faces
 
     game = state.game
     if (game.mode != "physics" or not isinstance(action, Outcome) or action.seen
             or state.phase not in (Phase.THROW, Phase.INTERCEPT, Phase.REST) or not state.is_legal(action)):
         return None
     try:
-        if state.phase is Phase.REST:
-            simulated = rest(state, action.noise)
-        else:
-            simulated = rerun(state, physics.Noise(action.noise))
+        simulated = rest(state, action.noise) if state.phase is Phase.REST else rerun(state, Noise(action.noise))
     except ValueError:  # a noise sample of the wrong length, an interception that never crossed
         return None
     trajectory = simulated.trajectory
-    assert isinstance(trajectory, physics.Trajectory)
+    assert isinstance(trajectory, Trajectory)
     intercepting = state.phase is Phase.INTERCEPT
     assert state.throw is not None and state.throw.throw is not None
     line = state.throw.throw.line
@@ -70,15 +68,15 @@ def throw_motion(state: KubikState, action: KubikAction) -> dict[str, Any] | Non
         "team": game.team_of(thrower),
         "line": line,
         "cube_edge": game.field.cube_edge,
-        "bat_length": physics.BAT_LENGTH,
-        "bat_radius": physics.BAT_RADIUS,
+        "bat_length": BAT_LENGTH,
+        "bat_radius": BAT_RADIUS,
     }
     if action.kind == "cross":
         assert action.at is not None and action.moving is not None  # a reproduced crossing has both
         found["crossing"] = {"x": action.at[0], "y": action.at[1], "vx": action.moving[0],
                              "vy": action.moving[1]}  # where it is and how it moves: no faces, no end
     else:
-        top, front, yaw = physics.rest_faces(np.array(last[3:7]))
+        top, front, yaw = rest_faces(np.array(last[3:7]))
         found["final"] = {"top": top, "front": front, "x": round(last[0], 4), "y": round(last[1], 4),
                           "yaw": round(math.degrees(yaw), 1)}
     found["times"] = [round(trajectory.times[k], 4) for k in keep]

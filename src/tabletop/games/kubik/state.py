@@ -25,6 +25,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 import tabletop.games.kubik.calibrated as calibrated
+import tabletop.games.kubik.chance_tables as chance_tables
 from tabletop.core import (
     CHANCE,
     TERMINAL,
@@ -42,9 +43,9 @@ from tabletop.games.kubik.events import Told, action_event_of, made, points_even
 from tabletop.games.kubik.field import CubePose, Throw
 from tabletop.games.kubik.motion import throw_motion
 from tabletop.games.kubik.phases import Phase, Score
+from tabletop.games.kubik.physics.outcomes import mismatch, rest_noise_refusal, simulated_outcome
 from tabletop.games.kubik.render import describe as describe_action
 from tabletop.games.kubik.render import render as field_picture
-from tabletop.games.kubik.simulate import mismatch, rest_noise_refusal, simulated_outcome
 from tabletop.games.kubik.views import field_view
 
 if TYPE_CHECKING:
@@ -222,17 +223,17 @@ class KubikState(State[KubikAction]):
         names = self._manual_names()
         return tuple((_outcome(game, n), Fraction(1, len(names))) for n in names)
 
-    def _table(self) -> calibrated.Table:
+    def _table(self) -> chance_tables.Table:
         """The calibrated model's exact table for this chance node (K20b)."""
         game = self.game
         match self.phase:
             case Phase.INTERCEPT:
                 assert self.interceptor is not None
-                return calibrated.intercept_table(game.field, game.skills[self.interceptor], self.cube.top)
+                return chance_tables.intercept_table(game.field, game.skills[self.interceptor], self.cube.top)
             case _:
                 assert self.throw is not None and self.throw.throw is not None
                 phase = "rest" if self.phase is Phase.REST else "cross" if self.interceptor is not None else "throw"
-                return calibrated.table(game.field, self.cube, self.throw.throw, game.skills[self.thrower], phase)
+                return chance_tables.table(game.field, self.cube, self.throw.throw, game.skills[self.thrower], phase)
 
     def chance_outcomes(self) -> Sequence[tuple[KubikAction, Fraction]]:
         match self.phase:

@@ -14,15 +14,19 @@ What a throw is made of (every number is documented in docs/kubik-physics.md):
 * **The flight** is computed in closed form up to the last 20 ms frame before the bat can touch the
   ground or the cube (:meth:`_Flight.first_touch`): a spinning bat about a principal axis with no air drag
   moves exactly as a parabola and a steady rotation. A bat that is out of play before it can touch
-  anything is a clean miss that MuJoCo never sees. From the hand-off :mod:`~tabletop.games.kubik.engine`
-  runs MuJoCo: the bat, the cube (birch, 650 kg/m³: 2.2 kg for the 15 cm cube) and the ground, with
-  contact pairs for wood on turf and wood on wood, until the cube lies still (how a run is kept cheap,
-  and when it ends, is told there).
+  anything is a clean miss that MuJoCo never sees. From the hand-off
+  :mod:`~tabletop.games.kubik.physics.stepping` runs MuJoCo: the bat, the cube (birch, 650 kg/m³: 2.2 kg
+  for the 15 cm cube) and the ground, with contact pairs for wood on turf and wood on wood, until the cube
+  lies still (how a run is kept cheap, and when it ends, is told there).
 
-The model and its data are built once per cube edge and time step and cached; every run resets the whole
-MuJoCo state, so the same inputs give bit-identical results. The time step, 0.25 ms, is the largest at
-which the face statistics no longer change when it is halved (the convergence study is in
-docs/kubik-physics.md and guarded by a test).
+The model and its data are built once per cube edge and time step and cached
+(:mod:`~tabletop.games.kubik.physics.mujoco_model`); every run resets the whole MuJoCo state, so the same
+inputs give bit-identical results. The time step, 0.25 ms, is the largest at which the face statistics no
+longer change when it is halved (the convergence study is in docs/kubik-physics.md and guarded by a test).
+This module is the physics' interface — what the rules' bridge
+(:mod:`~tabletop.games.kubik.physics.outcomes`), the fitting and the tools call — and is apart from the
+stepping so that what a throw *is* (its numbers, its noise, what its result says) reads without MuJoCo's
+run loop.
 """
 
 from __future__ import annotations
@@ -42,37 +46,18 @@ require("mujoco", extra="physics", purpose="Kubik's physics throws (throws=physi
 
 import mujoco  # type: ignore[import-untyped]
 
-import tabletop.games.kubik.engine as engine
-from tabletop.games.kubik.engine import (
-    BAT_LENGTH,
-    BAT_MASS,
-    BAT_RADIUS,
-    DEFAULT_TIMESTEP,
-    FRAME_INTERVAL,
-    GRAVITY,
-    MAX_TIME,
-    WOOD_DENSITY,
-    CrossingState,
-    model_xml,
-)
+import tabletop.games.kubik.physics.mujoco_model as mujoco_model
+import tabletop.games.kubik.physics.stepping as stepping
 from tabletop.games.kubik.field import STEP, CubePose, Field, Throw, face_normal, faces_of, orientation
+from tabletop.games.kubik.physics.mujoco_model import BAT_LENGTH, BAT_RADIUS, DEFAULT_TIMESTEP, FRAME_INTERVAL, GRAVITY
+from tabletop.games.kubik.physics.stepping import CrossingState
 
 __all__ = [
-    "BAT_LENGTH",
-    "BAT_MASS",
-    "BAT_RADIUS",
-    "DEFAULT_TIMESTEP",
-    "FRAME_INTERVAL",
-    "GRAVITY",
-    "MAX_TIME",
-    "WOOD_DENSITY",
-    "CrossingState",
     "InterceptResult",
     "Noise",
     "ThrowResult",
     "Trajectory",
     "TurfNoise",
-    "model_xml",
     "rest_faces",
     "sample_noise",
     "sample_turf",
@@ -296,7 +281,8 @@ class _Flight:
     def first_touch(self, cube: np.ndarray, cube_edge: float) -> tuple[float, float | None]:
         """When the bat may first touch the turf or the cube standing at ``cube``, on a 1 ms grid (within
         :data:`TOUCH_MARGIN` of either); and, if that comes later, when the bat is out of play while still in
-        the air (moving away from the cube, :func:`engine.out_of_reach`): a clean miss, nothing to simulate."""
+        the air (moving away from the cube, :func:`~tabletop.games.kubik.physics.stepping.out_of_reach`): a
+        clean miss, nothing to simulate."""
         vz, z = float(self.velocity[2]), float(self.position[2]) - BAT_RADIUS - 0.02
         horizon = (vz + math.sqrt(vz * vz + 2 * GRAVITY * max(z, 0.0))) / GRAVITY + 0.002  # the centre is down
         t = np.arange(0.0, horizon, 0.001)
@@ -319,7 +305,7 @@ class _Flight:
         velocity = self.velocity[None, :] - np.multiply.outer(t[:before], (0.0, 0.0, GRAVITY))
         towards = towards[:before]
         away = (np.einsum("ij,ij->i", towards, velocity) < 0) & \
-            (np.einsum("ij,ij->i", towards, towards) > engine.out_of_reach(cube_edge) ** 2)
+            (np.einsum("ij,ij->i", towards, towards) > stepping.out_of_reach(cube_edge) ** 2)
         gone = np.flatnonzero(away)
         return touch, (float(t[gone[0]]) if gone.size else None)
 
@@ -391,7 +377,7 @@ def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noi
         ValueError: for an unknown line, a skill outside [0, 1], a non-positive power, or a time step
             that does not divide the frame interval.
     """
-    sim = engine.sim(field.cube_edge, timestep)
+    sim = mujoco_model.sim(field.cube_edge, timestep)
     start = field.release_point(throw.line, throw.position)
     half = field.cube_edge / 2
     target = np.array([pose.x, pose.y, half])
@@ -400,12 +386,12 @@ def simulate_throw(field: Field, pose: CubePose, throw: Throw, skill: float, noi
     cube = (pose.x, pose.y, half, *_lying(pose.top, pose.front))
     if gone is not None:  # a clean miss: the bat flies past and away, and the cube lies as it was
         frames = _flight_frames(flight, math.ceil(gone / FRAME_INTERVAL), cube)
-        run = engine.Run(False, None, *frames, np.array(cube))
+        run = stepping.Run(False, None, *frames, np.array(cube))
     else:  # MuJoCo takes over from the last frame before the bat may touch anything
         count = max(0, math.floor((touch - 0.001) / FRAME_INTERVAL))
         frames = _flight_frames(flight, count, cube)
         handoff = count * FRAME_INTERVAL
-        run = engine.run(sim, (cube, (0.0,) * 6), flight.state(handoff), handoff, border_of(field, throw.line),
+        run = stepping.run(sim, (cube, (0.0,) * 6), flight.state(handoff), handoff, border_of(field, throw.line),
                          frames, to_crossing)
     top, front, yaw = rest_faces(run.cube_qpos[3:7])
     x, y = float(run.cube_qpos[0]), float(run.cube_qpos[1])
@@ -423,7 +409,7 @@ def simulate_rest(field: Field, crossing: CrossingState, turf: TurfNoise, *,
     The first bat is out of play by then (the cube is past the circle and the border line): the cube runs
     on alone. The result's trajectory starts at the crossing.
     """
-    sim = engine.sim(field.cube_edge, timestep)
+    sim = mujoco_model.sim(field.cube_edge, timestep)
     speed, heading, tumble, twist = turf.values
     vx, vy, vz = crossing.velocity
     scale = max(0.3, 1.0 + TURF_SPREAD.speed * speed)
@@ -437,7 +423,7 @@ def simulate_rest(field: Field, crossing: CrossingState, turf: TurfNoise, *,
                      wz + TURF_SPREAD.twist * twist))
     quat = np.array(crossing.quaternion)
     local_spin = _rotation_of(quat).T @ spin
-    run = engine.roll_on(sim, (*crossing.position, *crossing.quaternion), (*velocity, *local_spin.tolist()),
+    run = stepping.roll_on(sim, (*crossing.position, *crossing.quaternion), (*velocity, *local_spin.tolist()),
                          crossing.time)
     top, front, yaw = rest_faces(run.cube_qpos[3:7])
     x, y = float(run.cube_qpos[0]), float(run.cube_qpos[1])
@@ -475,7 +461,7 @@ def simulate_interception(field: Field, crossing: CrossingState, throw_line: str
     Raises:
         ValueError: as :func:`simulate_throw`.
     """
-    sim = engine.sim(field.cube_edge, timestep)
+    sim = mujoco_model.sim(field.cube_edge, timestep)
     other = {"A": "B", "B": "A"}.get(throw_line)
     if other is None:
         raise ValueError(f"no throwing line {throw_line!r}; the lines are A and B")
@@ -491,7 +477,7 @@ def simulate_interception(field: Field, crossing: CrossingState, throw_line: str
     quat = np.array(crossing.quaternion)
     local_spin = _rotation_of(quat).T @ np.array(crossing.angular_velocity)
     cube_qvel = (*crossing.velocity, *local_spin.tolist())
-    run = engine.run(sim, (crossing.position + crossing.quaternion, cube_qvel), flight.state(0.0), 0.0, None,
+    run = stepping.run(sim, (crossing.position + crossing.quaternion, cube_qvel), flight.state(0.0), 0.0, None,
                      ([], [], []))
     top, front, yaw = rest_faces(run.cube_qpos[3:7])
     trajectory = Trajectory(tuple(run.times), tuple(run.cube), tuple(run.bat))
