@@ -186,6 +186,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
             "capabilities": sorted(cls.spec.capabilities),  # what it offers beyond the rules (coach, odds, motion…)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
+            # the rated configurations (each option's values allowed; .site.ratings), or why it is never rated
+            "pools": [{"name": pool.name, "title": pool.title,
+                       "allowed": {option.name: list(dict(pool.allowed).get(option.name, (option.default,)))
+                                   for option in cls.spec.all_options}} for pool in cls.spec.pools],
+            "unrated": cls.spec.unrated or None,
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
 
