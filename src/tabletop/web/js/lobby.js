@@ -10,7 +10,7 @@ import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
 import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
 import { picture } from "./pictures.js";
-import { ratedRefusal } from "./ratings.js";
+import { ratedRefusal, refusalText } from "./ratings.js";
 import { outcomeText, seatName } from "./table.js";
 
 let gamesCache = null;
@@ -611,7 +611,7 @@ export function renderCreate(root, gameName) {
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", "data-testid": "rated", checked: on,
         disabled: !!refusal, onchange: (e) => { state.rated = e.target.checked; drawRated(); } }), t("rated.label")),
       h("p", { class: "hint", id: "rated-why", "data-testid": "rated-why" }, refusal
-        ? t(`rated.why.${refusal}`, { game: gameTitle(game.name) }) : t(on ? "rated.on" : "rated.off")));
+        ? refusalText(game, refusal, gameTitle(game.name)) : t(on ? "rated.on" : "rated.off")));
   }
 
   games().then((list) => {

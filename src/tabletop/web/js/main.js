@@ -78,7 +78,7 @@ function route() {
         current = renderProfile(app, rest[0] || "");
         break;
       case "leaderboard":
-        current = renderLeaderboard(app, rest[0] || "cribbage-2");
+        current = renderLeaderboard(app, rest[0] || "");
         break;
       case "replay":
         current = renderReplay(app, rest[0], rest[1]);  // #/replay/{id}/{n}: after n actions

@@ -12,20 +12,18 @@ export const RATED_BOTS = ["easy", "normal", "hard"];
 
 export const STRINGS = {
   en: {
-    "pool.cribbage-2": "Cribbage, 2 players", "pool.cribbage-3": "Cribbage, 3 players", "pool.cribbage-4": "Cribbage, partners",
-    "pool.cubulus-2": "Cubulus, 2 players", "pool.cubulus-3": "Cubulus, 3 players",
-    "pool.kubik-1v1": "Kubik, 1 against 1", "pool.kubik-2v2": "Kubik, 2 against 2", "pool.kubik-3v3": "Kubik, 3 against 3",
-    "pool.kubik-4v4": "Kubik, 4 against 4",
     "rated.label": "Rated game",
     "rated.on": "The result moves both sides' ratings. No takebacks, no coach; a clock that runs out loses; leaving is resigning.",
     "rated.off": "Casual: takebacks and the coach are allowed, and no rating changes.",
-    "rated.why.never": "{game} is never rated: every turn is a roll, so a result says nothing about the player.",
+    "rated.why.never": "{game} has no rated games.",
     "rated.why.sign_in": "Sign in to play rated games: a rating belongs to an account.",
     "rated.why.seed": "A chosen seed makes a practice table: rated games draw their own luck.",
     "rated.why.hot_seat": "Players sharing a screen cannot be rated: each side is an account.",
     "rated.why.bot_level": "Only the bots easy, normal and hard are rated.",
     "rated.why.options": "These options are not a rated configuration of the game.",
     "ratings.title": "Ratings",
+    "ratings.poolPlayers": "{game}, {n} players",
+    "ratings.poolSides": "{game}, {n} against {n}",
     "ratings.pool": "Pool",
     "ratings.rating": "Rating",
     "ratings.games": "Games",
@@ -44,20 +42,18 @@ export const STRINGS = {
     "board.why": "Settled ratings of players active in the last {days} days, ordered by the rating each is very likely to deserve at least.",
   },
   ru: {
-    "pool.cribbage-2": "Криббедж, 2 игрока", "pool.cribbage-3": "Криббедж, 3 игрока", "pool.cribbage-4": "Криббедж, пары",
-    "pool.cubulus-2": "Кубулус, 2 игрока", "pool.cubulus-3": "Кубулус, 3 игрока",
-    "pool.kubik-1v1": "Кубик, 1 на 1", "pool.kubik-2v2": "Кубик, 2 на 2", "pool.kubik-3v3": "Кубик, 3 на 3",
-    "pool.kubik-4v4": "Кубик, 4 на 4",
     "rated.label": "Рейтинговая партия",
     "rated.on": "Результат меняет рейтинг обеих сторон. Без отмены ходов и тренера; истёкшее время — поражение; уйти — значит сдаться.",
     "rated.off": "Обычная партия: можно отменять ходы и звать тренера, рейтинг не меняется.",
-    "rated.why.never": "{game} никогда не бывает рейтинговой: каждый ход — бросок, и результат ничего не говорит об игроке.",
+    "rated.why.never": "В игре «{game}» рейтинговых партий нет.",
     "rated.why.sign_in": "Войдите, чтобы играть на рейтинг: рейтинг принадлежит учётной записи.",
     "rated.why.seed": "Выбранное зерно делает стол тренировочным: рейтинговые партии сами решают свою удачу.",
     "rated.why.hot_seat": "Игроки за одним экраном не могут играть на рейтинг: каждая сторона — учётная запись.",
     "rated.why.bot_level": "На рейтинг играют только боты «лёгкий», «средний» и «сильный».",
     "rated.why.options": "Эти настройки — не рейтинговая конфигурация игры.",
     "ratings.title": "Рейтинги",
+    "ratings.poolPlayers": "{game}, игроков: {n}",
+    "ratings.poolSides": "{game}, {n} на {n}",
     "ratings.pool": "Группа",
     "ratings.rating": "Рейтинг",
     "ratings.games": "Партии",
@@ -76,20 +72,18 @@ export const STRINGS = {
     "board.why": "Устоявшиеся рейтинги игроков, игравших за последние {days} дней, по рейтингу, который каждый почти наверняка заслуживает.",
   },
   ro: {
-    "pool.cribbage-2": "Cribbage, 2 jucători", "pool.cribbage-3": "Cribbage, 3 jucători", "pool.cribbage-4": "Cribbage, în perechi",
-    "pool.cubulus-2": "Cubulus, 2 jucători", "pool.cubulus-3": "Cubulus, 3 jucători",
-    "pool.kubik-1v1": "Kubik, 1 contra 1", "pool.kubik-2v2": "Kubik, 2 contra 2", "pool.kubik-3v3": "Kubik, 3 contra 3",
-    "pool.kubik-4v4": "Kubik, 4 contra 4",
     "rated.label": "Partidă cu rating",
     "rated.on": "Rezultatul schimbă ratingul ambelor părți. Fără mutări retrase, fără antrenor; timpul expirat pierde; a pleca înseamnă a abandona.",
     "rated.off": "Partidă obișnuită: mutările retrase și antrenorul sunt permise, ratingul nu se schimbă.",
-    "rated.why.never": "{game} nu este niciodată cu rating: fiecare tură e o aruncare, deci rezultatul nu spune nimic despre jucător.",
+    "rated.why.never": "{game} nu are partide cu rating.",
     "rated.why.sign_in": "Autentifică-te ca să joci cu rating: ratingul aparține unui cont.",
     "rated.why.seed": "O sămânță aleasă face masa de antrenament: partidele cu rating își trag singure norocul.",
     "rated.why.hot_seat": "Jucătorii de la același ecran nu pot juca cu rating: fiecare parte e un cont.",
     "rated.why.bot_level": "Doar roboții ușor, normal și greu joacă cu rating.",
     "rated.why.options": "Aceste opțiuni nu sunt o configurație cu rating a jocului.",
     "ratings.title": "Ratinguri",
+    "ratings.poolPlayers": "{game}, {n} jucători",
+    "ratings.poolSides": "{game}, {n} contra {n}",
     "ratings.pool": "Clasament",
     "ratings.rating": "Rating",
     "ratings.games": "Partide",
@@ -116,6 +110,13 @@ export function poolFor(game, options) {
     values.some((value) => String(value) === String(options[name] ?? values[0])))) || null;
 }
 
+/** Why a table being made cannot be rated, in the reader's words: `refusal` from ratedRefusal, the game's own
+ * words for a game never rated (its folder's `game.{name}.unrated`) where it has them. */
+export function refusalText(game, refusal, title) {
+  const own = `game.${game.name}.unrated`;
+  return refusal === "never" && t(own) !== own ? t(own) : t(`rated.why.${refusal}`, { game: title });
+}
+
 /** Why a table being made cannot be rated (a `rated.why.*` key's last part), or null when it can be. */
 export function ratedRefusal(game, request, signedIn) {
   if (!(game.pools || []).length) return "never";
@@ -124,6 +125,16 @@ export function ratedRefusal(game, request, signedIn) {
   if (request.seats.some((seat) => seat.kind === "local")) return "hot_seat";
   if (request.seats.some((seat) => seat.kind === "bot" && !RATED_BOTS.includes(seat.bot || "normal"))) return "bot_level";
   return poolFor(game, request.options) ? null : "options";
+}
+
+/** A pool in the reader's words, from its name (the games' folders name the games, this shell none):
+ * "{game}-3" is the game's title and "3 players", "{game}-2v2" its title and "2 against 2". */
+export function poolTitle(pool) {
+  const [, game, players, side] = /^(.*)-(\d+)(?:v(\d+))?$/.exec(pool) || [null, pool, null, null];
+  const key = `game.${game}.title`;
+  const title = t(key) === key ? game : t(key);
+  if (side) return t("ratings.poolSides", { game: title, n: players });
+  return players ? t("ratings.poolPlayers", { game: title, n: players }) : title;
 }
 
 /** "1523" or "1523?" (provisional), its deviation as its title. */
@@ -160,7 +171,7 @@ export function ratingsPanel(username, ratings) {
               section.querySelectorAll("button[aria-pressed]").forEach((b) => b.setAttribute("aria-pressed", "false"));
               e.currentTarget.setAttribute("aria-pressed", "true");
               drawGraph();
-            } }, t(`pool.${pool}`))),
+            } }, poolTitle(pool))),
           h("td", {}, ratingText(ratings[pool])),
           h("td", {}, formatNumber(ratings[pool].games)),
           h("td", {}, ratings[pool].rank ? h("a", { href: `#/leaderboard/${pool}` }, `#${formatNumber(ratings[pool].rank)}`) : "—")))))),
@@ -181,7 +192,7 @@ function svg(tag, attributes, ...children) {
 /** A pool's history as a line: the rating after each game, its deviation as a band, drawn here (no library). */
 export function ratingGraph(found) {
   const points = found.history;
-  const title = t("ratings.graph", { pool: t(`pool.${found.pool}`) });
+  const title = t("ratings.graph", { pool: poolTitle(found.pool) });
   if (!points.length) return h("p", { class: "hint" }, t("ratings.graphEmpty"));
   const width = 600, height = 200, pad = 36;
   const highs = points.map((p) => p.rating + p.deviation), lows = points.map((p) => p.rating - p.deviation);
@@ -221,7 +232,7 @@ export function renderLeaderboard(root, pool) {
       h("h2", { id: "board-h" }, t("board.title")),
       h("div", { class: "field" }, h("label", { for: "board-pool" }, t("board.choose")),
         h("select", { id: "board-pool", onchange: (e) => { location.hash = `#/leaderboard/${e.target.value}`; } },
-          pools.pools.map((p) => h("option", { value: p.pool, selected: p.pool === pool }, t(`pool.${p.pool}`))))),
+          pools.pools.map((p) => h("option", { value: p.pool, selected: p.pool === pool }, poolTitle(p.pool))))),
       h("p", { class: "hint" }, t("board.why", { days: pools.active_days })),
       board.players.length ? h("div", { class: "stats-wrap" }, h("table", { class: "stats", "data-testid": "board" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("ratings.rank")), h("th", { scope: "col" }, t("board.player")),
@@ -235,15 +246,15 @@ export function renderLeaderboard(root, pool) {
       h("p", {}, h("a", { href: `#/rules/${board.game}` }, t("lobby.rules")))));
   }
 
-  Promise.all([ratingsApi.pools(), ratingsApi.leaderboard(pool)]).then(([foundPools, found]) => {
-    pools = foundPools;
-    board = found;
-    draw();
-  }).catch((error) => {
-    if (error.status === 404) {
-      location.replace("#/leaderboard/cribbage-2");
+  ratingsApi.pools().then(async (found) => {
+    pools = found;
+    if (!pools.pools.some((p) => p.pool === pool)) {  // none named, or one there is not: the first there is
+      if (pools.pools.length) location.replace(`#/leaderboard/${pools.pools[0].pool}`);
       return;
     }
+    board = await ratingsApi.leaderboard(pool);
+    draw();
+  }).catch((error) => {
     failed = t("common.error", { reason: error.message });
     draw();
   });

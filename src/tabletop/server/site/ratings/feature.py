@@ -102,8 +102,10 @@ class Ratings:
         found = await self.db(self.store.ratings_of, account.id)
         ratings = {}
         for rating in found:
-            rank = await self.db(self.store.rank, rating.pool, account.id, moment - ACTIVE, PROVISIONAL / SCALE)
-            ratings[rating.pool] = {**shown(rating, moment), "rank": rank}
+            now_shown = shown(rating, moment)  # (a settled rating unused for long is provisional again: no rank)
+            rank = None if now_shown["provisional"] else await self.db(self.store.rank, rating.pool, account.id,
+                                                                        moment - ACTIVE, PROVISIONAL / SCALE)
+            ratings[rating.pool] = {**now_shown, "rank": rank}
         return {"ratings": ratings}
 
     async def history(self, account: Account, pool: str, who: str) -> dict[str, Any]:
@@ -120,9 +122,11 @@ class Ratings:
         await self._count(who, pool)
         moment = now()
         lines = await self.db(self.store.leaderboard, pool, moment - ACTIVE, PROVISIONAL / SCALE, BOARD)
+        settled = [(line, now_shown) for line in lines
+                   if not (now_shown := shown(line.rating, moment))["provisional"]]  # (its deviation grown since)
         return {"pool": pool, "game": pools()[pool], "active_days": ACTIVE.days,
-                "players": [{"rank": place, "username": line.username, "bot": line.bot, **shown(line.rating, moment)}
-                            for place, line in enumerate(lines, 1)]}
+                "players": [{"rank": place, "username": line.username, "bot": line.bot, **now_shown}
+                            for place, (line, now_shown) in enumerate(settled, 1)]}
 
     async def _count(self, who: str, pool: str) -> None:
         if pool not in pools():
