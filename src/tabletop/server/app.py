@@ -78,6 +78,8 @@ from tabletop.server.site.moderation.router import reports as reports_router
 from tabletop.server.site.ratings import CONSUMER as RATINGS
 from tabletop.server.site.ratings import Ratings
 from tabletop.server.site.ratings.router import router as ratings_router
+from tabletop.server.site.seeks import Seeks
+from tabletop.server.site.seeks.router import router as seeks_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
@@ -88,6 +90,7 @@ from tabletop.storage.mail import MailStore
 from tabletop.storage.moderation import ModerationStore
 from tabletop.storage.passkeys import PasskeyStore
 from tabletop.storage.ratings import RatingStore
+from tabletop.storage.seeks import SeekStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -234,6 +237,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(reports_router)
     app.include_router(moderators_router)
     app.include_router(accounts_router)
+    app.include_router(seeks_router)
     app.include_router(ratings_router)  # (before the players': /api/players/{name}/ratings/{pool} is its)
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
@@ -268,12 +272,14 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     app.state.ratings = ratings = Ratings(RatingStore(hub.store), hub.db, hub.rates)
     hub.events.consume(RATINGS, ratings.finished)
     accounts.profile_parts.append(ratings.profile_part)
+    # quick pairing (.site.seeks): seeks matched into tables through the seam, a bot offered by rating
+    app.state.seeks = Seeks(SeekStore(hub.store), hub.db, hub.rates, hub.seam, ratings)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
 PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+)?"
-                          r"|leaderboard/[^/]+)$")
+                          r"|leaderboard/[^/]+|seeks)$")
 """Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
 :mod:`.lobby`), a player's profile, an account's games and its export (each read from the database)."""
 

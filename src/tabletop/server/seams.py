@@ -37,6 +37,7 @@ from tabletop.server.lobby_lines import row_line
 from tabletop.storage import LobbyPage, LobbySeat, SeatSpec, StorageError
 
 if TYPE_CHECKING:
+    from tabletop.server.messages import CreateTable
     from tabletop.server.registry import TableRegistry
     from tabletop.server.seating import Seating
     from tabletop.server.table import LiveTable
@@ -134,6 +135,23 @@ class TableMaking(Glancing, Protocol):
 
     async def catch_up(self, table_id: str) -> None:
         """Read the table again from the database (another process changed it) and tell its connections."""
+
+
+class Pairing(Protocol):
+    """What quick pairing needs: a table made as its creator asks for one (a seat addressed to the account it
+    was paired with), and that seat taken by that account."""
+
+    async def create(self, request: CreateTable, client: str, account: str,
+                     addressed: Mapping[int, tuple[str, str]]) -> str:
+        """A new table as ``account`` (at ``client``) asks for it, with each seat of ``addressed`` for that account
+        (its id, its username): the table's id.
+
+        Raises:
+            Rejection: a table that cannot be, with the reason. LimitReached: a limit of the creator's.
+        """
+
+    async def join(self, table_id: str, name: str, seat: int, account: str) -> None:
+        """``account`` (named ``name``) takes ``seat``, addressed to it (Rejection: it cannot)."""
 
 
 class ChatKeeping(Protocol):
@@ -243,6 +261,14 @@ class Tables:
 
     async def seats_for(self, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
         return await self._seating.seats_for(table_id, tokens, account)
+
+    async def create(self, request: CreateTable, client: str, account: str,
+                     addressed: Mapping[int, tuple[str, str]]) -> str:
+        table, _, _ = await self._seating.create(request, client, account, addressed)
+        return table.row.id
+
+    async def join(self, table_id: str, name: str, seat: int, account: str) -> None:
+        await self._seating.join(table_id, name, seat, account=account)
 
     async def check_limits(self, client: str, all_bots: bool = False) -> None:
         await self._seating.check_limits(client, all_bots)

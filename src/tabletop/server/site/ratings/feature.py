@@ -11,7 +11,7 @@ finds it changed is computed again from the new ratings.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -107,6 +107,16 @@ class Ratings:
                                                                         moment - ACTIVE, PROVISIONAL / SCALE)
             ratings[rating.pool] = {**now_shown, "rank": rank}
         return {"ratings": ratings}
+
+    async def rating(self, account: str, pool: str) -> dict[str, Any]:
+        """The account's rating in ``pool`` as people read it today (a newcomer's 1500 ± 500 where it has none)."""
+        return shown((await self.db(self.store.ratings, [account], pool)).get(account))
+
+    async def bot_ratings(self, pool: str, levels: Sequence[str]) -> dict[str, int]:
+        """The shown rating in ``pool`` of each bot level (a level that has played no rated game there: 1500)."""
+        accounts = await self.db(self.store.bot_accounts, levels)
+        stored = await self.db(self.store.ratings, list(accounts.values()), pool)
+        return {level: shown(stored.get(account))["rating"] for level, account in accounts.items()}
 
     async def history(self, account: Account, pool: str, who: str) -> dict[str, Any]:
         """An account's rating after each rated game in ``pool`` (oldest first), for its graph."""
