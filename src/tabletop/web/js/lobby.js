@@ -11,6 +11,7 @@ import { errorText } from "./errors.js";
 import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
 import { picture } from "./pictures.js";
 import { ratedRefusal, refusalText } from "./ratings.js";
+import { seekPanel } from "./seeks.js";
 import { outcomeText, seatName } from "./table.js";
 
 let gamesCache = null;
@@ -167,8 +168,15 @@ export function renderLobby(root, { focus = null } = {}) {
   // (a page left meanwhile keeps what now fills the root: another page's)
   draw().catch((error) => alive && fill(root, h("p", { class: "banner error", role: "alert" },
     t("common.error", { reason: error.message }))));
-  root.append(mine.element, waitingHint, gamesBox, openBox, linkBox, pastBox);
-  return { destroy: () => { alive = false; } };
+  const seekBox = h("div", { class: "seek-box" });
+  let seeks = null;  // quick pairing (seeks.js), once the games' list has come
+  games().then((list) => {
+    if (!alive) return;
+    seeks = seekPanel(list, gameTitle);
+    seekBox.append(seeks.element);
+  }).catch(() => {});
+  root.append(mine.element, waitingHint, gamesBox, seekBox, openBox, linkBox, pastBox);
+  return { destroy: () => { alive = false; if (seeks) seeks.destroy(); } };
 }
 
 /** A game's card: its picture and words, one click to play it against the computer at a level, and
