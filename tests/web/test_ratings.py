@@ -84,8 +84,8 @@ def test_a_rated_game_reaches_the_profile_its_graph_and_the_leaderboard(devices:
 @pytest.mark.screens  # the other languages only with TABLETOP_ALL_SCREENS=1 (tests/conftest.py)
 @pytest.mark.parametrize("lang", ["en", "ru", "ro"])
 def test_the_rating_screens_at_every_size(browser: Any, base_url: str, lang: str) -> None:
-    """The create form's rated box, a profile with a rating and its graph, the leaderboard: nothing wider than
-    the screen at 1280, 390 and 360 px; a screenshot of each in tests/web/artifacts."""
+    """The create form's rated box, a profile with a rating and its graph, the leaderboard, the lobby's quick
+    pairing: nothing wider than the screen at 1280, 390 and 360 px; a screenshot of each in tests/web/artifacts."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     ctx.add_init_script(f"localStorage.setItem('tabletop.lang', '{lang}')")
     page = ctx.new_page()
@@ -108,7 +108,8 @@ def test_the_rating_screens_at_every_size(browser: Any, base_url: str, lang: str
         page.set_viewport_size({"width": width, "height": height})
         for screen, url, ready in (("create", "#/new/cubulus", "[data-testid=rated-box] input"),
                                    ("profile", f"#/player/{name}", "[data-testid=rating-graph] svg"),
-                                   ("leaderboard", "#/leaderboard/cubulus-2", "[data-testid=leaderboard]")):
+                                   ("leaderboard", "#/leaderboard/cubulus-2", "[data-testid=leaderboard]"),
+                                   ("lobby", "#/", "[data-testid=seeks] [data-action=seek]")):
             page.goto(f"{base_url}/{url}")
             page.locator(ready).first.wait_for()
             wide = page.evaluate("document.documentElement.scrollWidth")

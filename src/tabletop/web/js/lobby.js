@@ -615,7 +615,7 @@ export function renderCreate(root, gameName) {
       // an option that does not read yet (a parts table being typed): not a rated configuration for now
     }
     const on = state.rated && !refusal;
-    fill(ratedBox, h("legend", {}, t("rated.label")),
+    fill(ratedBox, h("legend", {}, t("rated.legend")),
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", "data-testid": "rated", checked: on,
         disabled: !!refusal, onchange: (e) => { state.rated = e.target.checked; drawRated(); } }), t("rated.label")),
       h("p", { class: "hint", id: "rated-why", "data-testid": "rated-why" }, refusal

@@ -12,6 +12,7 @@ export const RATED_BOTS = ["easy", "normal", "hard"];
 
 export const STRINGS = {
   en: {
+    "rated.legend": "Rating",
     "rated.label": "Rated game",
     "rated.on": "The result moves both sides' ratings. No takebacks, no coach; a clock that runs out loses; leaving is resigning.",
     "rated.off": "Casual: takebacks and the coach are allowed, and no rating changes.",
@@ -42,6 +43,7 @@ export const STRINGS = {
     "board.why": "Settled ratings of players active in the last {days} days, ordered by the rating each is very likely to deserve at least.",
   },
   ru: {
+    "rated.legend": "Рейтинг",
     "rated.label": "Рейтинговая партия",
     "rated.on": "Результат меняет рейтинг обеих сторон. Без отмены ходов и тренера; истёкшее время — поражение; уйти — значит сдаться.",
     "rated.off": "Обычная партия: можно отменять ходы и звать тренера, рейтинг не меняется.",
@@ -72,6 +74,7 @@ export const STRINGS = {
     "board.why": "Устоявшиеся рейтинги игроков, игравших за последние {days} дней, по рейтингу, который каждый почти наверняка заслуживает.",
   },
   ro: {
+    "rated.legend": "Rating",
     "rated.label": "Partidă cu rating",
     "rated.on": "Rezultatul schimbă ratingul ambelor părți. Fără mutări retrase, fără antrenor; timpul expirat pierde; a pleca înseamnă a abandona.",
     "rated.off": "Partidă obișnuită: mutările retrase și antrenorul sunt permise, ratingul nu se schimbă.",
@@ -96,7 +99,7 @@ export const STRINGS = {
     "ratings.bot": "robot",
     "board.title": "Clasament",
     "board.link": "Clasament",
-    "board.choose": "Clasament",
+    "board.choose": "Categoria",
     "board.player": "Jucător",
     "board.empty": "Niciun rating stabil aici deocamdată: un rating se stabilizează după vreo duzină de partide cu rating și apare cât timp jucătorul a jucat în ultimele {days} zile.",
     "board.why": "Ratingurile stabile ale jucătorilor activi în ultimele {days} zile, ordonate după ratingul pe care aproape sigur îl merită fiecare.",
@@ -195,6 +198,7 @@ export function ratingGraph(found) {
   const title = t("ratings.graph", { pool: poolTitle(found.pool) });
   if (!points.length) return h("p", { class: "hint" }, t("ratings.graphEmpty"));
   const width = 600, height = 200, pad = 36;
+  const last = points[points.length - 1];
   const highs = points.map((p) => p.rating + p.deviation), lows = points.map((p) => p.rating - p.deviation);
   let top = Math.max(...highs), bottom = Math.min(...lows);
   if (top - bottom < 100) { top += 50; bottom -= 50; }
@@ -205,8 +209,12 @@ export function ratingGraph(found) {
     ...points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating - p.deviation).toFixed(1)}`).reverse()].join(" ");
   const graph = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title, class: "graph" },
     svg("title", {}, title),
-    svg("polygon", { points: band, class: "band" }),
+    points.length > 1 ? svg("polygon", { points: band, class: "band" })  // one game: its deviation as a bar
+      : svg("line", { x1: x(0), x2: x(0), y1: y(points[0].rating + points[0].deviation),
+        y2: y(points[0].rating - points[0].deviation), class: "band-bar" }),
     svg("polyline", { points: line, class: "line" }),
+    svg("text", { x: Math.min(x(points.length - 1) + 6, width - 48), y: y(last.rating) - 6, class: "axis now" },
+      `${last.rating}${last.provisional ? "?" : ""}`),
     ...points.map((p, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3, class: "point" },
       svg("title", {}, `${new Date(p.at).toLocaleDateString(lang())}: ${p.rating}${p.provisional ? "?" : ""}`))),
     svg("text", { x: 2, y: y(top) + 12, class: "axis" }, String(Math.round(top))),
@@ -242,8 +250,7 @@ export function renderLeaderboard(root, pool) {
           h("th", { scope: "row" }, h("a", { href: `#/player/${encodeURIComponent(line.username)}` },
             line.bot ? `${t(`create.level.${line.bot}`)} (${t("ratings.bot")})` : line.username)),
           h("td", {}, ratingText(line)), h("td", {}, formatNumber(line.games)))))))
-        : h("p", { "data-testid": "board-empty" }, t("board.empty", { days: pools.active_days })),
-      h("p", {}, h("a", { href: `#/rules/${board.game}` }, t("lobby.rules")))));
+        : h("p", { "data-testid": "board-empty" }, t("board.empty", { days: pools.active_days }))));
   }
 
   ratingsApi.pools().then(async (found) => {

@@ -92,7 +92,8 @@ function twoPlayerPool(game) {
 export function seekPanel(games, gameTitle) {
   const element = h("section", { class: "panel seeks", "aria-labelledby": "seek-h", "data-testid": "seeks" });
   const forTwo = games.filter((game) => game.players[0] <= 2 && game.players[1] >= 2);
-  const state = { game: forTwo[0]?.name || "", rated: true, spread: null, seek: null, bot: null, error: "", waiting: [] };
+  const first = forTwo.find((game) => twoPlayerPool(game)) || forTwo[0];  // a game that can be rated, first
+  const state = { game: first?.name || "", rated: true, spread: null, seek: null, bot: null, error: "", waiting: [] };
   let timer = 0;
   let alive = true;
 
