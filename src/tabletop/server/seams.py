@@ -114,8 +114,10 @@ class TableMaking(Glancing, Protocol):
         """Refuse a seat to ``client`` beyond its unfinished tables (LimitReached)."""
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
-                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
-        """A new table, not started (:meth:`start`): its id, each person's seat token, the creator's token.
+                   client: str = "", table_id: str | None = None,
+                   account: str | None = None) -> tuple[str, dict[int, str], str]:
+        """A new table, not started (:meth:`start`): its id, each person's seat token, the creator's token (the
+        seats taken at creation bound to ``account``, when given).
 
         Raises:
             TableExistsError: when ``table_id`` is taken (another process made it a moment ago).
@@ -124,10 +126,10 @@ class TableMaking(Glancing, Protocol):
     async def start(self, table_id: str) -> bool:
         """Start the table if every seat is filled; True when it started now."""
 
-    async def take_kept(self, table_id: str, names: Mapping[int, str],
-                        client: str = "") -> tuple[dict[int, str], list[int]]:
-        """Seat a person in the seats kept for them (named ``names``): the tokens of those taken now,
-        and those taken already."""
+    async def take_kept(self, table_id: str, names: Mapping[int, str], client: str = "",
+                        account: str | None = None) -> tuple[dict[int, str], list[int]]:
+        """Seat a person (signed in as ``account``) in the seats kept for them (named ``names``): the tokens of
+        those taken now, and those taken already (or kept for another account)."""
 
     async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
         """Write ``changes`` into the table's settings; tell the other processes and its connections.
@@ -277,16 +279,18 @@ class Tables:
         await self._seating.check_unfinished(client)
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
-                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
-        table, tokens, creator_token = await self._seating.open(game, options, seats, settings, client, table_id)
+                   client: str = "", table_id: str | None = None,
+                   account: str | None = None) -> tuple[str, dict[int, str], str]:
+        table, tokens, creator_token = await self._seating.open(game, options, seats, settings, client, table_id,
+                                                                account)
         return table.row.id, tokens, creator_token
 
     async def start(self, table_id: str) -> bool:
         return await self._seating.maybe_start(await self._registry.table(table_id))
 
-    async def take_kept(self, table_id: str, names: Mapping[int, str],
-                        client: str = "") -> tuple[dict[int, str], list[int]]:
-        return await self._seating.take_kept(table_id, names, client)
+    async def take_kept(self, table_id: str, names: Mapping[int, str], client: str = "",
+                        account: str | None = None) -> tuple[dict[int, str], list[int]]:
+        return await self._seating.take_kept(table_id, names, client, account)
 
     async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
         table = await self._registry.table(table_id)

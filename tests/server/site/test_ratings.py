@@ -195,3 +195,25 @@ def test_the_leaderboard_orders_settled_ratings_and_a_profile_gives_the_rank(cli
     assert all(not line["provisional"] and line["games"] == 1 for line in board)
     assert client.get("/api/players/max").json()["ratings"]["cubulus-2"]["rank"] == 2
     assert client.get("/api/players/ned").json()["ratings"]["cubulus-2"]["rank"] is None
+
+
+def test_a_rated_tables_rematch_is_rated_with_its_seats_kept_for_the_same_accounts(client: TestClient) -> None:
+    """Item 1: the rematch of a rated game, asked by the accounts that played it, is rated too; its other seat
+    is kept for the account that sat there (another account's request seats nobody there), its bot is the same
+    level's account; the second game moves the ratings again."""
+    ann, ann_csrf = new_account(client, "Rema", "10.46.8.1")
+    made = rated(ann, ann_csrf, "cubulus", [{"kind": "human"}, {"kind": "human", "open": True}])
+    table = made["table"]["id"]
+    bob, bob_csrf = new_account(client, "Remb", "10.46.8.2")
+    assert bob.post(f"/api/tables/{table}/join", json={}, headers=bob_csrf).status_code == 200
+    assert bob.post(f"/api/tables/{table}/resign", headers=bob_csrf).status_code == 200
+    ratings_of(client, "Rema", "cubulus-2", 1)
+    first = ann.post(f"/api/tables/{table}/rematch", headers=ann_csrf).json()
+    again = first["table"]
+    assert first["created"] and again["rated"] == "cubulus-2"
+    carl, carl_csrf = new_account(client, "Remc", "10.46.8.3")
+    assert carl.post(f"/api/tables/{again['id']}/join", json={}, headers=carl_csrf).status_code == 409
+    assert bob.post(f"/api/tables/{table}/rematch", headers=bob_csrf).status_code == 200
+    assert client.get(f"/api/tables/{again['id']}").json()["status"] == "playing"
+    assert ann.post(f"/api/tables/{again['id']}/resign", headers=ann_csrf).status_code == 200
+    assert ratings_of(client, "Remb", "cubulus-2", 2)["games"] == 2
