@@ -47,3 +47,20 @@ def play_bots(page: Any, base: str, game: str = "cubulus") -> str:
     page.wait_for_url(re.compile(r"#/table/"))
     page.wait_for_selector("[data-testid=board]")
     return str(page.url.rsplit("/", 1)[1])
+
+
+def signed_up(page: Any, base: str) -> str:
+    """A new account signed in on ``page`` (its recovery codes put away): its name."""
+    name = username()
+    sign_up(page, base, name)
+    page.click("[data-action=codes-saved]")
+    return name
+
+
+def resign_from_my_games(page: Any, base: str, table: str) -> None:
+    """Resign the account's game at ``table`` from "My games" (no token held: the cookie speaks for the seat)."""
+    page.goto(f"{base}/#/mine")
+    line = page.locator(f"[data-testid=my-tables] li[data-table='{table}']")
+    line.locator("[data-action=resign]").click()
+    line.locator("[data-action=confirm-resign]").click()
+    page.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from tests.web.accounts import PASSWORD, play_bots, sign_in, sign_up, username
+from tests.web.accounts import PASSWORD, play_bots, resign_from_my_games, sign_in, sign_up, username
 from tests.web.play import cubulus_step, move_number
 
 
@@ -93,11 +93,7 @@ def test_resigned_from_my_games_on_another_device_reaches_the_profile(devices: A
     table = play_bots(first, base_url)
     other = devices()
     sign_in(other, base_url, name)
-    other.goto(f"{base_url}/#/mine")
-    line = other.locator(f"[data-testid=my-tables] li[data-table='{table}']")
-    line.locator("[data-action=resign]").click()
-    line.locator("[data-action=confirm-resign]").click()
-    other.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")
+    resign_from_my_games(other, base_url, table)
     other.goto(f"{base_url}/#/player/{name}")
     other.wait_for_selector("[data-testid=per-game] tr[data-game=cubulus]")
     row = other.locator("[data-testid=per-game] tr[data-game=cubulus] td").all_inner_texts()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.accounts import sign_up, username
+from tests.web.accounts import resign_from_my_games, signed_up
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZES = {"desktop": (1280, 900), "phone": (390, 844), "small": (360, 740)}
@@ -28,8 +28,7 @@ def test_the_create_form_says_rated_or_casual_before_the_table_starts(devices: A
     box, why = rated_box(anonymous)
     assert box.is_disabled() and "Sign in" in why.inner_text()
     page = devices()
-    sign_up(page, base_url, username())
-    page.click("[data-action=codes-saved]")
+    signed_up(page, base_url)
     page.goto(f"{base_url}/#/new/cubulus")
     box, why = rated_box(page)
     assert box.is_enabled() and why.inner_text().startswith("Casual")
@@ -53,20 +52,13 @@ def test_a_rated_game_reaches_the_profile_its_graph_and_the_leaderboard(devices:
     """Items 1–3: a rated table made through the form (against the bot easy), resigned from My games: the
     profile shows the rating as provisional ("?") with its graph; the leaderboard lists settled ratings only."""
     page = devices()
-    name = username()
-    sign_up(page, base_url, name)
-    page.click("[data-action=codes-saved]")
+    name = signed_up(page, base_url)
     page.goto(f"{base_url}/#/new/cubulus")
     page.select_option("select[name=seat-1-kind]", "bot")
     rated_box(page)[0].check()
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"#/table/"))
-    table = page.url.rsplit("/", 1)[1]
-    page.goto(f"{base_url}/#/mine")
-    line = page.locator(f"[data-testid=my-tables] li[data-table='{table}']")
-    line.locator("[data-action=resign]").click()
-    line.locator("[data-action=confirm-resign]").click()
-    page.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")
+    resign_from_my_games(page, base_url, page.url.rsplit("/", 1)[1])
     page.goto(f"{base_url}/#/player/{name}")
     row = page.locator("[data-testid=ratings] tr[data-pool=cubulus-2]")
     row.wait_for()
@@ -89,9 +81,7 @@ def test_the_rating_screens_at_every_size(browser: Any, base_url: str, lang: str
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     ctx.add_init_script(f"localStorage.setItem('tabletop.lang', '{lang}')")
     page = ctx.new_page()
-    name = username()
-    sign_up(page, base_url, name)
-    page.click("[data-action=codes-saved]")
+    name = signed_up(page, base_url)
     made = page.evaluate("""async () => {
       const csrf = (await (await fetch('/api/account')).json()).csrf;
       const answer = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json',

@@ -7,26 +7,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.accounts import sign_up, username
+from tests.web.accounts import signed_up
 
 
-def signed_up(devices: Any, base_url: str) -> tuple[Any, str]:
+def in_the_lobby(devices: Any, base_url: str) -> tuple[Any, str]:
+    """A new account's device at the lobby, its quick pairing drawn: the page and the name."""
     page = devices()
-    name = username()
-    sign_up(page, base_url, name)
-    page.click("[data-action=codes-saved]")
+    name = signed_up(page, base_url)
     page.goto(f"{base_url}/#/")
     page.locator("[data-testid=seeks] [data-action=seek]").wait_for()
     return page, name
 
 
 def test_a_seek_in_the_lobby_seats_both_players_at_one_table(devices: Any, base_url: str) -> None:
-    first, ann = signed_up(devices, base_url)
+    first, ann = in_the_lobby(devices, base_url)
     first.select_option("#seek-game", "cubulus")
     first.click("[data-testid=seeks] [data-action=seek]")
     first.locator("[data-testid=seek-waiting]").wait_for()
     assert first.locator("[data-action=seek-bot]").count() == 1  # nobody waiting: the nearest bot offered
-    second, _ = signed_up(devices, base_url)
+    second, _ = in_the_lobby(devices, base_url)
     line = second.locator(f"[data-testid=seeks-waiting] li:has-text('{ann}')")
     line.wait_for()
     assert "rated" in line.inner_text()
@@ -39,7 +38,7 @@ def test_a_seek_in_the_lobby_seats_both_players_at_one_table(devices: Any, base_
 
 
 def test_leaving_the_lobby_withdraws_the_seek(devices: Any, base_url: str) -> None:
-    page, name = signed_up(devices, base_url)
+    page, name = in_the_lobby(devices, base_url)
     page.click("[data-testid=seeks] [data-action=seek]")
     page.locator("[data-testid=seek-waiting]").wait_for()
     page.goto(f"{base_url}/#/rules/cubulus")

@@ -36,7 +36,8 @@ def rated_at(client: TestClient, username: str, mu: float, sigma: float = 2.0) -
     """Give ``username`` a settled Cubulus rating of ``mu`` × 60 (as if after a game)."""
     state = client.app.state  # type: ignore[attr-defined]
     account = state.accounts.store.named(username.lower()).id
-    assert state.ratings.store.apply(f"given{account[:20]}", "cubulus-2", [Change(account, 0, (25.0, 8.3), (mu, sigma))])
+    given = [Change(account, 0, (25.0, 8.3), (mu, sigma))]
+    assert state.ratings.store.apply(f"given{account[:20]}", "cubulus-2", given)
 
 
 def test_two_rated_seeks_start_a_table_with_both_seated(client: TestClient) -> None:
