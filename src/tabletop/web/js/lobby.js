@@ -3,14 +3,14 @@
 // played and idle, with their ages and a filter by game; finished games; joining by link) and the
 // create-table form, which is generated from GET /api/games: every option with its input, default and help.
 
-import { api, heldTables, playerName, saveToken, setPlayerName, tokensFor } from "./api.js";
+import { api, heldTables, playerName, ratingsApi, saveToken, setPlayerName, tokensFor } from "./api.js";
 import { myTablesPanel } from "./mytables.js";
 import { signedIn } from "./account.js";
 import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
 import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
 import { picture } from "./pictures.js";
-import { ratedRefusal, refusalText } from "./ratings.js";
+import { botsText, ratedRefusal, refusalText } from "./ratings.js";
 import { seekPanel } from "./seeks.js";
 import { outcomeText, seatName } from "./table.js";
 
@@ -354,6 +354,8 @@ export function renderCreate(root, gameName) {
   const state = { name: playerName(), options: {}, seats: [], moveSeconds: "", timeBank: "", days: 0, seed: "", invites: null,
     error: "", rated: false };
   const ratedBox = h("fieldset", { class: "rated", "data-testid": "rated-box" });
+  let pools = null;  // GET /api/pools: the bot levels' ratings in each pool, said when a rated table seats bots
+  ratingsApi.pools().then((found) => { pools = found; if (game) drawRated(); }).catch(() => {});
 
   function defaultSeats(n) {
     const seats = state.seats.slice(0, n);
@@ -608,9 +610,11 @@ export function renderCreate(root, gameName) {
   /** Rated or casual, said before the table starts: the box off with the reason where it cannot be rated. */
   function drawRated() {
     let refusal = "options";
+    let bots = "";
     try {
       const { rated, ...asked } = body();
       refusal = ratedRefusal(game, asked, !!signedIn());
+      if (!refusal && asked.seats.some((seat) => seat.kind === "bot")) bots = botsText(pools, game, asked.options);
     } catch {
       // an option that does not read yet (a parts table being typed): not a rated configuration for now
     }
@@ -619,7 +623,8 @@ export function renderCreate(root, gameName) {
       h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", "data-testid": "rated", checked: on,
         disabled: !!refusal, onchange: (e) => { state.rated = e.target.checked; drawRated(); } }), t("rated.label")),
       h("p", { class: "hint", id: "rated-why", "data-testid": "rated-why" }, refusal
-        ? refusalText(game, refusal, gameTitle(game.name)) : t(on ? "rated.on" : "rated.off")));
+        ? refusalText(game, refusal, gameTitle(game.name)) : t(on ? "rated.on" : "rated.off")),
+      on && bots ? h("p", { class: "hint", "data-testid": "rated-bots" }, bots) : null);
   }
 
   games().then((list) => {

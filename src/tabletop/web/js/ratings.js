@@ -16,6 +16,7 @@ export const STRINGS = {
     "rated.label": "Rated game",
     "rated.on": "The result moves both sides' ratings. No takebacks, no coach; a clock that runs out loses; leaving is resigning.",
     "rated.off": "Casual: takebacks and the coach are allowed, and no rating changes.",
+    "rated.bots": "The bots' ratings here: {bots}.",
     "rated.why.never": "{game} has no rated games.",
     "rated.why.sign_in": "Sign in to play rated games: a rating belongs to an account.",
     "rated.why.seed": "A chosen seed makes a practice table: rated games draw their own luck.",
@@ -47,6 +48,7 @@ export const STRINGS = {
     "rated.label": "Рейтинговая партия",
     "rated.on": "Результат меняет рейтинг обеих сторон. Без отмены ходов и тренера; истёкшее время — поражение; уйти — значит сдаться.",
     "rated.off": "Обычная партия: можно отменять ходы и звать тренера, рейтинг не меняется.",
+    "rated.bots": "Рейтинги ботов здесь: {bots}.",
     "rated.why.never": "В игре «{game}» рейтинговых партий нет.",
     "rated.why.sign_in": "Войдите, чтобы играть на рейтинг: рейтинг принадлежит учётной записи.",
     "rated.why.seed": "Выбранное зерно делает стол тренировочным: рейтинговые партии сами решают свою удачу.",
@@ -78,6 +80,7 @@ export const STRINGS = {
     "rated.label": "Partidă cu rating",
     "rated.on": "Rezultatul schimbă ratingul ambelor părți. Fără mutări retrase, fără antrenor; timpul expirat pierde; a pleca înseamnă a abandona.",
     "rated.off": "Partidă obișnuită: mutările retrase și antrenorul sunt permise, ratingul nu se schimbă.",
+    "rated.bots": "Ratingurile roboților aici: {bots}.",
     "rated.why.never": "{game} nu are partide cu rating.",
     "rated.why.sign_in": "Autentifică-te ca să joci cu rating: ratingul aparține unui cont.",
     "rated.why.seed": "O sămânță aleasă face masa de antrenament: partidele cu rating își trag singure norocul.",
@@ -111,6 +114,15 @@ addStrings("ratings", { STRINGS });
 export function poolFor(game, options) {
   return (game.pools || []).find((pool) => Object.entries(pool.allowed).every(([name, values]) =>
     values.some((value) => String(value) === String(options[name] ?? values[0])))) || null;
+}
+
+/** The bot levels' ratings in the pool a table being made falls in ("easy ≈ 1490, normal ≈ 1560, …"), from
+ * GET /api/pools (`pools`), or "" when there are none to say. */
+export function botsText(pools, game, options) {
+  const pool = poolFor(game, options);
+  const bots = pool && pools ? (pools.pools.find((p) => p.pool === pool.name) || {}).bots || {} : {};
+  const said = RATED_BOTS.filter((level) => level in bots).map((level) => `${t(`create.level.${level}`)} ≈ ${bots[level]}`);
+  return said.length ? t("rated.bots", { bots: said.join(", ") }) : "";
 }
 
 /** Why a table being made cannot be rated, in the reader's words: `refusal` from ratedRefusal, the game's own

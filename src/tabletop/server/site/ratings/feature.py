@@ -11,6 +11,7 @@ finds it changed is computed again from the new ratings.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any
@@ -37,6 +38,8 @@ BOARD = 100
 """Lines a leaderboard has at most."""
 HISTORY = 500
 """Points of a rating graph at most (the latest games)."""
+BOTS_SECONDS = 60.0
+"""How long the bot levels' ratings listed with the pools are kept before they are read again."""
 RETRIES = 5
 """Times a table's changes are computed again when another process moved one of its players meanwhile."""
 READ = Priced("rating_reads_per_minute", code="too_many_rating_reads", what="leaderboards or rating histories read")
@@ -61,6 +64,7 @@ class Ratings:
 
     def __init__(self, store: RatingStore, db: Db, rates: Rates) -> None:
         self.store, self.db, self.rates = store, db, rates
+        self._bots: tuple[float, dict[str, dict[str, int]]] | None = None
 
     async def finished(self, event: TableFinished) -> None:
         """Apply a finished table to its players' ratings, if it was rated and ended with a result."""
@@ -117,6 +121,18 @@ class Ratings:
         accounts = await self.db(self.store.bot_accounts, levels)
         stored = await self.db(self.store.ratings, list(accounts.values()), pool)
         return {level: shown(stored.get(account))["rating"] for level, account in accounts.items()}
+
+    async def bots_by_pool(self, levels: Sequence[str]) -> dict[str, dict[str, int]]:
+        """Each pool's bot levels' shown ratings (``{"cribbage-2": {"easy": 1490, …}}``; 1500 for a level not yet
+        rated there), read at most every :data:`BOTS_SECONDS` whoever asks (the list of pools is public)."""
+        moment = time.monotonic()
+        if self._bots is None or moment - self._bots[0] > BOTS_SECONDS:
+            accounts = await self.db(self.store.bot_accounts, levels)
+            stored = {account: {r.pool: r for r in await self.db(self.store.ratings_of, account)}
+                      for account in accounts.values()}
+            self._bots = moment, {pool: {level: shown(stored[account].get(pool))["rating"]
+                                         for level, account in accounts.items()} for pool in pools()}
+        return self._bots[1]
 
     async def history(self, account: Account, pool: str, who: str) -> dict[str, Any]:
         """An account's rating after each rated game in ``pool`` (oldest first), for its graph."""

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends
 from starlette.requests import HTTPConnection
 
 import tabletop
+from tabletop.core import LEVELS
 from tabletop.server.errors import ApiError
 from tabletop.server.identity import IdentityDep, counted_as
 from tabletop.server.inputs import StrictRoute
@@ -33,13 +34,15 @@ RatingsDep = Annotated[Ratings, Depends(ratings_of)]
 
 
 @router.get("/api/pools")
-async def pools() -> dict[str, Any]:
-    """Every rated pool (name, game, title) and the games never rated with why; the provisional threshold and
-    how recent a leaderboard's players are."""
+async def pools(ratings: RatingsDep) -> dict[str, Any]:
+    """Every rated pool (name, game, title, and each bot level's rating there: "normal ≈ 1,6xx") and the games
+    never rated with why; the provisional threshold and how recent a leaderboard's players are."""
+    bots = await ratings.bots_by_pool(LEVELS)  # (the levels rated games seat: the engine's seating.RATED_BOTS)
     found = []
     unrated = {}
     for name, game in tabletop.REGISTRY.items():
-        found += [{"pool": pool.name, "game": name, "title": pool.title} for pool in game.spec.pools]
+        found += [{"pool": pool.name, "game": name, "title": pool.title, "bots": bots.get(pool.name, {})}
+                  for pool in game.spec.pools]
         if not game.spec.pools:
             unrated[name] = game.spec.unrated or f"{name} has no rated configurations"
     return {"pools": found, "unrated": unrated, "provisional_above": PROVISIONAL, "active_days": ACTIVE.days}

@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 import tabletop
-from tabletop.core import TabletopError, pool_for
+from tabletop.core import LEVELS, TabletopError, pool_for
 from tabletop.server.errors import ApiError, Rejection
 from tabletop.server.limits import LimitReached, Priced, Rates
 from tabletop.server.messages import CreateTable
@@ -37,7 +37,6 @@ POLL_SECONDS = 3
 """How often a waiting browser asks after its seek (said in every answer)."""
 LISTED = 50
 """Seeks the lobby lists at most."""
-BOT_LEVELS = ("easy", "normal", "hard")
 SEEK = Priced("seeks_per_minute", code="too_many_seeks", what="seeks posted")
 
 
@@ -100,8 +99,8 @@ class Seeks:
 
     async def _bot_offer(self, pool: str, rating: int) -> dict[str, Any]:
         """The bot level whose rating in ``pool`` is nearest ``rating``."""
-        ratings = await self.ratings.bot_ratings(pool, BOT_LEVELS)
-        level = min(ratings, key=lambda name: (abs(ratings[name] - rating), BOT_LEVELS.index(name)))
+        ratings = await self.ratings.bot_ratings(pool, LEVELS)
+        level = min(ratings, key=lambda name: (abs(ratings[name] - rating), LEVELS.index(name)))
         return {"level": level, "rating": ratings[level]}
 
     async def status(self, account: Account, client: str, seek_id: str) -> dict[str, Any]:
