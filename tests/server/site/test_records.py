@@ -25,6 +25,7 @@ from sqlalchemy import create_engine, text
 import tabletop
 from tabletop.core import Record
 from tabletop.server import create_app
+from tabletop.server.app import PRICED_READS
 from tabletop.server.site.records import feature
 from tests.environment import POSTGRES
 from tests.server.live import from_address, settings_for_tests
@@ -191,3 +192,4 @@ def test_streams_are_limited_per_client_with_retry_after(played: Played) -> None
     assert (refused.status_code, refused.json()["code"]) == (429, "too_many_game_streams")
     assert refused.json()["params"]["limit"] == STREAMS and int(refused.headers["Retry-After"]) >= 1
     assert from_address(played.client, "10.47.1.2").get("/api/players/ann/games").status_code == 200
+    assert PRICED_READS.match("/api/players/ann/games")  # an expensive request too (expensive_per_second)
