@@ -29,6 +29,7 @@ import cribbage_engine
 import kubik_physics
 import learning_envs
 import playouts
+import ratings
 import report
 import server_load
 from rich.console import Console
@@ -114,6 +115,7 @@ TOPICS: dict[str, Callable[[Scale, argparse.Namespace], list[Section]]] = {
     "server": server_sections,
     "server-bytes": bytes_sections,
     "cli-startup": lambda scale, _: cli_startup.sections(scale),
+    "ratings": lambda scale, _: ratings.sections(scale),
 }
 """Every section of the report, in its order, by the name ``--only`` and ``--skip`` use."""
 

@@ -67,7 +67,7 @@ def test_the_header_describes_the_machine_and_the_yardstick(report: str) -> None
 def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
     found = sections(report)
     status = {row[0]: row[2] for row in table_rows(found["Sections run"])}
-    assert status == dict.fromkeys(status, "ok") and len(status) == 10
+    assert status == dict.fromkeys(status, "ok") and len(status) == 11
     titles = ["Random playouts", "Beetle exact odds", "Bot decision latency (one core)",
               "Cribbage: State.apply vs OpenSpiel's C++ cribbage, random playouts",
               "Cribbage: our bots vs OpenSpiel's, decision latency (one core)", "Cribbage analysis",
@@ -76,7 +76,9 @@ def test_every_section_ran_and_has_a_table_of_numbers(report: str) -> None:
               "Live server under load (benchmarks/server_load.py)",
               "Live server under load, cribbage (benchmarks/server_load.py --game cribbage)",
               "Live server: what a seat receives over a whole game (benchmarks/live_bytes.py)",
-              "CLI start-up (CPU time)"]
+              "CLI start-up (CPU time)", "Ratings: the bot levels on a simulated ladder (benchmarks/ratings.py)",
+              "Ratings: newcomers and the order of the ladder (benchmarks/ratings.py)",
+              "Ratings: the win rates the simulation draws from (benchmarks/ratings.py)"]
     assert [title for title in found if title not in ("Machine", "Sections run")] == titles
     for title in titles:
         rows = table_rows(found[title])

@@ -88,6 +88,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "ResetAsked": {"username": "fuzzer_1"},
     "Reset": {"token": "abcdefghijklmnop", "password": "another fuzzing one"},
     "Answer": {"credential": {"id": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30"}}},  # passkeys
+    "SeekRequest": {"game": "cribbage", "options": {}, "rated": False, "spread": 200},  # quick pairing
     "BlockRequest": {"username": "fuzzer_1"},  # looking after each other (.site.moderation)
     "ReportRequest": {"username": "fuzzer_1", "reason": "abuse", "note": "a note", "table": "0123456789abcdef",
                       "chat_line": 1},
@@ -202,6 +203,8 @@ class Route:
             return b"fuzzer_1"
         if parameter["name"] == "key_id":  # a passkey (none here: answered no_passkey)
             return b"AAAA"
+        if parameter["name"] == "seek_id":  # a seek (none here: not_signed_in)
+            return b"0123456789abcdef"
         if parameter["name"] == "pool":  # a rating pool (nobody rated here: an empty leaderboard)
             return b"cubulus-2"
         if parameter["name"] in ("report_id", "line_id"):  # a report, a chat line (none here: not_signed_in)

@@ -4,11 +4,14 @@ database made before accounts existed, with a live table in it, in place (issue 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, insert, inspect, text
 
+import tabletop.storage.ratings
+import tabletop.storage.seeks  # noqa: F401  (and these)
 from tabletop.storage import Store
 from tabletop.storage.accounts import AccountStore
 from tabletop.storage.migrate import upgrade
@@ -89,16 +92,7 @@ def test_a_database_with_mail_is_upgraded_to_moderation_with_its_tables_and_chat
     upgrade(url, "0010")
     engine = create_engine(url)
     with engine.begin() as connection:  # (written as that release wrote them)
-        for number, name in ((1, "Ann"), (2, "Bob")):
-            connection.execute(text("INSERT INTO accounts (id, username, username_key, password_hash, role, "
-                                    "created_at) VALUES (:id, :name, :key, '$argon2id$...', 'player', "
-                                    "'2026-12-01 10:00:00')"), {"id": f"a{number}", "name": name, "key": name.lower()})
-        connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
-                                                   settings={}))
-        connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined, account, open) VALUES "
-                                "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
-                                "('tttttttttttt', 1, 'human', 'Bob', NULL, 1, 'a2', 0)"))
-        connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
+        two_accounts_at_a_game(connection)
         connection.execute(text("INSERT INTO chat_messages (table_id, seat, name, text, at) VALUES "
                                 "('tttttttttttt', 1, 'Bob', 'gl hf', '2026-12-01 10:01:00')"))
     assert "closed_at" not in {c["name"] for c in inspect(engine).get_columns("accounts")}
@@ -117,3 +111,45 @@ def test_a_database_with_mail_is_upgraded_to_moderation_with_its_tables_and_chat
                              moderation.chat_line("t" * 12, line.id))[1]
     assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]
     store.close()
+
+
+def test_a_database_with_moderation_is_upgraded_to_ratings_with_its_accounts_and_tables_kept(tmp_path: Path) -> None:
+    """Issue 46: a database of the release with moderation (0011) — two accounts and their game being played —
+    upgraded in place: the accounts are people's (no bot level) and still sign in, the bot levels get accounts
+    of their own beside them, a rated table's changes are written once, and the game goes on."""
+    from tabletop.storage.ratings import Change, RatingStore
+
+    url = f"sqlite:///{tmp_path / 'moderation.db'}"
+    upgrade(url, "0011")
+    engine = create_engine(url)
+    with engine.begin() as connection:  # (written as that release wrote them)
+        two_accounts_at_a_game(connection)
+    assert "ratings" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)
+    found = AccountStore(store).credentials("ann")
+    assert found is not None and found[0].bot is None
+    ratings = RatingStore(store)
+    bots = ratings.bot_accounts(["easy", "normal"])
+    assert bots == ratings.bot_accounts(["normal", "easy"]) and AccountStore(store).named("easy").bot == "easy"
+    assert AccountStore(store).credentials("easy") is None  # nobody signs in as a bot level
+    changes = [Change("a1", 0, (25.0, 8.3), (27.0, 8.0)), Change(bots["easy"], 1, (25.0, 8.3), (23.0, 8.0))]
+    assert ratings.apply("r" * 12, "cubulus-2", changes) and not ratings.apply("r" * 12, "cubulus-2", changes)
+    assert ratings.ratings(["a1"], "cubulus-2")["a1"].games == 1
+    assert store.append_many([[NewEvent("t" * 12, 1, 1, "B2")]]) == [True]
+    store.close()
+
+
+def two_accounts_at_a_game(connection: Any) -> None:
+    """Ann and Bob, accounts of a release after 0008 (its columns, written as it wrote them), at a game of
+    Cubulus being played: one move made."""
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        connection.execute(text("INSERT INTO accounts (id, username, username_key, password_hash, role, "
+                                "created_at) VALUES (:id, :name, :key, '$argon2id$...', 'player', "
+                                "'2026-12-01 10:00:00')"), {"id": f"a{number}", "name": name, "key": name.lower()})
+    connection.execute(insert(TableRow).values(id="t" * 12, game="cubulus", options={}, status="playing",
+                                               settings={}))
+    connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined, account, open) VALUES "
+                            "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
+                            "('tttttttttttt', 1, 'human', 'Bob', NULL, 1, 'a2', 0)"))
+    connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))

@@ -214,3 +214,24 @@ def page(context: Any) -> Any:
     return page
 
 
+@pytest.fixture
+def devices(browser: Any) -> Iterator[Any]:
+    """Makes pages, each in a browser context of its own (a device), closed after the test."""
+    made: list[Any] = []
+
+    def device() -> Any:
+        ctx = browser.new_context(viewport={"width": 1200, "height": 950}, locale="en-GB")
+        ctx.set_default_timeout(20_000)
+        made.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        return page
+
+    device.made = made  # type: ignore[attr-defined]  # (a failed test's report shows each device's page)
+    yield device
+    for ctx in made:
+        for page in ctx.pages:
+            assert not page.errors, f"script errors: {page.errors}"
+        ctx.close()

@@ -7,81 +7,15 @@ Each test uses browser contexts of its own (a context is a device: its own cooki
 
 from __future__ import annotations
 
-import itertools
 import json
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
+from tests.web.accounts import PASSWORD, play_bots, resign_from_my_games, sign_in, sign_up, username
 from tests.web.play import cubulus_step, move_number
-
-PASSWORD = "correct horse battery"
-_names = itertools.count()
-
-
-def username() -> str:
-    """A name of its own for each account a test makes (a run's tests share one server)."""
-    return f"ann{os.getpid() % 10000}x{next(_names)}"
-
-
-@pytest.fixture
-def devices(browser: Any) -> Iterator[Any]:
-    """Makes pages, each in a browser context of its own (a device), closed after the test."""
-    made: list[Any] = []
-
-    def device() -> Any:
-        ctx = browser.new_context(viewport={"width": 1200, "height": 950}, locale="en-GB")
-        ctx.set_default_timeout(20_000)
-        made.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.errors = errors
-        return page
-
-    device.made = made  # type: ignore[attr-defined]  # (a failed test's report shows each device's page)
-    yield device
-    for ctx in made:
-        for page in ctx.pages:
-            assert not page.errors, f"script errors: {page.errors}"
-        ctx.close()
-
-
-def sign_up(page: Any, base: str, name: str) -> list[str]:
-    """Create an account through its form; the recovery codes it shows once."""
-    page.goto(f"{base}/#/")
-    page.click("[data-testid=account-link]")
-    page.click("[data-action=to-sign-up]")
-    page.fill("#account-username", name)
-    page.fill("#account-password", PASSWORD)
-    page.click("[data-testid=sign-up] button[type=submit]")
-    # (an argon2id hash of 64 MiB, on a machine whose every core runs a test: the answer may take a while)
-    page.wait_for_selector("[data-testid=recovery-codes], [data-testid=account-error]:not([hidden])", timeout=60_000)
-    refusal = page.locator("[data-testid=account-error]:not([hidden])")
-    assert not refusal.count(), f"signing up {name} was refused: {refusal.inner_text()}"
-    return [code.strip() for code in page.locator(".recovery-codes code").all_inner_texts()]
-
-
-def sign_in(page: Any, base: str, name: str, password: str = PASSWORD) -> None:
-    page.goto(f"{base}/#/signin")
-    page.fill("#account-username", name)
-    page.fill("#account-password", password)
-    page.click("[data-testid=sign-in] button[type=submit]")
-    page.wait_for_selector(f"[data-testid=account-link]:text-is('{name}')")
-
-
-def play_bots(page: Any, base: str, game: str = "cubulus") -> str:
-    """One click from the lobby: a table against the easy bot; its id."""
-    page.goto(f"{base}/#/")
-    page.click(f"[data-game={game}] [data-action=play-bots][data-level=easy]")
-    page.wait_for_url(re.compile(r"#/table/"))
-    page.wait_for_selector("[data-testid=board]")
-    return str(page.url.rsplit("/", 1)[1])
 
 
 def test_sign_up_shows_eight_codes_once_and_the_header_names_the_player(devices: Any, base_url: str) -> None:
@@ -159,11 +93,7 @@ def test_resigned_from_my_games_on_another_device_reaches_the_profile(devices: A
     table = play_bots(first, base_url)
     other = devices()
     sign_in(other, base_url, name)
-    other.goto(f"{base_url}/#/mine")
-    line = other.locator(f"[data-testid=my-tables] li[data-table='{table}']")
-    line.locator("[data-action=resign]").click()
-    line.locator("[data-action=confirm-resign]").click()
-    other.wait_for_selector(f"[data-testid=my-tables] li[data-table='{table}'][data-status=over]")
+    resign_from_my_games(other, base_url, table)
     other.goto(f"{base_url}/#/player/{name}")
     other.wait_for_selector("[data-testid=per-game] tr[data-game=cubulus]")
     row = other.locator("[data-testid=per-game] tr[data-game=cubulus] td").all_inner_texts()

@@ -115,7 +115,8 @@ def test_a_finished_games_replay_lists_the_blunders_of_a_seat_c5(context: Any, b
     auth = {"Authorization": f"Bearer {tokens['0']}, {tokens['1']}"}
     state = httpx.get(f"{base_url}/api/tables/{table}/state", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
     seat = state["to_move"]
-    advice = httpx.get(f"{base_url}/api/tables/{table}/coach?seat={seat}", headers=auth).json()["advice"]
+    advice = httpx.get(f"{base_url}/api/tables/{table}/coach?seat={seat}", headers=auth,  # (an exact discard
+                       timeout=60).json()["advice"]  # analysis: seconds on a loaded machine, httpx waits 5 by default)
     worst = min(advice["actions"], key=lambda a: advice["actions"][a]["net"])  # the costliest discard
     played = httpx.post(f"{base_url}/api/tables/{table}/act",
                         json={"token": tokens[str(seat)], "action": worst, "move": state["move"]})

@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from tabletop.server.messages import CORRESPONDENCE_DAYS, MAX_MOVE_SECONDS
-from tests.web.test_accounts import devices, sign_up, username  # noqa: F401 (a fixture)
+from tests.web.accounts import sign_up, username
 
 
 def test_the_paces_offered_are_what_the_server_takes() -> None:
@@ -21,7 +21,7 @@ def test_the_paces_offered_are_what_the_server_takes() -> None:
 
 @pytest.mark.parametrize("days", [3])
 def test_a_table_of_days_per_move_counts_its_clock_in_days_and_the_title_tells_the_turn(
-        devices: Any, base_url: str, days: int) -> None:  # noqa: F811
+        devices: Any, base_url: str, days: int) -> None:
     page = devices()
     page.goto(f"{base_url}/#/new/cubulus")
     page.wait_for_selector("#create-submit")
@@ -41,7 +41,7 @@ def test_a_table_of_days_per_move_counts_its_clock_in_days_and_the_title_tells_t
     page.wait_for_function("() => document.title === 'tabletop'")
 
 
-def test_my_games_puts_the_tables_awaiting_my_move_first(devices: Any, base_url: str) -> None:  # noqa: F811
+def test_my_games_puts_the_tables_awaiting_my_move_first(devices: Any, base_url: str) -> None:
     page = devices()
     name = username()
     sign_up(page, base_url, name)

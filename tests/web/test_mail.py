@@ -13,7 +13,7 @@ import pytest
 from tabletop.server.process import serving
 from tests.server.site.test_mail import Inbox, link
 from tests.server.site.test_mail import inbox as smtp_server  # noqa: F401 (a fixture)
-from tests.web.test_accounts import PASSWORD, devices, sign_up, username  # noqa: F401 (a fixture)
+from tests.web.accounts import sign_up, username
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.test_accounts import devices, sign_up, username  # noqa: F401  (devices: a fixture)
+from tests.web.accounts import sign_up, username
 from tests.web.test_chat import LIST, lines, wait_for_line, write
 
 API = """async ([method, path, body]) => {
@@ -38,7 +38,7 @@ def api(page: Any, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     return int(status), answer
 
 
-def test_anna_reports_bobs_line_blocks_him_and_his_lines_never_show_on_her_page(devices: Any,  # noqa: F811
+def test_anna_reports_bobs_line_blocks_him_and_his_lines_never_show_on_her_page(devices: Any,
                                                                                   base_url: str) -> None:
     """Issue 45 item 7: the Report action on another's chat line sends a report (the form: a reason and a
     note); Block on Bob's profile turns to Unblock; Bob's later line reaches his own tab but not Anna's, and

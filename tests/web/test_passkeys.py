@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_accounts import devices, sign_up, username  # noqa: F401 (a fixture)
+from tests.web.accounts import sign_up, username
 
 
 def at_localhost(base: str) -> str:
@@ -21,7 +21,7 @@ def at_localhost(base: str) -> str:
 
 
 @pytest.fixture
-def authenticator(devices: Any) -> Iterator[tuple[Any, Any, str]]:  # noqa: F811
+def authenticator(devices: Any) -> Iterator[tuple[Any, Any, str]]:
     """A page with a virtual authenticator (user verification on), its CDP session and the authenticator's id."""
     page = devices()
     cdp = page.context.new_cdp_session(page)
@@ -66,7 +66,7 @@ def test_a_passkey_added_on_the_account_page_signs_in_without_a_name(authenticat
     assert page.locator("[data-testid=account-link]").inner_text().strip() == "Sign in"
 
 
-def test_at_an_ip_address_no_passkey_is_offered(devices: Any, base_url: str) -> None:  # noqa: F811
+def test_at_an_ip_address_no_passkey_is_offered(devices: Any, base_url: str) -> None:
     """Browsers refuse WebAuthn at an IP origin: the page does not offer what cannot work."""
     page = devices()
     assert "127.0.0.1" in base_url

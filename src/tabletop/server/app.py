@@ -80,6 +80,8 @@ from tabletop.server.site.ratings import Ratings
 from tabletop.server.site.ratings.router import router as ratings_router
 from tabletop.server.site.records.feature import Records
 from tabletop.server.site.records.router import router as records_router
+from tabletop.server.site.seeks import Seeks
+from tabletop.server.site.seeks.router import router as seeks_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
@@ -90,6 +92,7 @@ from tabletop.storage.mail import MailStore
 from tabletop.storage.moderation import ModerationStore
 from tabletop.storage.passkeys import PasskeyStore
 from tabletop.storage.ratings import RatingStore
+from tabletop.storage.seeks import SeekStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -188,6 +191,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             "errors": list(cls.spec.errors),  # the game's own error codes (besides the core's and the server's)
             "capabilities": sorted(cls.spec.capabilities),  # what it offers beyond the rules (coach, odds, motion…)
             "bot_levels": list(bot_levels(name)),  # empty: the game's bots have no decisions, no level to ask
+            # the rated configurations (each option's values allowed; .site.ratings), or why it is never rated
+            "pools": [{"name": pool.name, "title": pool.title,
+                       "allowed": {option.name: list(dict(pool.allowed).get(option.name, (option.default,)))
+                                   for option in cls.spec.all_options}} for pool in cls.spec.pools],
+            "unrated": cls.spec.unrated or None,
             "web": (WEB / "js" / "games" / name / "index.js").is_file(),
         } for name, cls in tabletop.REGISTRY.items()]
 
@@ -231,6 +239,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(reports_router)
     app.include_router(moderators_router)
     app.include_router(accounts_router)
+    app.include_router(seeks_router)
     app.include_router(ratings_router)  # (before the players': /api/players/{name}/ratings/{pool} is its)
     app.include_router(records_router)  # (before the players': /api/players/{name}/games is its)
     app.include_router(players_router)
@@ -266,13 +275,15 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     app.state.ratings = ratings = Ratings(RatingStore(hub.store), hub.db, hub.rates)
     hub.events.consume(RATINGS, ratings.finished)
     accounts.profile_parts.append(ratings.profile_part)
+    # quick pairing (.site.seeks): seeks matched into tables through the seam, a bot offered by rating
+    app.state.seeks = Seeks(SeekStore(hub.store), hub.db, hub.rates, hub.seam, ratings)
     app.state.records = Records(hub.seam, hub.rates)  # a player's finished games as records (.site.records)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
 PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+|/games)?"
-                          r"|leaderboard/[^/]+)$")
+                          r"|leaderboard/[^/]+|seeks)$")
 """Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
 :mod:`.lobby`), a player's profile and stream of games, an account's games and its export (each read from the
 database)."""

@@ -154,6 +154,10 @@ SERVER_ERRORS: Mapping[str, str] = {
     "rated_no_coach": "the coach asked at a rated table being played",
     "no_pool": "a rating pool there is not ({pool}; pools: {pools})",
     "too_many_rating_reads": "more than {limit} leaderboards or rating histories read in any {span} s by one client",
+    # quick pairing (.site.seeks)
+    "too_many_seeks": "more than {limit} seeks posted in any {span} s by one account",
+    "no_seek": "a seek that is not waiting (withdrawn, lapsed, or matched)",
+    "seek_two_players": "a seek of a game that is not for two players ({players} seats)",
     "block_self": "an account blocking itself",
     "too_many_blocks": "an account blocking more than {limit} others",
     "report_self": "an account reporting itself",

@@ -28,7 +28,7 @@ from typing import Any
 
 from tabletop.server import chance
 from tabletop.server.errors import Rejection
-from tabletop.server.seams import TableGlance, TableMaking
+from tabletop.server.seams import SeatGlance, TableGlance, TableMaking
 from tabletop.storage import SeatSpec, TableExistsError
 
 
@@ -60,8 +60,10 @@ class Rematches:
         ``rematches_per_minute``)."""
         self.tables, self.count = tables, count
 
-    async def ask(self, table_id: str, seats: list[int], client: str = "") -> Rematch:
-        """Create ``table_id``'s rematch, or seat the asker (who holds ``seats`` there) at it.
+    async def ask(self, table_id: str, seats: list[int], client: str = "", account: str | None = None) -> Rematch:
+        """Create ``table_id``'s rematch, or seat the asker (who holds ``seats`` there; signed in as ``account``)
+        at it. A rated table's rematch is rated (its seats kept for the same accounts, its bots under theirs)
+        when the asker is the account that sat there; asked by seat tokens alone, it is casual.
 
         Raises:
             Rejection: when the table is not over (nothing is made), or there is no such table.
@@ -81,31 +83,42 @@ class Rematches:
         async with self.tables.lock(table_id):  # one creation at a time in this process; the primary key across
             # as the request before this one left it (held here: a table is let go of only unlocked)
             old = await self.tables.glance(table_id)
-            tokens = await self._create(old, new_id, people, client)
+            tokens = await self._create(old, new_id, people, client, account)
             if tokens is not None:
                 await self.tables.write_settings(table_id, {"rematch": {"table": new_id, "by": people}})
         if tokens is not None:
             await self.tables.start(new_id)
             return Rematch(new_id, tokens, True, [])
-        return await self._sit_down(old, new_id, people, client)
+        return await self._sit_down(old, new_id, people, client, account)
 
-    async def _create(self, old: TableGlance, new_id: str, people: list[int], client: str) -> dict[int, str] | None:
+    async def _create(self, old: TableGlance, new_id: str, people: list[int], client: str,
+                      account: str | None = None) -> dict[int, str] | None:
         """The rematch made now with the asker seated: the asker's tokens (None when it exists already)."""
         if old.rematch or self.tables.holds(new_id):
             return None
         await self.tables.check_limits(client, all_bots=False)
+        rated = old.pool is not None and account is not None and all(old.seats[s].account == account for s in people)
         settings: dict[str, Any] = {"chance_secret": chance.new_secret(), "seeded": False, "zombies": [],
                                     "move_seconds": old.move_seconds, "time_bank": old.time_bank,
-                                    "rematch_of": old.table}
-        specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people) for seat in old.seats]
+                                    "rematch_of": old.table, **({"rated": True, "pool": old.pool} if rated else {})}
+        def kept(seat: SeatGlance) -> bool:  # a rated rematch's seat kept for the account that sat there
+            return rated and seat.kind != "bot" and seat.seat not in people
+
+        specs = [SeatSpec(seat.kind, seat.name, seat.bot, joined=seat.seat in people,
+                          reserved_for=seat.account if kept(seat) else None,
+                          reserved_name=seat.name if kept(seat) else None,
+                          account=seat.account if rated and seat.kind == "bot" else None) for seat in old.seats]
         try:
-            _, tokens, _ = await self.tables.open(old.game.name, dict(old.options), specs, settings, client, new_id)
+            _, tokens, _ = await self.tables.open(old.game.name, dict(old.options), specs, settings, client, new_id,
+                                                  account if rated else None)
         except TableExistsError:  # another process made it a moment ago
             return None
         return {seat: token for seat, token in tokens.items() if seat in people}
 
-    async def _sit_down(self, old: TableGlance, new_id: str, people: list[int], client: str) -> Rematch:
-        """Seat the asker in the rematch's seats kept for them (the ones they held at the old table)."""
+    async def _sit_down(self, old: TableGlance, new_id: str, people: list[int], client: str,
+                        account: str | None = None) -> Rematch:
+        """Seat the asker in the rematch's seats kept for them (the ones they held at the old table; at a rated
+        rematch, kept for their account: taken only by it)."""
         new = await self.tables.glance(new_id)
         free = {seat: old.seats[seat].name for seat in people if not new.seats[seat].joined}
         already = [seat for seat in people if new.seats[seat].joined]
@@ -113,7 +126,7 @@ class Rematches:
         if free:
             if client:
                 await self.tables.check_unfinished(client)
-            tokens, taken = await self.tables.take_kept(new_id, free, client)
+            tokens, taken = await self.tables.take_kept(new_id, free, client, account)
             already += taken
         if old.rematch is None:  # made by another process: this one learns where it is
             await self.tables.catch_up(old.table)

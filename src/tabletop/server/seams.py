@@ -41,6 +41,7 @@ from tabletop.storage import LobbyPage, LobbySeat, SeatSpec, StorageError
 from tabletop.storage.records import FinishedQuery, Key, RecordStore, StoredGame
 
 if TYPE_CHECKING:
+    from tabletop.server.messages import CreateTable
     from tabletop.server.registry import TableRegistry
     from tabletop.server.seating import Seating
     from tabletop.server.table import LiveTable
@@ -117,8 +118,10 @@ class TableMaking(Glancing, Protocol):
         """Refuse a seat to ``client`` beyond its unfinished tables (LimitReached)."""
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
-                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
-        """A new table, not started (:meth:`start`): its id, each person's seat token, the creator's token.
+                   client: str = "", table_id: str | None = None,
+                   account: str | None = None) -> tuple[str, dict[int, str], str]:
+        """A new table, not started (:meth:`start`): its id, each person's seat token, the creator's token (the
+        seats taken at creation bound to ``account``, when given).
 
         Raises:
             TableExistsError: when ``table_id`` is taken (another process made it a moment ago).
@@ -127,10 +130,10 @@ class TableMaking(Glancing, Protocol):
     async def start(self, table_id: str) -> bool:
         """Start the table if every seat is filled; True when it started now."""
 
-    async def take_kept(self, table_id: str, names: Mapping[int, str],
-                        client: str = "") -> tuple[dict[int, str], list[int]]:
-        """Seat a person in the seats kept for them (named ``names``): the tokens of those taken now,
-        and those taken already."""
+    async def take_kept(self, table_id: str, names: Mapping[int, str], client: str = "",
+                        account: str | None = None) -> tuple[dict[int, str], list[int]]:
+        """Seat a person (signed in as ``account``) in the seats kept for them (named ``names``): the tokens of
+        those taken now, and those taken already (or kept for another account)."""
 
     async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
         """Write ``changes`` into the table's settings; tell the other processes and its connections.
@@ -138,6 +141,23 @@ class TableMaking(Glancing, Protocol):
 
     async def catch_up(self, table_id: str) -> None:
         """Read the table again from the database (another process changed it) and tell its connections."""
+
+
+class Pairing(Protocol):
+    """What quick pairing needs: a table made as its creator asks for one (a seat addressed to the account it
+    was paired with), and that seat taken by that account."""
+
+    async def create(self, request: CreateTable, client: str, account: str,
+                     addressed: Mapping[int, tuple[str, str]]) -> str:
+        """A new table as ``account`` (at ``client``) asks for it, with each seat of ``addressed`` for that account
+        (its id, its username): the table's id.
+
+        Raises:
+            Rejection: a table that cannot be, with the reason. LimitReached: a limit of the creator's.
+        """
+
+    async def join(self, table_id: str, name: str, seat: int, account: str) -> None:
+        """``account`` (named ``name``) takes ``seat``, addressed to it (Rejection: it cannot)."""
 
 
 class ChatKeeping(Protocol):
@@ -258,6 +278,14 @@ class Tables:
     async def seats_for(self, table_id: str, tokens: list[str], account: str | None = None) -> list[int]:
         return await self._seating.seats_for(table_id, tokens, account)
 
+    async def create(self, request: CreateTable, client: str, account: str,
+                     addressed: Mapping[int, tuple[str, str]]) -> str:
+        table, _, _ = await self._seating.create(request, client, account, addressed)
+        return table.row.id
+
+    async def join(self, table_id: str, name: str, seat: int, account: str) -> None:
+        await self._seating.join(table_id, name, seat, account=account)
+
     async def check_limits(self, client: str, all_bots: bool = False) -> None:
         await self._seating.check_limits(client, all_bots)
 
@@ -265,16 +293,18 @@ class Tables:
         await self._seating.check_unfinished(client)
 
     async def open(self, game: str, options: dict[str, Any], seats: list[SeatSpec], settings: dict[str, Any],
-                   client: str = "", table_id: str | None = None) -> tuple[str, dict[int, str], str]:
-        table, tokens, creator_token = await self._seating.open(game, options, seats, settings, client, table_id)
+                   client: str = "", table_id: str | None = None,
+                   account: str | None = None) -> tuple[str, dict[int, str], str]:
+        table, tokens, creator_token = await self._seating.open(game, options, seats, settings, client, table_id,
+                                                                account)
         return table.row.id, tokens, creator_token
 
     async def start(self, table_id: str) -> bool:
         return await self._seating.maybe_start(await self._registry.table(table_id))
 
-    async def take_kept(self, table_id: str, names: Mapping[int, str],
-                        client: str = "") -> tuple[dict[int, str], list[int]]:
-        return await self._seating.take_kept(table_id, names, client)
+    async def take_kept(self, table_id: str, names: Mapping[int, str], client: str = "",
+                        account: str | None = None) -> tuple[dict[int, str], list[int]]:
+        return await self._seating.take_kept(table_id, names, client, account)
 
     async def write_settings(self, table_id: str, changes: dict[str, Any]) -> None:
         table = await self._registry.table(table_id)

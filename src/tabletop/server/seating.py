@@ -245,8 +245,8 @@ class Seating:
         await self.maybe_start(self.registry[table_id])
         return chosen, token
 
-    async def take_kept(self, table_id: str, names: Mapping[int, str],
-                        client: str = "") -> tuple[dict[int, str], list[int]]:
+    async def take_kept(self, table_id: str, names: Mapping[int, str], client: str = "",
+                        account: str | None = None) -> tuple[dict[int, str], list[int]]:
         """Seat a person in the seats kept for them (a rematch's: the ones they held at the last game), each
         under its name in ``names``; the tokens of the seats taken now, and those taken already (by this
         person's other tab, on another process). The table starts once every seat is filled."""
@@ -257,7 +257,7 @@ class Seating:
             for seat, name in names.items():
                 try:
                     tokens[seat] = await self.registry.db(self.registry.store.take_kept_seat, table_id, seat, name,
-                                                          client or None)
+                                                          client or None, account)
                 except StorageError:  # taken a moment ago
                     taken.append(seat)
             await self.failover.refresh_row(table_id)

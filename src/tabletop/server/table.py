@@ -38,6 +38,7 @@ UNDO_REFUSALS = {
     "chance": "chance has acted since (a card, a roll or a throw was revealed)",
     "bot": "a bot has moved since; only your own last action can be taken back",
     "other": "only your own last action can be taken back, and someone else has moved since",
+    "rated": "a rated game has no takebacks",
 }
 """Why an undo may not be asked for now: the codes state messages carry (``undo_refusal``; the browser
 words them in every language) and the English a refused request is told."""
@@ -304,6 +305,8 @@ class LiveTable:
             return "nothing"
         if self.undo is not None:
             return "pending"
+        if self.settings.rated:
+            return "rated"
         if self.takes_back_to_decision(seat):
             return None if self._last_decision(seat) is not None else "nothing"
         last = self.entries[-1]

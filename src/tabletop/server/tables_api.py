@@ -217,7 +217,7 @@ async def rematch(hub: HubDep, rematches: RematchesDep, table_id: str, request: 
         raise ApiError(401, "a rematch takes the seat tokens held at this table in 'Authorization: Bearer' (or "
                             "an account seated there, signed in)", "token_required")
     try:
-        made = await rematches.ask(table_id, seats, client_of(request))
+        made = await rematches.ask(table_id, seats, client_of(request), account_of(identity))
     except Rejection as error:
         raise ApiError.of(409, error) from None
     except LimitReached as error:

@@ -313,19 +313,23 @@ class Store:
             row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
         return token
 
-    def take_kept_seat(self, table_id: str, seat: int, name: str, client: str | None = None) -> str:
+    def take_kept_seat(self, table_id: str, seat: int, name: str, client: str | None = None,
+                       account: str | None = None) -> str:
         """Seat ``name`` in a seat kept for them (a rematch's seat, for the holder of the same seat at
-        the last game), whatever its kind: a fresh token replaces the one made at creation.
+        the last game), whatever its kind: a fresh token replaces the one made at creation; bound to ``account``
+        when given (a seat kept for an account — a rated rematch's — is taken by that account only).
 
         Raises:
-            StorageError: when the seat is a bot's or is taken already.
+            StorageError: when the seat is a bot's, is taken already, or is kept for another account.
         """
         token = secrets.token_urlsafe(24)
         with self.session() as session, session.begin():
             row = session.get(SeatRow, (table_id, seat))
-            if row is None or row.kind == "bot" or row.joined:
+            if row is None or row.kind == "bot" or row.joined or (row.reserved_for and row.reserved_for != account):
                 raise StorageError(f"seat {seat + 1} of table {table_id!r} is not a seat kept free")
             row.token_hash, row.joined, row.name, row.client = hash_token(token), True, name or row.name, client
+            if account is not None:
+                row.account = account
             row.table.updated_at = row.table.active_at = now()  # a seat taken: a sign of life
         return token
 

@@ -135,6 +135,7 @@ def test_a_rated_table_gives_no_help_and_cannot_be_abandoned_alone(client: TestC
     coach = ann.get(f"/api/tables/{table}/coach", params={"seat": 0}, headers=bearer)
     assert coach.status_code == 403 and coach.json()["code"] == "rated_no_coach"
     assert state["ways_out"]["abandon"] is None and state["ways_out"]["leave"] is None
+    assert state["undo_refusal"] == "rated"
     abandon = ann.post(f"/api/tables/{table}/abandon", headers=bearer)
     assert abandon.status_code == 409, abandon.text
 
@@ -173,3 +174,46 @@ def test_nobody_signs_in_as_a_bot_level(client: TestClient) -> None:
     rated(ann, csrf, "cubulus", [{"kind": "human"}, {"kind": "bot", "bot": "hard"}])
     answer = from_address(client, "10.46.6.2").post("/api/account/login", json={"username": "hard", "password": "!bot"})
     assert answer.status_code == 401 and answer.json()["code"] == "bad_credentials"
+
+
+def test_the_leaderboard_orders_settled_ratings_and_a_profile_gives_the_rank(client: TestClient) -> None:
+    """Item 3: settled ratings only (deviation at most 300 shown points), best first by mu − 2 sigma; the profile's
+    rank is the place there."""
+    from tabletop.storage.ratings import Change
+
+    accounts = client.app.state.accounts.store  # type: ignore[attr-defined]
+    store = client.app.state.ratings.store  # type: ignore[attr-defined]
+    ids = {}
+    for number, name in enumerate(("Lea", "Max", "Ned")):
+        new_account(client, name, f"10.46.7.{number + 1}")
+        ids[name] = accounts.named(name.lower()).id
+    settled = {"Lea": (30.0, 2.0), "Max": (31.0, 3.0), "Ned": (40.0, 7.0)}  # Ned: 2400 ± 420, provisional
+    for number, (name, after) in enumerate(settled.items()):
+        assert store.apply(f"seed{number}", "cubulus-2", [Change(ids[name], 0, (25.0, 8.3), after)])
+    board = client.get("/api/leaderboard/cubulus-2").json()["players"]
+    assert [(line["rank"], line["username"], line["rating"]) for line in board] == [(1, "Lea", 1800), (2, "Max", 1860)]
+    assert all(not line["provisional"] and line["games"] == 1 for line in board)
+    assert client.get("/api/players/max").json()["ratings"]["cubulus-2"]["rank"] == 2
+    assert client.get("/api/players/ned").json()["ratings"]["cubulus-2"]["rank"] is None
+
+
+def test_a_rated_tables_rematch_is_rated_with_its_seats_kept_for_the_same_accounts(client: TestClient) -> None:
+    """Item 1: the rematch of a rated game, asked by the accounts that played it, is rated too; its other seat
+    is kept for the account that sat there (another account's request seats nobody there), its bot is the same
+    level's account; the second game moves the ratings again."""
+    ann, ann_csrf = new_account(client, "Rema", "10.46.8.1")
+    made = rated(ann, ann_csrf, "cubulus", [{"kind": "human"}, {"kind": "human", "open": True}])
+    table = made["table"]["id"]
+    bob, bob_csrf = new_account(client, "Remb", "10.46.8.2")
+    assert bob.post(f"/api/tables/{table}/join", json={}, headers=bob_csrf).status_code == 200
+    assert bob.post(f"/api/tables/{table}/resign", headers=bob_csrf).status_code == 200
+    ratings_of(client, "Rema", "cubulus-2", 1)
+    first = ann.post(f"/api/tables/{table}/rematch", headers=ann_csrf).json()
+    again = first["table"]
+    assert first["created"] and again["rated"] == "cubulus-2"
+    carl, carl_csrf = new_account(client, "Remc", "10.46.8.3")
+    assert carl.post(f"/api/tables/{again['id']}/join", json={}, headers=carl_csrf).status_code == 409
+    assert bob.post(f"/api/tables/{table}/rematch", headers=bob_csrf).status_code == 200
+    assert client.get(f"/api/tables/{again['id']}").json()["status"] == "playing"
+    assert ann.post(f"/api/tables/{again['id']}/resign", headers=ann_csrf).status_code == 200
+    assert ratings_of(client, "Remb", "cubulus-2", 2)["games"] == 2

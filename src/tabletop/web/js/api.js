@@ -58,6 +58,21 @@ export const api = {
 
 /** The accounts' API (docs/server.md, "Accounts"): the session lives in an HttpOnly cookie the browser
  * sends by itself; the answers that open one carry its CSRF token. */
+/** Quick pairing: post a seek ({game, options, rated, spread}), ask after one's own, withdraw it, those waiting. */
+export const seekApi = {
+  post: (body) => request("POST", "/api/seeks", body),
+  status: (id) => request("GET", `/api/seeks/${encodeURIComponent(id)}`),
+  cancel: (id) => request("DELETE", `/api/seeks/${encodeURIComponent(id)}`),
+  waiting: () => request("GET", "/api/seeks"),
+};
+
+/** Ratings (read only): the pools, a pool's leaderboard, a player's history in a pool. */
+export const ratingsApi = {
+  pools: () => request("GET", "/api/pools"),
+  leaderboard: (pool) => request("GET", `/api/leaderboard/${encodeURIComponent(pool)}`),
+  history: (username, pool) => request("GET", `/api/players/${encodeURIComponent(username)}/ratings/${encodeURIComponent(pool)}`),
+};
+
 export const accountApi = {
   me: () => request("GET", "/api/account"),
   signUp: (username, password) => request("POST", "/api/account/signup", { username, password }),

@@ -179,6 +179,7 @@ const STRINGS = {
     "table.undoReason.chance": "No undo: chance has acted since.",
     "table.undoReason.bot": "No undo: a bot has moved since.",
     "table.undoReason.other": "No undo: only your own last move can be taken back, and someone has moved since.",
+    "table.undoReason.rated": "No undo: a rated game has no takebacks.",
 
     "replay.title": "Replay",
     "replay.first": "Start",
@@ -439,6 +440,7 @@ const STRINGS = {
     "table.undoReason.chance": "Нельзя взять назад: с тех пор сработал случай.",
     "table.undoReason.bot": "Нельзя взять назад: с тех пор походил бот.",
     "table.undoReason.other": "Нельзя взять назад: можно вернуть только свой последний ход, а с тех пор уже кто-то походил.",
+    "table.undoReason.rated": "Нельзя взять назад: в рейтинговой партии ходы не отменяются.",
 
     "replay.title": "Запись партии",
     "replay.first": "В начало",
@@ -704,6 +706,7 @@ const STRINGS = {
     "table.undoReason.chance": "Nu se poate lua înapoi: între timp a decis norocul.",
     "table.undoReason.bot": "Nu se poate lua înapoi: între timp a mutat un robot.",
     "table.undoReason.other": "Nu se poate lua înapoi: doar ultima ta mutare poate fi luată înapoi, iar între timp a mutat altcineva.",
+    "table.undoReason.rated": "Nu se poate lua înapoi: o partidă cu rating nu are mutări retrase.",
 
     "replay.title": "Reluare",
     "replay.first": "Început",

@@ -10,6 +10,8 @@ import { h, fill } from "./dom.js";
 import { errorText } from "./errors.js";
 import { formatNumber, lang, optionText, t, timeAgo } from "./i18n.js";
 import { picture } from "./pictures.js";
+import { ratedRefusal, refusalText } from "./ratings.js";
+import { seekPanel } from "./seeks.js";
 import { outcomeText, seatName } from "./table.js";
 
 let gamesCache = null;
@@ -166,8 +168,15 @@ export function renderLobby(root, { focus = null } = {}) {
   // (a page left meanwhile keeps what now fills the root: another page's)
   draw().catch((error) => alive && fill(root, h("p", { class: "banner error", role: "alert" },
     t("common.error", { reason: error.message }))));
-  root.append(mine.element, waitingHint, gamesBox, openBox, linkBox, pastBox);
-  return { destroy: () => { alive = false; } };
+  const seekBox = h("div", { class: "seek-box" });
+  let seeks = null;  // quick pairing (seeks.js), once the games' list has come
+  games().then((list) => {
+    if (!alive) return;
+    seeks = seekPanel(list, gameTitle);
+    seekBox.append(seeks.element);
+  }).catch(() => {});
+  root.append(mine.element, waitingHint, gamesBox, seekBox, openBox, linkBox, pastBox);
+  return { destroy: () => { alive = false; if (seeks) seeks.destroy(); } };
 }
 
 /** A game's card: its picture and words, one click to play it against the computer at a level, and
@@ -195,7 +204,9 @@ function gameCard(game) {
     status,
     h("div", { class: "buttons" },
       h("a", { class: "button", href: `#/new/${game.name}`, "data-action": "new" }, t("lobby.new")),
-      h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules"))));
+      h("a", { class: "button", href: `#/rules/${game.name}` }, t("lobby.rules")),
+      (game.pools || []).length ? h("a", { class: "button", href: `#/leaderboard/${game.pools[0].name}`,
+        "data-action": "leaderboard" }, t("board.link")) : null));
 }
 
 /** One click, one table: the player in seat 1, bots at `level` in the others — as few seats as the
@@ -341,7 +352,8 @@ export function renderCreate(root, gameName) {
   let alive = true;
   let game = null;
   const state = { name: playerName(), options: {}, seats: [], moveSeconds: "", timeBank: "", days: 0, seed: "", invites: null,
-    error: "" };
+    error: "", rated: false };
+  const ratedBox = h("fieldset", { class: "rated", "data-testid": "rated-box" });
 
   function defaultSeats(n) {
     const seats = state.seats.slice(0, n);
@@ -420,6 +432,7 @@ export function renderCreate(root, gameName) {
   const seatsBox = h("fieldset", { class: "seats" });
 
   function drawSeats() {
+    queueMicrotask(drawRated);  // (once these seats are drawn: a bot's level or a hot seat decides a rated game)
     const players = game.players;
     const rows = state.seats.map((seat, i) => {
       const kindSelect = h("select", { "aria-label": `${t("create.seat", { n: i + 1 })}`, name: `seat-${i}-kind`,
@@ -490,6 +503,7 @@ export function renderCreate(root, gameName) {
     const you = state.seats.findIndex((seat) => seat.kind === "you");
     const request = { game: game.name, options, seats, creator_seat: you >= 0 ? you : null };
     if (state.seed !== "") request.seed = Number(state.seed);
+    if (state.rated && !ratedRefusal(game, request, !!signedIn())) request.rated = true;
     if (state.days) {  // a table that takes days: its clock is the days per move, with no bank
       request.move_seconds = state.days * DAY;
     } else if (state.moveSeconds !== "") {
@@ -561,6 +575,7 @@ export function renderCreate(root, gameName) {
           oninput: (e) => { state.name = e.target.value; } })),
       h("fieldset", { class: "options" }, h("legend", {}, t("create.options")), game.options.map(optionInput)),
       seatsBox,
+      ratedBox,
       h("fieldset", { class: "timers" }, h("legend", {}, t("create.timers")),
         h("div", { class: "field" }, h("label", { for: "pace" }, t("create.pace")),
           h("select", { id: "pace", "data-testid": "pace-days", onchange: (e) => {
@@ -583,8 +598,28 @@ export function renderCreate(root, gameName) {
       h("div", { class: "buttons" },
         h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create.submit")),
         h("a", { class: "button", href: "#/" }, t("create.cancel"))));
+    form.addEventListener("input", drawRated);
+    form.addEventListener("change", drawRated);
     fill(root, form);
     drawSeats();
+    drawRated();
+  }
+
+  /** Rated or casual, said before the table starts: the box off with the reason where it cannot be rated. */
+  function drawRated() {
+    let refusal = "options";
+    try {
+      const { rated, ...asked } = body();
+      refusal = ratedRefusal(game, asked, !!signedIn());
+    } catch {
+      // an option that does not read yet (a parts table being typed): not a rated configuration for now
+    }
+    const on = state.rated && !refusal;
+    fill(ratedBox, h("legend", {}, t("rated.legend")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "rated", "data-testid": "rated", checked: on,
+        disabled: !!refusal, onchange: (e) => { state.rated = e.target.checked; drawRated(); } }), t("rated.label")),
+      h("p", { class: "hint", id: "rated-why", "data-testid": "rated-why" }, refusal
+        ? refusalText(game, refusal, gameTitle(game.name)) : t(on ? "rated.on" : "rated.off")));
   }
 
   games().then((list) => {

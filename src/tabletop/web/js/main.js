@@ -15,6 +15,7 @@ import { accountLink, loadAccount, renderRecover, renderReset, renderSignIn, ren
 import { renderConfirmEmail } from "./mail.js";
 import { renderAccountPage } from "./accountpage.js";
 import { renderProfile } from "./profile.js";
+import { renderLeaderboard } from "./ratings.js";
 
 const app = document.getElementById("app");
 let current = null;
@@ -75,6 +76,9 @@ function route() {
         break;
       case "player":
         current = renderProfile(app, rest[0] || "");
+        break;
+      case "leaderboard":
+        current = renderLeaderboard(app, rest[0] || "");
         break;
       case "replay":
         current = renderReplay(app, rest[0], rest[1]);  // #/replay/{id}/{n}: after n actions

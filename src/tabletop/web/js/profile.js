@@ -9,6 +9,7 @@ import { accountApi } from "./api.js";
 import { h, fill } from "./dom.js";
 import { addStrings, formatNumber, lang, t } from "./i18n.js";
 import { games, gameTitle } from "./lobby.js";
+import { ratingsPanel } from "./ratings.js";
 import { profileActions } from "./safety.js";
 
 export const STRINGS = {
@@ -85,11 +86,13 @@ export function renderProfile(root, username) {
       else actions.relabel();
     }
     fill(root, h("div", { class: "profile", "data-testid": "profile" },
-      h("section", { class: "panel" }, h("h2", {}, t("player.title", { username: found.username })),
+      h("section", { class: "panel" }, h("h2", {}, found.bot
+        ? `${t(`create.level.${found.bot}`)} (${t("ratings.bot")})` : t("player.title", { username: found.username })),
         rate === null ? h("p", { class: "hint" }, t("player.noGames"))
           : [h("p", { "data-testid": "completion" }, t("player.completion", { rate: formatNumber(rate, { percent: true, max: 1 }) })),
             h("p", { class: "hint" }, t("player.completionWhy"))],
         actions ? actions.element : null),
+      found.ratings ? ratingsPanel(found.username, found.ratings) : null,
       found.games.length ? h("section", { class: "panel", "aria-labelledby": "player-stats-h" },
         h("h3", { id: "player-stats-h" }, t("player.stats")),
         h("div", { class: "stats-wrap" }, h("table", { class: "stats", "data-testid": "per-game" },

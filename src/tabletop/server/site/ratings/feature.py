@@ -11,7 +11,7 @@ finds it changed is computed again from the new ratings.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -102,9 +102,21 @@ class Ratings:
         found = await self.db(self.store.ratings_of, account.id)
         ratings = {}
         for rating in found:
-            rank = await self.db(self.store.rank, rating.pool, account.id, moment - ACTIVE, PROVISIONAL / SCALE)
-            ratings[rating.pool] = {**shown(rating, moment), "rank": rank}
+            now_shown = shown(rating, moment)  # (a settled rating unused for long is provisional again: no rank)
+            rank = None if now_shown["provisional"] else await self.db(self.store.rank, rating.pool, account.id,
+                                                                        moment - ACTIVE, PROVISIONAL / SCALE)
+            ratings[rating.pool] = {**now_shown, "rank": rank}
         return {"ratings": ratings}
+
+    async def rating(self, account: str, pool: str) -> dict[str, Any]:
+        """The account's rating in ``pool`` as people read it today (a newcomer's 1500 ± 500 where it has none)."""
+        return shown((await self.db(self.store.ratings, [account], pool)).get(account))
+
+    async def bot_ratings(self, pool: str, levels: Sequence[str]) -> dict[str, int]:
+        """The shown rating in ``pool`` of each bot level (a level that has played no rated game there: 1500)."""
+        accounts = await self.db(self.store.bot_accounts, levels)
+        stored = await self.db(self.store.ratings, list(accounts.values()), pool)
+        return {level: shown(stored.get(account))["rating"] for level, account in accounts.items()}
 
     async def history(self, account: Account, pool: str, who: str) -> dict[str, Any]:
         """An account's rating after each rated game in ``pool`` (oldest first), for its graph."""
@@ -120,9 +132,11 @@ class Ratings:
         await self._count(who, pool)
         moment = now()
         lines = await self.db(self.store.leaderboard, pool, moment - ACTIVE, PROVISIONAL / SCALE, BOARD)
+        settled = [(line, now_shown) for line in lines
+                   if not (now_shown := shown(line.rating, moment))["provisional"]]  # (its deviation grown since)
         return {"pool": pool, "game": pools()[pool], "active_days": ACTIVE.days,
-                "players": [{"rank": place, "username": line.username, "bot": line.bot, **shown(line.rating, moment)}
-                            for place, line in enumerate(lines, 1)]}
+                "players": [{"rank": place, "username": line.username, "bot": line.bot, **now_shown}
+                            for place, (line, now_shown) in enumerate(settled, 1)]}
 
     async def _count(self, who: str, pool: str) -> None:
         if pool not in pools():
