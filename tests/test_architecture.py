@@ -91,6 +91,13 @@ def test_a_site_feature_meets_the_tables_through_the_seam_alone(feature: str) ->
     assert "tabletop.server.seams" in found and not found & ENGINE, sorted(found & ENGINE)
 
 
+def test_the_open_record_meets_the_tables_through_the_seam_alone() -> None:
+    """Issue 46 item 5: the open record of play (``server/site/records``) reads finished tables through
+    ``seams.RecordReading``, never the engine (the record of a stored table is the engine's ``archive``)."""
+    found = set().union(*(imports(path) for path in files("server/site/records")))
+    assert "tabletop.server.seams" in found and not found & (ENGINE | {"tabletop.server.archive"}), sorted(found)
+
+
 def test_only_the_composition_and_the_dependency_module_import_the_hub() -> None:
     """The hub's parts are handed what they need, never the hub: only the app (which makes it), the
     dependency module, the package's lazy names and the engine's own two routers (tables and sockets,

@@ -44,7 +44,8 @@ LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusa
           "message_burst=1000000", "sockets_per_minute=1000000", "sockets_per_client=1000", "chat_per_minute=1000000",
           "bot_tables=100000", "heavy_workers=0", "heavy_per_client=100", "bot_table_move_seconds=0",
           "sign_ins_per_minute=1000000", "sign_ins_per_account_per_minute=1000000", "sign_ups_per_minute=1000000",
-          "claims_per_minute=1000000", "exports_per_minute=1000000", "profile_reads_per_minute=1000000"]
+          "claims_per_minute=1000000", "exports_per_minute=1000000", "profile_reads_per_minute=1000000",
+          "game_streams_per_minute=1000000"]
 """The fuzzing client sends thousands of requests: no limit of its own should answer them instead."""
 
 HOSTILE_JSON = ["NaN", "Infinity", "-Infinity", "1e309", "-1e400", '{"a": [NaN]}', '"\\ud800"', '"x\\udfffy"',

@@ -15,6 +15,7 @@ import typer
 from tabletop.cli.admin import admin_app
 from tabletop.cli.beetle import beetle_app
 from tabletop.cli.cribbage import cribbage_app
+from tabletop.cli.export import export
 from tabletop.cli.kubik import kubik_app
 from tabletop.cli.output import PLAIN_HELP, fail
 from tabletop.cli.output import console as make_console
@@ -55,6 +56,7 @@ app.add_typer(kubik_app, name="kubik")
 app.command()(tournament)
 app.command()(simulate)
 app.command()(serve)
+app.command()(export)
 
 console = make_console(highlight=False)
 

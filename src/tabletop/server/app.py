@@ -78,6 +78,8 @@ from tabletop.server.site.moderation.router import reports as reports_router
 from tabletop.server.site.ratings import CONSUMER as RATINGS
 from tabletop.server.site.ratings import Ratings
 from tabletop.server.site.ratings.router import router as ratings_router
+from tabletop.server.site.records.feature import Records
+from tabletop.server.site.records.router import router as records_router
 from tabletop.server.site.seeks import Seeks
 from tabletop.server.site.seeks.router import router as seeks_router
 from tabletop.server.static import WebFiles, api_docs
@@ -239,6 +241,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(accounts_router)
     app.include_router(seeks_router)
     app.include_router(ratings_router)  # (before the players': /api/players/{name}/ratings/{pool} is its)
+    app.include_router(records_router)  # (before the players': /api/players/{name}/games is its)
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
@@ -274,14 +277,16 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     accounts.profile_parts.append(ratings.profile_part)
     # quick pairing (.site.seeks): seeks matched into tables through the seam, a bot offered by rating
     app.state.seeks = Seeks(SeekStore(hub.store), hub.db, hub.rates, hub.seam, ratings)
+    app.state.records = Records(hub.seam, hub.rates)  # a player's finished games as records (.site.records)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
-PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+)?"
+PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+|/games)?"
                           r"|leaderboard/[^/]+|seeks)$")
 """Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
-:mod:`.lobby`), a player's profile, an account's games and its export (each read from the database)."""
+:mod:`.lobby`), a player's profile and stream of games, an account's games and its export (each read from the
+database)."""
 
 DELAYED_REFUSALS = 1_000
 """Refusals held back at once (beyond them a refusal is answered at once): each is a sleeping task."""

@@ -141,6 +141,8 @@ SERVER_ERRORS: Mapping[str, str] = {
     "too_many_claims": "more than {limit} claims of seats in any {span} s for one account",
     "too_many_exports": "more than {limit} pages of an export in any {span} s for one account",
     "too_many_profile_reads": "more than {limit} profiles or lists of games read in any {span} s by one client",
+    # the open record of play (.site.records)
+    "too_many_game_streams": "more than {limit} streams of a player's games asked in any {span} s by one client",
     "busy_hashing": "the server is checking too many passwords at once",
     "account_closed": "an account the site's moderators closed (it signs in nowhere)",
     # looking after each other (tabletop.server.site.moderation)

@@ -78,6 +78,7 @@ class Limits:
     seeks_per_minute: int = 20  #: seeks one account may post in any minute (quick pairing)
     rating_reads_per_minute: int = 60  #: leaderboards and rating histories one client or account may read a minute
     profile_reads_per_minute: int = 60  #: profiles and "my games" pages one client or account may read in any minute
+    game_streams_per_minute: int = 10  #: streams of a player's games (1,000 at most) per client or account a minute
     # looking after each other (tabletop.server.site.moderation)
     blocks_per_minute: int = 10  #: blocks and unblocks one account may make in any minute
     reports_per_hour: int = 10  #: reports one account may make in any hour

@@ -17,7 +17,9 @@ transport:
   a moderator hid is gone (the line itself is hidden in the database by the moderation's storage);
 - :class:`SeatBinding` — the accounts (:mod:`.site.accounts`): the tables whose seats the feature bound to an
   account or let go (a claim, a deleted account) read again wherever they are held, and a finished table's
-  record (an account's export).
+  record (an account's export);
+- :class:`RecordReading` — the open record of play (:mod:`.site.records`): finished tables read from the database a
+  page at a time, each with its game record (:mod:`.archive`), never a table being played.
 
 :class:`Tables` is their one implementation, over the registry, seating and the cross-process layer; the
 composition root (:mod:`.hub`) builds it as ``Hub.seam``, the application (:mod:`.app`) builds the
@@ -33,8 +35,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tabletop.core import Game
+from tabletop.server.archive import stored_record
 from tabletop.server.lobby_lines import row_line
 from tabletop.storage import LobbyPage, LobbySeat, SeatSpec, StorageError
+from tabletop.storage.records import FinishedQuery, Key, RecordStore, StoredGame
 
 if TYPE_CHECKING:
     from tabletop.server.messages import CreateTable
@@ -217,6 +221,16 @@ class SeatBinding(LobbyReading, Protocol):
         is played (its record would show hidden information) or when there is no such table."""
 
 
+class RecordReading(Protocol):
+    """What the open record of play needs: finished tables, a page at a time, each with its game record."""
+
+    async def finished_games(self, query: FinishedQuery, after: Key | None,
+                             limit: int) -> list[tuple[StoredGame, str]]:
+        """Up to ``limit`` finished tables that ``query`` asks for, after ``after`` in its order, read from the database
+        (a finished table's record is what it stored: nothing of it need be held here), each with its game record as
+        JSON (what ``GET /api/tables/{id}/record`` answers, on one line); never a table being played."""
+
+
 class Tables:
     """This process's tables as the features see them: every protocol above, over the parts that hold them."""
 
@@ -330,4 +344,14 @@ class Tables:
                                     account=account))
 
         result: T = await self._registry.db(read)
+        return result
+
+    async def finished_games(self, query: FinishedQuery, after: Key | None,
+                             limit: int) -> list[tuple[StoredGame, str]]:
+        store = RecordStore(self._registry.store.engine)
+
+        def read() -> list[tuple[StoredGame, str]]:  # (the records made on the database's thread too)
+            return [(game, stored_record(game).to_json(indent=None)) for game in store.finished(query, after, limit)]
+
+        result: list[tuple[StoredGame, str]] = await self._registry.db(read)
         return result
