@@ -94,15 +94,38 @@ def test_a_state_class_that_cannot_be_found_is_said_plainly() -> None:
 def test_the_shipped_games_declare_what_they_offer() -> None:
     """What the browser, the server and the adapters rely on, per game: a coach for all four, Beetle's exact
     odds (B6), Kubik's simulated flights, Cubulus's previews of certain moves, batched kernels for cribbage and
-    Cubulus."""
+    Cubulus, a player's statistics for all but Beetle (B13: no decisions, nothing to keep but games played —
+    issue 46 item 4)."""
     registry = tabletop.REGISTRY
     assert {name: sorted(map(str, registry[name].spec.capabilities))
             for name in ("beetle", "cribbage", "cubulus", "kubik")} == {
         "beetle": ["coach", "encoding", "odds", "presentation"],
-        "cribbage": ["batch", "coach", "encoding", "presentation"],
-        "cubulus": ["batch", "coach", "encoding", "presentation", "preview"],
-        "kubik": ["coach", "encoding", "motion", "presentation"],
+        "cribbage": ["batch", "coach", "encoding", "presentation", "statistics"],
+        "cubulus": ["batch", "coach", "encoding", "presentation", "preview", "statistics"],
+        "kubik": ["coach", "encoding", "motion", "presentation", "statistics"],
     }
+
+
+class Counted(Bare):
+    """Keeps statistics and says so, but names no figure to read them as."""
+
+    spec = GameSpec("counted", "Counted", "stats", 2, 2, 2, Chance.NONE, False, (-1.0, 1.0), 1,
+                    capabilities=frozenset({Capability.STATISTICS}))
+
+    def seat_statistics(self, record: Any, seat: int, seconds: float | None = None) -> Any:
+        return None
+
+
+def test_statistics_are_declared_with_the_figures_they_are_read_as() -> None:
+    """Issue 46 item 4: a game keeping statistics lists its figures in its spec (what a profile shows), and a
+    game listing figures keeps statistics: both or neither."""
+    with pytest.raises(TypeError, match=r"GameSpec\.statistics lists the figures"):
+        Registry(Counted)
+    for name in tabletop.REGISTRY.providing(Capability.STATISTICS):
+        figures = tabletop.REGISTRY[name].spec.statistics
+        totals = {figure.total for figure in figures} | {figure.per for figure in figures if figure.per}
+        assert figures and len({figure.name for figure in figures}) == len(figures), name
+        assert all(name.isidentifier() for name in totals), totals
 
 
 class Secret(Game[Any, str]):

@@ -28,7 +28,7 @@ def test_games_lists_every_game_with_its_options(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert set(games) == {"beetle", "cribbage", "cubulus", "kubik", "pig"}  # pig: the tests' own (tests/plugin)
     assert any(o["name"] == "target" for o in games["cribbage"]["options"])
-    assert games["cribbage"]["capabilities"] == ["batch", "coach", "encoding", "presentation"]
+    assert games["cribbage"]["capabilities"] == ["batch", "coach", "encoding", "presentation", "statistics"]
     assert (games["pig"]["capabilities"], games["pig"]["web"]) == ([], False)  # the required core only
 
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from tabletop.core.record import Record, iter_replay, replay
     from tabletop.core.registry import Registry
     from tabletop.core.spec import Chance, GameSpec, Option
+    from tabletop.core.statistics import Figure, SeatStatistics
 
 _LAZY = {
     "Agent": "tabletop.core.agent",
@@ -48,6 +49,7 @@ _LAZY = {
     "Ending": "tabletop.core.ending",
     "Event": "tabletop.core.events",
     "Field": "tabletop.core.encoding",
+    "Figure": "tabletop.core.statistics",
     "Game": "tabletop.core.game",
     "GameSpec": "tabletop.core.spec",
     "IllegalActionError": "tabletop.core.errors",
@@ -64,6 +66,7 @@ _LAZY = {
     "Registry": "tabletop.core.registry",
     "SPECTATOR": "tabletop.core.events",
     "SampledChanceError": "tabletop.core.errors",
+    "SeatStatistics": "tabletop.core.statistics",
     "State": "tabletop.core.game",
     "TERMINAL": "tabletop.core.game",
     "TabletopError": "tabletop.core.errors",
@@ -106,6 +109,7 @@ __all__ = [
     "Ending",
     "Event",
     "Field",
+    "Figure",
     "Game",
     "GameSpec",
     "IllegalActionError",
@@ -119,6 +123,7 @@ __all__ = [
     "RecordError",
     "Registry",
     "SampledChanceError",
+    "SeatStatistics",
     "State",
     "TabletopError",
     "UnknownGameError",

@@ -45,6 +45,9 @@ class Capability(enum.StrEnum):
     """A fixed-size numeric form for learning code (``Game.encoding``): the RL adapters need it."""
     BATCH = "batch"
     """Many games stepped together in arrays (``Game.batch``): the vector environments use it."""
+    STATISTICS = "statistics"
+    """A seat's statistics from a finished game's record (``Game.seat_statistics``), with the figures they are
+    read as (``GameSpec.statistics``): what a player's profile shows of their play."""
 
 
 def _overrides(method: str, owner: str) -> Callable[[type[Game[Any, Any]]], bool]:
@@ -91,6 +94,7 @@ IMPLEMENTED: dict[Capability, Callable[[type[Game[Any, Any]]], bool]] = {
     Capability.ODDS: _overrides("win_chances", "Game"),
     Capability.ENCODING: lambda cls: cls.encoding_type is not None,
     Capability.BATCH: lambda cls: cls.batch_type is not None,
+    Capability.STATISTICS: _overrides("seat_statistics", "Game"),
 }
 """How to see from a game's classes that it implements each capability: the hook it overrides."""
 
@@ -99,10 +103,14 @@ def check_declared(cls: type[Game[Any, Any]]) -> None:
     """Raise TypeError unless ``cls``'s spec declares exactly the capabilities it implements.
 
     Raises:
-        TypeError: naming what is implemented and not declared, or declared and not implemented.
+        TypeError: naming what is implemented and not declared, or declared and not implemented (or statistics
+            declared without their figures).
     """
     declared = cls.spec.capabilities
     found = {capability for capability, test in IMPLEMENTED.items() if test(cls)}
+    if (Capability.STATISTICS in declared) != bool(cls.spec.statistics):
+        raise TypeError(f"{cls.__name__} ({cls.spec.name}): GameSpec.statistics lists the figures of the statistics "
+                        "capability: both or neither")
     if found != declared:
         missing, extra = sorted(found - declared), sorted(declared - found)
         said = "; ".join(part for part in (

@@ -35,6 +35,8 @@ from tabletop.core.spec import RULES, GameSpec
 if TYPE_CHECKING:  # numpy only where a batch is used: the core itself starts without it
     from tabletop.core.batch import Batch
     from tabletop.core.coach import CoachAdvice
+    from tabletop.core.record import Record
+    from tabletop.core.statistics import SeatStatistics
 
 Player = int
 """A seat number, 0-based, in turn order ("clockwise")."""
@@ -280,8 +282,8 @@ class Game(ABC, Generic[StateT, ActionT]):
 
     A subclass implements :meth:`initial_state`, :meth:`parse_action` and :meth:`state_from_view`; the
     other hooks have generic defaults, and those of a capability (:meth:`event_text` for presentation,
-    :meth:`coach`, :meth:`win_chances` for odds, :attr:`encoding_type`, :attr:`batch_type`) are declared
-    in :attr:`GameSpec.capabilities` and asked for through :meth:`provides`.
+    :meth:`coach`, :meth:`win_chances` for odds, :meth:`seat_statistics`, :attr:`encoding_type`,
+    :attr:`batch_type`) are declared in :attr:`GameSpec.capabilities` and asked for through :meth:`provides`.
     """
 
     spec: ClassVar[GameSpec]
@@ -391,6 +393,13 @@ class Game(ABC, Generic[StateT, ActionT]):
         ``budget`` is work in the game's own unit (worlds, nodes; None: the game's default), drawn from
         ``seed``, so the same view, budget and seed give the same advice; ``include`` names actions to
         rate even where the advice lists only the best of each kind (a replay's chosen move)."""
+        return None
+
+    def seat_statistics(self, record: Record, seat: Player, seconds: float | None = None) -> SeatStatistics | None:
+        """``seat``'s statistics of a finished game (its ``record``, public once the game is over; never a game
+        in progress): the totals :attr:`GameSpec.statistics` reads, exact where an analysis gives them, the
+        analysis stopping after ``seconds`` of CPU (None: the game's own bound) with ``complete`` False. None
+        where the game keeps none."""
         return None
 
     encoding_type: ClassVar[type[Encoding[Any]] | None] = None

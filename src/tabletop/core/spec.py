@@ -18,6 +18,7 @@ from typing import Any
 from tabletop.core.capabilities import Capability
 from tabletop.core.errors import OptionError, list_allowed
 from tabletop.core.pools import Pool
+from tabletop.core.statistics import Figure
 
 Validator = Callable[[Any], Any]
 
@@ -214,6 +215,9 @@ class GameSpec:
     #: none: the game is never rated, and ``unrated`` says why in a sentence a page can show
     pools: tuple[Pool, ...] = ()
     unrated: str = ""
+    #: with the statistics capability: the figures a player's statistics show, read from the totals its
+    #: ``Game.seat_statistics`` gives for each finished game (:mod:`tabletop.core.statistics`)
+    statistics: tuple[Figure, ...] = ()
 
     @property
     def all_options(self) -> tuple[Option, ...]:

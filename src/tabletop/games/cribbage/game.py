@@ -25,10 +25,13 @@ from tabletop.games.cribbage.phases import Phase, side_of, sides_of
 from tabletop.games.cribbage.render import event_text
 from tabletop.games.cribbage.scoring import value
 from tabletop.games.cribbage.state import CribbageState, from_table, initial_state
+from tabletop.games.cribbage.stats import FIGURES
 from tabletop.games.cribbage.views import table_from_view
 
 if TYPE_CHECKING:
     from tabletop.core.coach import CoachAdvice
+    from tabletop.core.record import Record
+    from tabletop.core.statistics import SeatStatistics
 
 TARGET_PRESETS: Mapping[int, str] = MappingProxyType({
     121: "the full game",
@@ -80,7 +83,9 @@ SPEC = GameSpec(
     # C5, C8, C9 (Cribbage.refusal); a show or a play no deal can produce, given to the scorers (C10, C13)
     errors=("not_in_hand", "count_over_31", "go_with_card", "discard_count",
             "show_size", "no_starter", "card_twice", "empty_series", "not_a_card"),
-    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH}),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.COACH, Capability.ENCODING, Capability.BATCH,
+                            Capability.STATISTICS}),
+    statistics=FIGURES,  # per deal as pone and as dealer (C5–C13), skunks (C18), discards against the best (.stats)
     # rated games are the full game to 121 (C3), each table size a pool of its own (C15: four play as partners);
     # the match's length and the variants of C16-C18 may be chosen, each a game the same players are measured by
     pools=tuple(Pool(f"cribbage-{players}", f"Cribbage, {players} players to 121",
@@ -209,6 +214,13 @@ class Cribbage(Game[CribbageState, CribbageAction]):
         from tabletop.games.cribbage.coach import coach
 
         return coach(self, view, seat, budget, seed)
+
+    def seat_statistics(self, record: Record, seat: int, seconds: float | None = None) -> SeatStatistics:
+        """Hands, cribs and pegging per deal as pone and as dealer, skunks, and the points each discard lost
+        against the best throw (:mod:`.stats`)."""
+        from tabletop.games.cribbage.stats import seat_statistics
+
+        return seat_statistics(self, record, seat, seconds)
 
     def event_text(self, event: Event) -> str:
         """``seat 2 pegs 4 (hand): fifteen two, and a pair is four``: see :func:`.render.event_text`."""

@@ -125,6 +125,21 @@ def offer_muggins(p: Position, seat: int, actual: int, declared: int, resume: in
 
 
 @kernel
+def skunk_value(target: int, best_loser: int) -> int:
+    """C18: what a game won counts when the best losing score is ``best_loser``: 3 for a double skunk (under
+    the target less 60, in a game of 91 or more), 2 for a skunk (under the target less 30), else 1.
+
+    >>> skunk_value(121, 90), skunk_value(121, 60), skunk_value(121, 91)
+    (2, 3, 1)
+    """
+    if target >= 91 and best_loser < target - 60:
+        return 3
+    if best_loser < target - 30:
+        return 2
+    return 1
+
+
+@kernel
 def end_game(p: Position, winner: int) -> None:
     """C14, C16, C18: the game is won; score it in the match; deal the next game or end the match."""
     sides, target, games = p[SIDES], p[TARGET], p[GAMES]
@@ -134,10 +149,7 @@ def end_game(p: Position, winner: int) -> None:
         for side in range(sides):
             if side != winner:
                 best_loser = max(best_loser, p[SCORES + side])
-        if target >= 91 and best_loser < target - 60:
-            value = 3
-        elif best_loser < target - 30:
-            value = 2
+        value = skunk_value(target, best_loser)
     played = p[RESULTS_N]
     result = RESULTS + RESULT * played
     p[result], p[result + 1] = winner, value

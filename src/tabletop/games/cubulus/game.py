@@ -34,10 +34,13 @@ from tabletop.games.cubulus.geometry import ALL_CELLS, EXTERIOR
 from tabletop.games.cubulus.phases import Phase
 from tabletop.games.cubulus.render import event_text
 from tabletop.games.cubulus.state import CubulusState, position, start
+from tabletop.games.cubulus.stats import FIGURES
 from tabletop.games.cubulus.views import state_fields
 
 if TYPE_CHECKING:
     from tabletop.core.coach import CoachAdvice
+    from tabletop.core.record import Record
+    from tabletop.core.statistics import SeatStatistics
 
 MAX_MOVE_CAP: Final = 10_000
 
@@ -81,7 +84,8 @@ SPEC = GameSpec(
         "compiled_missing",  # a bot: the hard level without the compiled extra {level, extra}
     ),
     capabilities=frozenset({Capability.PRESENTATION, Capability.PREVIEW, Capability.COACH, Capability.ENCODING,
-                            Capability.BATCH}),
+                            Capability.BATCH, Capability.STATISTICS}),
+    statistics=FIGURES,  # wins by the order played (U4, U13), forced wins missed by the proof search (.stats)
     # the standard game for two and for three (U1), the first player drawn (U4, U13: a chosen first seat is a
     # handicap); the neutral balls may go anywhere or on the surface, a fair choice for every side (U13)
     pools=tuple(Pool(f"cubulus-{players}", f"Cubulus, {players} players",
@@ -146,6 +150,13 @@ class Cubulus(Game[CubulusState, CubulusAction]):
         from tabletop.games.cubulus.coach import coach
 
         return coach(self, view, seat, budget, seed)
+
+    def seat_statistics(self, record: Record, seat: Player, seconds: float | None = None) -> SeatStatistics:
+        """Wins as first, second and third player, and the forced wins the proof search finds missed
+        (:mod:`.stats`)."""
+        from tabletop.games.cubulus.stats import seat_statistics
+
+        return seat_statistics(self, record, seat, seconds)
 
     def event_text(self, event: Event) -> str:
         """``event`` in English, for the terminal (:func:`.render.event_text`)."""

@@ -36,10 +36,13 @@ from tabletop.games.kubik.field import AIMS, POSITIONS, POWERS, SMALL_EDGE, SPIN
 from tabletop.games.kubik.phases import Phase
 from tabletop.games.kubik.render import event_text
 from tabletop.games.kubik.state import KubikState
+from tabletop.games.kubik.stats import FIGURES
 from tabletop.games.kubik.views import pose_from_view, score_from_view
 
 if TYPE_CHECKING:
     from tabletop.core.coach import CoachAdvice
+    from tabletop.core.record import Record
+    from tabletop.core.statistics import SeatStatistics
 
 
 def _check_teams(value: object) -> str:
@@ -147,7 +150,9 @@ SPEC = GameSpec(
         "outcome_mode",  # K20, K20b: an outcome this table's throws= never produces {option, throws, legal}
         "seen_not_simulated", "seen_after_seen", "simulation_mismatch",  # K20: outcomes people saw, the physics'
     ),
-    capabilities=frozenset({Capability.PRESENTATION, Capability.MOTION, Capability.COACH, Capability.ENCODING}),
+    capabilities=frozenset({Capability.PRESENTATION, Capability.MOTION, Capability.COACH, Capability.ENCODING,
+                            Capability.STATISTICS}),
+    statistics=FIGURES,  # outs, misses (K7, K9), interceptions (K13–K15, K19), chance lost to the policy (.stats)
     # simulated throws (K20, K20b), one pool per team size, even teams of the default skill (K18): a real
     # field's scorekeeping (throws=manual) and uneven sides are never rated; the safety cap may be on or off
     pools=tuple(Pool(f"kubik-{size}v{size}", f"Kubik, {size} against {size}, simulated throws",
@@ -225,6 +230,13 @@ class Kubik(Game[KubikState, KubikAction]):
         from tabletop.games.kubik.coach import coach
 
         return coach(self, view, seat, include, seed)
+
+    def seat_statistics(self, record: Record, seat: int, seconds: float | None = None) -> SeatStatistics:
+        """Outs, misses, interceptions stood, tried and hit, and the chance to win each throw lost against the
+        winning policy (:mod:`.stats`)."""
+        from tabletop.games.kubik.stats import seat_statistics
+
+        return seat_statistics(self, record, seat, seconds)
 
     def seat_sides(self) -> tuple[tuple[int | str, tuple[int, ...]], ...]:
         """Team A and team B with their seats (K10): a team wins or loses together (K11)."""
