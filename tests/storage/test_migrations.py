@@ -11,7 +11,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, insert, inspect, text
 
 import tabletop.storage.ratings
-import tabletop.storage.seeks  # noqa: F401  (and these)
+import tabletop.storage.seeks
+import tabletop.storage.stats  # noqa: F401  (their tables are in the metadata the migrations must build)
 from tabletop.storage import Store
 from tabletop.storage.accounts import AccountStore
 from tabletop.storage.migrate import upgrade
@@ -153,3 +154,51 @@ def two_accounts_at_a_game(connection: Any) -> None:
                             "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
                             "('tttttttttttt', 1, 'human', 'Bob', NULL, 1, 'a2', 0)"))
     connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=0, action="A1"))
+
+
+def test_a_database_with_ratings_is_upgraded_to_statistics_with_its_accounts_and_tables_kept(tmp_path: Path) -> None:
+    """Issue 46 item 4: a database of the release with ratings and quick pairing (0013) — an account, its rating
+    and a game of it being played — upgraded in place: the rating is kept, a finished game is queued once, claimed
+    by one caller, stored once per (table, account) with the account's totals moved once (a claim left stale is
+    taken again), and the game goes on."""
+    from tabletop.storage.ratings import RatingStore
+    from tabletop.storage.stats import Analysed, StatsStore
+
+    url = f"sqlite:///{tmp_path / 'ratings.db'}"
+    upgrade(url, "0013")
+    engine = create_engine(url)
+    with engine.begin() as connection:  # (written as that release wrote them)
+        connection.execute(text("INSERT INTO accounts (id, username, username_key, password_hash, role, created_at) "
+                                "VALUES ('a1', 'Ann', 'ann', '$argon2id$...', 'player', '2026-12-01 10:00:00')"))
+        connection.execute(text("INSERT INTO ratings (account_id, pool, mu, sigma, games, played_at) VALUES "
+                                "('a1', 'cribbage-2', 27.0, 8.0, 1, '2026-12-05 10:00:00')"))
+        connection.execute(insert(TableRow).values(id="t" * 12, game="cribbage", options={}, status="playing",
+                                                   settings={}))
+        connection.execute(text("INSERT INTO seats (table_id, seat, kind, name, bot, joined, account, open) VALUES "
+                                "('tttttttttttt', 0, 'human', 'Ann', NULL, 1, 'a1', 0), "
+                                "('tttttttttttt', 1, 'bot', 'Bot', 'easy', 1, NULL, 0)"))
+        connection.execute(insert(EventRow).values(table_id="t" * 12, number=0, seat=-1, action="cut AS"))
+    assert "player_stats" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)
+    assert RatingStore(store).ratings(["a1"], "cribbage-2")["a1"].games == 1
+    stats = StatsStore(store)
+    record = '{"game": "cribbage", "options": {}, "actions": []}'
+    assert stats.enqueue("f" * 12, "cribbage", record, {"a1": 0}) and not stats.enqueue("f" * 12, "cribbage", record,
+                                                                                          {"a1": 0})
+    [queued] = stats.claim()
+    assert queued.seats == {"a1": 0} and stats.claim() == []  # claimed: nobody else takes it meanwhile
+    found = [Analysed("a1", 0, {"discards": 2.0, "discard_points_lost": 1.5}, complete=False)]
+    assert stats.store("f" * 12, "cribbage", queued.finished_at, found)
+    assert not stats.store("f" * 12, "cribbage", queued.finished_at, found)  # (a second process's: nothing)
+    assert not stats.enqueue("f" * 12, "cribbage", record, {"a1": 0}) and stats.queued() == 0
+    [totals] = stats.totals_of("a1")
+    assert (totals.games, totals.incomplete, totals.totals) == (1, 1, {"discards": 2.0, "discard_points_lost": 1.5})
+    assert stats.enqueue("g" * 12, "cribbage", record, {"a1": 1})
+    assert [q.table for q in stats.claim()] == ["g" * 12] and [q.tries for q in StatsStore(store, 0).claim()] == [2]
+    assert stats.store("g" * 12, "cribbage", queued.finished_at, [Analysed("a1", 1, {"discards": 1.0})])
+    [totals] = stats.totals_of("a1")  # a second game adds to the totals
+    assert (totals.games, totals.incomplete, totals.totals) == (2, 1, {"discards": 3.0, "discard_points_lost": 1.5})
+    assert [game.table for game in stats.played("a1", "cribbage", 10)] == ["f" * 12, "g" * 12]
+    assert store.append_many([[NewEvent("t" * 12, 1, -1, "cut KD")]]) == [True]
+    store.close()
