@@ -45,7 +45,7 @@ LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusa
           "bot_tables=100000", "heavy_workers=0", "heavy_per_client=100", "bot_table_move_seconds=0",
           "sign_ins_per_minute=1000000", "sign_ins_per_account_per_minute=1000000", "sign_ups_per_minute=1000000",
           "claims_per_minute=1000000", "exports_per_minute=1000000", "profile_reads_per_minute=1000000",
-          "game_streams_per_minute=1000000"]
+          "game_streams_per_minute=1000000", "stats_reads_per_minute=1000000"]
 """The fuzzing client sends thousands of requests: no limit of its own should answer them instead."""
 
 HOSTILE_JSON = ["NaN", "Infinity", "-Infinity", "1e309", "-1e400", '{"a": [NaN]}', '"\\ud800"', '"x\\udfffy"',
@@ -207,6 +207,8 @@ class Route:
             return b"0123456789abcdef"
         if parameter["name"] == "pool":  # a rating pool (nobody rated here: an empty leaderboard)
             return b"cubulus-2"
+        if parameter["name"] == "game":  # a game's statistics of a player (none here: answered no_player)
+            return b"cribbage"
         if parameter["name"] in ("report_id", "line_id"):  # a report, a chat line (none here: not_signed_in)
             return b"1"
         schema = parameter["schema"]

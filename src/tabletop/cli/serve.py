@@ -24,6 +24,7 @@ LIMITS_HELP = ("a limit as name=value (repeat for several). The limits and their
                "rematches_per_minute=10, sign_ins_per_minute=10, sign_ins_per_account_per_minute=5, "
                "sign_ups_per_minute=3, claims_per_minute=5, exports_per_minute=10, profile_reads_per_minute=60, "
                "rating_reads_per_minute=60, seeks_per_minute=20, game_streams_per_minute=10, "
+               "stats_reads_per_minute=60, "
                "blocks_per_minute=10, reports_per_hour=10, "
                "signed_in_address_factor=4, coach_workers=1, lobby_cache_seconds=1, lobby_reads_per_second=3, "
                "header_seconds=5, header_bytes=16384, body_bytes_per_second=1024, body_bytes=65536, "

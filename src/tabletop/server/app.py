@@ -82,6 +82,9 @@ from tabletop.server.site.records.feature import Records
 from tabletop.server.site.records.router import router as records_router
 from tabletop.server.site.seeks import Seeks
 from tabletop.server.site.seeks.router import router as seeks_router
+from tabletop.server.site.stats import CONSUMER as STATS
+from tabletop.server.site.stats import Stats
+from tabletop.server.site.stats.router import router as stats_router
 from tabletop.server.static import WebFiles, api_docs
 from tabletop.server.table_events import MoveApplied, TableFinished, TableOpened, TableStarted
 from tabletop.server.tables_api import router as tables_router
@@ -93,6 +96,7 @@ from tabletop.storage.moderation import ModerationStore
 from tabletop.storage.passkeys import PasskeyStore
 from tabletop.storage.ratings import RatingStore
 from tabletop.storage.seeks import SeekStore
+from tabletop.storage.stats import StatsStore
 
 log = logging.getLogger("tabletop.server")
 FULL_COLLECTION_AFTER = 1_000
@@ -242,6 +246,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(seeks_router)
     app.include_router(ratings_router)  # (before the players': /api/players/{name}/ratings/{pool} is its)
     app.include_router(records_router)  # (before the players': /api/players/{name}/games is its)
+    app.include_router(stats_router)  # (before the players' too: /api/players/{name}/stats/{game})
     app.include_router(players_router)
     app.include_router(rules_router)  # each game's rules pages, from its own package (before the client's files)
     if (WEB / "index.html").exists():
@@ -278,12 +283,17 @@ def features(app: FastAPI, hub: Hub, passwords: Passwords, mailer: Mailer | None
     # quick pairing (.site.seeks): seeks matched into tables through the seam, a bot offered by rating
     app.state.seeks = Seeks(SeekStore(hub.store), hub.db, hub.rates, hub.seam, ratings)
     app.state.records = Records(hub.seam, hub.rates)  # a player's finished games as records (.site.records)
+    # statistics (.site.stats): each finished game queued once, analysed in the expensive-work pool by its own task
+    app.state.stats = stats = Stats(StatsStore(hub.store), hub.db, hub.rates, hub.heavy.run)
+    hub.events.consume(STATS, stats.finished)
+    hub.spawn(stats.run())
+    accounts.profile_parts.append(stats.profile_part)
 
 
 EXPENSIVE = re.compile(r"^/api/tables/[^/]+/(?:odds|motion|replay|coach|blunders)(?:/|$)")
 """The API paths whose answers may cost a computation: they count against ``expensive_per_second`` too."""
-PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export|players/[^/]+(?:/ratings/[^/]+|/games)?"
-                          r"|leaderboard/[^/]+|seeks)$")
+PRICED_READS = re.compile(r"^/api/(?:tables|account/games|account/export"
+                          r"|players/[^/]+(?:/(?:ratings|stats)/[^/]+|/games)?|leaderboard/[^/]+|seeks)$")
 """Pages read with GET that count as expensive too: the lobby's (tens of kB each to answer, even from memory:
 :mod:`.lobby`), a player's profile and stream of games, an account's games and its export (each read from the
 database)."""

@@ -158,6 +158,9 @@ SERVER_ERRORS: Mapping[str, str] = {
     "too_many_seeks": "more than {limit} seeks posted in any {span} s by one account",
     "no_seek": "a seek that is not waiting (withdrawn, lapsed, or matched)",
     "seek_two_players": "a seek of a game that is not for two players ({players} seats)",
+    # statistics (.site.stats)
+    "no_stats": "a game that keeps no statistics ({game}; games with statistics: {games})",
+    "too_many_stats_reads": "more than {limit} players' statistics read in any {span} s by one client",
     "block_self": "an account blocking itself",
     "too_many_blocks": "an account blocking more than {limit} others",
     "report_self": "an account reporting itself",

@@ -2,8 +2,8 @@
 
 Each takes a game's name and options (JSON), a table's effective actions and a move, rebuilds the
 position from the record and answers: a finished game's replay step, a Beetle table's exact odds,
-or the motion of a public action. Nothing here touches the server or the database, so every job
-pickles to a worker process and is tested as a plain function.
+the motion of a public action, or a finished game's statistics of its seats. Nothing here touches the
+server or the database, so every job pickles to a worker process and is tested as a plain function.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 import tabletop
-from tabletop.core import CHANCE, SPECTATOR, Game, State, TabletopError, unredacted
+from tabletop.core import CHANCE, SPECTATOR, Game, Record, State, TabletopError, unredacted
 
 LogEntry = dict[str, Any]
 
@@ -65,6 +65,20 @@ def win_chances(name: str, options_json: str, actions: list[str], move: int) -> 
     if chances is None:  # pragma: no cover - asked only of games that compute them
         raise TypeError(f"{name} computes no winning chances")
     return {"move": move, "win": [round(p, 12) for p in chances]}
+
+
+def seat_statistics(name: str, record_json: str, seats: list[int], seconds: float) -> dict[str, Any]:
+    """Each of ``seats``' statistics of a finished game's record (``Game.seat_statistics``), by seat (as text), the
+    analysis of each bounded by its share of ``seconds`` of CPU; a seat the game keeps none of is left out."""
+    record = Record.from_json(record_json)
+    game = load_game(name, json.dumps(dict(record.options), sort_keys=True))
+    share = seconds / max(1, len(seats))
+    found = {}
+    for seat in seats:
+        statistics = game.seat_statistics(record, seat, share)
+        if statistics is not None:
+            found[str(seat)] = statistics.to_data()
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,7 @@ class Limits:
     exports_per_minute: int = 10  #: pages of an account's export (its games as records) it may read in any minute
     seeks_per_minute: int = 20  #: seeks one account may post in any minute (quick pairing)
     rating_reads_per_minute: int = 60  #: leaderboards and rating histories one client or account may read a minute
+    stats_reads_per_minute: int = 60  #: players' statistics by game one client or account may read in any minute
     profile_reads_per_minute: int = 60  #: profiles and "my games" pages one client or account may read in any minute
     game_streams_per_minute: int = 10  #: streams of a player's games (1,000 at most) per client or account a minute
     # looking after each other (tabletop.server.site.moderation)
