@@ -10,6 +10,7 @@ import { h, fill } from "./dom.js";
 import { addStrings, formatNumber, lang, t } from "./i18n.js";
 import { games, gameTitle } from "./lobby.js";
 import { ratingsPanel } from "./ratings.js";
+import { statsPanel } from "./stats.js";
 import { profileActions } from "./safety.js";
 
 export const STRINGS = {
@@ -93,6 +94,7 @@ export function renderProfile(root, username) {
             h("p", { class: "hint" }, t("player.completionWhy"))],
         actions ? actions.element : null),
       found.ratings ? ratingsPanel(found.username, found.ratings) : null,
+      found.stats ? statsPanel(found.stats) : null,
       found.games.length ? h("section", { class: "panel", "aria-labelledby": "player-stats-h" },
         h("h3", { id: "player-stats-h" }, t("player.stats")),
         h("div", { class: "stats-wrap" }, h("table", { class: "stats", "data-testid": "per-game" },
