@@ -47,14 +47,15 @@ FIGURES = (
     Figure("games", "games"),
     Figure("games_missed", "games_missed"),
     Figure("games_missed_share", "games_missed", per="games", unit="share"),
+    Figure("positions", "positions"),
     Figure("forced_wins", "forced_wins"),
     Figure("missed_wins", "missed_wins"),
     Figure("missed_share", "missed_wins", per="forced_wins", unit="share"),
     Figure("unsettled", "unsettled"),
 )
 """What a profile shows (``GameSpec.statistics``): the share of games won as first, second and third player and
-how many; the games with a forced win missed (and their share); the positions with a forced win and those missed
-(and their share); the positions the search could not settle."""
+how many; the games with a forced win missed (and their share); the positions searched, those with a forced win
+and those missed (and their share); the positions the search could not settle."""
 
 
 def seat_statistics(game: Cubulus, record: Record, seat: int, seconds: float | None = None) -> SeatStatistics:
@@ -104,6 +105,7 @@ def _machine_code_ready(game: Cubulus) -> None:
 
 def _judge_move(before: CubulusState, text: str, after: CubulusState, seat: int, totals: dict[str, float]) -> None:
     """The proof search at one of the seat's moves: a forced win it had, and whether the move played kept it."""
+    totals["positions"] += 1
     found = proved_outcome(before, NODES, PLIES)
     if found.result != "win":
         if found.result == "unknown" and found.nodes >= NODES:  # not concluded: a win or none within the plies
