@@ -132,3 +132,48 @@ def test_an_analysis_over_its_budget_says_so_and_reads_are_limited(sqlite_url: s
         assert client.get("/api/players/Stats2/stats/cribbage").json()["incomplete"] == 1
         refused = client.get("/api/players/Stats2/stats/cubulus")
         assert refused.status_code == 429 and refused.json()["code"] == "too_many_stats_reads"
+
+
+def test_a_failing_analysis_is_tried_again_then_given_up_and_a_full_pool_is_waited_for(sqlite_url: str) -> None:
+    """The queue survives what goes wrong: a job that fails is released and tried again, given up after its tries;
+    a pool that is full (another user's jobs) is waited for, never a reason to lose the game."""
+    import asyncio
+
+    from tabletop.server.limits import LimitReached
+    from tabletop.server.site.stats.feature import TRIES, Stats
+    from tabletop.storage import Store
+    from tabletop.storage.accounts import AccountStore
+    from tabletop.storage.stats import StatsStore
+
+    store = Store(sqlite_url)
+    queue = StatsStore(store)
+    ann = AccountStore(store).create("Ann", "ann", "$argon2id$...", ["abcde-12345"]).id
+    answers: list[Any] = [RuntimeError("a worker died"), LimitReached("busy", "server_busy", 0.01, 503),
+                          {"0": {"totals": {"discards": 1.0}, "complete": True}}]
+
+    async def heavy(*_: Any, **__: Any) -> Any:
+        answer = answers.pop(0) if answers else RuntimeError("always")
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    async def db(call: Any, *args: Any) -> Any:
+        return call(*args)
+
+    async def scenario() -> None:
+        stats = Stats(queue, db, None, heavy)  # type: ignore[arg-type]
+        record = '{"game": "cribbage", "options": {}, "actions": []}'
+        queue.enqueue("a" * 12, "cribbage", record, {ann: 0})
+        [first] = queue.claim()
+        assert not await stats.analyse(first) and queue.queued() == 1  # failed: released, still queued
+        [second] = queue.claim()
+        assert second.tries == 2 and await stats.analyse(second)  # the pool full once, then stored
+        assert queue.queued() == 0 and queue.stored("a" * 12) and queue.totals_of(ann)[0].totals == {"discards": 1}
+        queue.enqueue("b" * 12, "cribbage", record, {ann: 0})
+        for _ in range(TRIES):
+            [again] = queue.claim()
+            assert not await stats.analyse(again)
+        assert queue.queued() == 0 and not queue.stored("b" * 12)  # given up after its tries (logged)
+
+    asyncio.run(scenario())
+    store.close()

@@ -113,7 +113,13 @@ class Stats:
                 log.warning("statistics: could not read the queue (%s: %s)", type(error).__name__, error)
                 claimed = []
             for queued in claimed:
-                await self.analyse(queued)
+                try:
+                    await self.analyse(queued)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # the database failed storing it: its claim goes stale, then again
+                    log.warning("table %s: its statistics could not be stored (%s: %s)", queued.table,
+                                type(error).__name__, error)
             if not claimed:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), ROUND_SECONDS)
