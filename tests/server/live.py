@@ -6,18 +6,21 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import uuid
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import create_engine, event, text
 from starlette.testclient import WebSocketTestSession
 
 from tabletop.server import ServerSettings
 from tabletop.server.limits import Limits
+from tests.environment import POSTGRES
 
 T = TypeVar("T")
 
@@ -267,3 +270,22 @@ def create_over_http(base: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 FINISH = ["first A", "throw", "out 6"]  # team A's first throw scores 6 ≥ 5: the game is over
+
+
+@contextmanager
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """A new, empty database of ``kind`` for one module's server (conftest's fixtures are per test), dropped
+    afterwards."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'tabletop.db'}"
+        return
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    name = f"tabletop_module_{uuid.uuid4().hex[:12]}"
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -18,7 +18,6 @@ import itertools
 import json
 import re
 import typing
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -30,14 +29,14 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.server import create_app
 from tabletop.server.messages import ClientMessage
 from tabletop.server.process import serving
-from tests.environment import POSTGRES, examples
+from tests.environment import examples
+from tests.server.live import fresh_database
 
 LIMITS = ["requests_per_second=1000000", "expensive_per_second=1000000", "refusal_delay_seconds=0",
           "creations_per_minute=1000000", "open_tables_per_client=1000000", "messages_per_second=1000000",
@@ -116,24 +115,6 @@ class Server:
 
     def fail(self, what: str) -> None:
         self.problems.append(what[:600])
-
-
-@contextmanager
-def fresh_database(kind: str, folder: Path) -> Iterator[str]:
-    """A new, empty database of ``kind`` for one module's server (conftest's fixtures are per test)."""
-    if kind == "sqlite":
-        yield f"sqlite:///{folder / 'tabletop.db'}"
-        return
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    name = f"tabletop_fuzz_{uuid.uuid4().hex[:12]}"
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -12,23 +12,19 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 import tabletop
 from tabletop.core import Record
 from tabletop.server import create_app
 from tabletop.server.app import PRICED_READS
 from tabletop.server.site.records import feature
-from tests.environment import POSTGRES
-from tests.server.live import from_address, settings_for_tests
+from tests.server.live import fresh_database, from_address, settings_for_tests
 from tests.server.site.accounts import PASSWORD, new_account
 
 STREAMS = 40
@@ -45,7 +41,7 @@ class Played:
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
-    with database(request.param, tmp_path_factory.mktemp("records")) as url, \
+    with fresh_database(request.param, tmp_path_factory.mktemp("records")) as url, \
             TestClient(create_app(settings_for_tests(url, game_streams_per_minute=STREAMS))) as client:
         yield Played(client, play(client))
 
@@ -54,24 +50,6 @@ def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 def ann(played: Played) -> TestClient:
     """Someone reading Ann's games, anonymously, from an address of its own (its limit counted apart)."""
     return from_address(played.client, f"10.47.9.{uuid.uuid4().int % 250}")
-
-
-@contextmanager
-def database(kind: str, folder: Path) -> Iterator[str]:
-    """A new, empty database of ``kind`` for the module (conftest's are per test), dropped afterwards."""
-    if kind == "sqlite":
-        yield f"sqlite:///{folder / 'tabletop.db'}"
-        return
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    name = f"tabletop_records_{uuid.uuid4().hex[:12]}"
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def play(client: TestClient) -> dict[str, str]:
