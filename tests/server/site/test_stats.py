@@ -16,7 +16,7 @@ import tabletop
 from tabletop.core import Record
 from tabletop.server import create_app
 from tabletop.storage.stats import Analysed
-from tests.server.live import settings_for_tests
+from tests.server.live import run, settings_for_tests
 from tests.server.site.accounts import new_account
 
 
@@ -137,7 +137,6 @@ def test_an_analysis_over_its_budget_says_so_and_reads_are_limited(sqlite_url: s
 def test_a_failing_analysis_is_tried_again_then_given_up_and_a_full_pool_is_waited_for(sqlite_url: str) -> None:
     """The queue survives what goes wrong: a job that fails is released and tried again, given up after its tries;
     a pool that is full (another user's jobs) is waited for, never a reason to lose the game."""
-    import asyncio
 
     from tabletop.server.limits import LimitReached
     from tabletop.server.site.stats.feature import TRIES, Stats
@@ -175,5 +174,5 @@ def test_a_failing_analysis_is_tried_again_then_given_up_and_a_full_pool_is_wait
             assert not await stats.analyse(again)
         assert queue.queued() == 0 and not queue.stored("b" * 12)  # given up after its tries (logged)
 
-    asyncio.run(scenario())
+    run(scenario())  # (in a thread of its own: this worker may hold a browser test's event loop)
     store.close()
