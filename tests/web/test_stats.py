@@ -14,6 +14,7 @@ import pytest
 import tabletop
 from tabletop.core import Capability
 from tests.web.accounts import sign_up, username
+from tests.web.pages import ROMANIAN_LATER
 
 WEB_GAMES = Path(tabletop.__file__).parent / "web" / "js" / "games"
 SHOTS = Path(__file__).parent / "artifacts"  # (ignored by git, beside the other screenshot sets)
@@ -88,7 +89,7 @@ def test_the_profile_shows_the_statistics_of_a_finished_game(devices: Any, base_
         page.screenshot(path=str(SHOTS / f"profile-stats-en-{width}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("lang", ["ru", "ro"])
+@pytest.mark.parametrize("lang", ["ru", ROMANIAN_LATER])  # (Romanian in the slow tier: pages.py)
 def test_the_panel_is_worded_in_every_language(browser: Any, base_url: str, lang: str) -> None:
     """The figures' words in Russian and Romanian (no key shown raw), from the game's own folder; nothing wider than
     the screen at 1280, 390 and 360 px in the longer words (a screenshot of each)."""
