@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tabletop.core import Game
 from tabletop.server.archive import stored_record
+from tabletop.server.errors import Rejection
 from tabletop.server.lobby_lines import row_line
 from tabletop.storage import LobbyPage, LobbySeat, SeatSpec, StorageError
 from tabletop.storage.records import FinishedQuery, Key, RecordStore, StoredGame
@@ -280,6 +281,9 @@ class Tables:
 
     async def create(self, request: CreateTable, client: str, account: str,
                      addressed: Mapping[int, tuple[str, str]]) -> str:
+        for other, _ in addressed.values():  # refused before anything is made: no table left half seated
+            if await self._seating.kept_apart(account, other):
+                raise Rejection("these players cannot sit at one table", "cannot_join")
         table, _, _ = await self._seating.create(request, client, account, addressed)
         return table.row.id
 

@@ -202,6 +202,10 @@ class Seating:
                                    "abandon or leave one (the lobby's \"My tables\" lists them)",
                                    "too_many_unfinished", 60.0, limit=limit)
 
+    async def kept_apart(self, first: str, second: str) -> bool:
+        """Whether either account blocks the other: they never sit at one table."""
+        return await self.guards.refuses([first], second) or await self.guards.refuses([second], first)
+
     async def join(self, table_id: str, name: str, seat: int | None = None, client: str = "",
                    account: str | None = None) -> tuple[int, str]:
         """Take a free human seat from the lobby (bound to ``account`` when signed in): its number and a

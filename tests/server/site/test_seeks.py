@@ -116,3 +116,17 @@ def test_a_seek_is_withdrawn_and_bad_seeks_are_refused(client: TestClient) -> No
     assert unknown.status_code == 422 and unknown.json()["code"] == "unknown_game"
     other = new_account(client, "Withdrawb", "10.47.4.3")[0]
     assert other.get(f"/api/seeks/{seek(ann, csrf)['seek']}").json()["code"] == "no_seek"  # not another's
+
+
+def test_players_one_of_whom_blocks_the_other_are_never_paired_and_no_table_is_left(client: TestClient) -> None:
+    """A seek that would pair a player with one they block (or who blocks them) is refused before any table is
+    made — nothing half seated — and the waiting seek still waits for someone else."""
+    ann, ann_csrf = new_account(client, "Blocka", "10.47.5.1")
+    bob, bob_csrf = new_account(client, "Blockb", "10.47.5.2")
+    assert ann.post("/api/account/blocks", json={"username": "Blockb"}, headers=ann_csrf).status_code in (200, 201)
+    waiting = seek(ann, ann_csrf)
+    refused = bob.post("/api/seeks", json={"game": "cubulus"}, headers=bob_csrf)
+    assert refused.status_code == 409 and refused.json()["code"] == "cannot_join"
+    assert bob.get("/api/account/games").json()["tables"] == []
+    assert ann.get("/api/account/games").json()["tables"] == []
+    assert ann.get(f"/api/seeks/{waiting['seek']}").json()["status"] == "waiting"

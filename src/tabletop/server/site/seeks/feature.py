@@ -91,8 +91,8 @@ class Seeks:
         try:
             table = await self.tables.create(request, client, account.id, {1: (claimed.account, claimed.username)})
             await self.tables.join(table, claimed.username, 1, claimed.account)
-        except Rejection as error:
-            raise ApiError.of(400, error) from None
+        except Rejection as error:  # (two players one of whom blocks the other: refused before a table is made)
+            raise ApiError.of(409 if error.code == "cannot_join" else 400, error) from None
         except LimitReached as error:
             raise limit_error(error) from None
         return table
